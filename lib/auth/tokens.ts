@@ -1,0 +1,69 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Bearer tokens (CONTRACT §2). Tokens are never stored: only their SHA-256 hex digests, compared
+ * in constant time against the digest of the presented token.
+ */
+
+export interface ClientToken {
+  clientId: string;
+  tokenSha256: string;
+}
+
+export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+const DIGEST = /^[0-9a-f]{64}$/;
+
+/** Parses the Secrets Manager document `{"clients":[{"clientId","tokenSha256"}]}`; throws when malformed. */
+export function parseTokenSecret(json: string): ClientToken[] {
+  const doc = JSON.parse(json) as { clients?: unknown };
+  if (!doc || !Array.isArray(doc.clients)) throw new Error('token secret has no "clients" array');
+  return doc.clients.map((entry, index) => {
+    const { clientId, tokenSha256 } = (entry ?? {}) as Record<string, unknown>;
+    if (typeof clientId !== 'string' || clientId === '' || typeof tokenSha256 !== 'string' || !DIGEST.test(tokenSha256.toLowerCase())) {
+      throw new Error(`token secret entry ${index} is malformed`);
+    }
+    return { clientId, tokenSha256: tokenSha256.toLowerCase() };
+  });
+}
+
+/** Parses the local `API_TOKENS` form `clientId=token,clientId=token`; throws when malformed. */
+export function parseTokenList(list: string): ClientToken[] {
+  return list
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      const clientId = pair.slice(0, at).trim();
+      const token = pair.slice(at + 1).trim();
+      if (at <= 0 || !clientId || !token) throw new Error('API_TOKENS must be clientId=token pairs separated by commas');
+      return { clientId, tokenSha256: sha256Hex(token) };
+    });
+}
+
+/** Tokens are printable ASCII without spaces; anything else is malformed before any comparison. */
+const TOKEN_SHAPE = /^[\x21-\x7e]{8,512}$/;
+
+/**
+ * The client a presented token belongs to, or undefined. Every stored digest is compared (no early
+ * exit), each with timingSafeEqual over equal-length buffers.
+ */
+export function findClient(token: string, clients: readonly ClientToken[]): string | undefined {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const presented = Buffer.from(sha256Hex(token), 'hex');
+  let match: string | undefined;
+  for (const client of clients) {
+    const stored = Buffer.from(client.tokenSha256, 'hex');
+    if (stored.length === presented.length && timingSafeEqual(stored, presented) && match === undefined) {
+      match = client.clientId;
+    }
+  }
+  return match;
+}
+
+/** Extracts the token from an `Authorization: Bearer <token>` header value. */
+export function bearerToken(header: string): string | undefined {
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  return match?.[1];
+}

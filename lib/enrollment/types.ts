@@ -1,0 +1,19 @@
+/** A provider enrollment (CONTRACT §2): who may run real checks for which provider and payers. */
+export interface Enrollment {
+  providerId: string;
+  clientId: string;
+  npi: string;
+  /** For an organization provider (NM1*1P*2). */
+  organizationName?: string;
+  /** For a person provider (NM1*1P*1). */
+  firstName?: string;
+  lastName?: string;
+  status: 'active' | 'inactive';
+  /** When set, the only payers this enrollment may query. */
+  payerIds?: string[];
+}
+
+export interface EnrollmentStore {
+  get(providerId: string): Promise<Enrollment | undefined>;
+  put(enrollment: Enrollment): Promise<void>;
+}

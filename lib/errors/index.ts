@@ -1,0 +1,105 @@
+/**
+ * One error model for the whole service (CONTRACT §3).
+ *
+ * Errors are values: a `ServiceError` names a code from the table below and carries what the
+ * response needs. Code that cannot return a value (middleware, deep helpers) throws a
+ * `ServiceFailure`, which only wraps a `ServiceError`. The HTTP layer turns either into a response.
+ */
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** One AAA segment of a 271 (or an AAA-style error in a Stedi JSON answer). */
+export interface AaaRejection {
+  /** AAA03, the reject reason code (e.g. "72"). */
+  code: string;
+  /** The X12 description of that code. */
+  description: string;
+  /** AAA04, the follow-up action code, with its description (e.g. "C: Please Correct and Resubmit"). */
+  followUpAction: string;
+  /** The loop the AAA stood in (2000A, 2100A, 2100B, 2100C, 2100D, 2110C, 2110D). */
+  loop: string;
+}
+
+export const ERROR_TABLE = {
+  NOT_FOUND: { status: 404, message: 'No route matches this method and path' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
+  INVALID_JSON: { status: 400, message: 'The body is not a JSON object' },
+  INVALID_REQUEST: { status: 400, message: 'The request body is invalid' },
+  PROVIDER_NOT_ENROLLED: { status: 403, message: 'The provider is not enrolled for this client and payer' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The file is too large' },
+  INVALID_FILE: { status: 400, message: 'file_content is not base64 of a readable PDF' },
+  UNSUPPORTED_PAYER: { status: 422, message: 'This payer is not supported for this check' },
+  PAYER_REJECTED: { status: 422, message: 'The payer rejected the request' },
+  LETTER_NOT_GENERATED: { status: 422, message: 'The letter could not be generated' },
+  PAYER_UNAVAILABLE: { status: 503, message: 'The payer or clearinghouse is unavailable; try again later' },
+  AI_UNAVAILABLE: { status: 503, message: 'The letter service is busy; try again later' },
+  UPSTREAM_TIMEOUT: { status: 504, message: 'The upstream service did not answer in time' },
+  UPSTREAM_ERROR: { status: 502, message: 'The upstream answer could not be read' },
+  CONFIGURATION_ERROR: { status: 500, message: 'The service is not configured correctly' },
+  INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_TABLE;
+
+export interface ServiceError {
+  code: ErrorCode;
+  status: number;
+  message: string;
+  errors?: FieldError[];
+  rejections?: AaaRejection[];
+  /** Seconds for a `Retry-After` header (503s). */
+  retryAfterSeconds?: number;
+}
+
+export interface ServiceErrorOptions {
+  message?: string;
+  errors?: FieldError[];
+  rejections?: AaaRejection[];
+  retryAfterSeconds?: number;
+}
+
+const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+export function serviceError(code: ErrorCode, options: ServiceErrorOptions = {}): ServiceError {
+  const entry = ERROR_TABLE[code];
+  const error: ServiceError = { code, status: entry.status, message: options.message ?? entry.message };
+  if (options.errors) error.errors = options.errors;
+  if (options.rejections) error.rejections = options.rejections;
+  if (entry.status === 503) error.retryAfterSeconds = options.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
+  return error;
+}
+
+/** A response whose body the spec fixes exactly (`{"message": …}` and nothing else). */
+export interface ExactError {
+  status: number;
+  body: { message: string };
+}
+
+export const EXACT = {
+  UNAUTHORIZED: { status: 401, body: { message: 'Unauthorized' } },
+  FORBIDDEN: { status: 403, body: { message: 'Forbidden' } },
+  MOCK_NOT_FOUND: { status: 500, body: { message: 'Mock request not found' } },
+  MOCK_ELIGIBILITY_ERROR: { status: 502, body: { message: 'Mock: Error retrieving eligibility data.' } },
+  MOCK_COB_ERROR: { status: 502, body: { message: 'Mock: Error retrieving coordination of benefits data.' } },
+} as const satisfies Record<string, ExactError>;
+
+/** Thrown where a value cannot be returned; carries a ServiceError or an ExactError. */
+export class ServiceFailure extends Error {
+  constructor(readonly failure: ServiceError | ExactError) {
+    super('body' in failure ? failure.body.message : `${failure.code}: ${failure.message}`);
+    this.name = 'ServiceFailure';
+  }
+}
+
+export function isServiceError(value: unknown): value is ServiceError {
+  return typeof value === 'object' && value !== null && 'code' in value && 'status' in value && 'message' in value;
+}
+
+/** The outcome of an operation that can fail with a ServiceError. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ServiceError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = <T = never>(error: ServiceError): Result<T> => ({ ok: false, error });
