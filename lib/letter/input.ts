@@ -1,0 +1,68 @@
+import { PDFDocument } from 'pdf-lib';
+import { fail, ok, serviceError, type Result } from '../errors/index.js';
+
+/**
+ * Turns `file_content` into PDF bytes (CONTRACT §6): standard base64, optional data-URL prefix,
+ * at most 4 MiB decoded and 100 pages, not encrypted. Messages name the defect, never the content.
+ */
+
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+export const MAX_PAGES = 100;
+
+export interface ProcedureNotes {
+  /** Canonical base64 (no prefix, no line breaks), ready for the AI document block. */
+  base64: string;
+  bytes: Uint8Array;
+  pages: number;
+}
+
+const DATA_URL_PREFIX = /^data:application\/pdf;base64,/i;
+// Line breaks are tolerated (MIME encoders wrap at 76 columns); anything else outside the alphabet is not.
+const LINE_BREAKS = /[\r\n]/g;
+const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+// A PDF header may be preceded by junk, but must sit in the first 1024 bytes (ISO 32000 §7.5.2 note).
+const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
+
+const invalid = (message: string) => fail<ProcedureNotes>(serviceError('INVALID_FILE', { message }));
+const tooLarge = (message: string) => fail<ProcedureNotes>(serviceError('PAYLOAD_TOO_LARGE', { message }));
+
+const decodedLength = (b64: string): number => {
+  const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+  return (b64.length / 4) * 3 - padding;
+};
+
+export async function readProcedureNotes(fileContent: string): Promise<Result<ProcedureNotes>> {
+  const withoutPrefix = fileContent.replace(DATA_URL_PREFIX, '');
+  // Cheap bound before any scan or decode: even allowing one line break per 76 characters, a longer
+  // string cannot decode to 4 MiB or less.
+  const maxEncoded = Math.ceil(MAX_FILE_BYTES / 3) * 4;
+  if (withoutPrefix.length > maxEncoded + Math.ceil(maxEncoded / 76) * 2) {
+    return tooLarge('file_content decodes to more than 4 MiB');
+  }
+  const b64 = withoutPrefix.replace(LINE_BREAKS, '');
+  if (b64.length === 0) return invalid('file_content is empty');
+  if (!STANDARD_BASE64.test(b64)) {
+    return invalid('file_content is not standard base64 (only A-Z, a-z, 0-9, +, / and = padding are allowed)');
+  }
+  if (b64.length % 4 !== 0) return invalid('file_content is not correctly padded base64');
+  if (decodedLength(b64) > MAX_FILE_BYTES) return tooLarge('file_content decodes to more than 4 MiB');
+
+  const bytes = new Uint8Array(Buffer.from(b64, 'base64'));
+  if (Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).indexOf(PDF_HEADER) < 0) {
+    return invalid('file_content is not a PDF (no %PDF- header)');
+  }
+
+  // pdf-lib's EncryptedPDFError is compiled to ES5, so `instanceof` fails on it; loading with
+  // ignoreEncryption and asking `isEncrypted` detects encryption without matching message text.
+  let pages: number;
+  try {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    if (doc.isEncrypted) return invalid('the PDF is encrypted or password-protected');
+    pages = doc.getPageCount();
+  } catch {
+    return invalid('the PDF could not be read (damaged or not a PDF)');
+  }
+  if (pages === 0) return invalid('the PDF has no pages');
+  if (pages > MAX_PAGES) return tooLarge(`the PDF has more than ${MAX_PAGES} pages`);
+  return ok({ base64: b64, bytes, pages });
+}
