@@ -1,0 +1,127 @@
+/**
+ * Builds the JSON body of Stedi's Coordination of Benefits Check (POST /coordination-of-benefits)
+ * from a validated COB request (spec 2.3) and the provider's enrollment (CONTRACT §5).
+ */
+import { randomInt } from 'node:crypto';
+import { ServiceFailure, serviceError } from '../errors/index.js';
+import type { Enrollment } from '../enrollment/types.js';
+
+/** The validated body of POST /api/eligibility/cob/v1, less providerId and mockRequest. Dates are MM-DD-YYYY. */
+export interface CobQuery {
+  patientFirstName: string;
+  patientLastName: string;
+  dateOfCoverage: string;
+  payerId: string;
+  patientDOB?: string;
+  patientMemberId?: string;
+  /** 9 digits, dashes allowed. */
+  patientSSN?: string;
+  dependentFirstName?: string;
+  dependentLastName?: string;
+  dependentDOB?: string;
+  serviceTypeCodes?: string[];
+}
+
+/** The provider part of an enrollment: an organization name, or a person's first and last name. */
+export type CobProvider = Pick<Enrollment, 'npi' | 'organizationName' | 'firstName' | 'lastName'>;
+
+/** Stedi's request shape (dates YYYY-MM-DD). Absent values are left out, never sent empty. */
+export interface StediCobRequest {
+  controlNumber: string;
+  tradingPartnerServiceId: string;
+  provider: { npi: string; organizationName?: string; firstName?: string; lastName?: string };
+  subscriber: { firstName: string; lastName: string; dateOfBirth?: string; memberId?: string; ssn?: string };
+  dependent?: { firstName?: string; lastName?: string; dateOfBirth?: string };
+  encounter: { dateOfService: string; serviceTypeCode: '30' };
+}
+
+/** Stedi's COB check accepts only service type 30 (all medical); narrower codes are applied when mapping. */
+export const COB_SERVICE_TYPE_CODE = '30';
+
+const US_DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
+
+/** MM-DD-YYYY → YYYY-MM-DD. The body was validated; a bad date here is a programming error. */
+function isoDate(usDate: string): string {
+  const match = US_DATE.exec(usDate.trim());
+  if (!match) throw new ServiceFailure(serviceError('INTERNAL_ERROR', { message: 'COB request built from an unvalidated date' }));
+  return `${match[3]}-${match[1]}-${match[2]}`;
+}
+
+/** A 9-digit control number, unique enough per request to trace it through Stedi. */
+function newControlNumber(): string {
+  return String(randomInt(100_000_000, 1_000_000_000));
+}
+
+function present(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export function buildCobRequest(
+  query: CobQuery,
+  provider: CobProvider,
+  options: { controlNumber?: string } = {},
+): StediCobRequest {
+  const organizationName = present(provider.organizationName);
+  const stediProvider: StediCobRequest['provider'] = { npi: provider.npi.trim() };
+  if (organizationName) stediProvider.organizationName = organizationName;
+  else {
+    const firstName = present(provider.firstName);
+    const lastName = present(provider.lastName);
+    if (firstName) stediProvider.firstName = firstName;
+    if (lastName) stediProvider.lastName = lastName;
+  }
+
+  const subscriber: StediCobRequest['subscriber'] = {
+    firstName: query.patientFirstName.trim(),
+    lastName: query.patientLastName.trim(),
+  };
+  if (present(query.patientDOB)) subscriber.dateOfBirth = isoDate(query.patientDOB!);
+  const memberId = present(query.patientMemberId);
+  if (memberId) subscriber.memberId = memberId;
+  if (present(query.patientSSN)) subscriber.ssn = query.patientSSN!.replace(/[-\s]/g, '');
+
+  const request: StediCobRequest = {
+    controlNumber: options.controlNumber ?? newControlNumber(),
+    tradingPartnerServiceId: query.payerId.trim(),
+    provider: stediProvider,
+    subscriber,
+    encounter: { dateOfService: isoDate(query.dateOfCoverage), serviceTypeCode: COB_SERVICE_TYPE_CODE },
+  };
+
+  const dependent: NonNullable<StediCobRequest['dependent']> = {};
+  const dependentFirstName = present(query.dependentFirstName);
+  const dependentLastName = present(query.dependentLastName);
+  if (dependentFirstName) dependent.firstName = dependentFirstName;
+  if (dependentLastName) dependent.lastName = dependentLastName;
+  if (present(query.dependentDOB)) dependent.dateOfBirth = isoDate(query.dependentDOB!);
+  if (Object.keys(dependent).length > 0) request.dependent = dependent;
+
+  return request;
+}
+
+/**
+ * Payer ids that reach Medicare (fee-for-service through CMS HETS) in Stedi's payer network. Stedi's
+ * COB check does not cover Medicare or Medicare Advantage and answers such a check with AAA 75, so
+ * the service can refuse it up front instead of paying for a certain miss.
+ *
+ * Only ids Stedi documents as Medicare are listed: CMS's primary id, its Stedi id and aliases, and the
+ * MBI lookup ids. MAC contractor numbers (e.g. 10112) are five-digit ids that look like commercial
+ * payer ids, so they are not guessed at by pattern; a COB check sent to one still fails cleanly (AAA 75
+ * → 422 PAYER_REJECTED). Medicare Advantage plans run under their carriers' commercial ids and cannot
+ * be told apart by id at all.
+ */
+const MEDICARE_PAYER_IDS: ReadonlySet<string> = new Set([
+  'CMS', // primary payer id of National Centers for Medicare & Medicaid Services
+  'JDNSN', // its Stedi payer id
+  'CMSMED',
+  'MAPMC',
+  'MEDICARE',
+  'Z1073',
+  'MBILU', // MBI lookup with SSN
+  'MBILUNOSSN', // MBI lookup without SSN
+]);
+
+export function isMedicarePayer(payerId: string): boolean {
+  return MEDICARE_PAYER_IDS.has(payerId.trim().toUpperCase());
+}
