@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoEnrollmentStore } from '../../lib/enrollment/dynamodb.js';
+import type { EnrollmentStore } from '../../lib/enrollment/types.js';
+import { validateEnrollment } from '../../lib/enrollment/validate.js';
+
+/**
+ * Local enrollments (CONTRACT §7 ENROLLMENTS_FILE): an in-process DynamoDB emulator (dynalite) on
+ * loopback, so `npm start` exercises the same DynamoDB store code as Lambda with no account.
+ */
+
+// dynalite is CommonJS without type declarations; load it through require with the one call we use.
+type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number; updateTableMs?: number }) => Server;
+const dynalite = createRequire(import.meta.url)('dynalite') as DynaliteFactory;
+
+export interface LocalDynamo {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+/** Starts an in-memory dynalite on 127.0.0.1 with an ephemeral port. */
+export async function startDynalite(): Promise<LocalDynamo> {
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+  };
+}
+
+/** SDK clients for a loopback emulator: fixed region and dummy credentials, never the caller's. */
+export function localDynamoClient(endpoint: string): DynamoDBDocumentClient {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  return DynamoDBDocumentClient.from(client);
+}
+
+/** Creates the enrollment table with the same key schema as the CDK stack. */
+export async function createEnrollmentTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      AttributeDefinitions: [{ AttributeName: 'providerId', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'providerId', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    }),
+  );
+}
+
+/** Reads a JSON array of enrollment records; a bad record names its index and fields, never its data. */
+export async function readEnrollmentsFile(file: string): Promise<unknown[]> {
+  let records: unknown;
+  try {
+    records = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'not valid JSON';
+    throw new Error(`ENROLLMENTS_FILE ${file} could not be read (${reason})`);
+  }
+  if (!Array.isArray(records)) throw new Error(`ENROLLMENTS_FILE ${file} must hold a JSON array of enrollment records`);
+  records.forEach((record, index) => {
+    const checked = validateEnrollment(record);
+    if (!checked.ok) {
+      const problems = (checked.error.errors ?? []).map((e) => `${e.field} ${e.message}`).join('; ');
+      throw new Error(`ENROLLMENTS_FILE ${file}: record ${index} is invalid: ${problems}`);
+    }
+  });
+  return records;
+}
+
+export interface LocalEnrollments {
+  store: EnrollmentStore;
+  endpoint: string;
+  tableName: string;
+  close(): Promise<void>;
+}
+
+export async function startLocalEnrollments(file: string): Promise<LocalEnrollments> {
+  // Validate the whole file before starting anything, so a bad file leaves nothing running.
+  const records = await readEnrollmentsFile(file);
+  const dynamo = await startDynalite();
+  const tableName = 'enrollments';
+  try {
+    const client = localDynamoClient(dynamo.endpoint);
+    await createEnrollmentTable(client, tableName);
+    const store = dynamoEnrollmentStore(client, tableName);
+    for (const record of records) await store.put(record as Parameters<EnrollmentStore['put']>[0]);
+    return {
+      store,
+      endpoint: dynamo.endpoint,
+      tableName,
+      close: async () => {
+        client.destroy();
+        await dynamo.close();
+      },
+    };
+  } catch (error) {
+    await dynamo.close();
+    throw error;
+  }
+}
