@@ -1,0 +1,114 @@
+/**
+ * Exact decimal arithmetic and display formatting for benefit figures. Amounts are scaled bigints
+ * (never floats), so "0.1 + 0.2" style drift cannot reach a patient's figures; only the final
+ * figure is rounded, half away from zero.
+ */
+import { NOT_AVAILABLE } from './types.js';
+
+/** value = units / 10^scale. */
+export interface Decimal {
+  units: bigint;
+  scale: number;
+}
+
+const TEN = 10n;
+
+function pow10(n: number): bigint {
+  return TEN ** BigInt(n);
+}
+
+/** Parses an X12 R (decimal) value: optional sign, digits, optional fraction. Anything else → null. */
+export function parseDecimal(text: string): Decimal | null {
+  const s = text.trim();
+  let i = 0;
+  let negative = false;
+  if (s[0] === '-' || s[0] === '+') {
+    negative = s[0] === '-';
+    i = 1;
+  }
+  let digits = '';
+  let scale = 0;
+  let seenPoint = false;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      digits += s[i];
+      if (seenPoint) scale++;
+    } else if (c === 46 && !seenPoint) {
+      seenPoint = true;
+    } else {
+      return null;
+    }
+  }
+  if (digits === '') return null;
+  const units = BigInt(digits);
+  return { units: negative ? -units : units, scale };
+}
+
+function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
+  const scale = Math.max(a.scale, b.scale);
+  return [a.units * pow10(scale - a.scale), b.units * pow10(scale - b.scale), scale];
+}
+
+export function subtract(a: Decimal, b: Decimal): Decimal {
+  const [x, y, scale] = align(a, b);
+  return { units: x - y, scale };
+}
+
+export function max(a: Decimal, b: Decimal): Decimal {
+  const [x, y] = align(a, b);
+  return x >= y ? a : b;
+}
+
+export const ZERO: Decimal = { units: 0n, scale: 0 };
+
+/** The value rounded half away from zero to `places` decimals, as units of 10^-places. */
+export function roundUnits(value: Decimal, places: number): bigint {
+  if (value.scale <= places) return value.units * pow10(places - value.scale);
+  const divisor = pow10(value.scale - places);
+  const negative = value.units < 0n;
+  const magnitude = negative ? -value.units : value.units;
+  let quotient = magnitude / divisor;
+  if ((magnitude % divisor) * 2n >= divisor) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
+
+function group(digits: string): string {
+  let out = '';
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+/** "$1,234.50"; negative amounts as "-$5.00". */
+export function formatMoney(value: Decimal): string {
+  const cents = roundUnits(value, 2);
+  const negative = cents < 0n;
+  const magnitude = negative ? -cents : cents;
+  const whole = (magnitude / 100n).toString();
+  const fraction = (magnitude % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}$${group(whole)}.${fraction}`;
+}
+
+/** A fraction (EB08, 0.2) as a percent: ×100, two decimals max, trailing zeros dropped ("20%", "12.5%"). */
+export function formatPercent(fraction: Decimal): string {
+  // ×100 is a scale shift by two.
+  const percent: Decimal = fraction.scale >= 2 ? { units: fraction.units, scale: fraction.scale - 2 } : { units: fraction.units * pow10(2 - fraction.scale), scale: 0 };
+  const hundredths = roundUnits(percent, 2);
+  const negative = hundredths < 0n;
+  const magnitude = negative ? -hundredths : hundredths;
+  const whole = (magnitude / 100n).toString();
+  let fractionDigits = (magnitude % 100n).toString().padStart(2, '0');
+  while (fractionDigits.endsWith('0')) fractionDigits = fractionDigits.slice(0, -1);
+  return `${negative ? '-' : ''}${whole}${fractionDigits === '' ? '' : `.${fractionDigits}`}%`;
+}
+
+export function moneyOrNA(value: Decimal | null | undefined): string {
+  return value ? formatMoney(value) : NOT_AVAILABLE;
+}
+
+export function percentOrNA(value: Decimal | null | undefined): string {
+  return value ? formatPercent(value) : NOT_AVAILABLE;
+}
