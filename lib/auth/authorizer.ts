@@ -1,0 +1,35 @@
+import { readSecret, SECRETS } from '../config/secrets.js';
+import { bearerToken, findClient, parseTokenList, parseTokenSecret, type ClientToken } from './tokens.js';
+
+/**
+ * The bearer-token decision (CONTRACT §2) and where the token digests come from: Secrets Manager
+ * in AWS (`API_TOKENS_SECRET_ARN`, cached by Powertools for minutes), `API_TOKENS` locally.
+ * When the store cannot be read this throws, so API Gateway answers 500 and caches no denial.
+ */
+
+export interface AuthorizerDecision {
+  isAuthorized: boolean;
+  context?: { clientId: string };
+}
+
+export function decide(authorization: string | undefined, clients: readonly ClientToken[]): AuthorizerDecision {
+  const token = authorization ? bearerToken(authorization) : undefined;
+  const clientId = token ? findClient(token, clients) : undefined;
+  return clientId ? { isAuthorized: true, context: { clientId } } : { isAuthorized: false };
+}
+
+type Env = Record<string, string | undefined>;
+
+let parsed: { source: string; clients: ClientToken[] } | undefined;
+
+/** The known clients. Parsing is memoised on the secret's text, so a rotation is picked up. */
+export async function loadClients(env: Env = process.env): Promise<ClientToken[]> {
+  const fromSecret = Boolean(env[SECRETS.apiTokens.arnVariable]?.trim());
+  const source = await readSecret(SECRETS.apiTokens, env);
+  if (source === undefined) throw new Error('no API token store is configured (API_TOKENS_SECRET_ARN or API_TOKENS)');
+  const key = `${fromSecret ? 'secret' : 'list'}:${source}`;
+  if (parsed?.source !== key) {
+    parsed = { source: key, clients: fromSecret ? parseTokenSecret(source) : parseTokenList(source) };
+  }
+  return parsed.clients;
+}

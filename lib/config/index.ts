@@ -1,0 +1,34 @@
+/**
+ * Configuration (CONTRACT §7). The local server and Lambda read the same names; this module is the
+ * one place that reads them. Secrets are resolved separately (./secrets.ts).
+ */
+
+export const DEFAULT_STEDI_BASE_URL = 'https://healthcare.us.stedi.com/2024-04-01';
+export const DEFAULT_LETTER_MODEL = 'claude-sonnet-4-5';
+/** API Gateway cuts at 30 s; every upstream attempt and retry fits in this. */
+export const UPSTREAM_BUDGET_MS = 25_000;
+
+export interface Config {
+  stediBaseUrl: string;
+  anthropicBaseUrl?: string;
+  letterModel: string;
+  upstreamBudgetMs: number;
+  enrollmentsTable?: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const nonEmpty = (value: string | undefined): string | undefined => (value && value.trim() !== '' ? value.trim() : undefined);
+
+export function readConfig(env: Env = process.env): Config {
+  const config: Config = {
+    stediBaseUrl: (nonEmpty(env.STEDI_BASE_URL) ?? DEFAULT_STEDI_BASE_URL).replace(/\/+$/, ''),
+    letterModel: nonEmpty(env.LETTER_MODEL) ?? DEFAULT_LETTER_MODEL,
+    upstreamBudgetMs: UPSTREAM_BUDGET_MS,
+  };
+  const anthropicBaseUrl = nonEmpty(env.ANTHROPIC_BASE_URL);
+  if (anthropicBaseUrl) config.anthropicBaseUrl = anthropicBaseUrl;
+  const enrollmentsTable = nonEmpty(env.ENROLLMENTS_TABLE);
+  if (enrollmentsTable) config.enrollmentsTable = enrollmentsTable;
+  return config;
+}

@@ -1,0 +1,35 @@
+import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+
+/**
+ * A secret is read from Secrets Manager when its ARN variable is set (AWS), else from a plain
+ * variable (local runs). Secrets Manager values are cached in memory for SECRET_MAX_AGE_SECONDS by
+ * Powertools, so a warm Lambda does not call Secrets Manager per request.
+ */
+
+export const SECRET_MAX_AGE_SECONDS = 300;
+
+export interface SecretSource {
+  /** e.g. STEDI_SECRET_ARN */
+  arnVariable: string;
+  /** e.g. STEDI_API_KEY */
+  valueVariable: string;
+}
+
+export const SECRETS = {
+  apiTokens: { arnVariable: 'API_TOKENS_SECRET_ARN', valueVariable: 'API_TOKENS' },
+  stedi: { arnVariable: 'STEDI_SECRET_ARN', valueVariable: 'STEDI_API_KEY' },
+  anthropic: { arnVariable: 'ANTHROPIC_SECRET_ARN', valueVariable: 'ANTHROPIC_API_KEY' },
+} as const satisfies Record<string, SecretSource>;
+
+type Env = Record<string, string | undefined>;
+
+/** The secret's text, or undefined when neither variable is set. Throws when Secrets Manager fails. */
+export async function readSecret(source: SecretSource, env: Env = process.env): Promise<string | undefined> {
+  const arn = env[source.arnVariable]?.trim();
+  if (arn) {
+    const value = await getSecret<string>(arn, { maxAge: SECRET_MAX_AGE_SECONDS });
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  }
+  const value = env[source.valueVariable]?.trim();
+  return value ? value : undefined;
+}

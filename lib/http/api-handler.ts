@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { ServiceFailure, serviceError, type ExactError, type ServiceError } from '../errors/index.js';
+import { describeException, log, withRequestKeys } from '../logging/index.js';
+import { validateBody, type RequestBodies, type SchemaName } from '../validation/index.js';
+import { errorResponse, jsonResponse, type HttpResponse } from './response.js';
+
+/**
+ * The one HTTP pipeline every route shares (middy): request id → JSON body (415 / 400) →
+ * schema validation (400 with every problem) → the route → response with x-request-id, and one
+ * access log line per request that names the route, status and latency but never the body.
+ */
+
+/** The event API Gateway hands a route after the simple-response authorizer allowed it. */
+export type ApiEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { lambda?: { clientId?: string } } };
+};
+
+export interface RouteInput<B> {
+  body: B;
+  clientId: string;
+  requestId: string;
+}
+
+export type RouteOutcome = { ok: true; status?: number; body: unknown } | { ok: false; error: ServiceError | ExactError };
+
+export type Route<B> = (input: RouteInput<B>) => Promise<RouteOutcome>;
+
+interface State {
+  requestId: string;
+  startedAt: number;
+}
+
+type Internal = { state?: State };
+
+/** Maps what middy's JSON body parser throws onto the error table. */
+function bodyParserFailure(error: unknown): ServiceError | undefined {
+  const status = (error as { statusCode?: number } | null)?.statusCode;
+  if (status === 415) return serviceError('UNSUPPORTED_MEDIA_TYPE');
+  if (status === 422 && (error as Error).message === 'Forbidden key in JSON body') {
+    return serviceError('INVALID_REQUEST', { errors: [{ field: '__proto__', message: 'is not an allowed field' }] });
+  }
+  if (status === 422) return serviceError('INVALID_JSON', { message: 'The body is not valid JSON' });
+  return undefined;
+}
+
+/** The request's id (API Gateway's, else a fresh one written back on the event) and start time. */
+function stateOf(request: { internal: Internal; event: ApiEvent }): State {
+  if (!request.internal.state) {
+    const event = request.event;
+    const requestId = event?.requestContext?.requestId || randomUUID();
+    if (event && typeof event === 'object') event.requestContext = { ...event.requestContext, requestId };
+    request.internal.state = { requestId, startedAt: performance.now() };
+  }
+  return request.internal.state;
+}
+
+export function apiHandler<N extends SchemaName>(routeName: string, schema: N, route: Route<RequestBodies[N]>) {
+  const requestState: MiddlewareObj<ApiEvent, HttpResponse, Error, Context, Internal> = {
+    before: (request) => {
+      withRequestKeys(stateOf(request).requestId);
+    },
+    after: (request) => {
+      accessLog(routeName, stateOf(request), request.response?.statusCode ?? 500);
+    },
+    onError: (request) => {
+      const state = stateOf(request);
+      const error = request.error;
+      let failure: ServiceError | ExactError | undefined = error instanceof ServiceFailure ? error.failure : bodyParserFailure(error);
+      if (!failure) {
+        log.error('unhandled exception', { route: routeName, ...describeException(error) });
+        failure = serviceError('INTERNAL_ERROR');
+      }
+      request.response = errorResponse(failure, state.requestId);
+      accessLog(routeName, state, failure.status, 'code' in failure ? failure.code : undefined);
+    },
+  };
+
+  const core = async (event: ApiEvent): Promise<HttpResponse> => {
+    const requestId = event.requestContext.requestId;
+    const body = event.body as unknown;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new ServiceFailure(serviceError('INVALID_JSON', { message: 'The body must be a JSON object' }));
+    }
+    const valid = validateBody(schema, body);
+    if (!valid.ok) throw new ServiceFailure(valid.error);
+    const clientId = event.requestContext?.authorizer?.lambda?.clientId;
+    if (!clientId) throw new Error('route reached without an authorizer context');
+    const outcome = await route({ body: valid.value, clientId, requestId });
+    if (!outcome.ok) throw new ServiceFailure(outcome.error);
+    return jsonResponse(outcome.status ?? 200, outcome.body, requestId);
+  };
+
+  return middy<ApiEvent, HttpResponse, Error, Context, Internal>(core as never, { timeoutEarlyInMillis: 0 })
+    .use(requestState)
+    .use(httpJsonBodyParser() as never);
+}
+
+function accessLog(route: string, state: State, status: number, code?: string): void {
+  const fields = { route, status, latencyMs: Math.round((performance.now() - state.startedAt) * 100) / 100 };
+  log.info('request', code ? { ...fields, code } : fields);
+}

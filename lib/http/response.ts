@@ -1,0 +1,24 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ExactError, ServiceError } from '../errors/index.js';
+
+/** Response shaping for API Gateway HTTP API (payload 2.0). Every response carries x-request-id. */
+
+export type HttpResponse = APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string>; body: string };
+
+export function jsonResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): HttpResponse {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+export function errorResponse(failure: ServiceError | ExactError, requestId: string): HttpResponse {
+  if ('body' in failure) return jsonResponse(failure.status, failure.body, requestId);
+  const body: Record<string, unknown> = { message: failure.message, code: failure.code, requestId };
+  if (failure.errors) body.errors = failure.errors;
+  if (failure.rejections) body.rejections = failure.rejections;
+  const headers: Record<string, string> = {};
+  if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);
+  return jsonResponse(failure.status, body, requestId, headers);
+}

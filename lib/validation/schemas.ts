@@ -1,0 +1,146 @@
+import { SERVICE_TYPE_CODES } from '../x12/service-type-codes.js';
+
+/**
+ * JSON Schemas of the three request bodies: the single source of truth for validation (and for
+ * the OpenAPI document). Custom formats are defined in ./formats.ts; the rules are CONTRACT §3.
+ */
+
+const name = { type: 'string', format: 'person-name' } as const;
+const usDate = { type: 'string', format: 'us-date' } as const;
+const pastUsDate = { type: 'string', format: 'past-us-date' } as const;
+const identifier = { type: 'string', format: 'identifier' } as const;
+const text = (maxLength: number) => ({ type: 'string', format: 'non-blank', maxLength }) as const;
+
+export const eligibilitySchema = {
+  $id: 'eligibility',
+  type: 'object',
+  additionalProperties: false,
+  required: ['patientFirstName', 'patientLastName', 'patientDOB', 'patientMemberId', 'dateOfCoverage', 'payerId', 'providerId'],
+  properties: {
+    patientFirstName: name,
+    patientLastName: name,
+    patientDOB: pastUsDate,
+    patientMemberId: { type: 'string', format: 'member-id' },
+    dateOfCoverage: usDate,
+    payerId: identifier,
+    providerId: identifier,
+    mockRequest: { type: 'boolean' },
+    runCobCheck: { type: 'boolean' },
+  },
+} as const;
+
+export const cobSchema = {
+  $id: 'cob',
+  type: 'object',
+  additionalProperties: false,
+  required: ['patientFirstName', 'patientLastName', 'dateOfCoverage', 'payerId', 'providerId'],
+  properties: {
+    patientFirstName: name,
+    patientLastName: name,
+    dateOfCoverage: usDate,
+    payerId: identifier,
+    providerId: identifier,
+    patientDOB: pastUsDate,
+    patientMemberId: { type: 'string', format: 'member-id' },
+    patientSSN: { type: 'string', format: 'ssn' },
+    dependentFirstName: name,
+    dependentLastName: name,
+    dependentDOB: pastUsDate,
+    serviceTypeCodes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 99,
+      uniqueItems: true,
+      items: { type: 'string', enum: Object.keys(SERVICE_TYPE_CODES) },
+    },
+    mockRequest: { type: 'boolean' },
+  },
+  // A dependent is named by first name, last name and date of birth together.
+  dependentRequired: {
+    dependentFirstName: ['dependentLastName', 'dependentDOB'],
+    dependentLastName: ['dependentFirstName', 'dependentDOB'],
+    dependentDOB: ['dependentFirstName', 'dependentLastName'],
+  },
+} as const;
+
+export const letterSchema = {
+  $id: 'letter',
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'file_content',
+    'patient_identifier',
+    'patient_name',
+    'patient_age',
+    'facility_name',
+    'visit_cost',
+    'provider_email',
+    'provider_phone',
+    'provider_signature',
+    'provider_name',
+  ],
+  properties: {
+    // Size (4 MiB decoded) and PDF checks happen after validation, with their own error codes.
+    file_content: { type: 'string', minLength: 1 },
+    patient_identifier: text(80),
+    patient_name: text(120),
+    patient_age: text(20),
+    facility_name: text(200),
+    visit_cost: text(40),
+    provider_email: { type: 'string', format: 'email', maxLength: 254 },
+    provider_phone: text(40),
+    provider_signature: text(200),
+    provider_name: text(200),
+    output_format: { type: 'string', enum: ['text', 'pdf'] },
+  },
+} as const;
+
+export interface EligibilityRequest {
+  patientFirstName: string;
+  patientLastName: string;
+  patientDOB: string;
+  patientMemberId: string;
+  dateOfCoverage: string;
+  payerId: string;
+  providerId: string;
+  mockRequest?: boolean;
+  runCobCheck?: boolean;
+}
+
+export interface CobRequest {
+  patientFirstName: string;
+  patientLastName: string;
+  dateOfCoverage: string;
+  payerId: string;
+  providerId: string;
+  patientDOB?: string;
+  patientMemberId?: string;
+  patientSSN?: string;
+  dependentFirstName?: string;
+  dependentLastName?: string;
+  dependentDOB?: string;
+  serviceTypeCodes?: string[];
+  mockRequest?: boolean;
+}
+
+export interface LetterRequest {
+  file_content: string;
+  patient_identifier: string;
+  patient_name: string;
+  patient_age: string;
+  facility_name: string;
+  visit_cost: string;
+  provider_email: string;
+  provider_phone: string;
+  provider_signature: string;
+  provider_name: string;
+  output_format?: 'text' | 'pdf';
+}
+
+export const SCHEMAS = { eligibility: eligibilitySchema, cob: cobSchema, letter: letterSchema } as const;
+export type SchemaName = keyof typeof SCHEMAS;
+export interface RequestBodies {
+  eligibility: EligibilityRequest;
+  cob: CobRequest;
+  letter: LetterRequest;
+}
