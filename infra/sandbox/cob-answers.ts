@@ -1,0 +1,297 @@
+/**
+ * Sandbox answers for Stedi's Coordination of Benefits Check (POST /coordination-of-benefits), in
+ * Stedi's JSON shape, for a documented set of test patients. A request is matched on subscriber last
+ * name + first name (case-insensitive) + member id (exact); anything else gets the payer's
+ * "subscriber not found" answer (AAA 75, HTTP 400), as Stedi gives for a patient it cannot find.
+ */
+import type { StediCobRequest } from '../../lib/cob/request.js';
+import type { CobCode } from '../../lib/cob/types.js';
+
+type EntityIdentifier = 'Primary Payer' | 'Secondary Payer' | 'Tertiary Payer' | 'Payer';
+
+interface OtherPlan {
+  payerName: string;
+  /** Stedi's proprietary PI value: present in the answer, never shown by the service. */
+  payerPi: string;
+  entityIdentifier: EntityIdentifier;
+  insured: { firstName: string; lastName: string; memberId: string; dateOfBirth: string };
+  serviceTypes: ReadonlyArray<readonly [string, string]>;
+  dates: Record<string, string>;
+}
+
+interface Scenario {
+  classification: string;
+  flags: { instanceExists: boolean; primacyDetermined: boolean; coverageOverlap: boolean; benefitOverlap: boolean };
+  planBegin?: string;
+  activeServiceTypes: ReadonlyArray<readonly [string, string]>;
+  otherPlans: OtherPlan[];
+}
+
+export interface CobSandboxPatient {
+  firstName: string;
+  lastName: string;
+  /** MM-DD-YYYY, as a caller sends it. */
+  dateOfBirth: string;
+  memberId: string;
+  payerId: string;
+  dependent?: { firstName: string; lastName: string; dateOfBirth: string };
+  /** What the service answers: a COB code, or the error code an AAA maps to. */
+  expected: { cobCode: CobCode } | { error: 'PAYER_REJECTED' | 'PAYER_UNAVAILABLE'; aaa: string };
+  note: string;
+  /** How the sandbox answers; not needed to document the patient. */
+  answer: { status: 200; scenario: Scenario } | { status: 200 | 400; aaa: string };
+}
+
+const MEDICAL = [['30', 'Health Benefit Plan Coverage']] as const;
+const PAYER_NAME = 'SANDBOX HEALTH PLAN';
+const FLAGS = {
+  none: { instanceExists: false, primacyDetermined: false, coverageOverlap: false, benefitOverlap: false },
+  overlapOnly: { instanceExists: false, primacyDetermined: false, coverageOverlap: true, benefitOverlap: false },
+  notSubject: { instanceExists: false, primacyDetermined: false, coverageOverlap: true, benefitOverlap: true },
+  undetermined: { instanceExists: true, primacyDetermined: false, coverageOverlap: true, benefitOverlap: true },
+  determined: { instanceExists: true, primacyDetermined: true, coverageOverlap: true, benefitOverlap: true },
+};
+
+export const COB_SANDBOX_PATIENTS: readonly CobSandboxPatient[] = [
+  {
+    firstName: 'Maria', lastName: 'Garcia', dateOfBirth: '04-12-1979', memberId: 'SBX100001', payerId: 'SANDBOX-PAYER-1',
+    expected: { cobCode: 'MemberFoundNoCOB' },
+    note: 'Covered by the requested plan only.',
+    answer: { status: 200, scenario: {
+      classification: 'MemberFoundNoCob', flags: FLAGS.none, planBegin: '2025-01-01',
+      activeServiceTypes: [...MEDICAL, ['88', 'Pharmacy']], otherPlans: [],
+    } },
+  },
+  {
+    firstName: 'Wei', lastName: 'Chen', dateOfBirth: '09-30-1988', memberId: 'SBX200002', payerId: 'SANDBOX-PAYER-1',
+    expected: { cobCode: 'CoverageOverlapNoBenefitOverlap' },
+    note: 'Also has a dental-only plan: coverage overlaps, benefits do not.',
+    answer: { status: 200, scenario: {
+      classification: 'CoverageOverlapNoBenefitOverlap', flags: FLAGS.overlapOnly, planBegin: '2025-01-01',
+      activeServiceTypes: MEDICAL,
+      otherPlans: [{
+        payerName: 'DELTA DENTAL', payerPi: '4410', entityIdentifier: 'Payer',
+        insured: { firstName: 'WEI', lastName: 'CHEN', memberId: 'DD2000021', dateOfBirth: '1988-09-30' },
+        serviceTypes: [['35', 'Dental Care']],
+        dates: { benefitBegin: '2024-07-01' },
+      }],
+    } },
+  },
+  {
+    firstName: 'Aisha', lastName: 'Khan', dateOfBirth: '02-14-1992', memberId: 'SBX300003', payerId: 'SANDBOX-PAYER-1',
+    expected: { cobCode: 'CoverageOverlapExistsNotSubjectToCob' },
+    note: 'A second medical plan overlaps, but it is not subject to COB.',
+    answer: { status: 200, scenario: {
+      classification: 'CoverageOverlapExistsNotSubjectToCob', flags: FLAGS.notSubject, planBegin: '2025-01-01',
+      activeServiceTypes: MEDICAL,
+      otherPlans: [{
+        payerName: 'AETNA', payerPi: '1021', entityIdentifier: 'Payer',
+        insured: { firstName: 'AISHA', lastName: 'KHAN', memberId: 'W300003031', dateOfBirth: '1992-02-14' },
+        serviceTypes: MEDICAL,
+        dates: { periodStart: '2025-03-01', periodEnd: '2025-12-31', benefitBegin: '2025-03-01', benefitEnd: '2025-12-31' },
+      }],
+    } },
+  },
+  {
+    firstName: 'Liam', lastName: "O'Brien", dateOfBirth: '11-05-1970', memberId: 'SBX400004', payerId: 'SANDBOX-PAYER-1',
+    expected: { cobCode: 'CobInstanceExistsPrimacyUndetermined' },
+    note: 'COB applies; which plan pays first could not be determined (call the payers).',
+    answer: { status: 200, scenario: {
+      classification: 'CobInstanceExistsPrimacyUndetermined', flags: FLAGS.undetermined, planBegin: '2024-01-01',
+      activeServiceTypes: [...MEDICAL, ['98', 'Professional (Physician) Visit - Office']],
+      otherPlans: [{
+        payerName: 'CIGNA', payerPi: '1006', entityIdentifier: 'Payer',
+        insured: { firstName: 'LIAM', lastName: "O'BRIEN", memberId: 'U40000404', dateOfBirth: '1970-11-05' },
+        serviceTypes: [...MEDICAL, ['98', 'Professional (Physician) Visit - Office']],
+        dates: { coordinationOfBenefits: '2025-01-01-2025-12-31', periodStart: '2025-01-01', periodEnd: '2025-12-31', planBegin: '2025-01-01' },
+      }],
+    } },
+  },
+  {
+    firstName: 'Sofia', lastName: 'Rossi', dateOfBirth: '07-21-1983', memberId: 'SBX500005', payerId: 'SANDBOX-PAYER-1',
+    expected: { cobCode: 'CobInstanceExistsPrimacyDetermined' },
+    note: 'COB applies; the other plan is secondary.',
+    answer: { status: 200, scenario: {
+      classification: 'CobInstanceExistsPrimacyDetermined', flags: FLAGS.determined, planBegin: '2023-06-01',
+      activeServiceTypes: MEDICAL,
+      otherPlans: [{
+        payerName: 'UNITEDHEALTHCARE', payerPi: '2207', entityIdentifier: 'Secondary Payer',
+        insured: { firstName: 'MARCO', lastName: 'ROSSI', memberId: '950500505', dateOfBirth: '1981-03-02' },
+        serviceTypes: MEDICAL,
+        dates: { coordinationOfBenefits: '2025-02-01', periodStart: '2025-02-01', planBegin: '2025-02-01' },
+      }],
+    } },
+  },
+  {
+    firstName: 'Noah', lastName: 'Williams', dateOfBirth: '03-03-1965', memberId: 'SBX600006', payerId: 'SANDBOX-PAYER-1',
+    expected: { cobCode: 'CobInstanceExistsPrimacyDetermined' },
+    note: 'Two other plans: one primary, one tertiary (dates partly in YYYYMMDD form).',
+    answer: { status: 200, scenario: {
+      classification: 'CobInstanceExistsPrimacyDetermined', flags: FLAGS.determined,
+      activeServiceTypes: [...MEDICAL, ['88', 'Pharmacy'], ['AL', 'Vision (Optometry)']],
+      otherPlans: [
+        {
+          payerName: 'AETNA', payerPi: '1021', entityIdentifier: 'Primary Payer',
+          insured: { firstName: 'NOAH', lastName: 'WILLIAMS', memberId: 'W600006061', dateOfBirth: '1965-03-03' },
+          serviceTypes: [...MEDICAL, ['88', 'Pharmacy']],
+          dates: { coordinationOfBenefits: '20250101', periodStart: '20250101', periodEnd: '20251231', planBegin: '20220101', benefitEnd: '20251231' },
+        },
+        {
+          payerName: 'BLUE CROSS BLUE SHIELD OF TEXAS', payerPi: '3310', entityIdentifier: 'Tertiary Payer',
+          insured: { firstName: 'GRACE', lastName: 'WILLIAMS', memberId: 'XOJ600006062', dateOfBirth: '1967-08-19' },
+          serviceTypes: MEDICAL,
+          dates: { coordinationOfBenefits: '2025-04-01', periodStart: '2025-04-01', benefitBegin: '2025-04-01' },
+        },
+      ],
+    } },
+  },
+  {
+    firstName: 'James', lastName: 'Brown', dateOfBirth: '12-01-1980', memberId: 'SBX700007', payerId: 'SANDBOX-PAYER-1',
+    dependent: { firstName: 'Emma', lastName: 'Brown', dateOfBirth: '06-30-2015' },
+    expected: { cobCode: 'CobInstanceExistsPrimacyDetermined' },
+    note: "Check for the dependent Emma: her mother's plan is primary (birthday rule).",
+    answer: { status: 200, scenario: {
+      classification: 'CobInstanceExistsPrimacyDetermined', flags: FLAGS.determined, planBegin: '2024-01-01',
+      activeServiceTypes: MEDICAL,
+      otherPlans: [{
+        payerName: 'CIGNA', payerPi: '1006', entityIdentifier: 'Primary Payer',
+        insured: { firstName: 'OLIVIA', lastName: 'BROWN', memberId: 'U70000707', dateOfBirth: '1982-04-09' },
+        serviceTypes: MEDICAL,
+        dates: { coordinationOfBenefits: '2024-09-01', periodStart: '2024-09-01', planBegin: '2024-09-01' },
+      }],
+    } },
+  },
+  {
+    firstName: 'Peter', lastName: 'Novak', dateOfBirth: '10-10-1975', memberId: 'SBX800008', payerId: 'SANDBOX-PAYER-1',
+    expected: { error: 'PAYER_REJECTED', aaa: '75' },
+    note: 'The payer does not find the subscriber (AAA 75, HTTP 400) - the same answer as any unknown patient.',
+    answer: { status: 400, aaa: '75' },
+  },
+  {
+    firstName: 'Hana', lastName: 'Sato', dateOfBirth: '05-05-1995', memberId: 'SBX900009', payerId: 'SANDBOX-PAYER-1',
+    expected: { error: 'PAYER_UNAVAILABLE', aaa: '42' },
+    note: 'The payer cannot respond now (AAA 42, HTTP 200): retried once, then 503 with Retry-After.',
+    answer: { status: 200, aaa: '42' },
+  },
+];
+
+const AAA: Readonly<Record<string, { description: string; followupAction: string; location: string; possibleResolutions: string }>> = {
+  '75': {
+    description: 'Subscriber/Insured Not Found',
+    followupAction: 'Please Correct and Resubmit',
+    location: 'Loop 2100C',
+    possibleResolutions: 'The subscriber was not found. Check the name, date of birth and member ID against the payer records.',
+  },
+  '42': {
+    description: 'Unable to Respond at Current Time',
+    followupAction: 'Please Resubmit Original Transaction',
+    location: 'Loop 2100A',
+    possibleResolutions: 'The payer is temporarily unavailable. Retry the request later.',
+  },
+};
+
+const toIso = (usDate: string): string => `${usDate.slice(6)}-${usDate.slice(0, 2)}-${usDate.slice(3, 5)}`;
+const same = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.toLowerCase();
+
+export function findCobSandboxPatient(request: StediCobRequest): CobSandboxPatient | undefined {
+  const s = request.subscriber;
+  return COB_SANDBOX_PATIENTS.find(
+    (p) => same(s?.lastName, p.lastName) && same(s?.firstName, p.firstName) && (s?.memberId ?? '').trim() === p.memberId,
+  );
+}
+
+function meta(request: StediCobRequest) {
+  return { applicationMode: 'sandbox', traceId: `sandbox-cob-${request.controlNumber ?? 'none'}` };
+}
+
+function providerEcho(request: StediCobRequest) {
+  const p = request.provider ?? ({} as StediCobRequest['provider']);
+  return p.organizationName
+    ? { npi: p.npi, providerOrgName: p.organizationName }
+    : { npi: p.npi, providerFirstName: p.firstName, providerName: p.lastName };
+}
+
+function errorAnswer(request: StediCobRequest, status: 200 | 400, code: string) {
+  const error = { code, field: 'AAA', ...AAA[code]! };
+  return {
+    status,
+    body: {
+      errors: [error],
+      meta: meta(request),
+      payer: { payerIdentification: request.tradingPartnerServiceId },
+      provider: providerEcho(request),
+      subscriber: {
+        firstName: request.subscriber?.firstName?.toUpperCase(),
+        lastName: request.subscriber?.lastName?.toUpperCase(),
+        ...(request.subscriber?.memberId ? { memberId: request.subscriber.memberId } : {}),
+        aaaErrors: [error],
+      },
+    },
+  };
+}
+
+function row(code: '1' | 'R', serviceTypes: ReadonlyArray<readonly [string, string]>, extra: Record<string, unknown>) {
+  return {
+    code,
+    name: code === '1' ? 'Active Coverage' : 'Other or Additional Payor',
+    serviceTypeCodes: serviceTypes.map(([c]) => c),
+    serviceTypes: serviceTypes.map(([, n]) => n),
+    ...extra,
+  };
+}
+
+function coverageAnswer(request: StediCobRequest, patient: CobSandboxPatient, scenario: Scenario) {
+  const patientDob = patient.dependent ? toIso(patient.dependent.dateOfBirth) : toIso(patient.dateOfBirth);
+  const benefitsInformation = [
+    // Without planDateInformation the plan start is the earliest benefitBegin; give the rows different ones.
+    ...scenario.activeServiceTypes.map((st, index) =>
+      row('1', [st], { benefitsDateInformation: { benefitBegin: scenario.planBegin ?? `2024-0${index + 1}-01` }, subscriber: { dateOfBirth: patientDob } })),
+    ...scenario.otherPlans.flatMap((plan) =>
+      plan.serviceTypes.map((st) => row('R', [st], {
+        benefitsDateInformation: plan.dates,
+        benefitsRelatedEntities: [
+          { entityIdentifier: plan.entityIdentifier, entityName: plan.payerName, entityIdentification: 'PI', entityIdentificationValue: plan.payerPi },
+          {
+            entityIdentifier: 'Insured or Subscriber',
+            entityFirstname: plan.insured.firstName,
+            entityLastname: plan.insured.lastName,
+            entityIdentification: 'MI',
+            entityIdentificationValue: plan.insured.memberId,
+          },
+        ],
+        subscriber: { dateOfBirth: plan.insured.dateOfBirth },
+      }))),
+  ];
+  const body: Record<string, unknown> = {
+    benefitsInformation,
+    coordinationOfBenefits: { classification: scenario.classification, ...scenario.flags },
+    errors: [],
+    meta: meta(request),
+    payer: { name: PAYER_NAME, payerIdentification: request.tradingPartnerServiceId },
+    provider: providerEcho(request),
+    subscriber: {
+      firstName: patient.firstName.toUpperCase(),
+      lastName: patient.lastName.toUpperCase(),
+      memberId: patient.memberId,
+      dateOfBirth: toIso(patient.dateOfBirth),
+    },
+  };
+  if (scenario.planBegin) body.planDateInformation = { planBegin: scenario.planBegin };
+  if (patient.dependent) {
+    body.dependent = {
+      firstName: patient.dependent.firstName.toUpperCase(),
+      lastName: patient.dependent.lastName.toUpperCase(),
+      dateOfBirth: toIso(patient.dependent.dateOfBirth),
+      relationToSubscriber: 'Child',
+      relationToSubscriberCode: '19',
+    };
+  }
+  return { status: 200, body };
+}
+
+export function cobSandboxAnswer(request: StediCobRequest): { status: number; body: unknown } {
+  const patient = findCobSandboxPatient(request);
+  if (!patient) return errorAnswer(request, 400, '75');
+  const { answer } = patient;
+  return 'scenario' in answer ? coverageAnswer(request, patient, answer.scenario) : errorAnswer(request, answer.status, answer.aaa);
+}

@@ -1,0 +1,123 @@
+import { describe, it, expect } from '@jest/globals';
+import { COB_SANDBOX_PATIENTS, cobSandboxAnswer, type CobSandboxPatient } from '../../infra/sandbox/cob-answers.js';
+import { classifyCobAnswer } from '../../lib/cob/map.js';
+import { buildCobRequest } from '../../lib/cob/request.js';
+import { COB_CODES } from '../../lib/cob/types.js';
+
+const provider = { npi: '1234567893', organizationName: 'Sandbox Family Clinic' };
+
+function requestFor(p: CobSandboxPatient, overrides: Partial<Parameters<typeof buildCobRequest>[0]> = {}) {
+  return buildCobRequest(
+    {
+      patientFirstName: p.firstName,
+      patientLastName: p.lastName,
+      patientDOB: p.dateOfBirth,
+      patientMemberId: p.memberId,
+      dateOfCoverage: '06-01-2025',
+      payerId: p.payerId,
+      ...(p.dependent
+        ? { dependentFirstName: p.dependent.firstName, dependentLastName: p.dependent.lastName, dependentDOB: p.dependent.dateOfBirth }
+        : {}),
+      ...overrides,
+    },
+    provider,
+    { controlNumber: '000000001' },
+  );
+}
+
+describe('COB sandbox patients', () => {
+  it('cover every COB code, two other plans, a dependent and AAA errors', () => {
+    const codes = new Set(COB_SANDBOX_PATIENTS.flatMap((p) => ('cobCode' in p.expected ? [p.expected.cobCode] : [])));
+    expect([...codes].sort()).toEqual([...COB_CODES].sort());
+    expect(COB_SANDBOX_PATIENTS.some((p) => p.dependent)).toBe(true);
+    expect(COB_SANDBOX_PATIENTS.some((p) => 'scenario' in p.answer && p.answer.scenario.otherPlans.length >= 2)).toBe(true);
+    expect(COB_SANDBOX_PATIENTS.some((p) => 'aaa' in p.expected && p.expected.aaa === '75')).toBe(true);
+  });
+
+  it('have distinct identities', () => {
+    const keys = COB_SANDBOX_PATIENTS.map((p) => `${p.lastName}|${p.firstName}|${p.memberId}`.toLowerCase());
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(COB_SANDBOX_PATIENTS.map((p) => [`${p.firstName} ${p.lastName}`, p] as const))(
+    '%s maps to the documented outcome',
+    (_name, patient) => {
+      const { status, body } = cobSandboxAnswer(requestFor(patient));
+      const result = classifyCobAnswer(status, JSON.parse(JSON.stringify(body)));
+      if ('cobCode' in patient.expected) {
+        expect(status).toBe(200);
+        expect(result.ok && result.value.cobCode).toBe(patient.expected.cobCode);
+      } else {
+        expect(result.ok).toBe(false);
+        if (!result.ok) {
+          expect(result.error.code).toBe(patient.expected.error);
+          expect(result.error.rejections?.map((r) => r.code)).toEqual([patient.expected.aaa]);
+        }
+      }
+    },
+  );
+});
+
+describe('cobSandboxAnswer', () => {
+  const williams = COB_SANDBOX_PATIENTS.find((p) => p.lastName === 'Williams')!;
+  const brown = COB_SANDBOX_PATIENTS.find((p) => p.dependent)!;
+
+  it('matches names case-insensitively', () => {
+    const { status } = cobSandboxAnswer(requestFor(williams, { patientFirstName: 'NOAH', patientLastName: 'williams' }));
+    expect(status).toBe(200);
+  });
+
+  it('answers an unknown patient, or a wrong member id, with AAA 75 on HTTP 400', () => {
+    for (const request of [
+      requestFor(williams, { patientMemberId: 'SBX600007' }),
+      requestFor(williams, { patientFirstName: 'Noel' }),
+      requestFor({ ...williams, memberId: '' }, { patientMemberId: undefined, patientSSN: '123456789' }),
+    ]) {
+      const { status, body } = cobSandboxAnswer(request);
+      expect(status).toBe(400);
+      const result = classifyCobAnswer(status, body);
+      expect(!result.ok && result.error.code).toBe('PAYER_REJECTED');
+      expect(!result.ok && result.error.rejections?.[0]).toMatchObject({ code: '75', loop: '2100C' });
+    }
+  });
+
+  it('returns the two other plans of the two-plan patient with their primacy', () => {
+    const { status, body } = cobSandboxAnswer(requestFor(williams));
+    const result = classifyCobAnswer(status, body);
+    if (!result.ok) throw new Error(result.error.code);
+    expect(result.value.additionalPlanBenefitInfo.map((p) => [p.payerName, p.payerPrimacy, p.subscriber.memberId])).toEqual([
+      ['AETNA', 'PrimaryPayer', 'W600006061'],
+      ['BLUE CROSS BLUE SHIELD OF TEXAS', 'TertiaryPayer', 'XOJ600006062'],
+    ]);
+    expect(result.value.additionalPlanBenefitInfo[0]!.benefitDate).toEqual({
+      overlapBeginDate: '2025-01-01',
+      overlapEndDate: '2025-12-31',
+      planStartDate: '2022-01-01',
+      planEndDate: '2025-12-31',
+      coordinationOfBenefits: '2025-01-01',
+    });
+    // No planDateInformation: the plan start is the earliest benefitBegin of the active rows.
+    expect(result.value.requestedPlanBenefits[0]!.benefitDate).toEqual({ planStartDate: '2024-01-01' });
+  });
+
+  it('echoes the dependent and the payer id, in Stedi shape', () => {
+    const { body } = cobSandboxAnswer(requestFor(brown)) as { body: Record<string, any> };
+    expect(body.dependent).toMatchObject({ firstName: 'EMMA', lastName: 'BROWN', dateOfBirth: '2015-06-30', relationToSubscriberCode: '19' });
+    expect(body.payer).toEqual({ name: 'SANDBOX HEALTH PLAN', payerIdentification: brown.payerId });
+    expect(body.benefitsInformation.every((r: any) => r.subscriber.dateOfBirth)).toBe(true);
+    expect(body.benefitsInformation.filter((r: any) => r.code === '1')[0].subscriber.dateOfBirth).toBe('2015-06-30');
+  });
+
+  it('narrows service types for a caller who asked for other codes', () => {
+    const { status, body } = cobSandboxAnswer(requestFor(williams));
+    const result = classifyCobAnswer(status, body, ['88']);
+    if (!result.ok) throw new Error(result.error.code);
+    expect(result.value.requestedPlanBenefits[0]!.serviceTypeCodes).toEqual([{ code: '88', name: 'Pharmacy' }]);
+    expect(result.value.additionalPlanBenefitInfo.map((p) => p.serviceTypeCodes)).toEqual([[{ code: '88', name: 'Pharmacy' }], []]);
+  });
+
+  it('survives a malformed request body', () => {
+    const { status } = cobSandboxAnswer({} as never);
+    expect(status).toBe(400);
+  });
+});
