@@ -9,4 +9,5 @@ export default {
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 20000,
+  setupFiles: ['<rootDir>/test/setup-env.js'],
 };

@@ -1,0 +1,37 @@
+import { describe, expect, it } from '@jest/globals';
+import { bearerToken, findClient, parseTokenList, parseTokenSecret, sha256Hex } from '../../lib/auth/tokens.js';
+
+describe('bearer tokens', () => {
+  const clients = parseTokenList('acme=acme-token-123, beta=beta-token-456');
+
+  it('stores only SHA-256 digests of the local token list', () => {
+    expect(clients).toEqual([
+      { clientId: 'acme', tokenSha256: sha256Hex('acme-token-123') },
+      { clientId: 'beta', tokenSha256: sha256Hex('beta-token-456') },
+    ]);
+    expect(JSON.stringify(clients)).not.toContain('acme-token-123');
+  });
+
+  it('finds the client of a known token and nothing for others', () => {
+    expect(findClient('beta-token-456', clients)).toBe('beta');
+    expect(findClient('beta-token-457', clients)).toBeUndefined();
+    expect(findClient('short', clients)).toBeUndefined();
+    expect(findClient('has space inside', clients)).toBeUndefined();
+  });
+
+  it('reads the Secrets Manager document and rejects malformed ones', () => {
+    const digest = sha256Hex('t0ken-value');
+    expect(parseTokenSecret(JSON.stringify({ clients: [{ clientId: 'acme', tokenSha256: digest.toUpperCase() }] }))).toEqual([{ clientId: 'acme', tokenSha256: digest }]);
+    expect(() => parseTokenSecret('{"clients":[{"clientId":"acme","tokenSha256":"abc"}]}')).toThrow(/malformed/);
+    expect(() => parseTokenSecret('{}')).toThrow(/clients/);
+    expect(() => parseTokenList('no-equals-sign')).toThrow(/clientId=token/);
+  });
+
+  it('extracts a Bearer token, case-insensitively on the scheme only', () => {
+    expect(bearerToken('Bearer abc.def')).toBe('abc.def');
+    expect(bearerToken('bearer abc')).toBe('abc');
+    expect(bearerToken('Basic abc')).toBeUndefined();
+    expect(bearerToken('Bearer')).toBeUndefined();
+    expect(bearerToken('Bearer a b')).toBeUndefined();
+  });
+});

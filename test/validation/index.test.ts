@@ -1,0 +1,134 @@
+import { describe, expect, it } from '@jest/globals';
+import { validateBody } from '../../lib/validation/index.js';
+import { MOCK_SET_1 } from '../support/events.js';
+
+const { mockRequest: _mock, ...eligibility } = MOCK_SET_1;
+const cob = { patientFirstName: 'Ana', patientLastName: 'Ruiz', dateOfCoverage: '06-01-2025', payerId: 'AETNA', providerId: 'PROV-1' };
+const letter = {
+  file_content: 'JVBERi0xLjQK',
+  patient_identifier: 'PT-1',
+  patient_name: 'Ana Ruiz',
+  patient_age: '42',
+  facility_name: 'Clinic',
+  visit_cost: '$1,200.00',
+  provider_email: 'dr@clinic.example',
+  provider_phone: '555-0100',
+  provider_signature: '/s/ Dr. Lee',
+  provider_name: 'Dr. Lee, MD',
+};
+
+function problems(name: 'eligibility' | 'cob' | 'letter', body: unknown) {
+  const result = validateBody(name, body);
+  if (result.ok) return [];
+  expect(result.error).toMatchObject({ code: 'INVALID_REQUEST', status: 400 });
+  return result.error.errors ?? [];
+}
+
+const fields = (name: 'eligibility' | 'cob' | 'letter', body: unknown) => problems(name, body).map((e) => e.field).sort();
+
+describe('eligibility body', () => {
+  it('accepts a valid body, with and without the optional booleans', () => {
+    expect(problems('eligibility', eligibility)).toEqual([]);
+    expect(problems('eligibility', { ...eligibility, mockRequest: false, runCobCheck: true })).toEqual([]);
+  });
+
+  it('reports every missing field at once', () => {
+    expect(fields('eligibility', {})).toEqual(
+      ['dateOfCoverage', 'patientDOB', 'patientFirstName', 'patientLastName', 'patientMemberId', 'payerId', 'providerId'],
+    );
+    expect(problems('eligibility', {}).every((e) => e.message === 'is required')).toBe(true);
+  });
+
+  it('rejects unknown fields such as the typo runCOBCheck', () => {
+    expect(problems('eligibility', { ...eligibility, runCOBCheck: true })).toEqual([{ field: 'runCOBCheck', message: 'is not an allowed field' }]);
+  });
+
+  it('requires booleans to be booleans', () => {
+    expect(fields('eligibility', { ...eligibility, mockRequest: 'true', runCobCheck: 1 })).toEqual(['mockRequest', 'runCobCheck']);
+  });
+
+  it.each([
+    ['02-30-2025', 'not a calendar date'],
+    ['2025-01-01', 'ISO instead of MM-DD-YYYY'],
+    ['1-1-2025', 'unpadded'],
+    ['13-01-2025', 'month 13'],
+    ['02-29-2023', 'not a leap year'],
+  ])('rejects dateOfCoverage %s (%s)', (value) => {
+    expect(fields('eligibility', { ...eligibility, dateOfCoverage: value })).toEqual(['dateOfCoverage']);
+  });
+
+  it('accepts 02-29 in a leap year', () => {
+    expect(problems('eligibility', { ...eligibility, dateOfCoverage: '02-29-2024' })).toEqual([]);
+  });
+
+  it('rejects a date of birth in the future', () => {
+    const next = new Date();
+    next.setUTCFullYear(next.getUTCFullYear() + 1);
+    const future = `${String(next.getUTCMonth() + 1).padStart(2, '0')}-01-${next.getUTCFullYear()}`;
+    expect(problems('eligibility', { ...eligibility, patientDOB: future })).toEqual([
+      { field: 'patientDOB', message: 'must be a real calendar date in the form MM-DD-YYYY, not in the future' },
+    ]);
+  });
+
+  it('measures names after trimming: blank fails, 60 passes, 61 fails', () => {
+    expect(fields('eligibility', { ...eligibility, patientFirstName: '   ' })).toEqual(['patientFirstName']);
+    expect(problems('eligibility', { ...eligibility, patientFirstName: `  ${'a'.repeat(60)}  ` })).toEqual([]);
+    expect(fields('eligibility', { ...eligibility, patientLastName: 'a'.repeat(61) })).toEqual(['patientLastName']);
+  });
+
+  it('bounds member id, payer id and provider id at 80, and accepts non-UUID provider ids', () => {
+    expect(problems('eligibility', { ...eligibility, patientMemberId: 'm'.repeat(80), providerId: 'PROVIDER001' })).toEqual([]);
+    expect(fields('eligibility', { ...eligibility, patientMemberId: 'm'.repeat(81), payerId: '', providerId: 'p'.repeat(81) })).toEqual(
+      ['patientMemberId', 'payerId', 'providerId'],
+    );
+  });
+
+  it('reports wrong types per field', () => {
+    expect(problems('eligibility', { ...eligibility, patientFirstName: 42 })).toEqual([{ field: 'patientFirstName', message: 'must be a string' }]);
+  });
+});
+
+describe('COB body', () => {
+  it('needs only the five required fields', () => {
+    expect(problems('cob', cob)).toEqual([]);
+  });
+
+  it.each(['123-45-6789', '123456789'])('accepts SSN %s', (ssn) => {
+    expect(problems('cob', { ...cob, patientSSN: ssn })).toEqual([]);
+  });
+
+  it.each(['12345678', '1234567890', '123-456-789', 'abc-de-fghi'])('rejects SSN %s', (ssn) => {
+    expect(fields('cob', { ...cob, patientSSN: ssn })).toEqual(['patientSSN']);
+  });
+
+  it('checks service type codes against the X12 list, item by item', () => {
+    expect(problems('cob', { ...cob, serviceTypeCodes: ['30', '98', 'MH'] })).toEqual([]);
+    expect(problems('cob', { ...cob, serviceTypeCodes: ['30', 'ZZ9'] })).toEqual([
+      { field: 'serviceTypeCodes[1]', message: 'must be an X12 005010 service type code' },
+    ]);
+    expect(fields('cob', { ...cob, serviceTypeCodes: [] })).toEqual(['serviceTypeCodes']);
+  });
+
+  it('wants a dependent named by first name, last name and date of birth together', () => {
+    expect(problems('cob', { ...cob, dependentFirstName: 'Leo', dependentLastName: 'Ruiz', dependentDOB: '05-05-2015' })).toEqual([]);
+    expect(fields('cob', { ...cob, dependentFirstName: 'Leo' })).toEqual(['dependentDOB', 'dependentLastName']);
+  });
+});
+
+describe('letter body', () => {
+  it('accepts a valid body and both output formats', () => {
+    expect(problems('letter', letter)).toEqual([]);
+    expect(problems('letter', { ...letter, output_format: 'pdf' })).toEqual([]);
+  });
+
+  it('rejects a bad e-mail and an unknown output format', () => {
+    expect(problems('letter', { ...letter, provider_email: 'not-an-email', output_format: 'docx' })).toEqual([
+      { field: 'provider_email', message: 'must be an e-mail address' },
+      { field: 'output_format', message: 'must be one of: text, pdf' },
+    ]);
+  });
+
+  it('requires every field but output_format', () => {
+    expect(fields('letter', {})).toHaveLength(10);
+  });
+});
