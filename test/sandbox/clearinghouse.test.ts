@@ -1,0 +1,273 @@
+import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { interpret271 } from '../../lib/eligibility/interpret.js';
+import type { BenefitFigures } from '../../lib/eligibility/types.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { SANDBOX_PATIENTS, type SandboxPatient } from '../../infra/sandbox/patients.js';
+import { read270 } from '../../infra/sandbox/read270.js';
+
+const KEY = 'sandbox-test-key';
+const RAW = '/change/medicalnetwork/eligibility/v3/raw-x12';
+
+/** A minimal 005010X279A1 270, written here so the sandbox is tested independently of lib/x12. */
+function inquiry(p: { firstName: string; lastName: string; dob: string; memberId: string; payerId: string }, control = '000000123'): string {
+  const ymd = (us: string) => `${us.slice(6)}${us.slice(0, 2)}${us.slice(3, 5)}`;
+  return [
+    `ISA*00*          *00*          *ZZ*SUBMITTER      *ZZ*STEDI          *250301*1200*^*00501*${control}*0*T*:`,
+    'GS*HS*SUBMITTER*STEDI*20250301*1200*123*X*005010X279A1',
+    'ST*270*0001*005010X279A1',
+    'BHT*0022*13*REF777*20250301*1200',
+    'HL*1**20*1',
+    `NM1*PR*2*SOME PAYER*****PI*${p.payerId}`,
+    'HL*2*1*21*1',
+    'NM1*1P*2*ACME CLINIC*****XX*1234567893',
+    'HL*3*2*22*0',
+    'TRN*1*TRACE42*9ACMECLINC',
+    `NM1*IL*1*${p.lastName.toUpperCase()}*${p.firstName.toUpperCase()}****MI*${p.memberId}`,
+    `DMG*D8*${ymd(p.dob)}`,
+    'DTP*291*D8*20250301',
+    'EQ*30',
+    'SE*13*0001',
+    'GE*1*123',
+    `IEA*1*${control}`,
+  ].join('~') + '~';
+}
+
+async function post(sandbox: ClearinghouseSandbox, body: unknown, key = KEY, path = RAW) {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: key, 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, headers: response.headers };
+}
+
+const ask = async (sandbox: ClearinghouseSandbox, p: SandboxPatient) => {
+  const answer = await post(sandbox, { x12: inquiry(p) });
+  return { ...answer, json: JSON.parse(answer.text) as { x12: string } };
+};
+
+const byMember = (memberId: string): SandboxPatient => {
+  const patient = SANDBOX_PATIENTS.find((p) => p.memberId === memberId);
+  if (!patient) throw new Error(`no sandbox patient ${memberId}`);
+  return patient;
+};
+
+/** Hand-written figures, independent of the table's own `expected`. */
+const f = (copay: string, total: string, remaining: string, coinsurance: string, stopLoss: string): BenefitFigures => ({
+  copay,
+  deductible: { total, remaining },
+  coinsurance,
+  stopLoss,
+});
+const NA = f('N/A', 'N/A', 'N/A', 'N/A', 'N/A');
+
+describe('sandbox clearinghouse: raw X12 eligibility', () => {
+  let sandbox: ClearinghouseSandbox;
+  beforeAll(async () => {
+    sandbox = await startClearinghouseSandbox({ apiKey: KEY, slowMs: 400 });
+  });
+  afterAll(() => sandbox.close());
+
+  it('listens on loopback and refuses a wrong or missing key with 401 JSON', async () => {
+    expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const wrong = await post(sandbox, { x12: inquiry(byMember('PPO100001')) }, 'not-the-key');
+    expect(wrong.status).toBe(401);
+    expect(JSON.parse(wrong.text)).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('accepts any non-empty key when none is configured', async () => {
+    const open = await startClearinghouseSandbox();
+    try {
+      expect((await post(open, { x12: inquiry(byMember('PPO100001')) }, 'anything')).status).toBe(200);
+      expect((await post(open, { x12: inquiry(byMember('PPO100001')) }, '')).status).toBe(401);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('answers a 271 that echoes the inquiry: BHT03, TRN as TRN*2, provider, ISA13, and counts calls', async () => {
+    const before = sandbox.stats.rawX12Calls;
+    const { status, json, headers } = await ask(sandbox, byMember('PPO100001'));
+    expect(status).toBe(200);
+    expect(headers.get('x-amzn-requestid')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sandbox.stats.rawX12Calls).toBe(before + 1);
+    const x12 = json.x12;
+    expect(x12.startsWith('ISA*00*')).toBe(true);
+    expect(x12[105]).toBe('~');
+    expect(x12).toContain('*000000123*0*T*:~');
+    expect(x12).toContain('ST*271*0001*005010X279A1~');
+    expect(x12).toMatch(/BHT\*0022\*11\*REF777\*/);
+    expect(x12).toContain('TRN*2*TRACE42*9ACMECLINC~');
+    expect(x12).toContain('NM1*1P*2*ACME CLINIC*****XX*1234567893~');
+    expect(x12).toContain('NM1*IL*1*GARCIA*MARIA****MI*PPO100001~');
+    expect(x12).toContain('IEA*1*000000123~');
+    // SE01 counts ST through SE.
+    const segments = x12.split('~').filter(Boolean);
+    const st = segments.findIndex((s) => s.startsWith('ST*'));
+    const se = segments.findIndex((s) => s.startsWith('SE*'));
+    expect(segments[se]).toBe(`SE*${se - st + 1}*0001`);
+  });
+
+  it('reads the 270 it is sent (delimiters from the ISA)', () => {
+    const odd = inquiry(byMember('HMO200002')).replaceAll('*', '|').replaceAll('~', '\n');
+    const read = read270(odd);
+    expect(read.ok && read.inquiry).toMatchObject({
+      lastName: 'CHEN', firstName: 'DAVID', memberId: 'HMO200002', dateOfBirth: '19780930', dateOfService: '20250301', payerId: 'SBXHMO',
+    });
+    expect(read270('not x12')).toEqual({ ok: false, reason: 'no ISA header' });
+  });
+
+  it('active PPO: every figure as documented (hand-computed here)', async () => {
+    const p = byMember('PPO100001');
+    const interpreted = interpret271((await ask(sandbox, p)).json.x12);
+    expect(interpreted.result).toEqual({
+      ok: true,
+      value: {
+        coverageStatus: 'Active',
+        payerName: 'SANDBOX HEALTH PPO',
+        inNetwork: {
+          // $75 ER copay carries a procedure code → dropped; deductible total 23 beats 22 and service 30 beats 1.
+          individual: f('$25.00', '$1,500.00', '$1,250.50', '20%', '$6,000.00'),
+          // 3000 − 1150.25 met year to date.
+          family: f('$50.00', '$3,000.00', '$1,849.75', '20%', '$12,000.00'),
+        },
+        outNetwork: {
+          individual: f('$60.00', '$3,000.00', '$3,000.00', '40%', '$12,000.00'),
+          family: f('$120.00', '$6,000.00', '$5,550.00', '40%', '$24,000.00'),
+        },
+      },
+    });
+    expect(p.expected).toEqual({ coverageStatus: 'Active', inNetwork: (interpreted.result as { value: { inNetwork: unknown } }).value.inNetwork, outNetwork: (interpreted.result as { value: { outNetwork: unknown } }).value.outNetwork });
+  });
+
+  it('HMO: in network only; level-less copay and coinsurance fill both levels', async () => {
+    const p = byMember('HMO200002');
+    const result = interpret271((await ask(sandbox, p)).json.x12).result;
+    expect(result.ok && result.value).toEqual({
+      coverageStatus: 'Active',
+      payerName: 'SANDBOX HEALTH HMO',
+      inNetwork: {
+        individual: f('$30.00', '$500.00', '$320.00', '0%', '$4,000.00'),
+        family: f('$30.00', '$1,000.00', 'N/A', '0%', '$8,000.00'),
+      },
+      outNetwork: { individual: NA, family: NA },
+    });
+    expect(result.ok && { coverageStatus: result.value.coverageStatus, inNetwork: result.value.inNetwork, outNetwork: result.value.outNetwork }).toEqual(p.expected);
+  });
+
+  it('dependent: benefits from 2000D, not the subscriber\'s $99 copay; out-of-network remaining floors at $0.00', async () => {
+    const p = byMember('FAM300003');
+    const { json } = await ask(sandbox, p);
+    expect(json.x12).toContain('HL*4*3*23*0~');
+    expect(json.x12).toContain('NM1*03*1*PATEL*LILY~');
+    const result = interpret271(json.x12).result;
+    expect(result.ok && result.value).toEqual({
+      coverageStatus: 'Active',
+      payerName: 'SANDBOX HEALTH PPO',
+      inNetwork: {
+        individual: f('$20.00', '$750.00', '$600.00', '15%', '$3,000.00'),
+        family: f('$40.00', '$1,500.00', '$900.00', '15%', '$6,000.00'),
+      },
+      outNetwork: { individual: f('N/A', '$2,000.00', '$0.00', '35%', 'N/A'), family: NA },
+    });
+    expect(result.ok && { coverageStatus: result.value.coverageStatus, inNetwork: result.value.inNetwork, outNetwork: result.value.outNetwork }).toEqual(p.expected);
+  });
+
+  it('Medicare A/B: the MB rows drop the MA rows ($257 not $1,676; 20% not 0%)', async () => {
+    const p = byMember('1EG4TE5MK73');
+    const result = interpret271((await ask(sandbox, p)).json.x12).result;
+    const partB = f('N/A', '$257.00', '$57.50', '20%', 'N/A');
+    const family = f('N/A', 'N/A', 'N/A', '20%', 'N/A');
+    expect(result.ok && result.value).toEqual({
+      coverageStatus: 'Active',
+      payerName: 'CMS',
+      inNetwork: { individual: partB, family },
+      outNetwork: { individual: partB, family },
+    });
+    expect(result.ok && { coverageStatus: result.value.coverageStatus, inNetwork: result.value.inNetwork, outNetwork: result.value.outNetwork }).toEqual(p.expected);
+  });
+
+  it('inactive coverage: Inactive, all N/A', async () => {
+    const p = byMember('INA400004');
+    const result = interpret271((await ask(sandbox, p)).json.x12).result;
+    expect(result.ok && result.value).toEqual({
+      coverageStatus: 'Inactive',
+      payerName: 'SANDBOX HEALTH PPO',
+      inNetwork: { individual: NA, family: NA },
+      outNetwork: { individual: NA, family: NA },
+    });
+    expect(p.expected?.coverageStatus).toBe('Inactive');
+  });
+
+  it.each([
+    ['ERR720072', '72', '2100C', 422],
+    ['ERR750075', '75', '2100C', 422],
+    ['ERR420042', '42', '2100A', 503],
+  ])('member %s answers AAA %s in %s (→ %d)', async (memberId, code, loop, status) => {
+    const { status: http, json } = await ask(sandbox, byMember(memberId));
+    expect(http).toBe(200);
+    const interpreted = interpret271(json.x12);
+    expect(interpreted.aaaCodes).toEqual([code]);
+    expect(interpreted.result.ok).toBe(false);
+    if (!interpreted.result.ok) {
+      expect(interpreted.result.error.status).toBe(status);
+      expect(interpreted.result.error.rejections?.[0]).toMatchObject({ code, loop });
+    }
+  });
+
+  it('an unknown patient (or a known one with another DOB) is AAA 75', async () => {
+    const known = byMember('PPO100001');
+    for (const p of [{ ...known, dob: '04-13-1985' }, { ...known, memberId: 'NOPE' }, { ...known, payerId: 'SBXHMO' }]) {
+      const interpreted = interpret271((await ask(sandbox, p)).json.x12);
+      expect(interpreted.aaaCodes).toEqual(['75']);
+    }
+  });
+
+  it('fault patients: 429, 500, flaky, 999, truncated, malformed JSON, slow', async () => {
+    expect((await post(sandbox, { x12: inquiry(byMember('FLT429')) })).status).toBe(429);
+    expect((await post(sandbox, { x12: inquiry(byMember('FLT500')) })).status).toBe(500);
+
+    const flaky = byMember('FLTFLAKY');
+    expect((await post(sandbox, { x12: inquiry(flaky) })).status).toBe(500);
+    const second = await post(sandbox, { x12: inquiry(flaky) });
+    expect(second.status).toBe(200);
+    expect(interpret271(JSON.parse(second.text).x12).result).toMatchObject({ ok: true, value: { inNetwork: { individual: { copay: '$25.00' } } } });
+
+    const nack = await post(sandbox, { x12: inquiry(byMember('FLT999')) });
+    expect(nack.status).toBe(400);
+    expect(JSON.parse(nack.text).x12).toContain('ST*999*0001*005010X231A1~');
+    expect(interpret271(JSON.parse(nack.text).x12).result).toMatchObject({ ok: false, error: { code: 'UPSTREAM_ERROR' } });
+
+    const cut = await post(sandbox, { x12: inquiry(byMember('FLTTRUNC')) });
+    expect(cut.status).toBe(200);
+    expect(JSON.parse(cut.text).x12).not.toContain('IEA*');
+    expect(interpret271(JSON.parse(cut.text).x12).result).toMatchObject({ ok: false, error: { code: 'UPSTREAM_ERROR' } });
+
+    const garbled = await post(sandbox, { x12: inquiry(byMember('FLTJSON')) });
+    expect(garbled.status).toBe(200);
+    expect(() => JSON.parse(garbled.text)).toThrow();
+
+    const started = Date.now();
+    const slow = await post(sandbox, { x12: inquiry(byMember('FLTSLOW')) });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(380);
+    expect(slow.status).toBe(200);
+  });
+
+  it('answers a 999 (HTTP 400) to something that is not a 270, and 400 to a body without x12', async () => {
+    const nack = await post(sandbox, { x12: 'hello' });
+    expect(nack.status).toBe(400);
+    expect(JSON.parse(nack.text).x12).toContain('ST*999');
+    expect((await post(sandbox, { nope: 1 })).status).toBe(400);
+    expect((await post(sandbox, { x12: 'x' }, KEY, '/elsewhere')).status).toBe(404);
+  });
+
+  it('documents every patient with name, DOB, member id, payer and scenario', () => {
+    for (const p of SANDBOX_PATIENTS) {
+      expect(p.firstName && p.lastName && p.memberId && p.payerId && p.scenario).toBeTruthy();
+      expect(p.dob).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    }
+    const ids = SANDBOX_PATIENTS.map((p) => p.memberId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
