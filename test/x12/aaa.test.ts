@@ -1,0 +1,36 @@
+import { describe, it, expect } from '@jest/globals';
+import { rejectionsOf } from '../../lib/x12/aaa.js';
+import { FOLLOW_UP_ACTIONS, followUpAction, REJECT_REASONS, rejectReason } from '../../lib/x12/aaa-codes.js';
+import { readEnvelope, transactionsOf } from '../../lib/x12/envelope.js';
+import { readLoops271 } from '../../lib/x12/loops271.js';
+import { tokenize } from '../../lib/x12/tokenizer.js';
+import { envelope } from '../fixtures/x12/build.js';
+
+describe('AAA code tables', () => {
+  it('lists every AAA03 reject reason of 005010X279A1', () => {
+    const codes = '04 15 33 35 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 97 98 AA AE AF AG AO CI E8 IA MA'.split(' ');
+    expect(Object.keys(REJECT_REASONS).sort()).toEqual([...codes].sort());
+    for (const code of codes) expect(REJECT_REASONS[code]!.length).toBeGreaterThan(5);
+    expect(rejectReason('72')).toBe('Invalid/Missing Subscriber/Insured ID');
+    expect(rejectReason('42')).toBe('Unable to Respond at Current Time');
+    expect(rejectReason('ZZ')).toBe('Unknown reject reason code');
+  });
+  it('lists every AAA04 follow-up action and formats it as "code: text"', () => {
+    expect(Object.keys(FOLLOW_UP_ACTIONS).sort()).toEqual(['C', 'N', 'P', 'R', 'S', 'W', 'X', 'Y']);
+    expect(followUpAction('C')).toBe('C: Please Correct and Resubmit');
+    expect(followUpAction('Q')).toBe('Q: Unknown follow-up action');
+    expect(followUpAction('')).toBe('');
+  });
+});
+
+describe('rejectionsOf', () => {
+  it('turns each AAA into {code, description, followUpAction, loop}', () => {
+    const tokens = tokenize(envelope(['HL*1**20*1', 'AAA*Y**42*R', 'NM1*PR*2*P', 'HL*2*1*21*1', 'NM1*1P*2*C', 'HL*3*2*22*0', 'NM1*IL*1*A', 'AAA*N**75*C']));
+    if (!tokens.ok) throw new Error('tokenize');
+    const doc = readLoops271(transactionsOf(readEnvelope(tokens.segments))[0]!);
+    expect(rejectionsOf(doc)).toEqual([
+      { code: '42', description: 'Unable to Respond at Current Time', followUpAction: 'R: Resubmission Allowed', loop: '2000A' },
+      { code: '75', description: 'Subscriber/Insured Not Found', followUpAction: 'C: Please Correct and Resubmit', loop: '2100C' },
+    ]);
+  });
+});
