@@ -35,11 +35,11 @@ export const DEFAULTS = {
 } as const;
 
 export interface EligibilityStackProps extends StackProps {
-  /** Folder holding authorizer/, eligibility/, cob/, letter/ each with index.ts (default: <repo>/functions). */
+  /** Folder holding authorizer/, eligibility/, cob/, letter/, not-found/ each with index.ts (default: <repo>/functions). */
   functionsDir?: string;
 }
 
-type RouteName = 'authorizer' | 'eligibility' | 'cob' | 'letter';
+type RouteName = 'authorizer' | 'eligibility' | 'cob' | 'letter' | 'not-found';
 
 /** What each function is sized for; memory also buys CPU, which shortens cold starts. */
 const SIZING: Record<RouteName, { memoryMiB: number; timeout: Duration }> = {
@@ -53,6 +53,8 @@ const SIZING: Record<RouteName, { memoryMiB: number; timeout: Duration }> = {
   // Holds a PDF of up to 4 MiB (base64 + decoded), loads pdf-lib with fontkit and subsets four
   // DejaVu faces (~2.5 MB of TTF); 1536 MiB avoids GC pressure and gives ~1 vCPU for layout.
   letter: { memoryMiB: 1536, timeout: Duration.seconds(29) },
+  // The `$default` route: formats a 404 body and touches nothing else.
+  'not-found': { memoryMiB: 256, timeout: Duration.seconds(5) },
 };
 
 const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf', 'DejaVuSans-BoldOblique.ttf'];
@@ -204,6 +206,8 @@ export class EligibilityStack extends Stack {
       FONT_FILES,
     );
 
+    const notFoundFn = makeFunction('not-found', {}, []);
+
     const authorizer = new HttpLambdaAuthorizer('BearerTokenAuthorizer', authorizerFn, {
       authorizerName: 'bearer-token',
       responseTypes: [HttpLambdaResponseType.SIMPLE],
@@ -216,6 +220,9 @@ export class EligibilityStack extends Stack {
       apiName: `${id}-api`,
       description: 'Eligibility, coordination of benefits and letter of medical necessity API',
       defaultAuthorizer: authorizer,
+      // Any other method or path gets the contract's 404 NOT_FOUND body, after authorization, so
+      // an anonymous caller learns nothing about which routes exist.
+      defaultIntegration: new HttpLambdaIntegration('NotFoundIntegration', notFoundFn, { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 }),
       // The stage below carries access logs and throttling, which the implicit default stage cannot.
       createDefaultStage: false,
     });
@@ -241,7 +248,7 @@ export class EligibilityStack extends Stack {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
     });
 
-    acknowledgeFindings({ functions: [authorizerFn, eligibilityFn, cobFn, letterFn], tokensSecret, vendorSecrets: [stediSecret, anthropicSecret], backupSelection });
+    acknowledgeFindings({ functions: [authorizerFn, eligibilityFn, cobFn, letterFn, notFoundFn], tokensSecret, vendorSecrets: [stediSecret, anthropicSecret], backupSelection });
 
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API' });
     new CfnOutput(this, 'EnrollmentsTableName', { value: table.tableName, description: 'ENROLLMENTS_TABLE for the admin CLI' });
@@ -278,7 +285,7 @@ function retentionDays(days: number): RetentionDays {
   return days as RetentionDays;
 }
 
-const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+const pascal = (name: string) => name.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
 
 /** The letter function reads its Unicode fonts from LETTER_FONT_DIR=/var/task/fonts. */
 function hookCommands(fonts: string[], inputDir: string, outputDir: string): string[] {

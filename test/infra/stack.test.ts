@@ -8,7 +8,7 @@ import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import { ACCESS_LOG_FIELDS, EligibilityStack, PROJECT_ROOT } from '../../infra/cdk/stack.js';
 
 const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-const FUNCTIONS = ['authorizer', 'eligibility', 'cob', 'letter'] as const;
+const FUNCTIONS = ['authorizer', 'eligibility', 'cob', 'letter', 'not-found'] as const;
 
 // Entries must exist under the project root; bundling is skipped, so placeholders are enough.
 let fixtureDir: string;
@@ -44,7 +44,8 @@ const logicalIdOf = (prefix: string, type: string) => {
   expect(found).toHaveLength(1);
   return found[0]![0];
 };
-const functionId = (name: string) => logicalIdOf(name[0]!.toUpperCase() + name.slice(1) + 'Function', 'AWS::Lambda::Function');
+const pascal = (name: string) => name.split('-').map((p) => p[0]!.toUpperCase() + p.slice(1)).join('');
+const functionId = (name: string) => logicalIdOf(pascal(name) + 'Function', 'AWS::Lambda::Function');
 
 /** Every IAM statement that reaches a function's role, from any policy resource. */
 function statementsOf(name: string): { Action: string | string[]; Resource: unknown; Condition?: unknown }[] {
@@ -59,21 +60,21 @@ const resourcesFor = (name: string, action: string) =>
   JSON.stringify(statementsOf(name).filter((s) => [s.Action].flat().includes(action)).map((s) => s.Resource));
 
 describe('EligibilityStack', () => {
-  it('routes the three POST paths, each to its own function through the bearer authorizer', () => {
+  it('routes the three POST paths and $default, each to its own function through the bearer authorizer', () => {
     const authorizerId = logicalIdOf('HttpApiBearerTokenAuthorizer', 'AWS::ApiGatewayV2::Authorizer');
     const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
-    expect(routes.map((r) => r.RouteKey).sort()).toEqual(['POST /api/eligibility/cob/v1', 'POST /api/eligibility/v1', 'POST /api/generate-letter']);
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual(['$default', 'POST /api/eligibility/cob/v1', 'POST /api/eligibility/v1', 'POST /api/generate-letter']);
     for (const route of routes) {
       expect(route.AuthorizationType).toBe('CUSTOM');
       expect(route.AuthorizerId).toEqual({ Ref: authorizerId });
     }
     const integrations = ofType('AWS::ApiGatewayV2::Integration').map(([, r]) => r.Properties);
-    expect(integrations).toHaveLength(3);
+    expect(integrations).toHaveLength(4);
     const targets = integrations.map((i) => {
       expect(i.PayloadFormatVersion).toBe('2.0');
       return i.IntegrationUri['Fn::GetAtt'][0];
     });
-    expect(targets.sort()).toEqual([functionId('cob'), functionId('eligibility'), functionId('letter')].sort());
+    expect(targets.sort()).toEqual([functionId('cob'), functionId('eligibility'), functionId('letter'), functionId('not-found')].sort());
   });
 
   it('configures a simple-response Lambda authorizer keyed by the Authorization header, cached 5 minutes', () => {
@@ -89,7 +90,7 @@ describe('EligibilityStack', () => {
 
   it('runs every function on Node 22 / arm64 with X-Ray, its own encrypted log group and a timeout under 30 s', () => {
     const fns = ofType('AWS::Lambda::Function');
-    expect(fns).toHaveLength(4);
+    expect(fns).toHaveLength(5);
     for (const [, fn] of fns) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
       expect(fn.Properties.Timeout).toBeLessThanOrEqual(29);
@@ -138,6 +139,7 @@ describe('EligibilityStack', () => {
     for (const id of [tokens, stedi]) expect(secretsRead('letter')).not.toContain(id);
     expect(actionsOf('letter').some((a) => a.startsWith('dynamodb:'))).toBe(false);
     expect(actionsOf('authorizer').some((a) => a.startsWith('dynamodb:'))).toBe(false);
+    expect(actionsOf('not-found').sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
 
     // No wildcard actions anywhere; KMS use only through the services that need it.
     for (const name of FUNCTIONS) {
@@ -179,7 +181,7 @@ describe('EligibilityStack', () => {
     expect(secrets).toHaveLength(3);
     for (const [, s] of secrets) expect(s.Properties.KmsKeyId).toEqual(keyArn);
     const logGroups = ofType('AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(5);
+    expect(logGroups).toHaveLength(6);
     for (const [, lg] of logGroups) {
       expect(lg.Properties.RetentionInDays).toBe(cdkJson.context.logRetentionDays);
       expect(lg.Properties.KmsKeyId).toEqual(keyArn);
