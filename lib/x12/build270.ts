@@ -1,0 +1,111 @@
+/**
+ * Builds the 005010X279A1 270 the service sends (CONTRACT §4.2). One EQ segment per service type
+ * code (default 30): every payer accepts repeated EQ loops, while EQ01 repetitions are not
+ * supported by all of them. Values are stripped of the delimiter characters so patient data can
+ * never break the envelope. Control numbers come from an injected generator (default crypto random).
+ */
+import { randomInt } from 'node:crypto';
+
+export interface Build270Input {
+  payerId: string;
+  payerName?: string;
+  provider: { npi: string; organizationName?: string; firstName?: string; lastName?: string };
+  subscriber: { firstName: string; lastName: string; memberId: string; /** YYYYMMDD */ dateOfBirth: string };
+  /** YYYYMMDD */
+  dateOfCoverage: string;
+  serviceTypeCodes?: string[];
+}
+
+export interface Build270Options {
+  now?: Date;
+  /** Returns a positive integer; used modulo 10^9 for ISA13, GS06 and ST02. */
+  controlNumber?: () => number;
+  /** ISA06 and GS02. */
+  senderId?: string;
+  /** ISA08 and GS03. */
+  receiverId?: string;
+  senderQualifier?: string;
+  receiverQualifier?: string;
+  /** ISA15: P (production) or T (test). */
+  usageIndicator?: 'P' | 'T';
+}
+
+export interface Built270 {
+  x12: string;
+  interchangeControlNumber: string;
+}
+
+export const DEFAULT_SENDER_ID = 'ELIGIBILITYAPI';
+export const DEFAULT_RECEIVER_ID = 'STEDI';
+/** NM103 is required in 2100A; used when the caller does not know the payer's name. */
+export const UNKNOWN_PAYER_NAME = 'UNKNOWN';
+
+const ELEMENT = '*';
+const REPETITION = '^';
+const COMPONENT = ':';
+const TERMINATOR = '~';
+
+/** Removes delimiters and control characters, collapses whitespace. */
+export function clean(value: string): string {
+  let out = '';
+  for (const ch of value) {
+    const code = ch.charCodeAt(0);
+    if (ch === ELEMENT || ch === REPETITION || ch === COMPONENT || ch === TERMINATOR || code < 32 || code === 127) {
+      out += ' ';
+      continue;
+    }
+    out += ch;
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+function pad(value: string, width: number): string {
+  return value.slice(0, width).padEnd(width, ' ');
+}
+
+function two(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+const defaultControlNumber = () => randomInt(1, 1_000_000_000);
+
+export function build270(input: Build270Input, options: Build270Options = {}): Built270 {
+  const now = options.now ?? new Date();
+  const raw = Math.floor(Math.abs(options.controlNumber ? options.controlNumber() : defaultControlNumber())) % 1_000_000_000;
+  const control = raw === 0 ? 1 : raw;
+  const isa13 = String(control).padStart(9, '0');
+  const sender = clean(options.senderId ?? DEFAULT_SENDER_ID);
+  const receiver = clean(options.receiverId ?? DEFAULT_RECEIVER_ID);
+  const ccyymmdd = `${now.getUTCFullYear()}${two(now.getUTCMonth() + 1)}${two(now.getUTCDate())}`;
+  const hhmm = `${two(now.getUTCHours())}${two(now.getUTCMinutes())}`;
+
+  const provider = input.provider;
+  const providerName = provider.organizationName
+    ? `NM1*1P*2*${clean(provider.organizationName)}*****XX*${clean(provider.npi)}`
+    : `NM1*1P*1*${clean(provider.lastName ?? '')}*${clean(provider.firstName ?? '')}****XX*${clean(provider.npi)}`;
+  const codes = (input.serviceTypeCodes?.length ? input.serviceTypeCodes : ['30']).map(clean).filter((c) => c !== '');
+
+  const transaction = [
+    `ST*270*${isa13}*005010X279A1`,
+    `BHT*0022*13*${isa13}*${ccyymmdd}*${hhmm}`,
+    'HL*1**20*1',
+    `NM1*PR*2*${clean(input.payerName ?? '') || UNKNOWN_PAYER_NAME}*****PI*${clean(input.payerId)}`,
+    'HL*2*1*21*1',
+    providerName,
+    'HL*3*2*22*0',
+    `NM1*IL*1*${clean(input.subscriber.lastName).toUpperCase()}*${clean(input.subscriber.firstName).toUpperCase()}****MI*${clean(input.subscriber.memberId)}`,
+    `DMG*D8*${clean(input.subscriber.dateOfBirth)}`,
+    `DTP*291*D8*${clean(input.dateOfCoverage)}`,
+    ...(codes.length ? codes : ['30']).map((code) => `EQ*${code}`),
+  ];
+  transaction.push(`SE*${transaction.length + 1}*${isa13}`);
+
+  const segments = [
+    `ISA*00*${pad('', 10)}*00*${pad('', 10)}*${pad(options.senderQualifier ?? 'ZZ', 2)}*${pad(sender, 15)}*${pad(options.receiverQualifier ?? 'ZZ', 2)}*${pad(receiver, 15)}*${ccyymmdd.slice(2)}*${hhmm}*${REPETITION}*00501*${isa13}*0*${options.usageIndicator ?? 'P'}*${COMPONENT}`,
+    `GS*HS*${sender}*${receiver}*${ccyymmdd}*${hhmm}*${control}*X*005010X279A1`,
+    ...transaction,
+    `GE*1*${control}`,
+    `IEA*1*${isa13}`,
+  ];
+  return { x12: segments.join(TERMINATOR) + TERMINATOR, interchangeControlNumber: isa13 };
+}

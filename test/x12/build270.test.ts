@@ -1,0 +1,102 @@
+import { describe, it, expect } from '@jest/globals';
+import { build270, clean, type Build270Input } from '../../lib/x12/build270.js';
+import { readEnvelope, transactionsOf } from '../../lib/x12/envelope.js';
+import { element } from '../../lib/x12/segment.js';
+import { tokenize } from '../../lib/x12/tokenizer.js';
+
+const input: Build270Input = {
+  payerId: '60054',
+  payerName: 'Aetna',
+  provider: { npi: '1234567893', organizationName: 'Test Clinic' },
+  subscriber: { firstName: 'Jane', lastName: 'Doe', memberId: 'W000123', dateOfBirth: '19800102' },
+  dateOfCoverage: '20250301',
+};
+const now = new Date('2025-03-01T09:05:00Z');
+
+function segments(x12: string) {
+  const tokens = tokenize(x12);
+  if (!tokens.ok) throw new Error(tokens.error.message);
+  return tokens;
+}
+
+describe('build270', () => {
+  it('emits the CONTRACT 4.2 segments in order', () => {
+    const { x12, interchangeControlNumber } = build270(input, { now, controlNumber: () => 42 });
+    expect(interchangeControlNumber).toBe('000000042');
+    expect(x12.split('~').slice(1, -1)).toEqual([
+      'GS*HS*ELIGIBILITYAPI*STEDI*20250301*0905*42*X*005010X279A1',
+      'ST*270*000000042*005010X279A1',
+      'BHT*0022*13*000000042*20250301*0905',
+      'HL*1**20*1',
+      'NM1*PR*2*Aetna*****PI*60054',
+      'HL*2*1*21*1',
+      'NM1*1P*2*Test Clinic*****XX*1234567893',
+      'HL*3*2*22*0',
+      'NM1*IL*1*DOE*JANE****MI*W000123',
+      'DMG*D8*19800102',
+      'DTP*291*D8*20250301',
+      'EQ*30',
+      'SE*12*000000042',
+      'GE*1*42',
+      'IEA*1*000000042',
+    ]);
+  });
+
+  it('has a fixed-width 106-character ISA with 5010 delimiters', () => {
+    const { x12 } = build270(input, { now, controlNumber: () => 7, senderId: 'ME', receiverId: 'YOU', usageIndicator: 'T' });
+    const isa = x12.slice(0, x12.indexOf('~') + 1);
+    expect(isa).toHaveLength(106);
+    expect(isa).toBe('ISA*00*          *00*          *ZZ*ME             *ZZ*YOU            *250301*0905*^*00501*000000007*0*T*:~');
+  });
+
+  it('round-trips through our own parser with no envelope warnings', () => {
+    const { x12 } = build270(input, { now });
+    const tokens = segments(x12);
+    const env = readEnvelope(tokens.segments);
+    expect(tokens.warnings).toEqual([]);
+    expect(env.warnings).toEqual([]);
+    expect(transactionsOf(env)[0]!.setId).toBe('270');
+  });
+
+  it('uses the individual provider form when there is no organization', () => {
+    const { x12 } = build270({ ...input, provider: { npi: '1234567893', firstName: 'Ann', lastName: 'Lee' } }, { now });
+    expect(x12).toContain('~NM1*1P*1*Lee*Ann****XX*1234567893~');
+  });
+
+  it('emits one EQ per requested service type code', () => {
+    const { x12 } = build270({ ...input, serviceTypeCodes: ['30', '98', 'UC'] }, { now });
+    expect(x12).toContain('~EQ*30~EQ*98~EQ*UC~SE*14*');
+    const env = readEnvelope(segments(x12).segments);
+    expect(env.warnings).toEqual([]);
+  });
+
+  it('strips delimiter characters from values so they cannot break the envelope', () => {
+    const { x12 } = build270(
+      { ...input, subscriber: { firstName: 'Jo~Ann', lastName: "O'Brien*Smith", memberId: 'AB:12^3', dateOfBirth: '19800102' } },
+      { now },
+    );
+    expect(x12).toContain("~NM1*IL*1*O'BRIEN SMITH*JO ANN****MI*AB 12 3~");
+    const tokens = segments(x12);
+    const nm1 = tokens.segments.find((s) => s.id === 'NM1' && element(s, 1) === 'IL')!;
+    expect(nm1.elements).toHaveLength(10);
+    expect(readEnvelope(tokens.segments).warnings).toEqual([]);
+    expect(clean(' a\r\nb\t* c ')).toBe('a b c');
+  });
+
+  it('uses a fresh control number per request by default', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 50; i++) seen.add(build270(input, { now }).interchangeControlNumber);
+    expect(seen.size).toBeGreaterThan(45);
+    for (const n of seen) expect(n).toMatch(/^\d{9}$/);
+  });
+
+  it('keeps control numbers to 9 digits and never zero', () => {
+    expect(build270(input, { now, controlNumber: () => 12_345_678_901 }).interchangeControlNumber).toBe('345678901');
+    expect(build270(input, { now, controlNumber: () => 0 }).interchangeControlNumber).toBe('000000001');
+  });
+
+  it('falls back to a placeholder payer name (NM103 is required)', () => {
+    const { payerName: _omit, ...rest } = input;
+    expect(build270(rest, { now }).x12).toContain('~NM1*PR*2*UNKNOWN*****PI*60054~');
+  });
+});
