@@ -1,0 +1,203 @@
+/**
+ * Stedi clearinghouse client (CONTRACT §1): the raw X12 eligibility endpoint and the COB check.
+ * Native fetch; base URL, key and budget come from the caller. Every HTTP outcome is classified into
+ * the error table here, once, and every call goes through the shared retry policy.
+ * Nothing here logs; the caller gets attempts, latency and the upstream trace id to log.
+ */
+import { fail, ok, serviceError, type Result, type ServiceError } from '../errors/index.js';
+import { parseRetryAfter, withRetry, type Attempt, type RetryOptions } from './retry.js';
+
+export const RAW_X12_PATH = '/change/medicalnetwork/eligibility/v3/raw-x12';
+export const COB_PATH = '/coordination-of-benefits';
+
+export interface StediConnection {
+  baseUrl: string;
+  /** Missing or empty → 500 CONFIGURATION_ERROR without any call. */
+  apiKey: string | undefined;
+  budgetMs: number;
+}
+
+export interface StediCallMeta {
+  attempts: number;
+  latencyMs: number;
+  /** HTTP status of the last answer, when there was one. */
+  httpStatus?: number;
+  /** Upstream request id of the last answer (x-amzn-requestid), for support tickets. */
+  traceId?: string;
+}
+
+export interface StediCall<T> {
+  result: Result<T>;
+  meta: StediCallMeta;
+}
+
+export interface RawX12Reply {
+  /** The 271 (or a 999 when the 270 was rejected). */
+  x12: string;
+  httpStatus: number;
+}
+
+export interface CobReply {
+  httpStatus: number;
+  body: unknown;
+}
+
+/** Test seams for the retry policy (timings); production uses the defaults. */
+export type StediRetryTuning = Omit<RetryOptions, 'budgetMs'>;
+
+/** Headers that carry the upstream's request id, first found wins. */
+const TRACE_HEADERS = ['x-amzn-requestid', 'x-amzn-request-id', 'x-request-id'];
+const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+const KEY_SETTING = 'STEDI_API_KEY';
+const missingKey = (): ServiceError =>
+  serviceError('CONFIGURATION_ERROR', { message: `The clearinghouse API key (${KEY_SETTING}) is not configured` });
+const rejectedKey = (): ServiceError =>
+  serviceError('CONFIGURATION_ERROR', { message: `The clearinghouse rejected the configured API key (${KEY_SETTING})` });
+
+interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * Classifies the parts of an HTTP answer every Stedi endpoint shares. Returns undefined when the
+ * status is one the endpoint-specific reader should look at (200 and 400 carry payer answers).
+ */
+function classifyStatus<T>(answer: HttpAnswer): Attempt<T> | undefined {
+  const { status } = answer;
+  if (status === 401 || status === 403) return fail(rejectedKey());
+  if (status === 429 || status >= 500) {
+    const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
+    const retryAfterSeconds = retryAfterMs === undefined ? DEFAULT_RETRY_AFTER_SECONDS : Math.max(1, Math.ceil(retryAfterMs / 1000));
+    const error = serviceError('PAYER_UNAVAILABLE', {
+      message: status === 429 ? 'The clearinghouse is rate limiting requests; try again later' : 'The clearinghouse is unavailable; try again later',
+      retryAfterSeconds,
+    });
+    return retryAfterMs === undefined ? { retryable: true, error } : { retryable: true, error, retryAfterMs };
+  }
+  if (status === 200 || status === 400) return undefined;
+  return fail(serviceError('UPSTREAM_ERROR', { message: `The clearinghouse answered with unexpected HTTP status ${status}` }));
+}
+
+const unreadable = (what: string): ServiceError =>
+  serviceError('UPSTREAM_ERROR', { message: `The clearinghouse answer could not be read (${what})` });
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * POSTs JSON to Stedi under the retry policy; `read` turns a 200/400 answer into an attempt outcome.
+ * Network errors are retryable; the budget's abort is a 504.
+ */
+async function callStedi<T>(
+  connection: StediConnection,
+  path: string,
+  body: (attemptNo: number) => string,
+  read: (answer: HttpAnswer) => Attempt<T>,
+  tuning: StediRetryTuning = {},
+): Promise<StediCall<T>> {
+  const started = Date.now();
+  if (!connection.apiKey) return { result: fail(missingKey()), meta: { attempts: 0, latencyMs: 0 } };
+  const apiKey = connection.apiKey;
+  const url = `${connection.baseUrl.replace(/\/+$/, '')}${path}`;
+  let last: HttpAnswer | undefined;
+
+  const { outcome, attempts } = await withRetry<T>(
+    async (signal, attemptNo) => {
+      last = undefined;
+      let answer: HttpAnswer;
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { Authorization: apiKey, 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: body(attemptNo),
+          signal,
+        });
+        answer = { status: response.status, headers: response.headers, text: await response.text() };
+      } catch (error) {
+        if (signal.aborted) return fail(serviceError('UPSTREAM_TIMEOUT', { message: 'The clearinghouse did not answer in time' }));
+        void error; // the cause may quote the URL; it is not surfaced
+        return { retryable: true, error: serviceError('PAYER_UNAVAILABLE', { message: 'The clearinghouse could not be reached; try again later' }) };
+      }
+      last = answer;
+      return classifyStatus<T>(answer) ?? read(answer);
+    },
+    { ...tuning, budgetMs: connection.budgetMs },
+  );
+
+  const meta: StediCallMeta = { attempts, latencyMs: Date.now() - started };
+  if (last) {
+    meta.httpStatus = last.status;
+    const traceId = TRACE_HEADERS.map((name) => last!.headers.get(name)).find((value) => value);
+    if (traceId) meta.traceId = traceId;
+  }
+  return { result: outcome, meta };
+}
+
+export interface RawX12Request extends StediConnection {
+  /** The 270; a function gets the attempt number so a retry can carry fresh control numbers. */
+  x12: string | ((attemptNo: number) => string);
+}
+
+/**
+ * Sends a 270 to Stedi's raw X12 endpoint and returns the reply's `x12` (a 271 or a 999), whether
+ * Stedi answered 200 or 400. `retryOn` marks a reply worth one more attempt (AAA 42/80); if no retry
+ * happens that reply is still returned, so the caller interprets the payer's own answer.
+ */
+export function postRawX12(
+  request: RawX12Request,
+  retryOn?: (x12Reply: string) => boolean,
+  tuning?: StediRetryTuning,
+): Promise<StediCall<RawX12Reply>> {
+  const { x12 } = request;
+  const body = (attemptNo: number): string => JSON.stringify({ x12: typeof x12 === 'function' ? x12(attemptNo) : x12 });
+  const read = (answer: HttpAnswer): Attempt<RawX12Reply> => {
+    const parsed = parseJson(answer.text);
+    if (!parsed.ok || !isObject(parsed.value)) return fail(unreadable('not a JSON object'));
+    const reply = parsed.value.x12;
+    if (typeof reply !== 'string' || reply.trim() === '') return fail(unreadable('no x12 field'));
+    const value: RawX12Reply = { x12: reply, httpStatus: answer.status };
+    if (retryOn?.(reply)) {
+      return { retryable: true, error: serviceError('PAYER_UNAVAILABLE'), final: ok(value) };
+    }
+    return ok(value);
+  };
+  return callStedi(request, RAW_X12_PATH, body, read, tuning);
+}
+
+export interface CobCallRequest extends StediConnection {
+  /** The Stedi COB request body (lib/cob/request.ts builds it). */
+  request: unknown;
+}
+
+/**
+ * Sends a COB check to Stedi. A 200 or 400 with a JSON object body is returned as is for the COB
+ * mapper (payer AAA errors come in `errors` on either); `retryOn` marks answers worth one more try.
+ */
+export function postCob(
+  call: CobCallRequest,
+  retryOn?: (httpStatus: number, body: unknown) => boolean,
+  tuning?: StediRetryTuning,
+): Promise<StediCall<CobReply>> {
+  const json = JSON.stringify(call.request);
+  const read = (answer: HttpAnswer): Attempt<CobReply> => {
+    const parsed = parseJson(answer.text);
+    if (!parsed.ok || !isObject(parsed.value)) return fail(unreadable('not a JSON object'));
+    const value: CobReply = { httpStatus: answer.status, body: parsed.value };
+    if (retryOn?.(answer.status, parsed.value)) {
+      return { retryable: true, error: serviceError('PAYER_UNAVAILABLE'), final: ok(value) };
+    }
+    return ok(value);
+  };
+  return callStedi(call, COB_PATH, () => json, read, tuning);
+}

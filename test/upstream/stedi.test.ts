@@ -1,0 +1,218 @@
+import { describe, it, expect, beforeAll, afterAll, beforeEach } from '@jest/globals';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { postCob, postRawX12 } from '../../lib/upstream/stedi.js';
+
+/** A loopback Stedi whose answers each test scripts, one per request; it records what it was sent. */
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+type Script = (res: ServerResponse) => void;
+
+let server: Server;
+let base: string;
+let script: Script[] = [];
+let seen: Seen[] = [];
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Script => (res) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+};
+const never: Script = () => {};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
+      const next = script.shift() ?? json(500, { message: 'unscripted' });
+      next(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/2024-04-01`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  script = [];
+  seen = [];
+});
+
+const KEY = 'test_key_9f8e7d';
+const X12 = 'ISA*00*...~IEA*1*000000001~';
+const fast = { delayMs: () => 10 };
+const raw = (overrides: Partial<Parameters<typeof postRawX12>[0]> = {}) =>
+  postRawX12({ baseUrl: base, apiKey: KEY, x12: X12, budgetMs: 5_000, ...overrides }, undefined, fast);
+
+describe('postRawX12', () => {
+  it('POSTs {"x12"} to the raw X12 path with the bare key and returns the reply x12 with trace id', async () => {
+    script = [json(200, { x12: 'ISA*271...', meta: {} }, { 'x-amzn-requestid': 'req-123' })];
+    const { result, meta } = await raw();
+    expect(result).toEqual({ ok: true, value: { x12: 'ISA*271...', httpStatus: 200 } });
+    expect(meta).toMatchObject({ attempts: 1, httpStatus: 200, traceId: 'req-123' });
+    expect(meta.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.method).toBe('POST');
+    expect(seen[0]!.url).toBe('/2024-04-01/change/medicalnetwork/eligibility/v3/raw-x12');
+    expect(seen[0]!.headers.authorization).toBe(KEY);
+    expect(seen[0]!.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(seen[0]!.body)).toEqual({ x12: X12 });
+  });
+
+  it('returns the x12 of an HTTP 400 too (a 999 or a payer rejection)', async () => {
+    script = [json(400, { x12: 'ISA*999...', errors: [] })];
+    const { result, meta } = await raw();
+    expect(result).toEqual({ ok: true, value: { x12: 'ISA*999...', httpStatus: 400 } });
+    expect(meta.attempts).toBe(1);
+  });
+
+  it('a missing key is a CONFIGURATION_ERROR without any call', async () => {
+    for (const apiKey of [undefined, '']) {
+      const { result, meta } = await raw({ apiKey });
+      expect(result).toMatchObject({ ok: false, error: { status: 500, code: 'CONFIGURATION_ERROR' } });
+      expect(!result.ok && result.error.message).toContain('STEDI_API_KEY');
+      expect(meta.attempts).toBe(0);
+    }
+    expect(seen).toHaveLength(0);
+  });
+
+  it.each([401, 403])('HTTP %d is a CONFIGURATION_ERROR that never echoes the key, and is not retried', async (status) => {
+    script = [json(status, { message: 'Unauthorized' }), json(200, { x12: 'no' })];
+    const { result, meta } = await raw();
+    expect(result).toMatchObject({ ok: false, error: { status: 500, code: 'CONFIGURATION_ERROR' } });
+    expect(JSON.stringify(result)).not.toContain(KEY);
+    expect(meta.attempts).toBe(1);
+    expect(seen).toHaveLength(1);
+  });
+
+  it.each([429, 500, 502, 503])('HTTP %d twice → 503 PAYER_UNAVAILABLE after exactly 2 attempts', async (status) => {
+    script = [json(status, { message: 'x' }), json(status, { message: 'x' })];
+    const { result, meta } = await raw();
+    expect(result).toMatchObject({ ok: false, error: { status: 503, code: 'PAYER_UNAVAILABLE', retryAfterSeconds: 30 } });
+    expect(meta.attempts).toBe(2);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('a 500 then a 200 succeeds on the retry', async () => {
+    script = [json(500, {}), json(200, { x12: 'ISA*second' }, { 'x-amzn-requestid': 'second' })];
+    const { result, meta } = await raw();
+    expect(result).toEqual({ ok: true, value: { x12: 'ISA*second', httpStatus: 200 } });
+    expect(meta).toMatchObject({ attempts: 2, traceId: 'second' });
+  });
+
+  it('honours a Retry-After that fits, and passes it on as retryAfterSeconds', async () => {
+    script = [json(429, {}, { 'retry-after': '1' }), json(429, {}, { 'retry-after': '1' })];
+    const started = Date.now();
+    const { result, meta } = await raw();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(meta.attempts).toBe(2);
+    expect(result).toMatchObject({ ok: false, error: { code: 'PAYER_UNAVAILABLE', retryAfterSeconds: 1 } });
+  });
+
+  it('does not retry when Retry-After exceeds the budget', async () => {
+    script = [json(503, {}, { 'retry-after': '120' }), json(200, { x12: 'late' })];
+    const { result, meta } = await raw();
+    expect(meta.attempts).toBe(1);
+    expect(result).toMatchObject({ ok: false, error: { code: 'PAYER_UNAVAILABLE', retryAfterSeconds: 120 } });
+  });
+
+  it('a network error is retried once, then 503', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const { result, meta } = await raw({ baseUrl: `http://127.0.0.1:${port}` });
+    expect(result).toMatchObject({ ok: false, error: { status: 503, code: 'PAYER_UNAVAILABLE' } });
+    expect(meta.attempts).toBe(2);
+    expect(meta.httpStatus).toBeUndefined();
+  });
+
+  it('a server that never answers is cut at the budget: 504, one attempt', async () => {
+    script = [never, never];
+    const started = Date.now();
+    const { result, meta } = await raw({ budgetMs: 300 });
+    const took = Date.now() - started;
+    expect(result).toMatchObject({ ok: false, error: { status: 504, code: 'UPSTREAM_TIMEOUT' } });
+    expect(meta.attempts).toBe(1);
+    expect(took).toBeGreaterThanOrEqual(280);
+    expect(took).toBeLessThan(3_000);
+  });
+
+  it.each([
+    ['unreadable JSON', json(200, '{"x12": "ISA*')],
+    ['a JSON array', json(200, '[1,2]')],
+    ['no x12 field', json(200, { status: 'ok' })],
+    ['an empty x12', json(400, { x12: '  ' })],
+    ['HTTP 404', json(404, { message: 'Not Found' })],
+    ['HTTP 422', json(422, { x12: 'ISA' })],
+  ])('%s → 502 UPSTREAM_ERROR, not retried', async (_label, answer) => {
+    script = [answer, json(200, { x12: 'ISA*should-not-be-asked' })];
+    const { result, meta } = await raw();
+    expect(result).toMatchObject({ ok: false, error: { status: 502, code: 'UPSTREAM_ERROR' } });
+    expect(meta.attempts).toBe(1);
+  });
+
+  it('retryOn: a reply it flags (AAA 42) is tried once more; the last reply is still returned', async () => {
+    script = [json(200, { x12: 'AAA42-first' }), json(200, { x12: 'AAA42-second' })];
+    const built: number[] = [];
+    const { result, meta } = await postRawX12(
+      {
+        baseUrl: base,
+        apiKey: KEY,
+        budgetMs: 5_000,
+        x12: (attemptNo) => {
+          built.push(attemptNo);
+          return `270-attempt-${attemptNo}`;
+        },
+      },
+      (reply) => reply.startsWith('AAA42'),
+      fast,
+    );
+    expect(result).toEqual({ ok: true, value: { x12: 'AAA42-second', httpStatus: 200 } });
+    expect(meta.attempts).toBe(2);
+    expect(built).toEqual([1, 2]);
+    expect(seen.map((s) => JSON.parse(s.body).x12)).toEqual(['270-attempt-1', '270-attempt-2']);
+  });
+});
+
+describe('postCob', () => {
+  const cob = (retryOn?: (status: number, body: unknown) => boolean, apiKey: string | undefined = KEY) =>
+    postCob({ baseUrl: base, apiKey, request: { controlNumber: '123456789', encounter: { serviceTypeCode: '30' } }, budgetMs: 5_000 }, retryOn, fast);
+
+  it('POSTs the request JSON to /coordination-of-benefits and returns status and body of a 200 or 400', async () => {
+    script = [json(200, { coordinationOfBenefits: { classification: 'MemberFoundNoCob' } }), json(400, { errors: [{ code: '75' }] })];
+    const first = await cob();
+    expect(first.result).toEqual({ ok: true, value: { httpStatus: 200, body: { coordinationOfBenefits: { classification: 'MemberFoundNoCob' } } } });
+    expect(seen[0]!.url).toBe('/2024-04-01/coordination-of-benefits');
+    expect(seen[0]!.headers.authorization).toBe(KEY);
+    expect(JSON.parse(seen[0]!.body)).toEqual({ controlNumber: '123456789', encounter: { serviceTypeCode: '30' } });
+    const second = await cob();
+    expect(second.result).toEqual({ ok: true, value: { httpStatus: 400, body: { errors: [{ code: '75' }] } } });
+  });
+
+  it('classifies like the raw endpoint: missing key, 401, 5xx twice, bad JSON', async () => {
+    expect((await cob(undefined, '')).result).toMatchObject({ ok: false, error: { code: 'CONFIGURATION_ERROR' } });
+    script = [json(401, {})];
+    expect((await cob()).result).toMatchObject({ ok: false, error: { code: 'CONFIGURATION_ERROR' } });
+    script = [json(500, {}), json(503, {})];
+    const unavailable = await cob();
+    expect(unavailable.result).toMatchObject({ ok: false, error: { code: 'PAYER_UNAVAILABLE' } });
+    expect(unavailable.meta.attempts).toBe(2);
+    script = [json(200, 'not json')];
+    expect((await cob()).result).toMatchObject({ ok: false, error: { code: 'UPSTREAM_ERROR' } });
+  });
+
+  it('retryOn flags an answer (AAA 42 in errors) for one more attempt', async () => {
+    script = [json(200, { errors: [{ code: '42' }] }), json(200, { coordinationOfBenefits: { classification: 'MemberFoundNoCob' } })];
+    const { result, meta } = await cob((_status, body) => JSON.stringify(body).includes('"42"'));
+    expect(meta.attempts).toBe(2);
+    expect(result).toMatchObject({ ok: true, value: { httpStatus: 200, body: { coordinationOfBenefits: { classification: 'MemberFoundNoCob' } } } });
+  });
+});
