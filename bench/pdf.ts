@@ -1,0 +1,88 @@
+/**
+ * Letter PDF benchmark (not a test): median warm render time of 1-, 2- and 5-page letters, and the
+ * cold import time of the letter modules as one esbuild bundle run by a fresh `node`.
+ * Run: npx tsx bench/pdf.ts  → prints and writes bench/results/pdf.json.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { renderLetterPdfReport } from '../lib/letter/pdf.js';
+import type { LetterMetadata } from '../lib/letter/types.js';
+import { letterBody } from '../test/fixtures/letter/bodies.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const meta: LetterMetadata = {
+  patient_identifier: 'PAT-0001',
+  patient_name: "José Núñez-O'Brien",
+  patient_age: '47',
+  facility_name: 'Riverside Orthopedics',
+  visit_cost: '$32,000.00',
+  provider_email: 'dr.lee@riverside.example',
+  provider_phone: '+1 555 010 2000',
+  provider_signature: '/s/ Dana Lee',
+  provider_name: 'Dana Lee, MD',
+};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Smallest body (in paragraphs) that renders to exactly `pages` pages. */
+async function bodyFor(pages: number): Promise<string> {
+  for (let paragraphs = 1; paragraphs < 200; paragraphs += 1) {
+    const body = letterBody(paragraphs);
+    if ((await renderLetterPdfReport(meta, body, new Date())).pages === pages) return body;
+  }
+  throw new Error(`no body gives ${pages} pages`);
+}
+
+const render: Record<string, { medianMs: number; p90Ms: number; runs: number }> = {};
+for (const pages of [1, 2, 5]) {
+  const body = await bodyFor(pages);
+  for (let i = 0; i < 15; i += 1) await renderLetterPdfReport(meta, body, new Date()); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < 41; i += 1) {
+    const started = performance.now();
+    await renderLetterPdfReport(meta, body, new Date());
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  render[`${pages}-page`] = { medianMs: round(median(times)), p90Ms: round(times[Math.floor(times.length * 0.9)]), runs: times.length };
+}
+
+// Cold import: bundle the letter modules as Lambda would, then time a fresh node importing it.
+const dir = mkdtempSync(join(tmpdir(), 'letter-bench-'));
+const entry = join(dir, 'entry.ts');
+writeFileSync(
+  entry,
+  ['pdf', 'markdown', 'input', 'check-output', 'prompt'].map((m) => `export * from ${JSON.stringify(join(root, 'lib/letter', `${m}.ts`))};`).join('\n') +
+    `\nexport * from ${JSON.stringify(join(root, 'lib/upstream/anthropic.ts'))};\n`,
+);
+const bundle = join(dir, 'letter.mjs');
+await build({
+  entryPoints: [entry],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: bundle,
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'silent',
+});
+const probe = `const t = performance.now(); await import(${JSON.stringify(bundle)}); console.log(performance.now() - t);`;
+const cold: number[] = [];
+for (let i = 0; i < 7; i += 1) cold.push(Number(execFileSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' }).trim()));
+const coldImportMs = round(median(cold));
+
+const results = {
+  measuredAt: new Date().toISOString(),
+  node: process.version,
+  render,
+  coldImportMs,
+  targets: { twoPageMedianMs: 60, coldImportMs: 300 },
+  pass: { twoPage: render['2-page'].medianMs < 60, coldImport: coldImportMs < 300 },
+};
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/pdf.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(JSON.stringify(results, null, 2));

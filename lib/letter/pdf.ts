@@ -1,0 +1,192 @@
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { parseLetterMarkdown, type Block, type FontStyle, type Run } from './body-markdown.js';
+import { formatLetterDate } from './date.js';
+import { embedLetterFonts, type LetterFonts } from './fonts.js';
+import { LETTER_TITLE } from './markdown.js';
+import type { LetterMetadata } from './types.js';
+import { wrapRuns, type WrappedLine } from './wrap.js';
+
+/**
+ * The letter as a US Letter PDF (CONTRACT §6): header, patient information, the AI body's markdown,
+ * signature, and a footer on every page with the generation time and "Page N of M". Pages are laid
+ * out first and footed last, once M is known. Metadata is drawn as text, never parsed as markdown.
+ */
+
+export const PAGE = { width: 612, height: 792 } as const;
+const MARGIN = { left: 72, right: 72, top: 72, bottom: 72 } as const;
+const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
+const FOOTER_Y = 40;
+const INDENT = 18;
+
+const TEXT = rgb(0.1, 0.1, 0.1);
+const MUTED = rgb(0.4, 0.4, 0.4);
+const RULE = rgb(0.75, 0.75, 0.75);
+
+const BODY = { size: 11, leading: 15.5 };
+const HEADING_SIZE: Record<1 | 2 | 3, number> = { 1: 15, 2: 13, 3: 11.5 };
+
+export interface RenderedLetter {
+  pdf: Uint8Array;
+  pages: number;
+  /** Characters DejaVu Sans cannot draw (e.g. CJK), drawn as U+FFFD; the caller may log the count. */
+  replacedCharacters: number;
+}
+
+const timestamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export async function renderLetterPdf(meta: LetterMetadata, body: string, generatedAt: Date): Promise<Uint8Array> {
+  return (await renderLetterPdfReport(meta, body, generatedAt)).pdf;
+}
+
+export async function renderLetterPdfReport(meta: LetterMetadata, body: string, generatedAt: Date): Promise<RenderedLetter> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(LETTER_TITLE);
+  doc.setCreator('Letter of Medical Necessity service');
+  doc.setProducer('pdf-lib');
+  doc.setCreationDate(generatedAt);
+  doc.setModificationDate(generatedAt);
+  const fonts = await embedLetterFonts(doc);
+  const writer = pageWriter(doc, fonts);
+
+  // Header: the center's name, contact details, date.
+  writer.text([{ text: meta.facility_name, style: 'bold' }], { size: 18, leading: 22 });
+  writer.text(
+    [
+      { text: 'Phone: ', style: 'bold' },
+      { text: `${meta.provider_phone}     `, style: 'regular' },
+      { text: 'E-mail: ', style: 'bold' },
+      { text: meta.provider_email, style: 'regular' },
+    ],
+    { size: 10, leading: 14 },
+  );
+  writer.text([{ text: 'Date: ', style: 'bold' }, { text: formatLetterDate(generatedAt), style: 'regular' }], { size: 10, leading: 14 });
+  writer.rule();
+  writer.text([{ text: LETTER_TITLE, style: 'bold' }], { size: 15, leading: 20, after: 6 });
+
+  // Patient information.
+  writer.heading([{ text: 'Patient Information', style: 'bold' }], 12);
+  const field = (label: string, value: string): Run[] => [{ text: `${label}: `, style: 'bold' }, { text: value, style: 'regular' }];
+  writer.text(field('Name', meta.patient_name), BODY);
+  writer.text(field('Age', meta.patient_age), BODY);
+  writer.text(field('Patient identifier', meta.patient_identifier), { ...BODY, after: 4 });
+  writer.rule();
+
+  // The AI body.
+  let previous: Block['kind'] | undefined;
+  for (const block of parseLetterMarkdown(body)) {
+    if (previous === 'item' && block.kind !== 'item') writer.space(5);
+    switch (block.kind) {
+      case 'heading':
+        writer.heading(block.runs, HEADING_SIZE[block.level]);
+        break;
+      case 'paragraph':
+        writer.text(block.runs, { ...BODY, after: 7 });
+        break;
+      case 'item':
+        writer.item(block.marker, block.runs, block.depth);
+        break;
+      case 'rule':
+        writer.rule();
+        break;
+    }
+    previous = block.kind;
+  }
+
+  // Signature, kept together on one page.
+  writer.space(10);
+  writer.keepTogether(BODY.leading * 2 + 18 + 16);
+  writer.text([{ text: 'Sincerely,', style: 'regular' }], { ...BODY, after: 12 });
+  writer.text([{ text: meta.provider_signature, style: 'italic' }], { size: 13, leading: 18 });
+  writer.text([{ text: meta.provider_name, style: 'bold' }], BODY);
+
+  const pages = doc.getPages();
+  pages.forEach((page, index) => drawFooter(page, fonts, `Generated ${timestamp(generatedAt)}`, `Page ${index + 1} of ${pages.length}`));
+
+  return { pdf: await doc.save(), pages: pages.length, replacedCharacters: fonts.replacedCharacters() };
+}
+
+function drawFooter(page: PDFPage, fonts: LetterFonts, left: string, right: string) {
+  const size = 8.5;
+  const font = fonts.pdf.regular;
+  page.drawLine({ start: { x: MARGIN.left, y: FOOTER_Y + 12 }, end: { x: PAGE.width - MARGIN.right, y: FOOTER_Y + 12 }, thickness: 0.5, color: RULE });
+  page.drawText(left, { x: MARGIN.left, y: FOOTER_Y, size, font, color: MUTED });
+  page.drawText(right, { x: PAGE.width - MARGIN.right - font.widthOfTextAtSize(right, size), y: FOOTER_Y, size, font, color: MUTED });
+}
+
+interface TextOptions {
+  size: number;
+  leading: number;
+  after?: number;
+}
+
+/** A cursor over pages: places wrapped lines top-down and starts a new page when one is full. */
+function pageWriter(doc: PDFDocument, fonts: LetterFonts) {
+  let page = doc.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - MARGIN.top;
+  const widths = new Map<string, number>();
+
+  // Per-character advance widths, cached: pdf-lib draws glyphs at their advances (no kerning),
+  // so the sum is the drawn width.
+  const measureAt = (size: number) => (text: string, style: FontStyle) => {
+    let width = 0;
+    for (const char of text) {
+      const key = style + char;
+      let w = widths.get(key);
+      if (w === undefined) widths.set(key, (w = fonts.pdf[style].widthOfTextAtSize(char, 1)));
+      width += w;
+    }
+    return width * size;
+  };
+  const clean = (runs: Run[]) => runs.map((run) => ({ ...run, text: fonts.sanitize(run.text, run.style) }));
+
+  const ensure = (height: number) => {
+    if (y - height < MARGIN.bottom) {
+      page = doc.addPage([PAGE.width, PAGE.height]);
+      y = PAGE.height - MARGIN.top;
+    }
+  };
+
+  const drawLines = (lines: WrappedLine[], x: number, size: number, leading: number) => {
+    for (const line of lines) {
+      ensure(leading);
+      y -= leading;
+      for (const run of line.runs) {
+        if (run.text) page.drawText(run.text, { x: x + run.x, y: y + (leading - size) / 2, size, font: fonts.pdf[run.style], color: TEXT });
+      }
+    }
+  };
+
+  const text = (runs: Run[], options: TextOptions, x = MARGIN.left, width = CONTENT_WIDTH) => {
+    drawLines(wrapRuns(clean(runs), width, measureAt(options.size)), x, options.size, options.leading);
+    y -= options.after ?? 0;
+  };
+
+  return {
+    text,
+    space: (points: number) => {
+      y -= points;
+    },
+    keepTogether: (height: number) => ensure(height),
+    heading(runs: Run[], size: number) {
+      const leading = size * 1.35;
+      y -= 8;
+      ensure(leading + BODY.leading * 2); // never strand a heading at the bottom of a page
+      text(runs.map((run) => ({ ...run, style: run.style === 'italic' || run.style === 'boldItalic' ? 'boldItalic' : 'bold' })), { size, leading, after: 3 });
+    },
+    item(marker: string, runs: Run[], depth: 0 | 1) {
+      const markerX = MARGIN.left + depth * INDENT;
+      const textX = markerX + INDENT + (marker.length > 2 ? 6 : 0);
+      const lines = wrapRuns(clean(runs), MARGIN.left + CONTENT_WIDTH - textX, measureAt(BODY.size));
+      ensure(BODY.leading);
+      page.drawText(marker, { x: markerX, y: y - BODY.leading + (BODY.leading - BODY.size) / 2, size: BODY.size, font: fonts.pdf.regular, color: TEXT });
+      drawLines(lines, textX, BODY.size, BODY.leading);
+      y -= 3;
+    },
+    rule() {
+      ensure(14);
+      y -= 7;
+      page.drawLine({ start: { x: MARGIN.left, y }, end: { x: PAGE.width - MARGIN.right, y }, thickness: 0.75, color: RULE });
+      y -= 9;
+    },
+  };
+}
