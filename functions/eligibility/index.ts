@@ -1,0 +1,6 @@
+import { eligibilityRoute } from '../../lib/eligibility/route.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { runtimeFromEnv } from '../../lib/runtime/index.js';
+
+/** POST /api/eligibility/v1 */
+export const handler = apiHandler('eligibility', 'eligibility', eligibilityRoute(runtimeFromEnv()));

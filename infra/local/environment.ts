@@ -1,0 +1,80 @@
+import { fileURLToPath } from 'node:url';
+import { startClearinghouseSandbox } from '../sandbox/clearinghouse.js';
+import { startMessagesSandbox } from '../sandbox/messages-api.js';
+import { startLocalEnrollments } from './enrollments.js';
+
+/**
+ * Everything a local run needs besides the functions themselves (CONTRACT §7), expressed as the
+ * same environment variables Lambda reads: a dev token, the built-in sandboxes standing in for
+ * Stedi and Anthropic when no key is set, and an in-process DynamoDB (dynalite) loaded from
+ * ENROLLMENTS_FILE. Nothing here runs in AWS.
+ */
+
+export const DEFAULT_API_TOKENS = 'local=local-dev-token';
+export const SAMPLE_ENROLLMENTS_FILE = fileURLToPath(new URL('./enrollments.sample.json', import.meta.url));
+const SANDBOX_KEY = 'sandbox-key';
+
+export interface LocalEnvironment {
+  /** What was set up, for the start banner (no secrets beyond the local dev token). */
+  notes: string[];
+  devToken?: string;
+  close(): Promise<void>;
+}
+
+type Env = Record<string, string | undefined>;
+
+export async function startLocalEnvironment(env: Env = process.env): Promise<LocalEnvironment> {
+  const notes: string[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  const sandboxes: string[] = [];
+  try {
+    let devToken: string | undefined;
+    if (!env.API_TOKENS?.trim() && !env.API_TOKENS_SECRET_ARN?.trim()) {
+      env.API_TOKENS = DEFAULT_API_TOKENS;
+      devToken = DEFAULT_API_TOKENS.split('=')[1];
+      notes.push(`API_TOKENS not set: client "local" uses the dev token ${devToken}`);
+    }
+
+    if (!env.STEDI_API_KEY?.trim() && !env.STEDI_SECRET_ARN?.trim()) {
+      const sandbox = await startClearinghouseSandbox({ apiKey: SANDBOX_KEY });
+      closers.push(() => sandbox.close());
+      env.STEDI_BASE_URL = sandbox.url;
+      env.STEDI_API_KEY = SANDBOX_KEY;
+      sandboxes.push('stedi');
+      notes.push(`STEDI_API_KEY not set: eligibility and COB use the sandbox clearinghouse at ${sandbox.url}`);
+    }
+
+    if (!env.ANTHROPIC_API_KEY?.trim() && !env.ANTHROPIC_SECRET_ARN?.trim()) {
+      const sandbox = await startMessagesSandbox();
+      closers.push(() => sandbox.close());
+      env.ANTHROPIC_BASE_URL = sandbox.url;
+      env.ANTHROPIC_API_KEY = SANDBOX_KEY;
+      sandboxes.push('anthropic');
+      notes.push(`ANTHROPIC_API_KEY not set: letters are written by the sandbox Messages API at ${sandbox.url}`);
+    }
+    env.SANDBOX_UPSTREAMS = sandboxes.join(',');
+
+    if (!env.ENROLLMENTS_TABLE?.trim()) {
+      const file = env.ENROLLMENTS_FILE?.trim() || SAMPLE_ENROLLMENTS_FILE;
+      const enrollments = await startLocalEnrollments(file);
+      closers.push(() => enrollments.close());
+      env.ENROLLMENTS_TABLE = enrollments.tableName;
+      env.AWS_ENDPOINT_URL_DYNAMODB = enrollments.endpoint;
+      env.AWS_REGION ??= 'us-east-1';
+      env.AWS_ACCESS_KEY_ID ??= 'local';
+      env.AWS_SECRET_ACCESS_KEY ??= 'local';
+      notes.push(`enrollments loaded from ${file} into in-process DynamoDB (dynalite)`);
+    }
+
+    return {
+      notes,
+      ...(devToken ? { devToken } : {}),
+      close: async () => {
+        for (const close of closers.reverse()) await close();
+      },
+    };
+  } catch (error) {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    throw error;
+  }
+}

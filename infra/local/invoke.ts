@@ -1,0 +1,24 @@
+import { readFile } from 'node:fs/promises';
+import { startLocalEnvironment } from './environment.js';
+import { FUNCTIONS, loadHandler, type FunctionName } from './routes.js';
+
+/**
+ * `npm run invoke -- <function> <event.json>`: runs one handler on one sample event, in-process,
+ * with the same local environment as `npm start`, and prints what the function returned.
+ */
+
+const [name, file] = process.argv.slice(2);
+if (!name || !file || !(name in FUNCTIONS)) {
+  process.stderr.write(`usage: npm run invoke -- <${Object.keys(FUNCTIONS).join('|')}> <event.json>\n`);
+  process.exit(2);
+}
+
+const event = JSON.parse(await readFile(file, 'utf8')) as unknown;
+const environment = await startLocalEnvironment();
+try {
+  const handler = (await loadHandler(name as FunctionName)) as (event: unknown, context: unknown) => Promise<unknown>;
+  const result = await handler(event, { functionName: `local-${name}`, awsRequestId: 'local-invoke', getRemainingTimeInMillis: () => 29_000 });
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  await environment.close();
+}

@@ -1,0 +1,105 @@
+import { checkCob } from '../cob/check.js';
+import type { CobResult } from '../cob/types.js';
+import { authorizeProvider } from '../enrollment/authorize.js';
+import type { Enrollment } from '../enrollment/types.js';
+import type { ServiceError } from '../errors/index.js';
+import type { Route, RouteOutcome } from '../http/api-handler.js';
+import { log } from '../logging/index.js';
+import type { Runtime } from '../runtime/index.js';
+import type { EligibilityRequest } from '../validation/index.js';
+import { checkEligibility } from './check.js';
+import { mockEligibility } from './mock.js';
+import type { BenefitSummary } from './types.js';
+
+/**
+ * POST /api/eligibility/v1 (CONTRACT §4): mock mode answers from the fixed sets; a real check
+ * needs the caller's active enrollment of the provider, then runs the 270/271 exchange and, with
+ * `runCobCheck`, the COB search alongside it. A COB failure never fails the eligibility answer.
+ */
+
+export const SUCCESS_MESSAGE = 'Eligibility check successful';
+
+export type CobPart = CobResult | { message: string; code: string };
+
+export interface EligibilityBody {
+  inNetwork: BenefitSummary['inNetwork'];
+  outNetwork: BenefitSummary['outNetwork'];
+  message: string;
+  coverageStatus: BenefitSummary['coverageStatus'];
+  payerName?: string;
+  cob?: CobPart;
+}
+
+export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
+  return async ({ body, clientId }) => {
+    if (body.mockRequest === true) {
+      const mock = mockEligibility(body);
+      log.info('mock eligibility', { mock: true, payerId: body.payerId, status: mock.ok ? 200 : mock.error.status });
+      return mock.ok ? { ok: true, body: mock.body } : { ok: false, error: mock.error };
+    }
+
+    // Enrollment is read per request (no cache), so disabling a provider takes effect at once.
+    const enrollment = await authorizeProvider(runtime.enrollments(), clientId, body.providerId, body.payerId);
+    if (!enrollment.ok) return enrollment;
+    const apiKey = await runtime.stediKey();
+    if (!apiKey.ok) return apiKey;
+    const stedi = { baseUrl: runtime.config.stediBaseUrl, apiKey: apiKey.value, budgetMs: runtime.config.upstreamBudgetMs };
+
+    const [eligibility, cob] = await Promise.all([
+      checkEligibility({ request: body, enrollment: enrollment.value, stedi }),
+      body.runCobCheck === true ? cobPart(runtime, body, enrollment.value, stedi) : Promise.resolve(undefined),
+    ]);
+    const { result, meta } = eligibility;
+    log.info('eligibility upstream', {
+      upstream: 'stedi-raw-x12',
+      sandbox: runtime.sandbox.stedi,
+      payerId: body.payerId,
+      attempts: meta.attempts,
+      upstreamMs: meta.upstreamMs,
+      aaaCodes: meta.aaaCodes,
+      warnings: meta.warnings,
+      ...(meta.traceId ? { traceId: meta.traceId } : {}),
+      ...(result.ok ? {} : { code: result.error.code }),
+    });
+    if (!result.ok) return result;
+
+    const summary = result.value;
+    const response: EligibilityBody = {
+      inNetwork: summary.inNetwork,
+      outNetwork: summary.outNetwork,
+      message: SUCCESS_MESSAGE,
+      coverageStatus: summary.coverageStatus,
+    };
+    if (summary.payerName) response.payerName = summary.payerName;
+    if (cob) response.cob = cob;
+    return { ok: true, body: response } satisfies RouteOutcome;
+  };
+}
+
+/** The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. */
+async function cobPart(
+  runtime: Runtime,
+  body: EligibilityRequest,
+  enrollment: Enrollment,
+  stedi: { baseUrl: string; apiKey: string; budgetMs: number },
+): Promise<CobPart> {
+  const query = {
+    patientFirstName: body.patientFirstName,
+    patientLastName: body.patientLastName,
+    patientDOB: body.patientDOB,
+    patientMemberId: body.patientMemberId,
+    dateOfCoverage: body.dateOfCoverage,
+    payerId: body.payerId,
+  };
+  const { result, meta } = await checkCob({ query, enrollment, stedi });
+  log.info('cob upstream', {
+    upstream: 'stedi-cob',
+    sandbox: runtime.sandbox.stedi,
+    payerId: body.payerId,
+    attempts: meta.attempts,
+    ...(result.ok ? {} : { code: result.error.code }),
+  });
+  return result.ok ? result.value : failedPart(result.error);
+}
+
+const failedPart = (error: ServiceError): CobPart => ({ message: error.message, code: error.code });

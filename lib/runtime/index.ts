@@ -1,0 +1,53 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { readConfig, type Config } from '../config/index.js';
+import { readSecret, SECRETS, type SecretSource } from '../config/secrets.js';
+import { dynamoEnrollmentStore } from '../enrollment/dynamodb.js';
+import type { EnrollmentStore } from '../enrollment/types.js';
+import { fail, ok, serviceError, type Result } from '../errors/index.js';
+
+/**
+ * What the route functions need from the outside world, built once per Lambda container from the
+ * environment (CONTRACT §7). The local server sets the same variables (sandbox URLs and keys, a
+ * dynalite endpoint), so the handlers are identical locally and in AWS.
+ */
+export interface Runtime {
+  config: Config;
+  enrollments(): EnrollmentStore;
+  /** The upstream key, or CONFIGURATION_ERROR naming only the missing setting. */
+  stediKey(): Promise<Result<string>>;
+  anthropicKey(): Promise<Result<string>>;
+  /** Upstreams answered by the built-in sandboxes (logged with each call). */
+  sandbox: { stedi: boolean; anthropic: boolean };
+}
+
+type Env = Record<string, string | undefined>;
+
+async function key(source: SecretSource, what: string, env: Env): Promise<Result<string>> {
+  try {
+    const value = await readSecret(source, env);
+    return value ? ok(value) : fail(serviceError('CONFIGURATION_ERROR', { message: `The ${what} API key is not configured (${source.arnVariable} or ${source.valueVariable})` }));
+  } catch {
+    return fail(serviceError('CONFIGURATION_ERROR', { message: `The ${what} API key could not be read from ${source.arnVariable}` }));
+  }
+}
+
+export function runtimeFromEnv(env: Env = process.env): Runtime {
+  const config = readConfig(env);
+  let store: EnrollmentStore | undefined;
+  const sandboxes = (env.SANDBOX_UPSTREAMS ?? '').split(',');
+  return {
+    config,
+    enrollments: () => {
+      if (!store) {
+        if (!config.enrollmentsTable) throw new Error('ENROLLMENTS_TABLE is not set');
+        // The SDK reads AWS_ENDPOINT_URL_DYNAMODB, which the local server points at dynalite.
+        store = dynamoEnrollmentStore(DynamoDBDocumentClient.from(new DynamoDBClient({})), config.enrollmentsTable);
+      }
+      return store;
+    },
+    stediKey: () => key(SECRETS.stedi, 'clearinghouse', env),
+    anthropicKey: () => key(SECRETS.anthropic, 'Anthropic', env),
+    sandbox: { stedi: sandboxes.includes('stedi'), anthropic: sandboxes.includes('anthropic') },
+  };
+}

@@ -1,0 +1,49 @@
+import { startLocalEnvironment, type LocalEnvironment } from '../../infra/local/environment.js';
+import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
+
+/**
+ * The whole API on an ephemeral loopback port, as `npm start` runs it: dev token, sandbox
+ * clearinghouse and Messages API, enrollments in in-process dynalite.
+ */
+export interface LocalApi {
+  url: string;
+  token: string;
+  call(path: string, body: unknown, init?: { token?: string | null; contentType?: string; method?: string; rawBody?: string }): Promise<{
+    status: number;
+    headers: Headers;
+    body: any;
+  }>;
+  close(): Promise<void>;
+}
+
+export async function startLocalApi(): Promise<LocalApi> {
+  const environment: LocalEnvironment = await startLocalEnvironment(process.env);
+  let server: LocalServer;
+  try {
+    server = await startLocalServer({ port: 0 });
+  } catch (error) {
+    await environment.close();
+    throw error;
+  }
+  const token = environment.devToken ?? 'local-dev-token';
+  return {
+    url: server.url,
+    token,
+    async call(path, body, init = {}) {
+      const headers: Record<string, string> = { 'content-type': init.contentType ?? 'application/json' };
+      const bearer = init.token === undefined ? token : init.token;
+      if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
+      const response = await fetch(`${server.url}${path}`, {
+        method: init.method ?? 'POST',
+        headers,
+        ...(init.method === 'GET' ? {} : { body: init.rawBody ?? JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    },
+    async close() {
+      await server.close();
+      await environment.close();
+    },
+  };
+}
