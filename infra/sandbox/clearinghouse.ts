@@ -104,7 +104,6 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
   }
 
   async function rawX12(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    stats.rawX12Calls++;
     const text = await readBody(req);
     const body = text === undefined ? undefined : parseJson(text);
     const clock = clockOf(now());
@@ -124,7 +123,6 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
   }
 
   async function cob(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    stats.cobCalls++;
     const text = await readBody(req);
     const body = text === undefined ? undefined : parseJson(text);
     if (!isObject(body)) return send(res, 400, { message: 'Request body must be a JSON object' });
@@ -150,6 +148,9 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
     const handler = route === RAW_X12_ROUTE ? rawX12 : route === COB_ROUTE ? cob : undefined;
     if (!handler) return send(res, 404, { message: 'Not Found' });
     if (req.method !== 'POST') return send(res, 405, { message: 'Method Not Allowed' });
+    // Every request that reaches an endpoint counts, refused ones included: tests assert attempts with it.
+    if (handler === rawX12) stats.rawX12Calls++;
+    else stats.cobCalls++;
     const authorization = req.headers.authorization ?? '';
     const allowed = options.apiKey === undefined ? authorization.trim() !== '' : authorization === options.apiKey;
     if (!allowed) {

@@ -1,0 +1,95 @@
+/**
+ * The real eligibility check (CONTRACT §4): build the 270, send it through Stedi's raw X12 endpoint,
+ * read the 271. A 271 whose AAA says "try again" (42, 80) gets the one retry the hygiene rule allows;
+ * every other answer is final. Returns only log-safe metadata beside the result.
+ */
+import type { Enrollment } from '../enrollment/types.js';
+import type { Result } from '../errors/index.js';
+import { postRawX12, type StediConnection, type StediRetryTuning } from '../upstream/stedi.js';
+import { build270 } from '../x12/build270.js';
+import { interpret271 } from './interpret.js';
+import type { BenefitSummary } from './types.js';
+
+/** The patient part of a validated eligibility request; dates are MM-DD-YYYY. */
+export interface EligibilityQuery {
+  patientFirstName: string;
+  patientLastName: string;
+  patientDOB: string;
+  patientMemberId: string;
+  dateOfCoverage: string;
+  payerId: string;
+}
+
+export interface EligibilityCheckMeta {
+  attempts: number;
+  traceId?: string;
+  /** AAA03 codes of the final 271, in order. */
+  aaaCodes: string[];
+  /** How many envelope/parse warnings the final reply produced (the texts stay out of logs). */
+  warnings: number;
+  /** Wall time spent on Stedi, retries and waits included. */
+  upstreamMs: number;
+  httpStatus?: number;
+}
+
+export interface EligibilityCheck {
+  result: Result<BenefitSummary>;
+  meta: EligibilityCheckMeta;
+}
+
+export interface CheckEligibilityArgs {
+  request: EligibilityQuery;
+  enrollment: Enrollment;
+  stedi: StediConnection;
+  /** Control number source for the 270 (default: crypto random); each attempt draws a fresh one. */
+  controlNumber?: () => number;
+  now?: () => Date;
+  /** Retry timing seams for tests. */
+  tuning?: StediRetryTuning;
+}
+
+/** AAA codes meaning the payer could not answer now: worth the one retry. */
+const RETRY_AAA = new Set(['42', '80']);
+
+/** MM-DD-YYYY → CCYYMMDD (the request was validated). */
+const x12Date = (usDate: string): string => `${usDate.slice(6, 10)}${usDate.slice(0, 2)}${usDate.slice(3, 5)}`;
+
+export async function checkEligibility(args: CheckEligibilityArgs): Promise<EligibilityCheck> {
+  const { request, enrollment } = args;
+  const provider: { npi: string; organizationName?: string; firstName?: string; lastName?: string } = { npi: enrollment.npi };
+  if (enrollment.organizationName) provider.organizationName = enrollment.organizationName;
+  else {
+    if (enrollment.firstName) provider.firstName = enrollment.firstName;
+    if (enrollment.lastName) provider.lastName = enrollment.lastName;
+  }
+  const input = {
+    payerId: request.payerId,
+    provider,
+    subscriber: {
+      firstName: request.patientFirstName,
+      lastName: request.patientLastName,
+      memberId: request.patientMemberId,
+      dateOfBirth: x12Date(request.patientDOB),
+    },
+    dateOfCoverage: x12Date(request.dateOfCoverage),
+  };
+  // A fresh 270 per attempt: a resent interchange control number can be refused as a duplicate.
+  const x12 = (): string => {
+    const options: Parameters<typeof build270>[1] = {};
+    if (args.controlNumber) options.controlNumber = args.controlNumber;
+    if (args.now) options.now = args.now();
+    return build270(input, options).x12;
+  };
+  const retryOn = (reply: string): boolean => interpret271(reply).aaaCodes.some((code) => RETRY_AAA.has(code));
+
+  const call = await postRawX12({ ...args.stedi, x12 }, retryOn, args.tuning);
+  const meta: EligibilityCheckMeta = { attempts: call.meta.attempts, aaaCodes: [], warnings: 0, upstreamMs: call.meta.latencyMs };
+  if (call.meta.traceId) meta.traceId = call.meta.traceId;
+  if (call.meta.httpStatus !== undefined) meta.httpStatus = call.meta.httpStatus;
+  if (!call.result.ok) return { result: call.result, meta };
+
+  const interpreted = interpret271(call.result.value.x12);
+  meta.aaaCodes = interpreted.aaaCodes;
+  meta.warnings = interpreted.warnings.length;
+  return { result: interpreted.result, meta };
+}
