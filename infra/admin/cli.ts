@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoEnrollments, fileEnrollments, fileTokens, secretsManagerTokens } from './backends.js';
+import { runAdmin, type AdminBackends } from './commands.js';
+
+/**
+ * `npm run admin -- <command>`. AWS backends when API_TOKENS_SECRET_ARN / ENROLLMENTS_TABLE are
+ * set (region and credentials from the usual AWS environment), otherwise files under .local/.
+ */
+export function backendsFromEnv(env: NodeJS.ProcessEnv, cwd: string): AdminBackends {
+  return {
+    tokens: () =>
+      env.API_TOKENS_SECRET_ARN
+        ? secretsManagerTokens(new SecretsManagerClient({}), env.API_TOKENS_SECRET_ARN)
+        : fileTokens(join(cwd, '.local', 'tokens.json')),
+    enrollments: () =>
+      env.ENROLLMENTS_TABLE
+        ? dynamoEnrollments(DynamoDBDocumentClient.from(new DynamoDBClient({})), env.ENROLLMENTS_TABLE)
+        : fileEnrollments(env.ENROLLMENTS_FILE || join(cwd, '.local', 'enrollments.json')),
+  };
+}
+
+const code = await runAdmin(process.argv.slice(2), backendsFromEnv(process.env, process.cwd()), {
+  out: (line) => process.stdout.write(line + '\n'),
+  err: (line) => process.stderr.write(line + '\n'),
+});
+process.exitCode = code;

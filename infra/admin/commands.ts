@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { sha256Hex, type ClientToken } from '../../lib/auth/tokens.js';
+import type { Enrollment } from '../../lib/enrollment/types.js';
+import { validateEnrollment } from '../../lib/enrollment/validate.js';
+import { ServiceFailure, type FieldError } from '../../lib/errors/index.js';
+import type { EnrollmentBackend, TokenBackend } from './backends.js';
+
+/**
+ * The admin commands, independent of where data lives (backends are injected) and of the
+ * process (output streams and exit code are returned), so tests run them against loopback fakes.
+ */
+
+export const EXIT = { OK: 0, FAILED: 1, USAGE: 2 } as const;
+
+export interface AdminIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export interface AdminBackends {
+  tokens(): TokenBackend;
+  enrollments(): EnrollmentBackend;
+}
+
+export const USAGE = `usage: npm run admin -- <command>
+  token create --client <id>            issue a new bearer token (printed once; only its SHA-256 is stored)
+  token revoke --client <id> [--digest <hex prefix>]
+                                        remove the client's tokens (or only the one whose digest starts with the prefix)
+  token list                            list client ids that hold tokens
+  provider enroll --provider-id <id> --client <id> --npi <npi> (--org <name> | --first <name> --last <name>) [--payer <id> ...]
+  provider disable --provider-id <id>   mark an enrollment inactive
+  provider show --provider-id <id>      print an enrollment
+Backends: API_TOKENS_SECRET_ARN / ENROLLMENTS_TABLE select AWS; otherwise .local/tokens.json and .local/enrollments.json (or ENROLLMENTS_FILE).`;
+
+/** Client ids end up in logs and in the local `clientId=token` list, so keep them plain. */
+const CLIENT_ID = /^[A-Za-z0-9._-]{1,80}$/;
+const DIGEST_PREFIX = /^[0-9a-f]{8,64}$/;
+
+class UsageError extends Error {}
+class CommandError extends Error {}
+
+type Flags = {
+  client?: string;
+  digest?: string;
+  'provider-id'?: string;
+  npi?: string;
+  org?: string;
+  first?: string;
+  last?: string;
+  payer?: string[];
+};
+
+const OPTIONS = {
+  client: { type: 'string' },
+  digest: { type: 'string' },
+  'provider-id': { type: 'string' },
+  npi: { type: 'string' },
+  org: { type: 'string' },
+  first: { type: 'string' },
+  last: { type: 'string' },
+  payer: { type: 'string', multiple: true },
+} as const;
+
+/** Which flags each command takes; anything else is a usage error rather than silently ignored. */
+const COMMANDS: Record<string, { flags: (keyof Flags)[]; run: (flags: Flags, backends: AdminBackends, io: AdminIo) => Promise<void> }> = {
+  'token create': { flags: ['client'], run: tokenCreate },
+  'token revoke': { flags: ['client', 'digest'], run: tokenRevoke },
+  'token list': { flags: [], run: tokenList },
+  'provider enroll': { flags: ['provider-id', 'client', 'npi', 'org', 'first', 'last', 'payer'], run: providerEnroll },
+  'provider disable': { flags: ['provider-id'], run: providerDisable },
+  'provider show': { flags: ['provider-id'], run: providerShow },
+};
+
+export async function runAdmin(argv: string[], backends: AdminBackends, io: AdminIo): Promise<number> {
+  try {
+    const { values, positionals } = parseCommandLine(argv);
+    const name = positionals.join(' ');
+    const command = COMMANDS[name];
+    if (!command) throw new UsageError(positionals.length ? `unknown command "${name}"` : 'no command given');
+    const extra = Object.keys(values).filter((flag) => !command.flags.includes(flag as keyof Flags));
+    if (extra.length) throw new UsageError(`${name} does not take ${extra.map((f) => `--${f}`).join(', ')}`);
+    await command.run(values as Flags, backends, io);
+    return EXIT.OK;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`error: ${error.message}`);
+      io.err(USAGE);
+      return EXIT.USAGE;
+    }
+    if (error instanceof ServiceFailure && 'code' in error.failure) {
+      io.err('error: the enrollment record is invalid:');
+      for (const e of error.failure.errors ?? []) io.err(`  ${flagName(e)}: ${e.message}`);
+      return EXIT.USAGE;
+    }
+    if (error instanceof CommandError) {
+      io.err(`error: ${error.message}`);
+      return EXIT.FAILED;
+    }
+    // Backend failures (network, permissions, a malformed secret): the SDK's name and message, never data.
+    const { name, message } = error as Error;
+    io.err(`error: ${name ?? 'Error'}: ${message}`);
+    return EXIT.FAILED;
+  }
+}
+
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+const required = (flags: Flags, name: keyof Flags): string => {
+  const value = flags[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value;
+};
+
+const clientIdOf = (flags: Flags): string => {
+  const clientId = required(flags, 'client');
+  if (!CLIENT_ID.test(clientId)) throw new UsageError('--client must be 1-80 letters, digits, ".", "_" or "-"');
+  return clientId;
+};
+
+/** Maps record fields back to the flags that set them, so messages point at what to fix. */
+const FIELD_FLAGS: Record<string, string> = {
+  providerId: '--provider-id',
+  clientId: '--client',
+  npi: '--npi',
+  organizationName: '--org',
+  firstName: '--first',
+  lastName: '--last',
+  payerIds: '--payer',
+};
+const flagName = (e: FieldError) => FIELD_FLAGS[e.field.replace(/\[\d+\]$/, '')] ?? e.field;
+
+async function tokenCreate(flags: Flags, backends: AdminBackends, io: AdminIo) {
+  const clientId = clientIdOf(flags);
+  const tokens = backends.tokens();
+  const clients = await tokens.read();
+  // 32 random bytes, base64url: 43 printable characters, well inside the authorizer's token shape.
+  const token = randomBytes(32).toString('base64url');
+  const entry: ClientToken = { clientId, tokenSha256: sha256Hex(token) };
+  await tokens.write([...clients, entry]);
+  const held = clients.filter((c) => c.clientId === clientId).length + 1;
+  io.err(`Created a token for client "${clientId}" in ${tokens.describe} (digest ${entry.tokenSha256.slice(0, 12)}).`);
+  io.err('It is shown once below and cannot be recovered; send it to the client over a secure channel.');
+  if (held > 1) io.err(`The client now holds ${held} tokens; revoke the old one with: token revoke --client ${clientId} --digest <prefix>`);
+  io.out(token);
+}
+
+async function tokenRevoke(flags: Flags, backends: AdminBackends, io: AdminIo) {
+  const clientId = clientIdOf(flags);
+  const digest = flags.digest?.toLowerCase();
+  if (digest !== undefined && !DIGEST_PREFIX.test(digest)) throw new UsageError('--digest must be at least 8 hex characters of the token digest');
+  const tokens = backends.tokens();
+  const clients = await tokens.read();
+  const revoked = (c: ClientToken) => c.clientId === clientId && (digest === undefined || c.tokenSha256.startsWith(digest));
+  const count = clients.filter(revoked).length;
+  if (count === 0) throw new CommandError(`no token of client "${clientId}"${digest ? ` with digest ${digest}` : ''} in ${tokens.describe}`);
+  await tokens.write(clients.filter((c) => !revoked(c)));
+  io.err(`Revoked ${count} token(s) of client "${clientId}". Cached authorizer decisions expire within the cache TTL (5 minutes).`);
+}
+
+async function tokenList(_flags: Flags, backends: AdminBackends, io: AdminIo) {
+  const clients = await backends.tokens().read();
+  for (const clientId of [...new Set(clients.map((c) => c.clientId))].sort()) io.out(clientId);
+}
+
+async function providerEnroll(flags: Flags, backends: AdminBackends, io: AdminIo) {
+  const record: Record<string, unknown> = {
+    providerId: required(flags, 'provider-id'),
+    clientId: clientIdOf(flags),
+    npi: required(flags, 'npi'),
+    status: 'active',
+  };
+  if (flags.org !== undefined) record.organizationName = flags.org;
+  if (flags.first !== undefined) record.firstName = flags.first;
+  if (flags.last !== undefined) record.lastName = flags.last;
+  if (flags.payer !== undefined) record.payerIds = flags.payer;
+  const checked = validateEnrollment(record);
+  if (!checked.ok) throw new ServiceFailure(checked.error);
+
+  const { store, describe } = backends.enrollments();
+  const existing = await store.get(checked.value.providerId);
+  // providerId is the table key: re-enrolling another client's provider would hand it over.
+  if (existing && existing.clientId !== checked.value.clientId) {
+    throw new CommandError(`provider "${checked.value.providerId}" is enrolled by another client; disable it there first`);
+  }
+  await store.put(checked.value);
+  io.err(`${existing ? 'Updated' : 'Enrolled'} provider "${checked.value.providerId}" for client "${checked.value.clientId}" in ${describe}.`);
+}
+
+async function found(backends: AdminBackends, providerId: string): Promise<{ record: Enrollment; backend: EnrollmentBackend }> {
+  const backend = backends.enrollments();
+  const record = await backend.store.get(providerId);
+  if (!record) throw new CommandError(`provider "${providerId}" is not enrolled in ${backend.describe}`);
+  return { record, backend };
+}
+
+async function providerDisable(flags: Flags, backends: AdminBackends, io: AdminIo) {
+  const { record, backend } = await found(backends, required(flags, 'provider-id'));
+  await backend.store.put({ ...record, status: 'inactive' });
+  io.err(`Disabled provider "${record.providerId}" in ${backend.describe}.`);
+}
+
+async function providerShow(flags: Flags, backends: AdminBackends, io: AdminIo) {
+  const { record } = await found(backends, required(flags, 'provider-id'));
+  io.out(JSON.stringify(record, null, 2));
+}
