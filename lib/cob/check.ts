@@ -1,0 +1,56 @@
+/**
+ * The real COB check (CONTRACT §5): Medicare ids are refused before any paid call, then the request
+ * goes to Stedi's COB endpoint under the hygiene rule (AAA 42/80 in the answer's errors earns the
+ * one retry), and the answer is mapped. Returns only log-safe metadata beside the result.
+ */
+import type { Enrollment } from '../enrollment/types.js';
+import { fail, serviceError, type Result } from '../errors/index.js';
+import { postCob, type StediConnection, type StediRetryTuning } from '../upstream/stedi.js';
+import { cobErrors } from './aaa.js';
+import { classifyCobAnswer } from './map.js';
+import { buildCobRequest, isMedicarePayer, type CobQuery } from './request.js';
+import type { CobResult } from './types.js';
+
+export interface CobCheckMeta {
+  attempts: number;
+  traceId?: string;
+  /** AAA codes in the final answer's errors. */
+  aaaCodes: string[];
+  upstreamMs: number;
+  httpStatus?: number;
+}
+
+export interface CobCheck {
+  result: Result<CobResult>;
+  meta: CobCheckMeta;
+}
+
+export interface CheckCobArgs {
+  query: CobQuery;
+  enrollment: Enrollment;
+  stedi: StediConnection;
+  controlNumber?: string;
+  tuning?: StediRetryTuning;
+}
+
+const RETRY_AAA = new Set(['42', '80']);
+
+export async function checkCob(args: CheckCobArgs): Promise<CobCheck> {
+  const { query } = args;
+  if (isMedicarePayer(query.payerId)) {
+    const error = serviceError('UNSUPPORTED_PAYER', { message: 'Coordination of benefits checks are not available for Medicare' });
+    return { result: fail(error), meta: { attempts: 0, aaaCodes: [], upstreamMs: 0 } };
+  }
+  const request = buildCobRequest(query, args.enrollment, args.controlNumber ? { controlNumber: args.controlNumber } : {});
+  const retryOn = (_status: number, body: unknown): boolean => cobErrors(body).some((r) => RETRY_AAA.has(r.code));
+
+  const call = await postCob({ ...args.stedi, request }, retryOn, args.tuning);
+  const meta: CobCheckMeta = { attempts: call.meta.attempts, aaaCodes: [], upstreamMs: call.meta.latencyMs };
+  if (call.meta.traceId) meta.traceId = call.meta.traceId;
+  if (call.meta.httpStatus !== undefined) meta.httpStatus = call.meta.httpStatus;
+  if (!call.result.ok) return { result: call.result, meta };
+
+  const { httpStatus, body } = call.result.value;
+  meta.aaaCodes = cobErrors(body).map((r) => r.code);
+  return { result: classifyCobAnswer(httpStatus, body, query.serviceTypeCodes), meta };
+}
