@@ -42,9 +42,12 @@ export function parseInline(source: string, base: { bold?: boolean; italic?: boo
       i += 2;
       continue;
     }
-    if (char === '*' || (char === '_' && !/\w/.test(text[i - 1] ?? ''))) {
-      let end = i;
-      while (text[end] === char) end += 1;
+    let runEnd = i;
+    while (text[runEnd] === char) runEnd += 1;
+    // Underscores inside a word (snake_case) are never emphasis.
+    const intraword = char === '_' && /\w/.test(text[i - 1] ?? '') && /\w/.test(text[runEnd] ?? '');
+    if (char === '*' || (char === '_' && !intraword)) {
+      const end = runEnd;
       const run = text.slice(i, end);
       const before = text[i - 1] ?? ' ';
       const after = text[end] ?? ' ';
