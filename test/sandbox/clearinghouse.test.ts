@@ -271,3 +271,41 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('sandbox clearinghouse: coordination of benefits', () => {
+  let sandbox: ClearinghouseSandbox;
+  beforeAll(async () => {
+    sandbox = await startClearinghouseSandbox({ apiKey: KEY });
+  });
+  afterAll(() => sandbox.close());
+
+  const COB = '/coordination-of-benefits';
+  const request = (subscriber: Record<string, string>) => ({
+    controlNumber: '123456789',
+    tradingPartnerServiceId: 'SANDBOX-PAYER-1',
+    provider: { npi: '1234567893', organizationName: 'ACME CLINIC' },
+    subscriber,
+    encounter: { dateOfService: '2025-03-01', serviceTypeCode: '30' },
+  });
+
+  it('delegates to the COB sandbox answers, behind the same key check, and counts calls', async () => {
+    const before = sandbox.stats.cobCalls;
+    const refused = await post(sandbox, request({ firstName: 'Maria', lastName: 'Garcia', memberId: 'SBX100001' }), 'wrong', COB);
+    expect(refused.status).toBe(401);
+    const found = await post(sandbox, request({ firstName: 'Maria', lastName: 'Garcia', memberId: 'SBX100001', dateOfBirth: '1979-04-12' }), KEY, COB);
+    expect(found.status).toBe(200);
+    expect(JSON.parse(found.text).coordinationOfBenefits.classification).toBe('MemberFoundNoCob');
+    const unknown = await post(sandbox, request({ firstName: 'No', lastName: 'Body', memberId: 'X' }), KEY, COB);
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse(unknown.text).errors[0].code).toBe('75');
+    expect(sandbox.stats.cobCalls).toBe(before + 3);
+  });
+
+  it('applies the fault patients to COB too, and refuses a body that is not JSON', async () => {
+    expect((await post(sandbox, request({ firstName: 'Quinn', lastName: 'Throttle', memberId: 'FLT429' }), KEY, COB)).status).toBe(429);
+    expect((await post(sandbox, request({ firstName: 'Uma', lastName: 'Outage', memberId: 'FLT500' }), KEY, COB)).status).toBe(500);
+    const garbled = await post(sandbox, request({ firstName: 'Jay', lastName: 'Garbled', memberId: 'FLTJSON' }), KEY, COB);
+    expect(() => JSON.parse(garbled.text)).toThrow();
+    expect((await post(sandbox, 'not json', KEY, COB)).status).toBe(400);
+  });
+});
