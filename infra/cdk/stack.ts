@@ -275,7 +275,9 @@ export const ACCESS_LOG_FIELDS = {
   authorizerError: '$context.authorizer.error',
   errorMessage: '$context.error.message',
   sourceIp: '$context.identity.sourceIp',
-  xrayTraceId: '$context.integration.xrayTraceId',
+  // The Lambda request id, which joins this line to the function's own log lines.
+  integrationRequestId: '$context.integration.requestId',
+  integrationError: '$context.integration.error',
 } as const;
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS));
 
