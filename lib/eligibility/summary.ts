@@ -4,7 +4,7 @@
  */
 import { element, values, type Segment } from '../x12/segment.js';
 import type { HlLoop, Transaction271 } from '../x12/loops271.js';
-import { max, moneyOrNA, parseDecimal, percentOrNA, subtract, ZERO, type Decimal } from './format.js';
+import { isDecimal, max, moneyOrNA, parseDecimal, percentOrNA, subtract, ZERO, type Decimal } from './format.js';
 import type { BenefitBlock, BenefitFigures, BenefitSummary, CoverageStatus } from './types.js';
 
 type Field = 'copay' | 'coinsurance' | 'deductible' | 'stopLoss';
@@ -18,8 +18,9 @@ interface Row {
   /** EB03 codes (repetitions, and components when ISA11 collided with ISA16). */
   services: string[];
   eb06: string;
-  eb07: Decimal | null;
-  eb08: Decimal | null;
+  /** EB07/EB08 raw text; parsed (BigInt) only for the rows that win a slot. */
+  eb07: string;
+  eb08: string;
   eb12: string;
 }
 
@@ -105,15 +106,17 @@ const anyTime = () => 0;
 const totalTime = (eb06: string) => TIME_ORDER.indexOf(eb06);
 const exactly = (code: string) => (eb06: string) => (eb06 === code ? 0 : -1);
 
-function figures(rows: Readonly<Record<Field, Row[]>>, network: Network, level: Level): BenefitFigures {
-  const copay = best(rows.copay, 'copay', network, level, anyTime)?.eb07;
-  const coinsurance = best(rows.coinsurance, 'coinsurance', network, level, anyTime)?.eb08;
-  const total = best(rows.deductible, 'deductible', network, level, totalTime)?.eb07 ?? null;
-  const stopLoss = best(rows.stopLoss, 'stopLoss', network, level, totalTime)?.eb07;
+const amount = (text: string | undefined): Decimal | null => (text === undefined ? null : parseDecimal(text));
 
-  let remaining: Decimal | null = best(rows.deductible, 'deductible', network, level, exactly('29'))?.eb07 ?? null;
+function figures(rows: Readonly<Record<Field, Row[]>>, network: Network, level: Level): BenefitFigures {
+  const copay = amount(best(rows.copay, 'copay', network, level, anyTime)?.eb07);
+  const coinsurance = amount(best(rows.coinsurance, 'coinsurance', network, level, anyTime)?.eb08);
+  const total = amount(best(rows.deductible, 'deductible', network, level, totalTime)?.eb07);
+  const stopLoss = amount(best(rows.stopLoss, 'stopLoss', network, level, totalTime)?.eb07);
+
+  let remaining = amount(best(rows.deductible, 'deductible', network, level, exactly('29'))?.eb07);
   if (!remaining && total) {
-    const used = best(rows.deductible, 'deductible', network, level, exactly('24'))?.eb07;
+    const used = amount(best(rows.deductible, 'deductible', network, level, exactly('24'))?.eb07);
     if (used) remaining = max(subtract(total, used), ZERO);
   }
   return {
@@ -168,11 +171,11 @@ export function summarize(doc: Transaction271): BenefitSummary {
       eb02: element(eb, 2),
       services: serviceCodes(eb),
       eb06: element(eb, 6),
-      eb07: parseDecimal(element(eb, 7)),
-      eb08: parseDecimal(element(eb, 8)),
+      eb07: element(eb, 7),
+      eb08: element(eb, 8),
       eb12: element(eb, 12),
     };
-    if (row[kind.value] === null) return;
+    if (!isDecimal(row[kind.value])) return; // a row lacking the value (or with an unreadable one)
     rows[kind.field].push(row);
   });
 
