@@ -52,7 +52,7 @@ const FLAGS = {
   determined: { instanceExists: true, primacyDetermined: true, coverageOverlap: true, benefitOverlap: true },
 };
 
-export const COB_SANDBOX_PATIENTS: readonly CobSandboxPatient[] = [
+const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
   {
     firstName: 'Maria', lastName: 'Garcia', dateOfBirth: '04-12-1979', memberId: 'SBX100001', payerId: 'SANDBOX-PAYER-1',
     expected: { cobCode: 'MemberFoundNoCOB' },
@@ -173,6 +173,22 @@ export const COB_SANDBOX_PATIENTS: readonly CobSandboxPatient[] = [
     note: 'The payer cannot respond now (AAA 42, HTTP 200): retried once, then 503 with Retry-After.',
     answer: { status: 200, aaa: '42' },
   },
+];
+
+/**
+ * Two patients of the eligibility sandbox (infra/sandbox/patients.ts) answer COB as well, so
+ * `runCobCheck: true` on them shows a COB result rather than "subscriber not found".
+ */
+function sameAnswerAs(lastName: string, identity: Pick<CobSandboxPatient, 'firstName' | 'lastName' | 'dateOfBirth' | 'memberId' | 'payerId'>, note: string): CobSandboxPatient {
+  const source = COB_ONLY_PATIENTS.find((patient) => patient.lastName === lastName);
+  if (!source) throw new Error(`no COB sandbox patient ${lastName}`);
+  return { ...source, ...identity, note };
+}
+
+export const COB_SANDBOX_PATIENTS: readonly CobSandboxPatient[] = [
+  ...COB_ONLY_PATIENTS,
+  sameAnswerAs('Garcia', { firstName: 'Maria', lastName: 'Garcia', dateOfBirth: '04-12-1985', memberId: 'PPO100001', payerId: 'SBXPPO' }, 'The eligibility sandbox PPO patient: no other coverage.'),
+  sameAnswerAs('Rossi', { firstName: 'David', lastName: 'Chen', dateOfBirth: '09-30-1978', memberId: 'HMO200002', payerId: 'SBXHMO' }, 'The eligibility sandbox HMO patient: a secondary plan exists.'),
 ];
 
 const AAA: Readonly<Record<string, { description: string; followupAction: string; location: string; possibleResolutions: string }>> = {

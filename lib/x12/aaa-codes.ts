@@ -58,6 +58,7 @@ export const REJECT_REASONS: Readonly<Record<string, string>> = {
   E8: 'Requires Medical Review',
   IA: 'Invalid Authorization Number Format',
   MA: 'Missing Authorization',
+  T4: 'Payer Name or Identifier Missing',
 };
 
 export const FOLLOW_UP_ACTIONS: Readonly<Record<string, string>> = {
@@ -68,7 +69,7 @@ export const FOLLOW_UP_ACTIONS: Readonly<Record<string, string>> = {
   S: 'Do Not Resubmit; Inquiry Initiated to a Third Party',
   W: 'Please Wait 30 Days and Resubmit',
   X: 'Please Wait 10 Days and Resubmit',
-  Y: 'Do Not Resubmit; We Will Hand Deliver Information',
+  Y: 'Do Not Resubmit; We Will Hold Your Request and Respond Again Shortly',
 };
 
 export const UNKNOWN_REJECT_REASON = 'Unknown reject reason code';

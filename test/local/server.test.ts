@@ -114,11 +114,20 @@ describe('real eligibility against the sandbox clearinghouse', () => {
     expect(reply.body.rejections[0]).toMatchObject({ code: '75', loop: expect.stringMatching(/^2[01]00[A-D]$/) });
   });
 
-  it('runCobCheck adds a cob part, and a failing COB does not fail eligibility', async () => {
+  it('runCobCheck adds the COB result to the eligibility answer', async () => {
     const reply = await api.call(ELIGIBILITY, { ...garcia, runCobCheck: true });
     expect(reply.status).toBe(200);
-    expect(reply.body.cob).toBeDefined();
-    expect(typeof (reply.body.cob.cobCode ?? reply.body.cob.code)).toBe('string');
+    expect(reply.body.message).toBe('Eligibility check successful');
+    expect(reply.body.cob).toMatchObject({ cobCode: 'MemberFoundNoCOB', additionalPlanBenefitInfo: [] });
+  });
+
+  it('a failing COB part is reported inside cob and never fails eligibility', async () => {
+    // Lily Patel is known to the eligibility sandbox but not to the COB sandbox (AAA 75 there).
+    const lily = { ...garcia, patientFirstName: 'Lily', patientLastName: 'Patel', patientDOB: '06-15-2012', patientMemberId: 'FAM300003', runCobCheck: true };
+    const reply = await api.call(ELIGIBILITY, lily);
+    expect(reply.status).toBe(200);
+    expect(reply.body.coverageStatus).toBe('Active');
+    expect(reply.body.cob).toEqual({ message: expect.any(String), code: 'PAYER_REJECTED' });
   });
 
   it('real COB returns the mapped Stedi answer', async () => {
