@@ -14,6 +14,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { DEFAULT_LETTER_MODEL, DEFAULT_STEDI_BASE_URL } from '../../lib/config/index.js';
 
 /**
  * The whole service in one environment-agnostic stack: an HTTP API with a bearer-token Lambda
@@ -25,8 +26,8 @@ import type { Construct } from 'constructs';
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export const DEFAULTS = {
-  stediBaseUrl: 'https://healthcare.us.stedi.com/2024-04-01',
-  letterModel: 'claude-sonnet-4-5',
+  stediBaseUrl: DEFAULT_STEDI_BASE_URL,
+  letterModel: DEFAULT_LETTER_MODEL,
   powertoolsLogLevel: 'INFO',
   logRetentionDays: 365,
   throttleRateLimit: 50,
@@ -201,7 +202,7 @@ export class EligibilityStack extends Stack {
     const cobFn = makeFunction('cob', stediEnv, [readSecret(stediSecret), getEnrollment, decryptVia('secretsmanager', 'dynamodb')]);
     const letterFn = makeFunction(
       'letter',
-      { ANTHROPIC_SECRET_ARN: anthropicSecret.secretArn, LETTER_MODEL: setting('letterModel'), LETTER_FONT_DIR: '/var/task/fonts' },
+      { ANTHROPIC_SECRET_ARN: anthropicSecret.secretArn, LETTER_MODEL: setting('letterModel') },
       [readSecret(anthropicSecret), decryptVia('secretsmanager')],
       FONT_FILES,
     );
@@ -289,7 +290,7 @@ function retentionDays(days: number): RetentionDays {
 
 const pascal = (name: string) => name.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
 
-/** The letter function reads its Unicode fonts from LETTER_FONT_DIR=/var/task/fonts. */
+/** The letter code looks for its Unicode fonts in fonts/ beside the bundled handler (lib/letter/fonts.ts). */
 function hookCommands(fonts: string[], inputDir: string, outputDir: string): string[] {
   const source = join(inputDir, 'node_modules', 'dejavu-fonts-ttf', 'ttf');
   return [`mkdir -p "${outputDir}/fonts"`, ...fonts.map((f) => `cp "${join(source, f)}" "${outputDir}/fonts/${f}"`)];

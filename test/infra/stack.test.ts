@@ -108,7 +108,7 @@ describe('EligibilityStack', () => {
       expect(env(name)).toMatchObject({ STEDI_BASE_URL: cdkJson.context.stediBaseUrl, ENROLLMENTS_TABLE: { Ref: logicalIdOf('EnrollmentsTable', 'AWS::DynamoDB::Table') } });
       expect(env(name)).not.toHaveProperty('ANTHROPIC_SECRET_ARN');
     }
-    expect(env('letter')).toMatchObject({ LETTER_MODEL: cdkJson.context.letterModel, LETTER_FONT_DIR: '/var/task/fonts', POWERTOOLS_LOG_LEVEL: 'INFO' });
+    expect(env('letter')).toMatchObject({ LETTER_MODEL: cdkJson.context.letterModel, POWERTOOLS_LOG_LEVEL: 'INFO' });
     expect(env('letter')).not.toHaveProperty('STEDI_SECRET_ARN');
     expect(env('letter')).not.toHaveProperty('ENROLLMENTS_TABLE');
   });
