@@ -36,6 +36,11 @@ export interface Built270 {
 }
 
 export const DEFAULT_SENDER_ID = 'ELIGIBILITYAPI';
+/**
+ * TRN03 of the 2000C trace: a 10-character id of whoever assigned the trace number ("9" then 9
+ * characters is the form for an id that is not an EIN). The payer echoes the TRN in its 271.
+ */
+export const TRACE_ORIGINATOR = '9ELIGIBAPI';
 export const DEFAULT_RECEIVER_ID = 'STEDI';
 /** NM103 is required in 2100A; used when the caller does not know the payer's name. */
 export const UNKNOWN_PAYER_NAME = 'UNKNOWN';
@@ -93,6 +98,7 @@ export function build270(input: Build270Input, options: Build270Options = {}): B
     'HL*2*1*21*1',
     providerName,
     'HL*3*2*22*0',
+    `TRN*1*${isa13}*${TRACE_ORIGINATOR}`,
     `NM1*IL*1*${clean(input.subscriber.lastName).toUpperCase()}*${clean(input.subscriber.firstName).toUpperCase()}****MI*${clean(input.subscriber.memberId)}`,
     `DMG*D8*${clean(input.subscriber.dateOfBirth)}`,
     `DTP*291*D8*${clean(input.dateOfCoverage)}`,

@@ -32,11 +32,12 @@ describe('build270', () => {
       'HL*2*1*21*1',
       'NM1*1P*2*Test Clinic*****XX*1234567893',
       'HL*3*2*22*0',
+      'TRN*1*000000042*9ELIGIBAPI',
       'NM1*IL*1*DOE*JANE****MI*W000123',
       'DMG*D8*19800102',
       'DTP*291*D8*20250301',
       'EQ*30',
-      'SE*12*000000042',
+      'SE*13*000000042',
       'GE*1*42',
       'IEA*1*000000042',
     ]);
@@ -65,7 +66,7 @@ describe('build270', () => {
 
   it('emits one EQ per requested service type code', () => {
     const { x12 } = build270({ ...input, serviceTypeCodes: ['30', '98', 'UC'] }, { now });
-    expect(x12).toContain('~EQ*30~EQ*98~EQ*UC~SE*14*');
+    expect(x12).toContain('~EQ*30~EQ*98~EQ*UC~SE*15*');
     const env = readEnvelope(segments(x12).segments);
     expect(env.warnings).toEqual([]);
   });
@@ -98,5 +99,22 @@ describe('build270', () => {
   it('falls back to a placeholder payer name (NM103 is required)', () => {
     const { payerName: _omit, ...rest } = input;
     expect(build270(rest, { now }).x12).toContain('~NM1*PR*2*UNKNOWN*****PI*60054~');
+  });
+});
+
+describe('2000C trace number', () => {
+  it('carries a TRN*1 with the request control number, which the sandbox echoes as TRN*2', async () => {
+    const { build270: build, TRACE_ORIGINATOR } = await import('../../lib/x12/build270.js');
+    const { read270 } = await import('../../infra/sandbox/read270.js');
+    const built = build(
+      { payerId: 'P1', provider: { npi: '1234567893', organizationName: 'Clinic' }, subscriber: { firstName: 'Ann', lastName: 'Lee', memberId: 'M1', dateOfBirth: '19800101' }, dateOfCoverage: '20250101' },
+      { controlNumber: () => 4242 },
+    );
+    const segments = built.x12.split('~').filter(Boolean);
+    const hl3 = segments.findIndex((s) => s.startsWith('HL*3*'));
+    expect(segments[hl3 + 1]).toBe(`TRN*1*000004242*${TRACE_ORIGINATOR}`);
+    expect(TRACE_ORIGINATOR).toHaveLength(10);
+    const read = read270(built.x12);
+    expect(read.ok && read.inquiry.trace).toEqual({ number: '000004242', originator: TRACE_ORIGINATOR });
   });
 });
