@@ -1,0 +1,149 @@
+/**
+ * Function bundles (not a test): each function built the way infra/cdk/stack.ts has NodejsFunction
+ * build it (esbuild, ESM, minified, node22, module/main fields, the createRequire banner, AWS SDK
+ * bundled), then its size and the cold start of a fresh `node` importing it versus a bare `node -e ""`
+ * (median of N spawns each, interleaved so machine noise hits both alike).
+ *
+ * Source: a fresh esbuild build into a temp dir by default. With BENCH_BUNDLES=cdk.out the bundles
+ * come from `npx cdk synth` output instead (cdk.out/asset.*), matched to functions via the template;
+ * that output is only as current as the last synth, hence not the default.
+ *
+ * Run: npx tsx bench/bundles.ts   → prints and writes bench/results/bundles.json
+ * Exported: measureBundles() for bench/run.ts.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const FUNCTION_NAMES = ['authorizer', 'eligibility', 'cob', 'letter', 'not-found'] as const;
+export type FunctionName = (typeof FUNCTION_NAMES)[number];
+
+/** The banner and options NodejsFunction passes to esbuild in infra/cdk/stack.ts. */
+const BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+export interface BundleFigure {
+  name: FunctionName;
+  bytes: number;
+  gzipBytes: number;
+  /** Median wall time of `node` importing the bundle, spawn to exit. */
+  coldImportMs: number;
+  /** Median wall time of `node -e ""`, measured interleaved with the above. */
+  bareNodeMs: number;
+  /** coldImportMs − bareNodeMs: what the bundle adds to a cold start. */
+  overheadMs: number;
+  /** coldImportMs / bareNodeMs. */
+  ratio: number;
+}
+
+export interface BundleReport {
+  source: 'esbuild (stack options)' | 'cdk.out';
+  spawns: number;
+  figures: BundleFigure[];
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const round = (n: number, places = 1): number => Math.round(n * 10 ** places) / 10 ** places;
+
+async function buildAll(outDir: string): Promise<Record<FunctionName, string>> {
+  const out = {} as Record<FunctionName, string>;
+  for (const name of FUNCTION_NAMES) {
+    const outfile = join(outDir, name, 'index.mjs');
+    await build({
+      entryPoints: [join(root, 'functions', name, 'index.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      mainFields: ['module', 'main'],
+      minify: true,
+      sourcemap: true,
+      banner: { js: BANNER },
+      outfile,
+      logLevel: 'silent',
+    });
+    out[name] = outfile;
+  }
+  return out;
+}
+
+function fromCdkOut(): Record<FunctionName, string> {
+  const dir = join(root, 'cdk.out');
+  const template = JSON.parse(readFileSync(join(dir, 'EligibilityService.template.json'), 'utf8')) as {
+    Resources: Record<string, { Type: string; Properties: { Description?: string }; Metadata?: Record<string, string> }>;
+  };
+  const out = {} as Record<FunctionName, string>;
+  for (const resource of Object.values(template.Resources)) {
+    if (resource.Type !== 'AWS::Lambda::Function') continue;
+    const name = resource.Properties.Description?.replace('Eligibility service: ', '') as FunctionName;
+    const asset = resource.Metadata?.['aws:asset:path'];
+    if (FUNCTION_NAMES.includes(name) && asset) out[name] = join(dir, asset, 'index.mjs');
+  }
+  for (const name of FUNCTION_NAMES) {
+    if (!out[name] || !existsSync(out[name])) throw new Error(`cdk.out has no bundle for ${name}; run npx cdk synth`);
+  }
+  return out;
+}
+
+function wallMs(args: string[]): number {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env.PATH, POWERTOOLS_LOG_LEVEL: 'SILENT' } });
+  const ms = performance.now() - started;
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr.toString().slice(0, 500)}`);
+  return ms;
+}
+
+export async function measureBundles(options: { spawns?: number; source?: 'esbuild' | 'cdk.out' } = {}): Promise<BundleReport> {
+  const spawns = options.spawns ?? 10;
+  const useCdkOut = (options.source ?? (process.env.BENCH_BUNDLES === 'cdk.out' ? 'cdk.out' : 'esbuild')) === 'cdk.out';
+  const tmp = mkdtempSync(join(tmpdir(), 'bundles-bench-'));
+  try {
+    const bundles = useCdkOut ? fromCdkOut() : await buildAll(tmp);
+    const figures: BundleFigure[] = [];
+    for (const name of FUNCTION_NAMES) {
+      const file = bundles[name];
+      // Importing (not just parsing) runs each module's top level, as a Lambda cold start does.
+      const importArgs = ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)});`];
+      wallMs(importArgs); // the first spawn pays for the disk cache
+      const bundle: number[] = [];
+      const bare: number[] = [];
+      for (let i = 0; i < spawns; i++) {
+        bare.push(wallMs(['-e', '']));
+        bundle.push(wallMs(importArgs));
+      }
+      const coldImportMs = median(bundle);
+      const bareNodeMs = median(bare);
+      figures.push({
+        name,
+        bytes: statSync(file).size,
+        gzipBytes: gzipSync(readFileSync(file)).length,
+        coldImportMs: round(coldImportMs),
+        bareNodeMs: round(bareNodeMs),
+        overheadMs: round(coldImportMs - bareNodeMs),
+        ratio: round(coldImportMs / bareNodeMs, 2),
+      });
+    }
+    return { source: useCdkOut ? 'cdk.out' : 'esbuild (stack options)', spawns, figures };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const report = await measureBundles();
+  for (const f of report.figures) {
+    console.log(
+      `${f.name.padEnd(12)} ${(f.bytes / 1024).toFixed(0).padStart(6)} KiB (gzip ${(f.gzipBytes / 1024).toFixed(0)} KiB)   import ${f.coldImportMs} ms vs bare ${f.bareNodeMs} ms (+${f.overheadMs} ms, ${f.ratio}x)`,
+    );
+  }
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/bundles.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
+}

@@ -1,0 +1,167 @@
+/**
+ * `npm run bench`: every benchmark, one table, one JSON (bench/results/summary.json).
+ *  - 271 parse+summarize vs node-x12 on the same files: bench/x12.ts (spawned; it writes x12.json),
+ *    plus MB/s computed here from the files' sizes.
+ *  - Cold import of each function bundle vs a bare `node -e ""`, and bundle sizes: bench/bundles.ts.
+ *  - Warm in-process invocations/s, mock and real-against-sandbox eligibility: bench/invocations.ts.
+ *  - PDF render time for 1-, 2- and 5-page letters: bench/pdf.ts (spawned; it writes pdf.json).
+ * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
+ * the target. Targets are reported, not enforced (the exit code is 0 either way).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureBundles, type BundleReport } from './bundles.js';
+import { measureInvocations, type InvocationSample } from './invocations.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(root, 'bench/results');
+
+interface Row {
+  figure: string;
+  value: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  pass: boolean | null;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const fixed = (n: number, places = 1): string => n.toFixed(places);
+
+function runScript(script: string): void {
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', script)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+interface X12Result {
+  summary: { source: string; files: number; nodeX12Failures: number };
+  rows: { file: string; ours_us: number; nodeX12_us: number | null; ratio: number | null }[];
+}
+
+function x12Rows(x12: X12Result): { rows: Row[]; detail: Record<string, unknown> } {
+  const corpus = join(root, '../shared/corpus/x12');
+  const dir = x12.summary.source === 'shared corpus' ? corpus : join(root, 'test/fixtures/x12');
+  const sizes = new Map(x12.rows.map((r) => [r.file, existsSync(join(dir, r.file)) ? statSync(join(dir, r.file)).size : NaN]));
+  const mbps = (bytes: number, us: number | null) => (us ? bytes / us : NaN); // bytes/µs = MB/s
+  const ours = x12.rows.map((r) => mbps(sizes.get(r.file)!, r.ours_us)).filter(Number.isFinite);
+  const theirs = x12.rows.map((r) => mbps(sizes.get(r.file)!, r.nodeX12_us)).filter(Number.isFinite);
+  const ratios = x12.rows.flatMap((r) => (r.ratio === null ? [] : [r.ratio]));
+  const ratio = median(ratios);
+  const oursUs = median(x12.rows.map((r) => r.ours_us));
+  const theirsUs = median(x12.rows.flatMap((r) => (r.nodeX12_us === null ? [] : [r.nodeX12_us])));
+  return {
+    rows: [
+      {
+        figure: `271 parse+summarize, µs/file (median of ${x12.rows.length} files, ${x12.summary.source})`,
+        value: fixed(oursUs, 2),
+        baseline: `node-x12 ${fixed(theirsUs, 2)}`,
+        ratio: `${fixed(ratio, 2)}x faster`,
+        target: '≥ 5x',
+        pass: ratio >= 5,
+      },
+      {
+        figure: '271 parse+summarize, MB/s (median per file)',
+        value: fixed(median(ours), 1),
+        baseline: `node-x12 ${fixed(median(theirs), 1)}`,
+        ratio: `${fixed(median(ours) / median(theirs), 2)}x`,
+        target: '',
+        pass: null,
+      },
+    ],
+    detail: { oursUs, nodeX12Us: theirsUs, medianRatio: ratio, oursMBps: median(ours), nodeX12MBps: median(theirs), nodeX12Failures: x12.summary.nodeX12Failures },
+  };
+}
+
+const TARGET_BUNDLE_BYTES = 1024 * 1024;
+const TARGET_OVERHEAD_MS = 100;
+const GATED = new Set(['eligibility', 'cob', 'authorizer']);
+
+function bundleRows(report: BundleReport): Row[] {
+  return report.figures.flatMap((f) => [
+    {
+      figure: `${f.name} bundle size (${report.source})`,
+      value: `${fixed(f.bytes / 1024, 0)} KiB`,
+      baseline: `gzip ${fixed(f.gzipBytes / 1024, 0)} KiB`,
+      ratio: `${fixed(f.bytes / TARGET_BUNDLE_BYTES, 2)} of 1 MiB`,
+      target: GATED.has(f.name) ? '< 1 MiB' : '',
+      pass: GATED.has(f.name) ? f.bytes < TARGET_BUNDLE_BYTES : null,
+    },
+    {
+      figure: `${f.name} cold import, ms (median of ${report.spawns} spawns)`,
+      value: fixed(f.coldImportMs),
+      baseline: `node -e "" ${fixed(f.bareNodeMs)}`,
+      ratio: `${f.ratio}x (+${fixed(f.overheadMs)} ms)`,
+      target: GATED.has(f.name) ? `≤ +${TARGET_OVERHEAD_MS} ms` : '',
+      pass: GATED.has(f.name) ? f.overheadMs <= TARGET_OVERHEAD_MS : null,
+    },
+  ]);
+}
+
+function invocationRows(samples: InvocationSample[]): Row[] {
+  const silent = samples.find((s) => s.mode === 'mock' && s.logLevel === 'SILENT');
+  return samples.map((s) => {
+    const allOk = Object.keys(s.statuses).every((status) => status === '200');
+    const isTarget = s.mode === 'mock' && s.logLevel === 'INFO';
+    return {
+      figure: `warm ${s.mode} eligibility, inv/s (log ${s.logLevel}, median of ${s.rounds.length} rounds${allOk ? '' : `, NON-200: ${JSON.stringify(s.statuses)}`})`,
+      value: String(s.perSecond),
+      baseline: isTarget && silent ? `logs off ${silent.perSecond}` : s.mode === 'real' ? 'sandbox+dynalite on loopback' : '',
+      ratio: isTarget && silent ? `${fixed(s.perSecond / silent.perSecond, 2)} of logs-off` : '',
+      target: isTarget ? '≥ 10,000/s' : '',
+      pass: isTarget ? allOk && s.perSecond >= 10_000 : allOk ? null : false,
+    };
+  });
+}
+
+interface PdfResult {
+  render: Record<string, { medianMs: number; p90Ms: number; runs: number }>;
+}
+
+function pdfRows(pdf: PdfResult): Row[] {
+  const one = pdf.render['1-page']!.medianMs;
+  return Object.entries(pdf.render).map(([pages, r]) => ({
+    figure: `letter PDF render ${pages}, ms (median of ${r.runs})`,
+    value: fixed(r.medianMs),
+    baseline: `1-page ${fixed(one)}`,
+    ratio: `${fixed(r.medianMs / one, 2)}x`,
+    target: '',
+    pass: null,
+  }));
+}
+
+function printTable(rows: Row[]): void {
+  const header: Row = { figure: 'figure', value: 'value', baseline: 'baseline', ratio: 'ratio', target: 'target', pass: null };
+  const cols = ['figure', 'value', 'baseline', 'ratio', 'target'] as const;
+  const width = Object.fromEntries(cols.map((c) => [c, Math.max(...[header, ...rows].map((r) => r[c].length))])) as Record<(typeof cols)[number], number>;
+  const line = (r: Row, mark: string) => `${cols.map((c) => (c === 'value' ? r[c].padStart(width[c]) : r[c].padEnd(width[c]))).join(' | ')} | ${mark}`;
+  console.log(line(header, 'ok'));
+  console.log(cols.map((c) => '-'.repeat(width[c])).join('-|-') + '-|---');
+  for (const r of rows) console.log(line(r, r.pass === null ? '' : r.pass ? 'yes' : 'NO'));
+}
+
+const step = (what: string) => process.stderr.write(`bench: ${what}…\n`);
+step('x12 (bench/x12.ts)');
+runScript('x12.ts');
+const x12 = x12Rows(JSON.parse(readFileSync(join(results, 'x12.json'), 'utf8')) as X12Result);
+step('bundles (esbuild + cold imports)');
+const bundles = await measureBundles();
+step('warm invocations');
+const invocations: InvocationSample[] = [];
+invocations.push(await measureInvocations('mock', { logLevel: 'INFO' }));
+invocations.push(await measureInvocations('mock', { logLevel: 'SILENT' }));
+invocations.push(await measureInvocations('real', { logLevel: 'INFO' }));
+step('letter PDF (bench/pdf.ts)');
+runScript('pdf.ts');
+const pdf = JSON.parse(readFileSync(join(results, 'pdf.json'), 'utf8')) as PdfResult;
+
+const rows = [...x12.rows, ...bundleRows(bundles), ...invocationRows(invocations), ...pdfRows(pdf)];
+printTable(rows);
+mkdirSync(results, { recursive: true });
+const summary = { measuredAt: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows, x12: x12.detail, bundles, invocations, pdf: pdf.render };
+writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+console.log(`\nwritten: bench/results/summary.json (x12.json, pdf.json by their scripts)`);
