@@ -2,25 +2,13 @@
  * Builds the JSON body of Stedi's Coordination of Benefits Check (POST /coordination-of-benefits)
  * from a validated COB request (spec 2.3) and the provider's enrollment (CONTRACT §5).
  */
+import type { CobRequest } from '../validation/schemas.js';
 import { randomInt } from 'node:crypto';
 import { ServiceFailure, serviceError } from '../errors/index.js';
 import type { Enrollment } from '../enrollment/types.js';
 
 /** The validated body of POST /api/eligibility/cob/v1, less providerId and mockRequest. Dates are MM-DD-YYYY. */
-export interface CobQuery {
-  patientFirstName: string;
-  patientLastName: string;
-  dateOfCoverage: string;
-  payerId: string;
-  patientDOB?: string;
-  patientMemberId?: string;
-  /** 9 digits, dashes allowed. */
-  patientSSN?: string;
-  dependentFirstName?: string;
-  dependentLastName?: string;
-  dependentDOB?: string;
-  serviceTypeCodes?: string[];
-}
+export type CobQuery = Omit<CobRequest, 'providerId' | 'mockRequest'>;
 
 /** The provider part of an enrollment: an organization name, or a person's first and last name. */
 export type CobProvider = Pick<Enrollment, 'npi' | 'organizationName' | 'firstName' | 'lastName'>;

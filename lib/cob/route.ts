@@ -1,7 +1,7 @@
-import { authorizeProvider } from '../enrollment/authorize.js';
 import type { Route } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
 import type { Runtime } from '../runtime/index.js';
+import { stediAccess } from '../runtime/stedi-access.js';
 import type { CobRequest } from '../validation/index.js';
 import { checkCob } from './check.js';
 import { mockCob } from './mock.js';
@@ -19,13 +19,9 @@ export function cobRoute(runtime: Runtime): Route<CobRequest> {
       return mock.ok ? { ok: true, body: mock.body } : { ok: false, error: mock.error };
     }
 
-    const enrollment = await authorizeProvider(runtime.enrollments(), clientId, body.providerId, body.payerId);
-    if (!enrollment.ok) return enrollment;
-    const apiKey = await runtime.stediKey();
-    if (!apiKey.ok) return apiKey;
-    const stedi = { baseUrl: runtime.config.stediBaseUrl, apiKey: apiKey.value, budgetMs: runtime.config.upstreamBudgetMs };
-
-    const { result, meta } = await checkCob({ query, enrollment: enrollment.value, stedi });
+    const access = await stediAccess(runtime, clientId, body.providerId, body.payerId);
+    if (!access.ok) return access;
+    const { result, meta } = await checkCob({ query, ...access.value });
     log.info('cob upstream', {
       upstream: 'stedi-cob',
       sandbox: runtime.sandbox.stedi,

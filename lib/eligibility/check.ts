@@ -8,17 +8,14 @@ import type { Result } from '../errors/index.js';
 import { postRawX12, type StediConnection, type StediRetryTuning } from '../upstream/stedi.js';
 import { build270 } from '../x12/build270.js';
 import { interpret271 } from './interpret.js';
+import type { EligibilityRequest } from '../validation/schemas.js';
 import type { BenefitSummary } from './types.js';
 
 /** The patient part of a validated eligibility request; dates are MM-DD-YYYY. */
-export interface EligibilityQuery {
-  patientFirstName: string;
-  patientLastName: string;
-  patientDOB: string;
-  patientMemberId: string;
-  dateOfCoverage: string;
-  payerId: string;
-}
+export type EligibilityQuery = Pick<
+  EligibilityRequest,
+  'patientFirstName' | 'patientLastName' | 'patientDOB' | 'patientMemberId' | 'dateOfCoverage' | 'payerId'
+>;
 
 export interface EligibilityCheckMeta {
   attempts: number;

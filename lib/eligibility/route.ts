@@ -1,11 +1,12 @@
 import { checkCob } from '../cob/check.js';
 import type { CobResult } from '../cob/types.js';
-import { authorizeProvider } from '../enrollment/authorize.js';
 import type { Enrollment } from '../enrollment/types.js';
 import type { ServiceError } from '../errors/index.js';
 import type { Route, RouteOutcome } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
 import type { Runtime } from '../runtime/index.js';
+import { stediAccess } from '../runtime/stedi-access.js';
+import type { StediConnection } from '../upstream/stedi.js';
 import type { EligibilityRequest } from '../validation/index.js';
 import { checkEligibility } from './check.js';
 import { mockEligibility } from './mock.js';
@@ -38,16 +39,13 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
       return mock.ok ? { ok: true, body: mock.body } : { ok: false, error: mock.error };
     }
 
-    // Enrollment is read per request (no cache), so disabling a provider takes effect at once.
-    const enrollment = await authorizeProvider(runtime.enrollments(), clientId, body.providerId, body.payerId);
-    if (!enrollment.ok) return enrollment;
-    const apiKey = await runtime.stediKey();
-    if (!apiKey.ok) return apiKey;
-    const stedi = { baseUrl: runtime.config.stediBaseUrl, apiKey: apiKey.value, budgetMs: runtime.config.upstreamBudgetMs };
+    const access = await stediAccess(runtime, clientId, body.providerId, body.payerId);
+    if (!access.ok) return access;
+    const { enrollment, stedi } = access.value;
 
     const [eligibility, cob] = await Promise.all([
-      checkEligibility({ request: body, enrollment: enrollment.value, stedi }),
-      body.runCobCheck === true ? cobPart(runtime, body, enrollment.value, stedi) : Promise.resolve(undefined),
+      checkEligibility({ request: body, enrollment, stedi }),
+      body.runCobCheck === true ? cobPart(runtime, body, enrollment, stedi) : Promise.resolve(undefined),
     ]);
     const { result, meta } = eligibility;
     log.info('eligibility upstream', {
@@ -81,7 +79,7 @@ async function cobPart(
   runtime: Runtime,
   body: EligibilityRequest,
   enrollment: Enrollment,
-  stedi: { baseUrl: string; apiKey: string; budgetMs: number },
+  stedi: StediConnection,
 ): Promise<CobPart> {
   const query = {
     patientFirstName: body.patientFirstName,

@@ -1,14 +1,11 @@
 /** The four mock patient sets of CONTRACT §4.1, shared by mock eligibility and mock COB. */
+import type { EligibilityRequest } from '../validation/schemas.js';
 
-export interface MockPatient {
-  patientFirstName: string;
-  patientLastName: string;
-  patientDOB: string;
-  patientMemberId: string;
-  dateOfCoverage: string;
-  payerId: string;
-  providerId: string;
-}
+/** The seven fields a mock request must match exactly. */
+export type MockPatient = Pick<
+  EligibilityRequest,
+  'patientFirstName' | 'patientLastName' | 'patientDOB' | 'patientMemberId' | 'dateOfCoverage' | 'payerId' | 'providerId'
+>;
 
 export const MOCK_PATIENTS: readonly MockPatient[] = [
   { patientFirstName: 'John', patientLastName: 'Doe', patientDOB: '01-01-1980', patientMemberId: '123456789', dateOfCoverage: '01-01-2025', payerId: 'PAYER001', providerId: 'PROVIDER001' },
