@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readConfig } from '../../lib/config/index.js';
+import { cobRoute } from '../../lib/cob/route.js';
+import { eligibilityRoute } from '../../lib/eligibility/route.js';
+import type { Enrollment, EnrollmentStore } from '../../lib/enrollment/types.js';
+import { fail, ok, serviceError } from '../../lib/errors/index.js';
+import type { Runtime } from '../../lib/runtime/index.js';
+import { startClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { MOCK_SET_1 } from '../support/events.js';
+
+/** The route functions with an injected runtime: in-memory enrollments, the sandbox on loopback. */
+
+const ENROLLED: Enrollment = { providerId: 'P-1', clientId: 'acme', npi: '1234567893', organizationName: 'Clinic', status: 'active' };
+const memoryStore = (records: Enrollment[]): EnrollmentStore => ({
+  get: async (id) => records.find((r) => r.providerId === id),
+  put: async () => undefined,
+});
+const garcia = { patientFirstName: 'Maria', patientLastName: 'Garcia', patientDOB: '04-12-1985', patientMemberId: 'PPO100001', dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'P-1' };
+
+let sandbox: Awaited<ReturnType<typeof startClearinghouseSandbox>>;
+beforeAll(async () => {
+  sandbox = await startClearinghouseSandbox({ apiKey: 'k' });
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+function runtime(overrides: Partial<Runtime> = {}): Runtime {
+  return {
+    config: { ...readConfig({}), stediBaseUrl: sandbox.url },
+    enrollments: () => memoryStore([ENROLLED]),
+    stediKey: async () => ok('k'),
+    anthropicKey: async () => ok('k'),
+    sandbox: { stedi: true, anthropic: true },
+    ...overrides,
+  };
+}
+
+const input = <B>(body: B) => ({ body, clientId: 'acme', requestId: 'r-1' });
+
+describe('eligibility route', () => {
+  it('answers mock requests without touching enrollments or the clearinghouse', async () => {
+    const before = sandbox.stats.rawX12Calls;
+    const route = eligibilityRoute(runtime({ enrollments: () => { throw new Error('enrollments must not be read for mocks'); } }));
+    const outcome = await route(input(MOCK_SET_1));
+    expect(outcome.ok).toBe(true);
+    expect(sandbox.stats.rawX12Calls).toBe(before);
+  });
+
+  it('is a 500 CONFIGURATION_ERROR, without any upstream call, when the Stedi key is missing', async () => {
+    const before = sandbox.stats.rawX12Calls;
+    const missing = serviceError('CONFIGURATION_ERROR', { message: 'The clearinghouse API key is not configured (STEDI_SECRET_ARN or STEDI_API_KEY)' });
+    const outcome = await eligibilityRoute(runtime({ stediKey: async () => fail(missing) }))(input(garcia));
+    expect(outcome).toEqual({ ok: false, error: missing });
+    expect(sandbox.stats.rawX12Calls).toBe(before);
+  });
+
+  it('checks enrollment before the key, and refuses another client with PROVIDER_NOT_ENROLLED', async () => {
+    const outcome = await eligibilityRoute(runtime())({ ...input(garcia), clientId: 'someone-else' });
+    expect(outcome.ok === false && outcome.error).toMatchObject({ status: 403, code: 'PROVIDER_NOT_ENROLLED' });
+  });
+
+  it('returns the summary with message, coverageStatus and payerName', async () => {
+    const outcome = await eligibilityRoute(runtime())(input(garcia));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
+    expect(outcome.body).toMatchObject({ message: 'Eligibility check successful', coverageStatus: 'Active', payerName: 'SANDBOX HEALTH PPO' });
+    expect(Object.keys(outcome.body as object)).not.toContain('cob');
+  });
+});
+
+describe('COB route', () => {
+  it('refuses a Medicare payer with 422 UNSUPPORTED_PAYER before calling Stedi', async () => {
+    const before = sandbox.stats.cobCalls;
+    const outcome = await cobRoute(runtime())(input({ patientFirstName: 'Harold', patientLastName: 'Brooks', dateOfCoverage: '03-01-2025', payerId: 'CMS', providerId: 'P-1' }));
+    expect(outcome.ok === false && outcome.error).toMatchObject({ status: 422, code: 'UNSUPPORTED_PAYER' });
+    expect(sandbox.stats.cobCalls).toBe(before);
+  });
+});
