@@ -21,11 +21,17 @@ type Env = Record<string, string | undefined>;
 
 const nonEmpty = (value: string | undefined): string | undefined => (value && value.trim() !== '' ? value.trim() : undefined);
 
+/** Optional override (tests and load runs shorten it); only whole ms in 1..25000 count, else the default. */
+function upstreamBudget(value: string | undefined): number {
+  const ms = Number(nonEmpty(value));
+  return Number.isInteger(ms) && ms >= 1 && ms <= UPSTREAM_BUDGET_MS ? ms : UPSTREAM_BUDGET_MS;
+}
+
 export function readConfig(env: Env = process.env): Config {
   const config: Config = {
     stediBaseUrl: (nonEmpty(env.STEDI_BASE_URL) ?? DEFAULT_STEDI_BASE_URL).replace(/\/+$/, ''),
     letterModel: nonEmpty(env.LETTER_MODEL) ?? DEFAULT_LETTER_MODEL,
-    upstreamBudgetMs: UPSTREAM_BUDGET_MS,
+    upstreamBudgetMs: upstreamBudget(env.UPSTREAM_BUDGET_MS),
   };
   const anthropicBaseUrl = nonEmpty(env.ANTHROPIC_BASE_URL);
   if (anthropicBaseUrl) config.anthropicBaseUrl = anthropicBaseUrl;
