@@ -39,56 +39,86 @@ function at(segment: Segment): string {
   return `segment ${segment.position}`;
 }
 
+/** text === String(n) for a count n >= 0, without creating the string. */
+function isCount(text: string, n: number): boolean {
+  const length = text.length;
+  if (length === 0 || length > 15 || (length > 1 && text.charCodeAt(0) === 48)) return false;
+  let value = 0;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return false;
+    value = value * 10 + c;
+  }
+  return value === n;
+}
+
+/** The grouping state while reading; module-level functions over it avoid per-call closures. */
+interface State {
+  warnings: string[];
+  interchanges: Interchange[];
+  interchange: Interchange | undefined;
+  group: FunctionalGroup | undefined;
+  transaction: Transaction | undefined;
+}
+
+function closeTransaction(state: State, reason: string): void {
+  if (!state.transaction) return;
+  state.warnings.push(`${at(state.transaction.st)}: transaction set has no SE (${reason})`);
+  state.transaction = undefined;
+}
+
+function closeGroup(state: State, reason: string): void {
+  closeTransaction(state, reason);
+  const group = state.group;
+  if (!group) return;
+  state.warnings.push(`${group.gs ? at(group.gs) : 'functional group'}: no GE (${reason})`);
+  state.group = undefined;
+}
+
+function closeInterchange(state: State, reason: string): void {
+  closeGroup(state, reason);
+  const interchange = state.interchange;
+  if (!interchange) return;
+  state.warnings.push(`${interchange.isa ? at(interchange.isa) : 'interchange'}: no IEA (${reason})`);
+  state.interchange = undefined;
+}
+
+function openInterchange(state: State, isa?: Segment): Interchange {
+  const created: Interchange = { groups: [] };
+  if (isa) created.isa = isa;
+  state.interchanges.push(created);
+  return created;
+}
+
+function openGroup(state: State, gs?: Segment): FunctionalGroup {
+  let interchange = state.interchange;
+  if (!interchange) {
+    state.warnings.push(`${gs ? at(gs) : 'group'}: functional group outside an interchange`);
+    interchange = state.interchange = openInterchange(state);
+  }
+  const created: FunctionalGroup = { transactions: [] };
+  if (gs) created.gs = gs;
+  interchange.groups.push(created);
+  return created;
+}
+
+const SEGMENT_ID = /^[A-Z0-9]{2,3}$/;
+
 export function readEnvelope(segments: readonly Segment[]): Envelope {
-  const warnings: string[] = [];
-  const interchanges: Interchange[] = [];
-  let interchange: Interchange | undefined;
-  let group: FunctionalGroup | undefined;
-  let transaction: Transaction | undefined;
+  const state: State = { warnings: [], interchanges: [], interchange: undefined, group: undefined, transaction: undefined };
+  const warnings = state.warnings;
 
-  const closeTransaction = (reason: string) => {
-    if (!transaction) return;
-    warnings.push(`${at(transaction.st)}: transaction set has no SE (${reason})`);
-    transaction = undefined;
-  };
-  const closeGroup = (reason: string) => {
-    closeTransaction(reason);
-    if (!group) return;
-    warnings.push(`${group.gs ? at(group.gs) : 'functional group'}: no GE (${reason})`);
-    group = undefined;
-  };
-  const closeInterchange = (reason: string) => {
-    closeGroup(reason);
-    if (!interchange) return;
-    warnings.push(`${interchange.isa ? at(interchange.isa) : 'interchange'}: no IEA (${reason})`);
-    interchange = undefined;
-  };
-  const openInterchange = (isa?: Segment): Interchange => {
-    const created: Interchange = { groups: [] };
-    if (isa) created.isa = isa;
-    interchanges.push(created);
-    return created;
-  };
-  const openGroup = (gs?: Segment): FunctionalGroup => {
-    if (!interchange) {
-      warnings.push(`${gs ? at(gs) : 'group'}: functional group outside an interchange`);
-      interchange = openInterchange();
-    }
-    const created: FunctionalGroup = { transactions: [] };
-    if (gs) created.gs = gs;
-    interchange.groups.push(created);
-    return created;
-  };
-
-  for (const segment of segments) {
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
     switch (segment.id) {
       case 'ISA':
-        closeInterchange('another ISA follows');
-        interchange = openInterchange(segment);
+        closeInterchange(state, 'another ISA follows');
+        state.interchange = openInterchange(state, segment);
         break;
-      case 'GS':
-        closeGroup('another GS follows');
-        group = openGroup(segment);
+      case 'GS': {
+        closeGroup(state, 'another GS follows');
+        state.group = openGroup(state, segment);
+        const interchange = state.interchange;
         if (interchange?.isa) {
           const isa12 = element(interchange.isa, 12);
           const gs08 = element(segment, 8);
@@ -96,77 +126,80 @@ export function readEnvelope(segments: readonly Segment[]): Envelope {
           else if (isa12 !== '' && gs08.slice(0, 5) !== isa12) warnings.push(`${at(segment)}: GS08 version differs from ISA12`);
         }
         break;
+      }
       case 'ST': {
-        closeTransaction('another ST follows');
+        closeTransaction(state, 'another ST follows');
+        let group = state.group;
         if (!group) {
           warnings.push(`${at(segment)}: ST outside a functional group`);
-          group = openGroup();
+          group = state.group = openGroup(state);
         }
         const gs08 = group.gs ? element(group.gs, 8) : '';
         const st03 = element(segment, 3);
         if (st03 !== '' && gs08 !== '' && st03 !== gs08) warnings.push(`${at(segment)}: ST03 version differs from GS08`);
-        transaction = { st: segment, body: [], setId: element(segment, 1), version: st03 || gs08 };
+        const transaction: Transaction = { st: segment, body: [], setId: element(segment, 1), version: st03 || gs08 };
+        state.transaction = transaction;
         group.transactions.push(transaction);
         break;
       }
-      case 'SE':
+      case 'SE': {
+        const transaction = state.transaction;
         if (!transaction) {
           warnings.push(`${at(segment)}: SE without ST`);
           break;
         }
         transaction.se = segment;
-        {
-          const count = element(segment, 1);
-          const actual = transaction.body.length + 2;
-          if (count !== String(actual)) warnings.push(`${at(segment)}: SE01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
-          if (element(segment, 2) !== element(transaction.st, 2)) warnings.push(`${at(segment)}: SE02 does not match ST02`);
-        }
-        transaction = undefined;
+        const count = element(segment, 1);
+        const actual = transaction.body.length + 2;
+        if (!isCount(count, actual)) warnings.push(`${at(segment)}: SE01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
+        if (element(segment, 2) !== element(transaction.st, 2)) warnings.push(`${at(segment)}: SE02 does not match ST02`);
+        state.transaction = undefined;
         break;
-      case 'GE':
-        closeTransaction('GE follows');
+      }
+      case 'GE': {
+        closeTransaction(state, 'GE follows');
+        const group = state.group;
         if (!group) {
           warnings.push(`${at(segment)}: GE without GS`);
           break;
         }
         group.ge = segment;
-        {
-          const count = element(segment, 1);
-          const actual = group.transactions.length;
-          if (count !== String(actual)) warnings.push(`${at(segment)}: GE01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
-          if (group.gs && element(segment, 2) !== element(group.gs, 6)) warnings.push(`${at(segment)}: GE02 does not match GS06`);
-        }
-        group = undefined;
+        const count = element(segment, 1);
+        const actual = group.transactions.length;
+        if (!isCount(count, actual)) warnings.push(`${at(segment)}: GE01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
+        if (group.gs && element(segment, 2) !== element(group.gs, 6)) warnings.push(`${at(segment)}: GE02 does not match GS06`);
+        state.group = undefined;
         break;
-      case 'IEA':
-        closeGroup('IEA follows');
+      }
+      case 'IEA': {
+        closeGroup(state, 'IEA follows');
+        const interchange = state.interchange;
         if (!interchange) {
           warnings.push(`${at(segment)}: IEA without ISA`);
           break;
         }
         interchange.iea = segment;
-        {
-          const count = element(segment, 1);
-          const actual = interchange.groups.length;
-          if (count !== String(actual)) warnings.push(`${at(segment)}: IEA01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
-          if (interchange.isa && element(segment, 2) !== element(interchange.isa, 13)) warnings.push(`${at(segment)}: IEA02 does not match ISA13`);
-        }
-        interchange = undefined;
+        const count = element(segment, 1);
+        const actual = interchange.groups.length;
+        if (!isCount(count, actual)) warnings.push(`${at(segment)}: IEA01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
+        if (interchange.isa && element(segment, 2) !== element(interchange.isa, 13)) warnings.push(`${at(segment)}: IEA02 does not match ISA13`);
+        state.interchange = undefined;
         break;
+      }
       default:
-        if (transaction) transaction.body.push(segment);
-        else warnings.push(`${at(segment)}: ${/^[A-Z0-9]{2,3}$/.test(segment.id) ? segment.id : 'segment'} outside a transaction set`);
+        if (state.transaction) state.transaction.body.push(segment);
+        else warnings.push(`${at(segment)}: ${SEGMENT_ID.test(segment.id) ? segment.id : 'segment'} outside a transaction set`);
     }
   }
-  closeInterchange('end of input');
-  return { interchanges, warnings };
+  closeInterchange(state, 'end of input');
+  return { interchanges: state.interchanges, warnings };
 }
 
 /** All transaction sets in document order. */
 export function transactionsOf(envelope: Envelope): Transaction[] {
   const out: Transaction[] = [];
   for (const interchange of envelope.interchanges) {
-    for (const group of interchange.groups) out.push(...group.transactions);
+    for (const group of interchange.groups) for (const transaction of group.transactions) out.push(transaction);
   }
   return out;
 }

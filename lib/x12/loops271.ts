@@ -3,7 +3,7 @@
  * NM101, because real files put NM1*IL under a dependent HL. NM1 between LS and LE is a 2120 entity
  * of the current benefit, not a new 2100. Structural oddities are warnings.
  */
-import { element, type Segment } from './segment.js';
+import { element, elementIs, type Segment } from './segment.js';
 import type { Transaction } from './envelope.js';
 
 /** 2120x: one NM1 inside LS/LE with the N3/N4/PER/PRV after it. */
@@ -66,6 +66,23 @@ export interface Transaction271 {
 }
 
 const LEVELS: Readonly<Record<string, string>> = { '20': 'A', '21': 'B', '22': 'C', '23': 'D' };
+const LOOP_2000: Readonly<Record<string, string>> = { A: '2000A', B: '2000B', C: '2000C', D: '2000D', '?': '2000?' };
+const LOOP_2100: Readonly<Record<string, string>> = { A: '2100A', B: '2100B', C: '2100C', D: '2100D', '?': '2100?' };
+const LOOP_2110: Readonly<Record<string, string>> = { A: '2110A', B: '2110B', C: '2110C', D: '2110D', '?': '2110?' };
+const LOOP_2120: Readonly<Record<string, string>> = { A: '2120A', B: '2120B', C: '2120C', D: '2120D', '?': '2120?' };
+
+function at(segment: Segment): string {
+  return `segment ${segment.position}`;
+}
+
+/**
+ * The last HL loop with this (non-empty) HL01, as a map keyed by HL01 would give. A 271 has a
+ * handful of HLs, so a backwards scan is cheaper than building a map for every call.
+ */
+function latestWithId(levels: readonly HlLoop[], id: string): HlLoop | undefined {
+  for (let i = levels.length - 1; i >= 0; i--) if (levels[i]!.id === id) return levels[i];
+  return undefined;
+}
 
 export function readLoops271(transaction: Transaction): Transaction271 {
   const warnings: string[] = [];
@@ -73,7 +90,6 @@ export function readLoops271(transaction: Transaction): Transaction271 {
   const levels: HlLoop[] = [];
   const roots: HlLoop[] = [];
   const aaa: AaaOccurrence[] = [];
-  const byId = new Map<string, HlLoop>();
 
   let level: HlLoop | undefined;
   let name: NameLoop | undefined;
@@ -82,18 +98,19 @@ export function readLoops271(transaction: Transaction): Transaction271 {
   let inLs = false;
   let ebCount = 0;
 
-  for (const segment of transaction.body) {
-    const where = `segment ${segment.position}`;
+  const body = transaction.body;
+  for (let i = 0; i < body.length; i++) {
+    const segment = body[i]!;
     switch (segment.id) {
       case 'HL': {
-        if (inLs) warnings.push(`${where}: HL inside LS/LE (no LE)`);
+        if (inLs) warnings.push(`${at(segment)}: HL inside LS/LE (no LE)`);
         inLs = false;
         name = benefit = related = undefined;
         const code = element(segment, 3);
         const letter = LEVELS[code];
-        if (!letter) warnings.push(`${where}: HL03 is not a 271 level code`);
+        if (!letter) warnings.push(`${at(segment)}: HL03 is not a 271 level code`);
         const created: HlLoop = {
-          loop: `2000${letter ?? '?'}`,
+          loop: LOOP_2000[letter ?? '?'] ?? `2000${letter}`,
           level: letter ?? '?',
           hl: segment,
           id: element(segment, 1),
@@ -103,17 +120,16 @@ export function readLoops271(transaction: Transaction): Transaction271 {
           benefits: [],
           children: [],
         };
-        const parent = created.parentId === '' ? undefined : byId.get(created.parentId);
+        const parent = created.parentId === '' ? undefined : latestWithId(levels, created.parentId);
         if (parent) {
           created.parent = parent;
           parent.children.push(created);
         } else {
-          if (created.parentId !== '') warnings.push(`${where}: HL02 names no earlier HL`);
+          if (created.parentId !== '') warnings.push(`${at(segment)}: HL02 names no earlier HL`);
           roots.push(created);
         }
         if (created.id !== '') {
-          if (byId.has(created.id)) warnings.push(`${where}: HL01 repeats an earlier HL01`);
-          byId.set(created.id, created);
+          if (latestWithId(levels, created.id)) warnings.push(`${at(segment)}: HL01 repeats an earlier HL01`);
         }
         levels.push(created);
         level = created;
@@ -121,44 +137,44 @@ export function readLoops271(transaction: Transaction): Transaction271 {
       }
       case 'NM1':
         if (!level) {
-          warnings.push(`${where}: NM1 before the first HL`);
+          warnings.push(`${at(segment)}: NM1 before the first HL`);
           header.push(segment);
         } else if (benefit) {
           // After an EB an NM1 can only be a 2120 entity; without LS it is misplaced but kept there.
-          if (!inLs) warnings.push(`${where}: NM1 after EB outside LS/LE`);
-          related = { loop: `2120${level.level}`, nm1: segment, segments: [segment] };
+          if (!inLs) warnings.push(`${at(segment)}: NM1 after EB outside LS/LE`);
+          related = { loop: LOOP_2120[level.level] ?? `2120${level.level}`, nm1: segment, segments: [segment] };
           benefit.related.push(related);
         } else {
-          name = { loop: `2100${level.level}`, nm1: segment, segments: [segment] };
+          name = { loop: LOOP_2100[level.level] ?? `2100${level.level}`, nm1: segment, segments: [segment] };
           level.names.push(name);
         }
         break;
       case 'EB':
         if (!level) {
-          warnings.push(`${where}: EB before the first HL`);
+          warnings.push(`${at(segment)}: EB before the first HL`);
           header.push(segment);
           break;
         }
-        if (inLs) warnings.push(`${where}: EB inside LS/LE (no LE)`);
+        if (inLs) warnings.push(`${at(segment)}: EB inside LS/LE (no LE)`);
         inLs = false;
         related = undefined;
-        if (level.level !== 'C' && level.level !== 'D') warnings.push(`${where}: EB under ${level.loop}`);
-        benefit = { loop: `2110${level.level}`, eb: segment, segments: [segment], related: [], order: ebCount++ };
+        if (level.level !== 'C' && level.level !== 'D') warnings.push(`${at(segment)}: EB under ${level.loop}`);
+        benefit = { loop: LOOP_2110[level.level] ?? `2110${level.level}`, eb: segment, segments: [segment], related: [], order: ebCount++ };
         level.benefits.push(benefit);
         break;
       case 'LS':
         if (!benefit) {
-          warnings.push(`${where}: LS without a preceding EB`);
+          warnings.push(`${at(segment)}: LS without a preceding EB`);
           (name ?? level)?.segments.push(segment);
           break;
         }
-        if (inLs) warnings.push(`${where}: LS inside LS/LE`);
+        if (inLs) warnings.push(`${at(segment)}: LS inside LS/LE`);
         inLs = true;
         related = undefined;
         benefit.segments.push(segment);
         break;
       case 'LE':
-        if (!inLs) warnings.push(`${where}: LE without LS`);
+        if (!inLs) warnings.push(`${at(segment)}: LE without LS`);
         inLs = false;
         related = undefined;
         (benefit ?? name ?? level)?.segments.push(segment);
@@ -184,7 +200,7 @@ export function readLoops271(transaction: Transaction): Transaction271 {
   }
   if (inLs) warnings.push('transaction set: LS without LE');
   for (const hl of levels) {
-    if (element(hl.hl, 4) === '1' && hl.children.length === 0) warnings.push(`segment ${hl.hl.position}: HL04 announces children but none follow`);
+    if (elementIs(hl.hl, 4, '1') && hl.children.length === 0) warnings.push(`segment ${hl.hl.position}: HL04 announces children but none follow`);
   }
   return { header, levels, roots, aaa, warnings };
 }

@@ -25,22 +25,149 @@ export interface Segment {
   offset: number;
 }
 
+/** Splits one element into [repetition][component]; only called when a separator occurs in it. */
+function splitElement(raw: string, repetition: string | null, component: string): string[][] {
+  const reps = repetition !== null && raw.indexOf(repetition) >= 0 ? raw.split(repetition) : [raw];
+  const out: string[][] = new Array(reps.length);
+  for (let r = 0; r < reps.length; r++) {
+    const rep = reps[r]!;
+    out[r] = rep.indexOf(component) >= 0 ? rep.split(component) : [rep];
+  }
+  return out;
+}
+
+/**
+ * A segment that keeps only its place in the input. Most segments of a 271 are never read, and
+ * creating element strings is what parsing costs, so elements are cut from the text on first use
+ * (and single elements without building the array at all, see `element`).
+ */
+export class TextSegment implements Segment {
+  private cut: string[] | undefined;
+  private split: (string[][] | undefined)[] | undefined;
+  private splitDone: boolean;
+
+  constructor(
+    readonly id: string,
+    readonly position: number,
+    readonly offset: number,
+    private readonly text: string,
+    /** End of the segment's data (before trailing blanks and the terminator). */
+    private readonly stop: number,
+    private readonly delimiters: Delimiters,
+    /** Given for the ISA, which is read eagerly and never split into parts. */
+    elements?: string[],
+  ) {
+    this.cut = elements;
+    this.split = undefined;
+    this.splitDone = elements !== undefined;
+  }
+
+  get elements(): string[] {
+    return (this.cut ??= this.cutElements());
+  }
+
+  get parts(): (string[][] | undefined)[] | undefined {
+    if (!this.splitDone) {
+      this.splitDone = true;
+      this.split = this.splitParts();
+    }
+    return this.split;
+  }
+
+  /** Element n as raw text ('' when absent), without building the element array. */
+  field(n: number): string {
+    const cut = this.cut;
+    if (cut !== undefined) return cut[n] ?? '';
+    if (n === 0) return this.id;
+    const { text, stop } = this;
+    const sep = this.delimiters.element;
+    let from = this.offset;
+    for (let k = 0; k < n; k++) {
+      const at = text.indexOf(sep, from);
+      if (at < 0 || at >= stop) return '';
+      from = at + 1;
+    }
+    const at = text.indexOf(sep, from);
+    return text.slice(from, at < 0 || at > stop ? stop : at);
+  }
+
+  /** True when element n is exactly `value`, compared in place. */
+  is(n: number, value: string): boolean {
+    const cut = this.cut;
+    if (cut !== undefined) return (cut[n] ?? '') === value;
+    const { text, stop } = this;
+    const sep = this.delimiters.element;
+    let from = this.offset;
+    for (let k = 0; k < n; k++) {
+      const at = text.indexOf(sep, from);
+      if (at < 0 || at >= stop) return value === '';
+      from = at + 1;
+    }
+    const length = value.length;
+    const end = from + length;
+    if (end > stop) return false;
+    if (end < stop && text.charCodeAt(end) !== sep.charCodeAt(0)) return false;
+    for (let i = 0; i < length; i++) if (text.charCodeAt(from + i) !== value.charCodeAt(i)) return false;
+    return true;
+  }
+
+  private cutElements(): string[] {
+    const { text, stop } = this;
+    const sep = this.delimiters.element;
+    const out: string[] = [this.id];
+    let at = text.indexOf(sep, this.offset);
+    if (at < 0 || at >= stop) return out;
+    for (;;) {
+      const from = at + 1;
+      at = text.indexOf(sep, from);
+      if (at < 0 || at >= stop) {
+        out.push(text.slice(from, stop));
+        return out;
+      }
+      out.push(text.slice(from, at));
+    }
+  }
+
+  private splitParts(): (string[][] | undefined)[] | undefined {
+    const { text, stop, offset } = this;
+    const { component, repetition } = this.delimiters;
+    const c = text.indexOf(component, offset);
+    const r = repetition === null ? -1 : text.indexOf(repetition, offset);
+    if ((c < 0 || c >= stop) && (r < 0 || r >= stop)) return undefined;
+    const elements = this.elements;
+    let parts: (string[][] | undefined)[] | undefined;
+    for (let n = 1; n < elements.length; n++) {
+      const value = elements[n]!;
+      if (value.indexOf(component) >= 0 || (repetition !== null && value.indexOf(repetition) >= 0)) {
+        parts ??= [];
+        parts[n] = splitElement(value, repetition, component);
+      }
+    }
+    return parts;
+  }
+}
+
 /** Element n as raw text ('' when absent). */
 export function element(segment: Segment, n: number): string {
-  return segment.elements[n] ?? '';
+  return segment instanceof TextSegment ? segment.field(n) : (segment.elements[n] ?? '');
+}
+
+/** True when element n is exactly `value` ('' matches an absent element). */
+export function elementIs(segment: Segment, n: number, value: string): boolean {
+  return segment instanceof TextSegment ? segment.is(n, value) : (segment.elements[n] ?? '') === value;
 }
 
 /** Element n as [repetition][component]; a simple value is [[value]], an absent element []. */
 export function values(segment: Segment, n: number): string[][] {
   const split = segment.parts?.[n];
   if (split) return split;
-  const raw = segment.elements[n];
-  return raw === undefined || raw === '' ? [] : [[raw]];
+  const raw = element(segment, n);
+  return raw === '' ? [] : [[raw]];
 }
 
 /** Component c (1-based) of repetition r (0-based) of element n, '' when absent. */
 export function component(segment: Segment, n: number, c: number, r = 0): string {
   const split = segment.parts?.[n];
-  if (!split) return c === 1 && r === 0 ? (segment.elements[n] ?? '') : '';
+  if (!split) return c === 1 && r === 0 ? element(segment, n) : '';
   return split[r]?.[c - 1] ?? '';
 }

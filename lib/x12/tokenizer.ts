@@ -5,7 +5,7 @@
  * never throws: defects are warnings, and only input with no usable ISA is a failure.
  * Warnings carry positions and counts only, never element values (they may be patient data).
  */
-import type { Delimiters, Segment } from './segment.js';
+import { TextSegment, type Delimiters, type Segment } from './segment.js';
 
 export interface TokenizeSuccess {
   ok: true;
@@ -33,13 +33,94 @@ function isAlphanumeric(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
-function isSegmentId(id: string): boolean {
-  if (id.length < 2 || id.length > 3) return false;
-  for (let i = 0; i < id.length; i++) {
-    const c = id.charCodeAt(i);
+/** Whether text[start, end) is 2–3 characters of A–Z/0–9, read in place. */
+function isSegmentIdAt(text: string, start: number, end: number): boolean {
+  const length = end - start;
+  if (length < 2 || length > 3) return false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
     if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
   }
   return true;
+}
+
+/**
+ * The ids the 271 reader switches on, returned as shared literals so that no id string is created
+ * for them and later comparisons are cheap; other ids are cut from the text.
+ */
+function idAt(text: string, start: number, end: number): string {
+  const length = end - start;
+  if (length === 2) {
+    const a = text.charCodeAt(start);
+    const b = text.charCodeAt(start + 1);
+    switch (a) {
+      case 69: // E
+        if (b === 66) return 'EB';
+        break;
+      case 71: // G
+        if (b === 83) return 'GS';
+        if (b === 69) return 'GE';
+        break;
+      case 72: // H
+        if (b === 76) return 'HL';
+        if (b === 73) return 'HI';
+        break;
+      case 76: // L
+        if (b === 83) return 'LS';
+        if (b === 69) return 'LE';
+        break;
+      case 78: // N
+        if (b === 51) return 'N3';
+        if (b === 52) return 'N4';
+        break;
+      case 83: // S
+        if (b === 84) return 'ST';
+        if (b === 69) return 'SE';
+        break;
+    }
+  } else if (length === 3) {
+    const a = text.charCodeAt(start);
+    const b = text.charCodeAt(start + 1);
+    const c = text.charCodeAt(start + 2);
+    switch (a) {
+      case 65: // A
+        if (b === 65 && c === 65) return 'AAA';
+        break;
+      case 66: // B
+        if (b === 72 && c === 84) return 'BHT';
+        break;
+      case 68: // D
+        if (b === 84 && c === 80) return 'DTP';
+        if (b === 77 && c === 71) return 'DMG';
+        break;
+      case 72: // H
+        if (b === 83 && c === 68) return 'HSD';
+        break;
+      case 73: // I
+        if (b === 69 && c === 65) return 'IEA';
+        if (b === 73 && c === 73) return 'III';
+        if (b === 78 && c === 83) return 'INS';
+        break;
+      case 77: // M
+        if (b === 83 && c === 71) return 'MSG';
+        if (b === 80 && c === 73) return 'MPI';
+        break;
+      case 78: // N
+        if (b === 77 && c === 49) return 'NM1';
+        break;
+      case 80: // P
+        if (b === 69 && c === 82) return 'PER';
+        if (b === 82 && c === 86) return 'PRV';
+        break;
+      case 82: // R
+        if (b === 69 && c === 70) return 'REF';
+        break;
+      case 84: // T
+        if (b === 82 && c === 78) return 'TRN';
+        break;
+    }
+  }
+  return text.slice(start, end);
 }
 
 interface IsaHeader {
@@ -88,17 +169,6 @@ function readIsa(text: string, start: number, warnings: string[]): IsaHeader | s
   return { delimiters: { element, component, repetition, segment }, end: at + 3, elements };
 }
 
-/** Splits one element into [repetition][component]; only called when a separator occurs in it. */
-function splitElement(raw: string, repetition: string | null, component: string): string[][] {
-  const reps = repetition !== null && raw.indexOf(repetition) >= 0 ? raw.split(repetition) : [raw];
-  const out: string[][] = new Array(reps.length);
-  for (let r = 0; r < reps.length; r++) {
-    const rep = reps[r]!;
-    out[r] = rep.indexOf(component) >= 0 ? rep.split(component) : [rep];
-  }
-  return out;
-}
-
 export function tokenize(text: string): TokenizeResult {
   const warnings: string[] = [];
   const length = text.length;
@@ -115,13 +185,16 @@ export function tokenize(text: string): TokenizeResult {
   const segments: Segment[] = [];
   let delimiters = header.delimiters;
   const firstDelimiters = delimiters;
-  segments.push({ id: 'ISA', elements: header.elements, parts: undefined, position: 1, offset: first });
+  segments.push(new TextSegment('ISA', 1, first, text, header.end - 1, delimiters, header.elements));
   pos = header.end;
+  let terminator = delimiters.segment;
+  let terminatorCode = terminator.charCodeAt(0);
+  let separator = delimiters.element;
 
   while (pos < length) {
     let code = text.charCodeAt(pos);
     // Whitespace (CR/LF, indentation) between segments is not data.
-    while (isWhitespace(code) && text[pos] !== delimiters.segment) {
+    while (code !== terminatorCode && isWhitespace(code)) {
       pos++;
       if (pos >= length) break;
       code = text.charCodeAt(pos);
@@ -136,12 +209,15 @@ export function tokenize(text: string): TokenizeResult {
         break;
       }
       delimiters = next.delimiters;
-      segments.push({ id: 'ISA', elements: next.elements, parts: undefined, position: segments.length + 1, offset: start });
+      terminator = delimiters.segment;
+      terminatorCode = terminator.charCodeAt(0);
+      separator = delimiters.element;
+      segments.push(new TextSegment('ISA', segments.length + 1, start, text, next.end - 1, delimiters, next.elements));
       pos = next.end;
       continue;
     }
 
-    let end = text.indexOf(delimiters.segment, pos);
+    let end = text.indexOf(terminator, pos);
     if (end < 0) {
       end = length;
       warnings.push(`segment ${segments.length + 1} (offset ${start}): no segment terminator before end of input`);
@@ -151,24 +227,11 @@ export function tokenize(text: string): TokenizeResult {
     let stop = end;
     while (stop > start && isWhitespace(text.charCodeAt(stop - 1))) stop--;
     if (stop === start) continue; // empty segment
-    const raw = text.slice(start, stop);
-    const elements = raw.split(delimiters.element);
-    const id = elements[0]!;
+    let idEnd = text.indexOf(separator, start);
+    if (idEnd < 0 || idEnd > stop) idEnd = stop;
     const position = segments.length + 1;
-    if (!isSegmentId(id)) warnings.push(`segment ${position} (offset ${start}): invalid segment id`);
-
-    let parts: (string[][] | undefined)[] | undefined;
-    const rep = delimiters.repetition;
-    if (raw.indexOf(delimiters.component) >= 0 || (rep !== null && raw.indexOf(rep) >= 0)) {
-      for (let n = 1; n < elements.length; n++) {
-        const value = elements[n]!;
-        if (value.indexOf(delimiters.component) >= 0 || (rep !== null && value.indexOf(rep) >= 0)) {
-          parts ??= [];
-          parts[n] = splitElement(value, rep, delimiters.component);
-        }
-      }
-    }
-    segments.push({ id, elements, parts, position, offset: start });
+    if (!isSegmentIdAt(text, start, idEnd)) warnings.push(`segment ${position} (offset ${start}): invalid segment id`);
+    segments.push(new TextSegment(idAt(text, start, idEnd), position, start, text, stop, delimiters));
   }
 
   return { ok: true, delimiters: firstDelimiters, segments, warnings };

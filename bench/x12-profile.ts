@@ -1,0 +1,53 @@
+/**
+ * Where interpret271's time goes, stage by stage, over the corpus 271s (fixtures when no corpus).
+ * Run: npx tsx bench/x12-profile.ts   (add --cpu-prof via `node --import tsx --cpu-prof` for a profile)
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { interpret271 } from '../lib/eligibility/interpret.js';
+import { tokenize } from '../lib/x12/tokenizer.js';
+import { readEnvelope, transactionsOf } from '../lib/x12/envelope.js';
+import { readLoops271 } from '../lib/x12/loops271.js';
+import { summarize } from '../lib/eligibility/summary.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const corpus = join(root, '../shared/corpus/x12');
+const source = existsSync(join(corpus, 'manifest.json')) ? corpus : join(root, 'test/fixtures/x12');
+const texts = readdirSync(source)
+  .filter((f) => f.endsWith('.271'))
+  .sort()
+  .map((f) => readFileSync(join(source, f), 'utf8'));
+const bytes = texts.reduce((n, t) => n + t.length, 0);
+
+function per(label: string, fn: (t: string) => unknown): void {
+  for (let i = 0; i < 200; i++) for (const t of texts) fn(t);
+  const rounds = 1000;
+  const start = performance.now();
+  for (let i = 0; i < rounds; i++) for (const t of texts) fn(t);
+  const ms = performance.now() - start;
+  const us = (ms * 1000) / (rounds * texts.length);
+  console.log(`${label.padEnd(28)} ${us.toFixed(2).padStart(8)} us/file  ${((bytes * rounds) / (ms * 1000)).toFixed(1).padStart(7)} MB/s`);
+}
+
+const only = process.argv[2];
+if (only === 'interpret') {
+  per('interpret271', interpret271);
+} else {
+  per('split baseline', (t) => t.split('~').map((s) => s.split('*')));
+  per('tokenize', tokenize);
+  per('tokenize+envelope', (t) => {
+    const r = tokenize(t);
+    if (r.ok) transactionsOf(readEnvelope(r.segments));
+  });
+  per('tokenize+envelope+loops', (t) => {
+    const r = tokenize(t);
+    if (r.ok) for (const tx of transactionsOf(readEnvelope(r.segments))) if (tx.setId === '271') readLoops271(tx);
+  });
+  per('... + summarize', (t) => {
+    const r = tokenize(t);
+    if (r.ok) for (const tx of transactionsOf(readEnvelope(r.segments))) if (tx.setId === '271') summarize(readLoops271(tx));
+  });
+  per('interpret271', interpret271);
+}
