@@ -34,7 +34,7 @@ function per(label: string, fn: (t: string) => unknown): void {
 const only = process.argv[2];
 if (only === 'interpret') {
   per('interpret271', interpret271);
-} else {
+} else if (only === undefined) {
   per('split baseline', (t) => t.split('~').map((s) => s.split('*')));
   per('tokenize', tokenize);
   per('tokenize+envelope', (t) => {
@@ -51,3 +51,4 @@ if (only === 'interpret') {
   });
   per('interpret271', interpret271);
 }
+if (only === 'tokenize') per('tokenize', tokenize);

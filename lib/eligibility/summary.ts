@@ -2,10 +2,10 @@
  * CONTRACT §4.3: from the 271 loop model to the benefit blocks. Each of the 20 slots is filled on
  * its own by the best fitting EB row of the patient's loop (2000D when present, else 2000C).
  */
-import { element, values, type Segment } from '../x12/segment.js';
+import { element, elementIs, values, type Segment } from '../x12/segment.js';
 import type { HlLoop, Transaction271 } from '../x12/loops271.js';
 import { isDecimal, max, moneyOrNA, parseDecimal, percentOrNA, subtract, ZERO, type Decimal } from './format.js';
-import type { BenefitBlock, BenefitFigures, BenefitSummary, CoverageStatus } from './types.js';
+import { NOT_AVAILABLE, type BenefitBlock, type BenefitFigures, type BenefitSummary, type CoverageStatus } from './types.js';
 
 type Field = 'copay' | 'coinsurance' | 'deductible' | 'stopLoss';
 type Network = 'in' | 'out';
@@ -13,15 +13,17 @@ type Level = 'individual' | 'family';
 
 interface Row {
   order: number;
-  eb01: string;
   eb02: string;
-  /** EB03 codes (repetitions, and components when ISA11 collided with ISA16). */
-  services: string[];
+  /** Rank of EB03 for the row's field (SERVICE_ORDER); rows that rank -1 are never kept. */
+  service: number;
   eb06: string;
-  /** EB07/EB08 raw text; parsed (BigInt) only for the rows that win a slot. */
+  /** EB07/EB08 raw text; parsed (BigInt) only for the rows that win a slot, once per call. */
   eb07: string;
   eb08: string;
   eb12: string;
+  decimal07: Decimal | null | undefined;
+  money07: string | undefined;
+  percent08: string | undefined;
 }
 
 /** EB01 → the field its rows feed, and which value they must carry. */
@@ -55,75 +57,101 @@ function levelRank(eb02: string, level: Level, field: Field): number {
   return eb02 === '' && (field === 'copay' || field === 'coinsurance') ? 2 : -1;
 }
 
-function serviceRank(services: readonly string[], field: Field): number {
+/** Best (lowest) rank of the EB03 codes (repetitions, and components when ISA11 collided with ISA16). */
+function serviceRank(eb: Segment, field: Field): number {
   const order = SERVICE_ORDER[field];
-  if (services.length === 0) return order.indexOf('');
+  const repetitions = values(eb, 3);
   let best = -1;
-  for (const code of services) {
-    const rank = order.indexOf(code);
-    if (rank >= 0 && code !== '' && (best < 0 || rank < best)) best = rank;
+  let codes = 0;
+  for (let r = 0; r < repetitions.length; r++) {
+    const repetition = repetitions[r]!;
+    for (let c = 0; c < repetition.length; c++) {
+      const code = repetition[c]!;
+      if (code === '') continue;
+      codes++;
+      const rank = order.indexOf(code);
+      if (rank >= 0 && (best < 0 || rank < best)) best = rank;
+    }
   }
-  return best;
+  return codes === 0 ? order.indexOf('') : best;
 }
 
-function serviceCodes(eb: Segment): string[] {
-  const codes: string[] = [];
-  for (const repetition of values(eb, 3)) for (const code of repetition) if (code !== '') codes.push(code);
-  return codes;
-}
+/** How a slot ranks a row's EB06: any value, the total preference, or one exact code. */
+const ANY_TIME = 0;
+const TOTAL_TIME = 1;
+const EXACT_TIME = 2;
 
-/** Ranks compared in order: service, time, network, level, then document order. */
-type Key = [number, number, number, number, number];
-
-function better(a: Key, b: Key): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
-  return false;
-}
-
-/** The best row for a slot; `time` ranks a row's EB06 (-1 = does not fit). */
-function best(rows: readonly Row[], field: Field, network: Network, level: Level, time: (eb06: string) => number): Row | undefined {
+/**
+ * The best row for a slot. Ranks are compared in order: service, time, network, level, then
+ * document order (inline, so no key arrays are built per candidate).
+ */
+function best(rows: readonly Row[], field: Field, network: Network, level: Level, timeMode: number, code: string): Row | undefined {
   let winner: Row | undefined;
-  let winnerKey: Key | undefined;
-  for (const row of rows) {
-    const s = serviceRank(row.services, field);
-    if (s < 0) continue;
-    const t = time(row.eb06);
+  let ws = 0;
+  let wt = 0;
+  let wn = 0;
+  let wl = 0;
+  let wo = 0;
+  const networkRank = NETWORK_RANK[network];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const s = row.service;
+    const t = timeMode === ANY_TIME ? 0 : timeMode === TOTAL_TIME ? TIME_ORDER.indexOf(row.eb06) : row.eb06 === code ? 0 : -1;
     if (t < 0) continue;
-    const n = NETWORK_RANK[network][row.eb12] ?? -1;
+    const n = networkRank[row.eb12] ?? -1;
     if (n < 0) continue;
     const l = levelRank(row.eb02, level, field);
     if (l < 0) continue;
-    const key: Key = [s, t, n, l, row.order];
-    if (!winnerKey || better(key, winnerKey)) {
+    const o = row.order;
+    if (
+      winner === undefined ||
+      (s !== ws ? s < ws : t !== wt ? t < wt : n !== wn ? n < wn : l !== wl ? l < wl : o !== wo ? o < wo : false)
+    ) {
       winner = row;
-      winnerKey = key;
+      ws = s;
+      wt = t;
+      wn = n;
+      wl = l;
+      wo = o;
     }
   }
   return winner;
 }
 
-const anyTime = () => 0;
-const totalTime = (eb06: string) => TIME_ORDER.indexOf(eb06);
-const exactly = (code: string) => (eb06: string) => (eb06 === code ? 0 : -1);
+function decimal07(row: Row): Decimal | null {
+  if (row.decimal07 === undefined) row.decimal07 = parseDecimal(row.eb07);
+  return row.decimal07;
+}
 
-const amount = (text: string | undefined): Decimal | null => (text === undefined ? null : parseDecimal(text));
+function money07(row: Row | undefined): string {
+  if (row === undefined) return NOT_AVAILABLE;
+  return (row.money07 ??= moneyOrNA(decimal07(row)));
+}
+
+function percent08(row: Row | undefined): string {
+  if (row === undefined) return NOT_AVAILABLE;
+  return (row.percent08 ??= percentOrNA(parseDecimal(row.eb08)));
+}
 
 function figures(rows: Readonly<Record<Field, Row[]>>, network: Network, level: Level): BenefitFigures {
-  const copay = amount(best(rows.copay, 'copay', network, level, anyTime)?.eb07);
-  const coinsurance = amount(best(rows.coinsurance, 'coinsurance', network, level, anyTime)?.eb08);
-  const total = amount(best(rows.deductible, 'deductible', network, level, totalTime)?.eb07);
-  const stopLoss = amount(best(rows.stopLoss, 'stopLoss', network, level, totalTime)?.eb07);
-
-  let remaining = amount(best(rows.deductible, 'deductible', network, level, exactly('29'))?.eb07);
+  const totalRow = best(rows.deductible, 'deductible', network, level, TOTAL_TIME, '');
+  const total = totalRow ? decimal07(totalRow) : null;
+  const remainingRow = best(rows.deductible, 'deductible', network, level, EXACT_TIME, '29');
+  let remaining = remainingRow ? decimal07(remainingRow) : null;
+  let remainingText: string;
   if (!remaining && total) {
-    const used = amount(best(rows.deductible, 'deductible', network, level, exactly('24'))?.eb07);
+    const usedRow = best(rows.deductible, 'deductible', network, level, EXACT_TIME, '24');
+    const used = usedRow ? decimal07(usedRow) : null;
     if (used) remaining = max(subtract(total, used), ZERO);
+    remainingText = moneyOrNA(remaining);
+  } else {
+    remainingText = remainingRow ? money07(remainingRow) : NOT_AVAILABLE;
   }
   return {
-    copay: moneyOrNA(copay),
-    deductible: { total: moneyOrNA(total), remaining: moneyOrNA(remaining) },
-    coinsurance: percentOrNA(coinsurance),
-    stopLoss: moneyOrNA(stopLoss),
+    copay: money07(best(rows.copay, 'copay', network, level, ANY_TIME, '')),
+    deductible: { total: money07(totalRow), remaining: remainingText },
+    coinsurance: percent08(best(rows.coinsurance, 'coinsurance', network, level, ANY_TIME, '')),
+    stopLoss: money07(best(rows.stopLoss, 'stopLoss', network, level, TOTAL_TIME, '')),
   };
 }
 
@@ -131,9 +159,15 @@ function block(rows: Readonly<Record<Field, Row[]>>, network: Network): BenefitB
   return { individual: figures(rows, network, 'individual'), family: figures(rows, network, 'family') };
 }
 
+function firstAt(doc: Transaction271, letter: string): HlLoop | undefined {
+  const levels = doc.levels;
+  for (let i = 0; i < levels.length; i++) if (levels[i]!.level === letter) return levels[i];
+  return undefined;
+}
+
 /** 2000D when the transaction has one, else 2000C. */
 export function patientLoop(doc: Transaction271): HlLoop | undefined {
-  return doc.levels.find((l) => l.level === 'D') ?? doc.levels.find((l) => l.level === 'C');
+  return firstAt(doc, 'D') ?? firstAt(doc, 'C');
 }
 
 export function coverageStatusOf(ebs: readonly Segment[]): CoverageStatus {
@@ -147,7 +181,7 @@ export function coverageStatusOf(ebs: readonly Segment[]): CoverageStatus {
 }
 
 export function payerNameOf(doc: Transaction271): string | undefined {
-  const source = doc.levels.find((l) => l.level === 'A');
+  const source = firstAt(doc, 'A');
   const name = source?.names[0] ? element(source.names[0].nm1, 3) : '';
   return name === '' ? undefined : name;
 }
@@ -155,29 +189,40 @@ export function payerNameOf(doc: Transaction271): string | undefined {
 /** The benefit summary of a 271 (its patient loop). Call only when a 2000C exists. */
 export function summarize(doc: Transaction271): BenefitSummary {
   const patient = patientLoop(doc);
-  const ebs = patient ? patient.benefits.map((b) => b.eb) : [];
-  const partB = ebs.some((eb) => element(eb, 4) === 'MB');
+  const benefits = patient ? patient.benefits : [];
+  let partB = false;
+  for (let i = 0; i < benefits.length && !partB; i++) partB = elementIs(benefits[i]!.eb, 4, 'MB');
 
   const rows: Record<Field, Row[]> = { copay: [], coinsurance: [], deductible: [], stopLoss: [] };
-  patient?.benefits.forEach((benefit) => {
+  const ebs: Segment[] = new Array(benefits.length);
+  for (let i = 0; i < benefits.length; i++) {
+    const benefit = benefits[i]!;
     const eb = benefit.eb;
-    const kind = FIELD_OF_EB01[element(eb, 1)];
-    if (!kind) return;
-    if (element(eb, 13) !== '') return; // procedure-specific rows say nothing about the plan's figures
-    if (partB && element(eb, 4) === 'MA') return; // the patient is billed under Part B
-    const row: Row = {
+    ebs[i] = eb;
+    const eb01 = element(eb, 1);
+    // Own keys only: an EB01 such as "constructor" must not reach Object.prototype.
+    const kind = Object.hasOwn(FIELD_OF_EB01, eb01) ? FIELD_OF_EB01[eb01] : undefined;
+    if (!kind) continue;
+    if (!elementIs(eb, 13, '')) continue; // procedure-specific rows say nothing about the plan's figures
+    if (partB && elementIs(eb, 4, 'MA')) continue; // the patient is billed under Part B
+    // A row lacking the value (or with an unreadable one), or whose EB03 fits no slot, wins nothing.
+    if (!isDecimal(element(eb, kind.value === 'eb07' ? 7 : 8))) continue;
+    const service = serviceRank(eb, kind.field);
+    if (service < 0) continue;
+    const elements = eb.elements;
+    rows[kind.field].push({
       order: benefit.order,
-      eb01: element(eb, 1),
-      eb02: element(eb, 2),
-      services: serviceCodes(eb),
-      eb06: element(eb, 6),
-      eb07: element(eb, 7),
-      eb08: element(eb, 8),
-      eb12: element(eb, 12),
-    };
-    if (!isDecimal(row[kind.value])) return; // a row lacking the value (or with an unreadable one)
-    rows[kind.field].push(row);
-  });
+      eb02: elements[2] ?? '',
+      service,
+      eb06: elements[6] ?? '',
+      eb07: elements[7] ?? '',
+      eb08: elements[8] ?? '',
+      eb12: elements[12] ?? '',
+      decimal07: undefined,
+      money07: undefined,
+      percent08: undefined,
+    });
+  }
 
   const summary: BenefitSummary = {
     inNetwork: block(rows, 'in'),

@@ -43,6 +43,8 @@ function splitElement(raw: string, repetition: string | null, component: string)
  */
 export class TextSegment implements Segment {
   private cut: string[] | undefined;
+  /** Offsets of the element separators inside the segment, found once on first read. */
+  private seps: number[] | undefined;
   private split: (string[][] | undefined)[] | undefined;
   private splitDone: boolean;
 
@@ -58,6 +60,7 @@ export class TextSegment implements Segment {
     elements?: string[],
   ) {
     this.cut = elements;
+    this.seps = undefined;
     this.split = undefined;
     this.splitDone = elements !== undefined;
   }
@@ -74,66 +77,70 @@ export class TextSegment implements Segment {
     return this.split;
   }
 
+  private separators(): number[] {
+    let seps = this.seps;
+    if (seps !== undefined) return seps;
+    seps = [];
+    const { text, stop } = this;
+    const sep = this.delimiters.element;
+    for (let at = text.indexOf(sep, this.offset); at >= 0 && at < stop; at = text.indexOf(sep, at + 1)) seps.push(at);
+    this.seps = seps;
+    return seps;
+  }
+
   /** Element n as raw text ('' when absent), without building the element array. */
   field(n: number): string {
     const cut = this.cut;
     if (cut !== undefined) return cut[n] ?? '';
     if (n === 0) return this.id;
-    const { text, stop } = this;
-    const sep = this.delimiters.element;
-    let from = this.offset;
-    for (let k = 0; k < n; k++) {
-      const at = text.indexOf(sep, from);
-      if (at < 0 || at >= stop) return '';
-      from = at + 1;
-    }
-    const at = text.indexOf(sep, from);
-    return text.slice(from, at < 0 || at > stop ? stop : at);
+    const seps = this.separators();
+    if (n > seps.length) return '';
+    return this.text.slice(seps[n - 1]! + 1, n < seps.length ? seps[n]! : this.stop);
   }
 
   /** True when element n is exactly `value`, compared in place. */
   is(n: number, value: string): boolean {
     const cut = this.cut;
     if (cut !== undefined) return (cut[n] ?? '') === value;
-    const { text, stop } = this;
-    const sep = this.delimiters.element;
-    let from = this.offset;
-    for (let k = 0; k < n; k++) {
-      const at = text.indexOf(sep, from);
-      if (at < 0 || at >= stop) return value === '';
-      from = at + 1;
-    }
+    if (n === 0) return this.id === value;
+    const seps = this.separators();
+    if (n > seps.length) return value === '';
+    const from = seps[n - 1]! + 1;
+    const to = n < seps.length ? seps[n]! : this.stop;
     const length = value.length;
-    const end = from + length;
-    if (end > stop) return false;
-    if (end < stop && text.charCodeAt(end) !== sep.charCodeAt(0)) return false;
+    if (to - from !== length) return false;
+    const text = this.text;
     for (let i = 0; i < length; i++) if (text.charCodeAt(from + i) !== value.charCodeAt(i)) return false;
     return true;
   }
 
   private cutElements(): string[] {
-    const { text, stop } = this;
-    const sep = this.delimiters.element;
-    const out: string[] = [this.id];
-    let at = text.indexOf(sep, this.offset);
-    if (at < 0 || at >= stop) return out;
-    for (;;) {
-      const from = at + 1;
-      at = text.indexOf(sep, from);
-      if (at < 0 || at >= stop) {
-        out.push(text.slice(from, stop));
-        return out;
-      }
-      out.push(text.slice(from, at));
-    }
+    const seps = this.separators();
+    const text = this.text;
+    const count = seps.length;
+    const out: string[] = new Array(count + 1);
+    out[0] = this.id;
+    for (let n = 1; n < count; n++) out[n] = text.slice(seps[n - 1]! + 1, seps[n]);
+    if (count > 0) out[count] = text.slice(seps[count - 1]! + 1, this.stop);
+    return out;
   }
 
   private splitParts(): (string[][] | undefined)[] | undefined {
     const { text, stop, offset } = this;
     const { component, repetition } = this.delimiters;
-    const c = text.indexOf(component, offset);
-    const r = repetition === null ? -1 : text.indexOf(repetition, offset);
-    if ((c < 0 || c >= stop) && (r < 0 || r >= stop)) return undefined;
+    // In-place scan bounded by the segment: indexOf would run on to the end of the input when
+    // the separator is rare (ISA11 often appears nowhere).
+    const c = component.charCodeAt(0);
+    const r = repetition === null ? -1 : repetition.charCodeAt(0);
+    let found = false;
+    for (let i = offset; i < stop; i++) {
+      const code = text.charCodeAt(i);
+      if (code === c || code === r) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return undefined;
     const elements = this.elements;
     let parts: (string[][] | undefined)[] | undefined;
     for (let n = 1; n < elements.length; n++) {
