@@ -1,5 +1,3 @@
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-
 /**
  * A secret is read from Secrets Manager when its ARN variable is set (AWS), else from a plain
  * variable (local runs). Secrets Manager values are cached in memory for SECRET_MAX_AGE_SECONDS by
@@ -27,6 +25,8 @@ type Env = Record<string, string | undefined>;
 export async function readSecret(source: SecretSource, env: Env = process.env): Promise<string | undefined> {
   const arn = env[source.arnVariable]?.trim();
   if (arn) {
+    // Loaded on first use: the SDK's evaluation is a large part of a cold start, and local runs never need it.
+    const { getSecret } = await import('@aws-lambda-powertools/parameters/secrets');
     const value = await getSecret<string>(arn, { maxAge: SECRET_MAX_AGE_SECONDS });
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   }

@@ -1,8 +1,5 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readConfig, type Config } from '../config/index.js';
 import { readSecret, SECRETS, type SecretSource } from '../config/secrets.js';
-import { dynamoEnrollmentStore } from '../enrollment/dynamodb.js';
 import type { EnrollmentStore } from '../enrollment/types.js';
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 
@@ -13,7 +10,7 @@ import { fail, ok, serviceError, type Result } from '../errors/index.js';
  */
 export interface Runtime {
   config: Config;
-  enrollments(): EnrollmentStore;
+  enrollments(): Promise<EnrollmentStore>;
   /** The upstream key, or CONFIGURATION_ERROR naming only the missing setting. */
   stediKey(): Promise<Result<string>>;
   anthropicKey(): Promise<Result<string>>;
@@ -34,20 +31,28 @@ async function key(source: SecretSource, what: string, env: Env): Promise<Result
 
 export function runtimeFromEnv(env: Env = process.env): Runtime {
   const config = readConfig(env);
-  let store: EnrollmentStore | undefined;
+  let store: Promise<EnrollmentStore> | undefined;
   const sandboxes = (env.SANDBOX_UPSTREAMS ?? '').split(',');
   return {
     config,
-    enrollments: () => {
-      if (!store) {
-        if (!config.enrollmentsTable) throw new Error('ENROLLMENTS_TABLE is not set');
-        // The SDK reads AWS_ENDPOINT_URL_DYNAMODB, which the local server points at dynalite.
-        store = dynamoEnrollmentStore(DynamoDBDocumentClient.from(new DynamoDBClient({})), config.enrollmentsTable);
-      }
-      return store;
-    },
+    enrollments: () => (store ??= dynamoStore(config.enrollmentsTable)),
     stediKey: () => key(SECRETS.stedi, 'clearinghouse', env),
     anthropicKey: () => key(SECRETS.anthropic, 'Anthropic', env),
     sandbox: { stedi: sandboxes.includes('stedi'), anthropic: sandboxes.includes('anthropic') },
   };
+}
+
+/**
+ * The DynamoDB-backed store, with the SDK loaded on first use (not at import): mock requests and
+ * the other routes never pay for it. The SDK reads AWS_ENDPOINT_URL_DYNAMODB, which the local
+ * server points at dynalite.
+ */
+async function dynamoStore(tableName: string | undefined): Promise<EnrollmentStore> {
+  if (!tableName) throw new Error('ENROLLMENTS_TABLE is not set');
+  const [{ DynamoDBClient }, { DynamoDBDocumentClient }, { dynamoEnrollmentStore }] = await Promise.all([
+    import('@aws-sdk/client-dynamodb'),
+    import('@aws-sdk/lib-dynamodb'),
+    import('../enrollment/dynamodb.js'),
+  ]);
+  return dynamoEnrollmentStore(DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName);
 }

@@ -16,7 +16,7 @@ export async function stediAccess(
   providerId: string,
   payerId: string,
 ): Promise<Result<{ enrollment: Enrollment; stedi: StediConnection }>> {
-  const enrollment = await authorizeProvider(runtime.enrollments(), clientId, providerId, payerId);
+  const enrollment = await authorizeProvider(await runtime.enrollments(), clientId, providerId, payerId);
   if (!enrollment.ok) return enrollment;
   const apiKey = await runtime.stediKey();
   if (!apiKey.ok) return apiKey;

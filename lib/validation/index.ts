@@ -13,16 +13,19 @@ import { SCHEMAS, type RequestBodies, type SchemaName } from './schemas.js';
 // ajv-formats is CommonJS; under ESM interop its plugin may sit on `.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, formats: string[]) => Ajv;
 
-// JSON Schema 2020-12 (as OpenAPI 3.1 uses), for dependentRequired.
-const ajv = new Ajv({ allErrors: true, strict: true });
+/**
+ * JSON Schema 2020-12 (as OpenAPI 3.1 uses), for dependentRequired. Cold start matters here: the
+ * schemas are checked against the meta-schema by a test (test/validation/schemas.test.ts), not at
+ * every Lambda start, and each function compiles only the schema it uses, on first use.
+ */
+const ajv = new Ajv({ allErrors: true, strict: true, validateSchema: false, meta: false });
 addFormats(ajv, ['email']);
 for (const [name, rule] of Object.entries(FORMATS)) {
   if (name !== 'email') ajv.addFormat(name, { type: 'string', validate: rule.validate });
 }
 
-const validators = Object.fromEntries(
-  Object.entries(SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)]),
-) as Record<SchemaName, ValidateFunction>;
+const validators: Partial<Record<SchemaName, ValidateFunction>> = {};
+const validatorFor = (name: SchemaName): ValidateFunction => (validators[name] ??= ajv.compile(SCHEMAS[name]));
 
 /** `/serviceTypeCodes/2` → `serviceTypeCodes[2]` */
 function fieldName(instancePath: string, child?: string): string {
@@ -57,7 +60,7 @@ function describe(error: ErrorObject): FieldError {
 }
 
 export function validateBody<N extends SchemaName>(name: N, body: unknown): Result<RequestBodies[N]> {
-  const validate = validators[name];
+  const validate = validatorFor(name);
   if (validate(body)) return ok(body as RequestBodies[N]);
   const seen = new Set<string>();
   const errors: FieldError[] = [];

@@ -28,7 +28,7 @@ afterAll(async () => {
 function runtime(overrides: Partial<Runtime> = {}): Runtime {
   return {
     config: { ...readConfig({}), stediBaseUrl: sandbox.url },
-    enrollments: () => memoryStore([ENROLLED]),
+    enrollments: async () => memoryStore([ENROLLED]),
     stediKey: async () => ok('k'),
     anthropicKey: async () => ok('k'),
     sandbox: { stedi: true, anthropic: true },
@@ -41,7 +41,7 @@ const input = <B>(body: B) => ({ body, clientId: 'acme', requestId: 'r-1' });
 describe('eligibility route', () => {
   it('answers mock requests without touching enrollments or the clearinghouse', async () => {
     const before = sandbox.stats.rawX12Calls;
-    const route = eligibilityRoute(runtime({ enrollments: () => { throw new Error('enrollments must not be read for mocks'); } }));
+    const route = eligibilityRoute(runtime({ enrollments: async () => { throw new Error('enrollments must not be read for mocks'); } }));
     const outcome = await route(input(MOCK_SET_1));
     expect(outcome.ok).toBe(true);
     expect(sandbox.stats.rawX12Calls).toBe(before);
