@@ -2,7 +2,7 @@
  * CONTRACT §4.3: from the 271 loop model to the benefit blocks. Each of the 20 slots is filled on
  * its own by the best fitting EB row of the patient's loop (2000D when present, else 2000C).
  */
-import { element, elementIs, values, type Segment } from '../x12/segment.js';
+import { element, elementIs, TextSegment, values, type Segment } from '../x12/segment.js';
 import type { HlLoop, Transaction271 } from '../x12/loops271.js';
 import { isDecimal, max, moneyOrNA, parseDecimal, percentOrNA, subtract, ZERO, type Decimal } from './format.js';
 import { NOT_AVAILABLE, type BenefitBlock, type BenefitFigures, type BenefitSummary, type CoverageStatus } from './types.js';
@@ -60,6 +60,10 @@ function levelRank(eb02: string, level: Level, field: Field): number {
 /** Best (lowest) rank of the EB03 codes (repetitions, and components when ISA11 collided with ISA16). */
 function serviceRank(eb: Segment, field: Field): number {
   const order = SERVICE_ORDER[field];
+  if (eb instanceof TextSegment) {
+    const rank = eb.rankCodes(3, order);
+    return rank === -2 ? order.indexOf('') : rank;
+  }
   const repetitions = values(eb, 3);
   let best = -1;
   let codes = 0;
@@ -189,7 +193,17 @@ export function payerNameOf(doc: Transaction271): string | undefined {
 /** The benefit summary of a 271 (its patient loop). Call only when a 2000C exists. */
 export function summarize(doc: Transaction271): BenefitSummary {
   const patient = patientLoop(doc);
-  const benefits = patient ? patient.benefits : [];
+  return summarizeBenefits(patient ? patient.benefits : [], payerNameOf(doc));
+}
+
+/** One EB of the patient loop and its document order among the transaction's EBs. */
+export interface BenefitRow {
+  eb: Segment;
+  order: number;
+}
+
+/** The summary from the patient loop's EBs and the 2100A NM103 ('' or undefined when absent). */
+export function summarizeBenefits(benefits: readonly BenefitRow[], payerName: string | undefined): BenefitSummary {
   let partB = false;
   for (let i = 0; i < benefits.length && !partB; i++) partB = elementIs(benefits[i]!.eb, 4, 'MB');
 
@@ -229,7 +243,6 @@ export function summarize(doc: Transaction271): BenefitSummary {
     outNetwork: block(rows, 'out'),
     coverageStatus: coverageStatusOf(ebs),
   };
-  const payerName = payerNameOf(doc);
-  if (payerName !== undefined) summary.payerName = payerName;
+  if (payerName !== undefined && payerName !== '') summary.payerName = payerName;
   return summary;
 }

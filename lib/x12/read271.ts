@@ -1,0 +1,463 @@
+/**
+ * The 271 fast path for interpret271: tokenizer, envelope and 271 loop rules in one pass over the
+ * text, with the same warnings, in the same order, as tokenize → readEnvelope → readLoops271.
+ * Creating strings and objects is what parsing costs, so only the segments the summary or a check
+ * reads become Segment objects (envelope segments, and HL/NM1/EB/AAA of the first 271); every
+ * other segment is only counted. Nothing is cached across calls.
+ */
+import { BOM, idAt, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
+import { element, elementIs, TextSegment, type Delimiters } from './segment.js';
+
+/** One AAA and the loop it stood in (as readLoops271 attributes it). */
+export interface Aaa271 {
+  segment: TextSegment;
+  loop: string;
+}
+
+/** One EB with its document order among the transaction's EBs. */
+export interface Eb271 {
+  eb: TextSegment;
+  order: number;
+}
+
+/** What interpret271 needs of the first 271 transaction set. */
+export interface Doc271 {
+  /** Whether any HL has level code 22 (2000C). */
+  hasSubscriber: boolean;
+  /** EBs of the patient loop (first 2000D, else first 2000C). */
+  patientBenefits: Eb271[];
+  /** NM103 of the first 2100A of the first 2000A ('' when absent). */
+  payerName: string;
+  aaa: Aaa271[];
+  warnings: string[];
+}
+
+export type Read271 =
+  | { ok: false; error: { message: string; offset: number }; warnings: string[] }
+  | {
+      ok: true;
+      /** Tokenizer warnings, then envelope warnings. */
+      warnings: string[];
+      /** Number of 271 transaction sets. */
+      responses: number;
+      /** Whether any transaction set is a 999. */
+      acknowledged: boolean;
+      /** The first 271, when there is one. */
+      doc: Doc271 | undefined;
+    };
+
+const LEVELS: Readonly<Record<string, string>> = { '20': 'A', '21': 'B', '22': 'C', '23': 'D' };
+const LOOP_2000: Readonly<Record<string, string>> = { A: '2000A', B: '2000B', C: '2000C', D: '2000D', '?': '2000?' };
+const LOOP_2100: Readonly<Record<string, string>> = { A: '2100A', B: '2100B', C: '2100C', D: '2100D', '?': '2100?' };
+const LOOP_2110: Readonly<Record<string, string>> = { A: '2110A', B: '2110B', C: '2110C', D: '2110D', '?': '2110?' };
+const SEGMENT_ID = /^[A-Z0-9]{2,3}$/;
+
+interface Interchange {
+  isa: TextSegment | undefined;
+  groups: number;
+}
+interface Group {
+  gs: TextSegment | undefined;
+  transactions: number;
+}
+interface Transaction {
+  st: TextSegment;
+  body: number;
+  /** Whether this is the first 271 (the one whose loops are read). */
+  read: boolean;
+}
+interface Level {
+  hl: TextSegment;
+  level: string;
+  loop: string;
+  id: string;
+  children: number;
+  /** First NM1 of this level's 2100 (payer name for 2000A). */
+  name: TextSegment | undefined;
+  benefits: Eb271[];
+}
+
+/** text === String(n) for a count n >= 0, without creating the string. */
+function isCount(text: string, n: number): boolean {
+  const length = text.length;
+  if (length === 0 || length > 15 || (length > 1 && text.charCodeAt(0) === 48)) return false;
+  let value = 0;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return false;
+    value = value * 10 + c;
+  }
+  return value === n;
+}
+
+function at(position: number): string {
+  return `segment ${position}`;
+}
+
+/** Envelope and loop state of one read; module-level functions over it avoid per-call closures. */
+class Reader {
+  readonly env: string[] = [];
+  interchange: Interchange | undefined = undefined;
+  group: Group | undefined = undefined;
+  transaction: Transaction | undefined = undefined;
+  responses = 0;
+  acknowledged = false;
+  doc: Doc271 | undefined = undefined;
+
+  // Loop state of the first 271.
+  levels: Level[] = [];
+  level: Level | undefined = undefined;
+  /** Loop name of the current 2100 (undefined when none). */
+  name: string | undefined = undefined;
+  /** Loop name of the current 2110 (undefined when none). */
+  benefit: string | undefined = undefined;
+  inLs = false;
+  ebCount = 0;
+
+  closeTransaction(reason: string): void {
+    const transaction = this.transaction;
+    if (!transaction) return;
+    this.env.push(`${at(transaction.st.position)}: transaction set has no SE (${reason})`);
+    this.endTransaction(transaction);
+  }
+
+  closeGroup(reason: string): void {
+    this.closeTransaction(reason);
+    const group = this.group;
+    if (!group) return;
+    this.env.push(`${group.gs ? at(group.gs.position) : 'functional group'}: no GE (${reason})`);
+    this.group = undefined;
+  }
+
+  closeInterchange(reason: string): void {
+    this.closeGroup(reason);
+    const interchange = this.interchange;
+    if (!interchange) return;
+    this.env.push(`${interchange.isa ? at(interchange.isa.position) : 'interchange'}: no IEA (${reason})`);
+    this.interchange = undefined;
+  }
+
+  openGroup(gs: TextSegment | undefined): Group {
+    let interchange = this.interchange;
+    if (!interchange) {
+      this.env.push(`${gs ? at(gs.position) : 'group'}: functional group outside an interchange`);
+      interchange = this.interchange = { isa: undefined, groups: 0 };
+    }
+    interchange.groups++;
+    return { gs, transactions: 0 };
+  }
+
+  endTransaction(transaction: Transaction): void {
+    this.transaction = undefined;
+    if (transaction.read) this.finishLoops();
+  }
+
+  isa(segment: TextSegment): void {
+    this.closeInterchange('another ISA follows');
+    this.interchange = { isa: segment, groups: 0 };
+  }
+
+  gs(segment: TextSegment): void {
+    this.closeGroup('another GS follows');
+    this.group = this.openGroup(segment);
+    const isa = this.interchange?.isa;
+    if (isa) {
+      const isa12 = element(isa, 12);
+      const gs08 = element(segment, 8);
+      if (gs08 === '') this.env.push(`${at(segment.position)}: GS08 missing`);
+      else if (isa12 !== '' && gs08.slice(0, 5) !== isa12) this.env.push(`${at(segment.position)}: GS08 version differs from ISA12`);
+    }
+  }
+
+  st(segment: TextSegment): void {
+    this.closeTransaction('another ST follows');
+    let group = this.group;
+    if (!group) {
+      this.env.push(`${at(segment.position)}: ST outside a functional group`);
+      group = this.group = this.openGroup(undefined);
+    }
+    const gs08 = group.gs ? element(group.gs, 8) : '';
+    const st03 = element(segment, 3);
+    if (st03 !== '' && gs08 !== '' && st03 !== gs08) this.env.push(`${at(segment.position)}: ST03 version differs from GS08`);
+    group.transactions++;
+    let read = false;
+    if (elementIs(segment, 1, '271')) {
+      read = this.responses === 0;
+      this.responses++;
+      if (read) this.startLoops();
+    } else if (elementIs(segment, 1, '999')) {
+      this.acknowledged = true;
+    }
+    this.transaction = { st: segment, body: 0, read };
+  }
+
+  se(segment: TextSegment): void {
+    const transaction = this.transaction;
+    if (!transaction) {
+      this.env.push(`${at(segment.position)}: SE without ST`);
+      return;
+    }
+    const count = element(segment, 1);
+    const actual = transaction.body + 2;
+    if (!isCount(count, actual)) this.env.push(`${at(segment.position)}: SE01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
+    if (element(segment, 2) !== element(transaction.st, 2)) this.env.push(`${at(segment.position)}: SE02 does not match ST02`);
+    this.endTransaction(transaction);
+  }
+
+  ge(segment: TextSegment): void {
+    this.closeTransaction('GE follows');
+    const group = this.group;
+    if (!group) {
+      this.env.push(`${at(segment.position)}: GE without GS`);
+      return;
+    }
+    const count = element(segment, 1);
+    const actual = group.transactions;
+    if (!isCount(count, actual)) this.env.push(`${at(segment.position)}: GE01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
+    if (group.gs && element(segment, 2) !== element(group.gs, 6)) this.env.push(`${at(segment.position)}: GE02 does not match GS06`);
+    this.group = undefined;
+  }
+
+  iea(segment: TextSegment): void {
+    this.closeGroup('IEA follows');
+    const interchange = this.interchange;
+    if (!interchange) {
+      this.env.push(`${at(segment.position)}: IEA without ISA`);
+      return;
+    }
+    const count = element(segment, 1);
+    const actual = interchange.groups;
+    if (!isCount(count, actual)) this.env.push(`${at(segment.position)}: IEA01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
+    if (interchange.isa && element(segment, 2) !== element(interchange.isa, 13)) this.env.push(`${at(segment.position)}: IEA02 does not match ISA13`);
+    this.interchange = undefined;
+  }
+
+  /** Any other segment: body of the open transaction, or a stray. `id` is only cut for the warning. */
+  other(text: string, start: number, idEnd: number, position: number): boolean {
+    const transaction = this.transaction;
+    if (transaction) {
+      transaction.body++;
+      return transaction.read;
+    }
+    const id = text.slice(start, idEnd);
+    this.env.push(`${at(position)}: ${SEGMENT_ID.test(id) ? id : 'segment'} outside a transaction set`);
+    return false;
+  }
+
+  startLoops(): void {
+    this.doc = { hasSubscriber: false, patientBenefits: [], payerName: '', aaa: [], warnings: [] };
+  }
+
+  latestWithId(id: string): Level | undefined {
+    const levels = this.levels;
+    for (let i = levels.length - 1; i >= 0; i--) if (levels[i]!.id === id) return levels[i];
+    return undefined;
+  }
+
+  hl(segment: TextSegment, doc: Doc271): void {
+    const warnings = doc.warnings;
+    if (this.inLs) warnings.push(`${at(segment.position)}: HL inside LS/LE (no LE)`);
+    this.inLs = false;
+    this.name = this.benefit = undefined;
+    const letter = LEVELS[element(segment, 3)];
+    if (!letter) warnings.push(`${at(segment.position)}: HL03 is not a 271 level code`);
+    const level = letter ?? '?';
+    const created: Level = {
+      hl: segment,
+      level,
+      loop: LOOP_2000[level] ?? `2000${letter}`,
+      id: element(segment, 1),
+      children: 0,
+      name: undefined,
+      benefits: [],
+    };
+    const parentId = element(segment, 2);
+    const parent = parentId === '' ? undefined : this.latestWithId(parentId);
+    if (parent) parent.children++;
+    else if (parentId !== '') warnings.push(`${at(segment.position)}: HL02 names no earlier HL`);
+    if (created.id !== '' && this.latestWithId(created.id)) warnings.push(`${at(segment.position)}: HL01 repeats an earlier HL01`);
+    this.levels.push(created);
+    this.level = created;
+  }
+
+  nm1(segment: TextSegment, doc: Doc271): void {
+    const level = this.level;
+    if (!level) {
+      doc.warnings.push(`${at(segment.position)}: NM1 before the first HL`);
+    } else if (this.benefit !== undefined) {
+      if (!this.inLs) doc.warnings.push(`${at(segment.position)}: NM1 after EB outside LS/LE`);
+    } else {
+      this.name = LOOP_2100[level.level] ?? `2100${level.level}`;
+      level.name ??= segment;
+    }
+  }
+
+  eb(segment: TextSegment, doc: Doc271): void {
+    const level = this.level;
+    if (!level) {
+      doc.warnings.push(`${at(segment.position)}: EB before the first HL`);
+      return;
+    }
+    if (this.inLs) doc.warnings.push(`${at(segment.position)}: EB inside LS/LE (no LE)`);
+    this.inLs = false;
+    if (level.level !== 'C' && level.level !== 'D') doc.warnings.push(`${at(segment.position)}: EB under ${level.loop}`);
+    this.benefit = LOOP_2110[level.level] ?? `2110${level.level}`;
+    level.benefits.push({ eb: segment, order: this.ebCount++ });
+  }
+
+  ls(position: number, doc: Doc271): void {
+    if (this.benefit === undefined) {
+      doc.warnings.push(`${at(position)}: LS without a preceding EB`);
+      return;
+    }
+    if (this.inLs) doc.warnings.push(`${at(position)}: LS inside LS/LE`);
+    this.inLs = true;
+  }
+
+  le(position: number, doc: Doc271): void {
+    if (!this.inLs) doc.warnings.push(`${at(position)}: LE without LS`);
+    this.inLs = false;
+  }
+
+  aaa(segment: TextSegment, doc: Doc271): void {
+    // AAA belongs to 2000x/2100x/2110x; one inside LS/LE is attributed to its 2110x.
+    doc.aaa.push({ segment, loop: this.benefit ?? this.name ?? this.level?.loop ?? 'header' });
+  }
+
+  finishLoops(): void {
+    const doc = this.doc!;
+    if (this.inLs) doc.warnings.push('transaction set: LS without LE');
+    let patient: Level | undefined;
+    let subscriber: Level | undefined;
+    let payer: Level | undefined;
+    const levels = this.levels;
+    for (let i = 0; i < levels.length; i++) {
+      const hl = levels[i]!;
+      if (hl.children === 0 && elementIs(hl.hl, 4, '1')) doc.warnings.push(`${at(hl.hl.position)}: HL04 announces children but none follow`);
+      if (hl.level === 'D') patient ??= hl;
+      else if (hl.level === 'C') subscriber ??= hl;
+      else if (hl.level === 'A') payer ??= hl;
+    }
+    doc.hasSubscriber = subscriber !== undefined;
+    const chosen = patient ?? subscriber;
+    if (chosen) doc.patientBenefits = chosen.benefits;
+    if (payer?.name) doc.payerName = element(payer.name, 3);
+    this.inLs = false;
+  }
+}
+
+const ID_HL = 'HL';
+
+export function read271(text: string): Read271 {
+  const warnings: string[] = [];
+  const length = text.length;
+  let pos = 0;
+  if (length > 0 && text.charCodeAt(0) === BOM) pos = 1;
+  while (pos < length && isWhitespace(text.charCodeAt(pos))) pos++;
+  const first = text.indexOf('ISA', pos);
+  if (first < 0) return { ok: false, error: { message: 'no ISA segment found', offset: pos }, warnings };
+  if (first > pos) warnings.push(`offset ${pos}: ${first - pos} characters before ISA ignored`);
+
+  const header = readIsa(text, first, warnings);
+  if (typeof header === 'string') return { ok: false, error: { message: header, offset: first }, warnings };
+
+  const reader = new Reader();
+  let delimiters: Delimiters = header.delimiters;
+  reader.isa(new TextSegment('ISA', 1, first, text, header.end - 1, delimiters, header.elements));
+  let count = 1;
+  pos = header.end;
+  let terminator = delimiters.segment;
+  let terminatorCode = terminator.charCodeAt(0);
+  let separator = delimiters.element;
+
+  while (pos < length) {
+    let code = text.charCodeAt(pos);
+    // Whitespace (CR/LF, indentation) between segments is not data.
+    while (code !== terminatorCode && isWhitespace(code)) {
+      pos++;
+      if (pos >= length) break;
+      code = text.charCodeAt(pos);
+    }
+    if (pos >= length) break;
+    const start = pos;
+
+    if (code === 73 && text.startsWith('ISA', pos)) {
+      const next = readIsa(text, pos, warnings);
+      if (typeof next === 'string') {
+        warnings.push(`segment ${count + 1} (offset ${pos}): ${next}; rest of input ignored`);
+        break;
+      }
+      delimiters = next.delimiters;
+      terminator = delimiters.segment;
+      terminatorCode = terminator.charCodeAt(0);
+      separator = delimiters.element;
+      reader.isa(new TextSegment('ISA', ++count, start, text, next.end - 1, delimiters, next.elements));
+      pos = next.end;
+      continue;
+    }
+
+    let end = text.indexOf(terminator, pos);
+    if (end < 0) {
+      end = length;
+      warnings.push(`segment ${count + 1} (offset ${start}): no segment terminator before end of input`);
+    }
+    pos = end + 1;
+    let stop = end;
+    while (stop > start && isWhitespace(text.charCodeAt(stop - 1))) stop--;
+    if (stop === start) continue; // empty segment
+    let idEnd = text.indexOf(separator, start);
+    if (idEnd < 0 || idEnd > stop) idEnd = stop;
+    const position = ++count;
+    if (!isSegmentIdAt(text, start, idEnd)) warnings.push(`segment ${position} (offset ${start}): invalid segment id`);
+
+    const idLength = idEnd - start;
+    // Envelope ids end the body; only they and the loop ids below ever need a Segment.
+    const id = idLength === 2 || idLength === 3 ? idAt(text, start, idEnd) : '';
+    switch (id) {
+      case 'GS':
+        reader.gs(new TextSegment(id, position, start, text, stop, delimiters));
+        continue;
+      case 'GE':
+        reader.ge(new TextSegment(id, position, start, text, stop, delimiters));
+        continue;
+      case 'ST':
+        reader.st(new TextSegment(id, position, start, text, stop, delimiters));
+        continue;
+      case 'SE':
+        reader.se(new TextSegment(id, position, start, text, stop, delimiters));
+        continue;
+      case 'IEA':
+        reader.iea(new TextSegment(id, position, start, text, stop, delimiters));
+        continue;
+      case 'ISA':
+        // An "ISA" that readIsa did not see (e.g. "ISA" followed by the terminator).
+        reader.isa(new TextSegment(id, position, start, text, stop, delimiters));
+        continue;
+    }
+    if (!reader.other(text, start, idEnd, position)) continue;
+    const doc = reader.doc!;
+    switch (id) {
+      case ID_HL:
+        reader.hl(new TextSegment(id, position, start, text, stop, delimiters), doc);
+        break;
+      case 'NM1':
+        reader.nm1(new TextSegment(id, position, start, text, stop, delimiters), doc);
+        break;
+      case 'EB':
+        reader.eb(new TextSegment(id, position, start, text, stop, delimiters), doc);
+        break;
+      case 'AAA':
+        reader.aaa(new TextSegment(id, position, start, text, stop, delimiters), doc);
+        break;
+      case 'LS':
+        reader.ls(position, doc);
+        break;
+      case 'LE':
+        reader.le(position, doc);
+        break;
+    }
+  }
+  reader.closeInterchange('end of input');
+  const all = warnings.length === 0 ? reader.env : warnings.concat(reader.env);
+  return { ok: true, warnings: all, responses: reader.responses, acknowledged: reader.acknowledged, doc: reader.doc };
+}

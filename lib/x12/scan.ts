@@ -1,0 +1,152 @@
+/**
+ * Character-level pieces shared by the tokenizer and the 271 fast reader: ISA delimiter discovery,
+ * whitespace and segment-id tests done on char codes in place, and interned segment ids.
+ */
+import type { Delimiters } from './segment.js';
+
+export const BOM = 0xfeff;
+
+export function isWhitespace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 11 || code === 12;
+}
+
+export function isAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** Whether text[start, end) is 2–3 characters of A–Z/0–9, read in place. */
+export function isSegmentIdAt(text: string, start: number, end: number): boolean {
+  const length = end - start;
+  if (length < 2 || length > 3) return false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
+  }
+  return true;
+}
+
+/**
+ * The ids the 271 reader switches on, returned as shared literals so that no id string is created
+ * for them and later comparisons are cheap; other ids are cut from the text.
+ */
+export function idAt(text: string, start: number, end: number): string {
+  const length = end - start;
+  if (length === 2) {
+    const a = text.charCodeAt(start);
+    const b = text.charCodeAt(start + 1);
+    switch (a) {
+      case 69: // E
+        if (b === 66) return 'EB';
+        break;
+      case 71: // G
+        if (b === 83) return 'GS';
+        if (b === 69) return 'GE';
+        break;
+      case 72: // H
+        if (b === 76) return 'HL';
+        if (b === 73) return 'HI';
+        break;
+      case 76: // L
+        if (b === 83) return 'LS';
+        if (b === 69) return 'LE';
+        break;
+      case 78: // N
+        if (b === 51) return 'N3';
+        if (b === 52) return 'N4';
+        break;
+      case 83: // S
+        if (b === 84) return 'ST';
+        if (b === 69) return 'SE';
+        break;
+    }
+  } else if (length === 3) {
+    const a = text.charCodeAt(start);
+    const b = text.charCodeAt(start + 1);
+    const c = text.charCodeAt(start + 2);
+    switch (a) {
+      case 65: // A
+        if (b === 65 && c === 65) return 'AAA';
+        break;
+      case 66: // B
+        if (b === 72 && c === 84) return 'BHT';
+        break;
+      case 68: // D
+        if (b === 84 && c === 80) return 'DTP';
+        if (b === 77 && c === 71) return 'DMG';
+        break;
+      case 72: // H
+        if (b === 83 && c === 68) return 'HSD';
+        break;
+      case 73: // I
+        if (b === 69 && c === 65) return 'IEA';
+        if (b === 73 && c === 73) return 'III';
+        if (b === 78 && c === 83) return 'INS';
+        break;
+      case 77: // M
+        if (b === 83 && c === 71) return 'MSG';
+        if (b === 80 && c === 73) return 'MPI';
+        break;
+      case 78: // N
+        if (b === 77 && c === 49) return 'NM1';
+        break;
+      case 80: // P
+        if (b === 69 && c === 82) return 'PER';
+        if (b === 82 && c === 86) return 'PRV';
+        break;
+      case 82: // R
+        if (b === 69 && c === 70) return 'REF';
+        break;
+      case 84: // T
+        if (b === 82 && c === 78) return 'TRN';
+        break;
+    }
+  }
+  return text.slice(start, end);
+}
+
+export interface IsaHeader {
+  delimiters: Delimiters;
+  /** Offset just past the ISA's segment terminator. */
+  end: number;
+  elements: string[];
+}
+
+/** Reads the ISA at `start` (which points at "ISA"); a string is an error message. */
+export function readIsa(text: string, start: number, warnings: string[]): IsaHeader | string {
+  const element = text[start + 3];
+  if (element === undefined) return 'interchange header truncated';
+  const elementCode = element.charCodeAt(0);
+  if (isAlphanumeric(elementCode) || isWhitespace(elementCode)) return 'ISA element separator is not a delimiter';
+  let at = start + 3;
+  const cuts: number[] = [at];
+  // ISA has 16 elements, so 16 separators; the first is at start + 3.
+  for (let n = 1; n < 16; n++) {
+    at = text.indexOf(element, at + 1);
+    if (at < 0) return 'interchange header truncated';
+    cuts.push(at);
+  }
+  // After the 16th separator: ISA16 (one char), then the segment terminator.
+  const component = text[at + 1];
+  const segment = text[at + 2];
+  if (component === undefined || segment === undefined) return 'interchange header truncated';
+  const elements: string[] = ['ISA'];
+  for (let n = 0; n < 15; n++) elements.push(text.slice(cuts[n]! + 1, cuts[n + 1]));
+  elements.push(component);
+  if (at - start !== 103) warnings.push(`offset ${start}: ISA is not fixed-width (${at - start + 3} characters)`);
+  if (component === element || component === segment || segment === element) {
+    return 'ISA delimiters are not distinct';
+  }
+  const isa11 = elements[11]!;
+  let repetition: string | null = null;
+  if (isa11.length === 1 && !isAlphanumeric(isa11.charCodeAt(0)) && !isWhitespace(isa11.charCodeAt(0))) {
+    if (isa11 === component) {
+      warnings.push(`offset ${start}: ISA11 repetition separator equals ISA16; treated as component separator`);
+    } else if (isa11 === element || isa11 === segment) {
+      warnings.push(`offset ${start}: ISA11 repetition separator collides with a delimiter; ignored`);
+    } else {
+      repetition = isa11;
+    }
+  }
+  return { delimiters: { element, component, repetition, segment }, end: at + 3, elements };
+}
+
