@@ -15,8 +15,8 @@ export function cobRoute(runtime: Runtime): Route<CobRequest> {
     const { mockRequest, ...query } = body;
     if (mockRequest === true) {
       const mock = mockCob(query);
-      log.info('mock cob', { mock: true, payerId: body.payerId, status: mock.ok ? 200 : mock.error.status });
-      return mock.ok ? { ok: true, body: mock.body } : { ok: false, error: mock.error };
+      const logFields = { mock: true, payerId: body.payerId };
+      return mock.ok ? { ok: true, body: mock.body, log: logFields } : { ok: false, error: mock.error, log: logFields };
     }
 
     const access = await stediAccess(runtime, clientId, body.providerId, body.payerId);

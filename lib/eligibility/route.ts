@@ -35,8 +35,8 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
   return async ({ body, clientId }) => {
     if (body.mockRequest === true) {
       const mock = mockEligibility(body);
-      log.info('mock eligibility', { mock: true, payerId: body.payerId, status: mock.ok ? 200 : mock.error.status });
-      return mock.ok ? { ok: true, body: mock.body } : { ok: false, error: mock.error };
+      const logFields = { mock: true, payerId: body.payerId };
+      return mock.ok ? { ok: true, body: mock.body, log: logFields } : { ok: false, error: mock.error, log: logFields };
     }
 
     const access = await stediAccess(runtime, clientId, body.providerId, body.payerId);

@@ -3,7 +3,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ServiceFailure, serviceError, type ExactError, type ServiceError } from '../errors/index.js';
-import { describeException, log, withRequestKeys } from '../logging/index.js';
+import { describeException, log, withRequestKeys, type SafeLogFields } from '../logging/index.js';
 import { validateBody, type RequestBodies, type SchemaName } from '../validation/index.js';
 import { errorResponse, jsonResponse, type HttpResponse } from './response.js';
 
@@ -24,7 +24,10 @@ export interface RouteInput<B> {
   requestId: string;
 }
 
-export type RouteOutcome = { ok: true; status?: number; body: unknown } | { ok: false; error: ServiceError | ExactError };
+/** A route's answer; `log` fields (no patient data by type) join the request's one access-log line. */
+export type RouteOutcome = ({ ok: true; status?: number; body: unknown } | { ok: false; error: ServiceError | ExactError }) & {
+  log?: SafeLogFields;
+};
 
 export type Route<B> = (input: RouteInput<B>) => Promise<RouteOutcome>;
 
@@ -34,6 +37,9 @@ interface State {
 }
 
 type Internal = { state?: State };
+
+/** Fields a route adds to its request's access-log line, keyed by the event being handled. */
+const routeLogFields = new WeakMap<object, SafeLogFields>();
 
 /** Maps what middy's JSON body parser throws onto the error table. */
 function bodyParserFailure(error: unknown): ServiceError | undefined {
@@ -63,7 +69,7 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
       withRequestKeys(stateOf(request).requestId);
     },
     after: (request) => {
-      accessLog(routeName, stateOf(request), request.response?.statusCode ?? 500);
+      accessLog(routeName, stateOf(request), request.response?.statusCode ?? 500, undefined, routeLogFields.get(request.event));
     },
     onError: (request) => {
       const state = stateOf(request);
@@ -74,7 +80,7 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
         failure = serviceError('INTERNAL_ERROR');
       }
       request.response = errorResponse(failure, state.requestId);
-      accessLog(routeName, state, failure.status, 'code' in failure ? failure.code : undefined);
+      accessLog(routeName, state, failure.status, 'code' in failure ? failure.code : undefined, routeLogFields.get(request.event));
     },
   };
 
@@ -89,6 +95,7 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
     const clientId = event.requestContext?.authorizer?.lambda?.clientId;
     if (!clientId) throw new Error('route reached without an authorizer context');
     const outcome = await route({ body: valid.value, clientId, requestId });
+    if (outcome.log) routeLogFields.set(event, outcome.log);
     if (!outcome.ok) throw new ServiceFailure(outcome.error);
     return jsonResponse(outcome.status ?? 200, outcome.body, requestId);
   };
@@ -98,7 +105,8 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
     .use(httpJsonBodyParser() as never);
 }
 
-function accessLog(route: string, state: State, status: number, code?: string): void {
-  const fields = { route, status, latencyMs: Math.round((performance.now() - state.startedAt) * 100) / 100 };
-  log.info('request', code ? { ...fields, code } : fields);
+function accessLog(route: string, state: State, status: number, code?: string, extra?: SafeLogFields): void {
+  const fields: SafeLogFields = { ...extra, route, status, latencyMs: Math.round((performance.now() - state.startedAt) * 100) / 100 };
+  if (code) fields.code = code;
+  log.info('request', fields);
 }
