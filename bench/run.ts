@@ -118,6 +118,27 @@ function invocationRows(samples: InvocationSample[]): Row[] {
   });
 }
 
+interface RoundtripResult {
+  rounds: number;
+  medianNetworkMs: number;
+  medianOverheadMs: number;
+  p99OverheadMs: number;
+  targetMs: number;
+}
+
+function roundtripRows(r: RoundtripResult): Row[] {
+  return [
+    {
+      figure: `real eligibility: service time over network time, ms (median of ${r.rounds}; p99 ${fixed(r.p99OverheadMs)})`,
+      value: fixed(r.medianOverheadMs),
+      baseline: `network ${fixed(r.medianNetworkMs)}`,
+      ratio: '',
+      target: `< ${r.targetMs} ms`,
+      pass: r.medianOverheadMs < r.targetMs,
+    },
+  ];
+}
+
 interface PdfResult {
   render: Record<string, { medianMs: number; p90Ms: number; runs: number }>;
 }
@@ -155,13 +176,16 @@ const invocations: InvocationSample[] = [];
 invocations.push(await measureInvocations('mock', { logLevel: 'INFO' }));
 invocations.push(await measureInvocations('mock', { logLevel: 'SILENT' }));
 invocations.push(await measureInvocations('real', { logLevel: 'INFO' }));
+step('real eligibility round trip (bench/roundtrip.ts)');
+runScript('roundtrip.ts');
+const roundtrip = JSON.parse(readFileSync(join(results, 'roundtrip.json'), 'utf8')) as RoundtripResult;
 step('letter PDF (bench/pdf.ts)');
 runScript('pdf.ts');
 const pdf = JSON.parse(readFileSync(join(results, 'pdf.json'), 'utf8')) as PdfResult;
 
-const rows = [...x12.rows, ...bundleRows(bundles), ...invocationRows(invocations), ...pdfRows(pdf)];
+const rows = [...x12.rows, ...bundleRows(bundles), ...invocationRows(invocations), ...roundtripRows(roundtrip), ...pdfRows(pdf)];
 printTable(rows);
 mkdirSync(results, { recursive: true });
-const summary = { measuredAt: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows, x12: x12.detail, bundles, invocations, pdf: pdf.render };
+const summary = { measuredAt: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows, x12: x12.detail, bundles, invocations, roundtrip, pdf: pdf.render };
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\nwritten: bench/results/summary.json (x12.json, pdf.json by their scripts)`);
