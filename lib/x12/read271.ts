@@ -77,6 +77,11 @@ interface Level {
   benefits: Eb271[];
 }
 
+/** A–Z or 0–9, the characters of a segment id. */
+function isIdChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
+}
+
 /** text === String(n) for a count n >= 0, without creating the string. */
 function isCount(text: string, n: number): boolean {
   const length = text.length;
@@ -363,12 +368,13 @@ export function read271(text: string): Read271 {
 
   const reader = new Reader();
   let delimiters: Delimiters = header.delimiters;
-  reader.isa(new TextSegment('ISA', 1, first, text, header.end - 1, delimiters, header.elements));
+  reader.isa(TextSegment.withSeparators('ISA', 1, first, text, header.end - 1, delimiters, header.cuts));
   let count = 1;
   pos = header.end;
   let terminator = delimiters.segment;
   let terminatorCode = terminator.charCodeAt(0);
   let separator = delimiters.element;
+  let separatorCode = separator.charCodeAt(0);
 
   while (pos < length) {
     let code = text.charCodeAt(pos);
@@ -391,7 +397,8 @@ export function read271(text: string): Read271 {
       terminator = delimiters.segment;
       terminatorCode = terminator.charCodeAt(0);
       separator = delimiters.element;
-      reader.isa(new TextSegment('ISA', ++count, start, text, next.end - 1, delimiters, next.elements));
+      separatorCode = separator.charCodeAt(0);
+      reader.isa(TextSegment.withSeparators('ISA', ++count, start, text, next.end - 1, delimiters, next.cuts));
       pos = next.end;
       continue;
     }
@@ -405,10 +412,19 @@ export function read271(text: string): Read271 {
     let stop = end;
     while (stop > start && isWhitespace(text.charCodeAt(stop - 1))) stop--;
     if (stop === start) continue; // empty segment
-    let idEnd = text.indexOf(separator, start);
-    if (idEnd < 0 || idEnd > stop) idEnd = stop;
     const position = ++count;
-    if (!isSegmentIdAt(text, start, idEnd)) warnings.push(`segment ${position} (offset ${start}): invalid segment id`);
+    // Nearly every id is two or three of A-Z/0-9 followed by the separator: check that in place
+    // (the separator is never alphanumeric) before falling back to the general search.
+    let idEnd = -1;
+    if (start + 2 <= stop && isIdChar(text.charCodeAt(start)) && isIdChar(text.charCodeAt(start + 1))) {
+      if (start + 2 === stop || text.charCodeAt(start + 2) === separatorCode) idEnd = start + 2;
+      else if (isIdChar(text.charCodeAt(start + 2)) && (start + 3 === stop || text.charCodeAt(start + 3) === separatorCode)) idEnd = start + 3;
+    }
+    if (idEnd < 0) {
+      idEnd = text.indexOf(separator, start);
+      if (idEnd < 0 || idEnd > stop) idEnd = stop;
+      if (!isSegmentIdAt(text, start, idEnd)) warnings.push(`segment ${position} (offset ${start}): invalid segment id`);
+    }
 
     const idLength = idEnd - start;
     // Envelope ids end the body; only they and the loop ids below ever need a Segment.

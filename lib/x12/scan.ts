@@ -108,7 +108,18 @@ export interface IsaHeader {
   delimiters: Delimiters;
   /** Offset just past the ISA's segment terminator. */
   end: number;
-  elements: string[];
+  /** Offsets of the 16 element separators; ISA16 is the one character after the last. */
+  cuts: number[];
+}
+
+/** The ISA's element texts (elements[0] = "ISA", elements[16] = ISA16). */
+export function isaElements(text: string, header: IsaHeader): string[] {
+  const cuts = header.cuts;
+  const elements: string[] = new Array(17);
+  elements[0] = 'ISA';
+  for (let n = 0; n < 15; n++) elements[n + 1] = text.slice(cuts[n]! + 1, cuts[n + 1]);
+  elements[16] = header.delimiters.component;
+  return elements;
 }
 
 /** Reads the ISA at `start` (which points at "ISA"); a string is an error message. */
@@ -129,14 +140,11 @@ export function readIsa(text: string, start: number, warnings: string[]): IsaHea
   const component = text[at + 1];
   const segment = text[at + 2];
   if (component === undefined || segment === undefined) return 'interchange header truncated';
-  const elements: string[] = ['ISA'];
-  for (let n = 0; n < 15; n++) elements.push(text.slice(cuts[n]! + 1, cuts[n + 1]));
-  elements.push(component);
   if (at - start !== 103) warnings.push(`offset ${start}: ISA is not fixed-width (${at - start + 3} characters)`);
   if (component === element || component === segment || segment === element) {
     return 'ISA delimiters are not distinct';
   }
-  const isa11 = elements[11]!;
+  const isa11 = text.slice(cuts[10]! + 1, cuts[11]);
   let repetition: string | null = null;
   if (isa11.length === 1 && !isAlphanumeric(isa11.charCodeAt(0)) && !isWhitespace(isa11.charCodeAt(0))) {
     if (isa11 === component) {
@@ -147,6 +155,6 @@ export function readIsa(text: string, start: number, warnings: string[]): IsaHea
       repetition = isa11;
     }
   }
-  return { delimiters: { element, component, repetition, segment }, end: at + 3, elements };
+  return { delimiters: { element, component, repetition, segment }, end: at + 3, cuts };
 }
 

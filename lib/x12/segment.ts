@@ -45,6 +45,8 @@ export class TextSegment implements Segment {
   private cut: string[] | undefined;
   /** Offsets of the element separators inside the segment, found once on first read. */
   private seps: number[] | undefined;
+  /** Whether `seps` holds every separator of the segment. */
+  private scanned: boolean;
   private split: (string[][] | undefined)[] | undefined;
   private splitDone: boolean;
 
@@ -61,6 +63,7 @@ export class TextSegment implements Segment {
   ) {
     this.cut = elements;
     this.seps = undefined;
+    this.scanned = false;
     this.split = undefined;
     this.splitDone = elements !== undefined;
   }
@@ -77,15 +80,36 @@ export class TextSegment implements Segment {
     return this.split;
   }
 
-  private separators(): number[] {
+  /**
+   * Separator offsets known so far, scanning on only as far as element n needs (EB01 of a status
+   * row is read, its later elements usually not).
+   */
+  private separators(n: number): number[] {
     let seps = this.seps;
-    if (seps !== undefined) return seps;
-    seps = [];
+    if (seps === undefined) seps = this.seps = [];
+    if (this.scanned || seps.length > n) return seps;
     const { text, stop } = this;
     const sep = this.delimiters.element;
-    for (let at = text.indexOf(sep, this.offset); at >= 0 && at < stop; at = text.indexOf(sep, at + 1)) seps.push(at);
-    this.seps = seps;
-    return seps;
+    let at = seps.length === 0 ? this.offset : seps[seps.length - 1]! + 1;
+    for (;;) {
+      at = text.indexOf(sep, at);
+      if (at < 0 || at >= stop) {
+        this.scanned = true;
+        return seps;
+      }
+      seps.push(at);
+      if (seps.length > n) return seps;
+      at++;
+    }
+  }
+
+  /** For a segment whose separators the caller already found (the ISA). */
+  static withSeparators(id: string, position: number, offset: number, text: string, stop: number, delimiters: Delimiters, seps: number[]): TextSegment {
+    const segment = new TextSegment(id, position, offset, text, stop, delimiters);
+    segment.seps = seps;
+    segment.scanned = true;
+    segment.splitDone = true;
+    return segment;
   }
 
   /** Element n as raw text ('' when absent), without building the element array. */
@@ -93,7 +117,7 @@ export class TextSegment implements Segment {
     const cut = this.cut;
     if (cut !== undefined) return cut[n] ?? '';
     if (n === 0) return this.id;
-    const seps = this.separators();
+    const seps = this.separators(n);
     if (n > seps.length) return '';
     return this.text.slice(seps[n - 1]! + 1, n < seps.length ? seps[n]! : this.stop);
   }
@@ -103,7 +127,7 @@ export class TextSegment implements Segment {
     const cut = this.cut;
     if (cut !== undefined) return (cut[n] ?? '') === value;
     if (n === 0) return this.id === value;
-    const seps = this.separators();
+    const seps = this.separators(n);
     if (n > seps.length) return value === '';
     const from = seps[n - 1]! + 1;
     const to = n < seps.length ? seps[n]! : this.stop;
@@ -128,7 +152,7 @@ export class TextSegment implements Segment {
       from = 0;
       to = text.length;
     } else {
-      const seps = this.separators();
+      const seps = this.separators(n);
       if (n < 1 || n > seps.length) return -2;
       from = seps[n - 1]! + 1;
       to = n < seps.length ? seps[n]! : this.stop;
@@ -152,7 +176,7 @@ export class TextSegment implements Segment {
   }
 
   private cutElements(): string[] {
-    const seps = this.separators();
+    const seps = this.separators(Infinity);
     const text = this.text;
     const count = seps.length;
     const out: string[] = new Array(count + 1);

@@ -5,7 +5,7 @@
  * never throws: defects are warnings, and only input with no usable ISA is a failure.
  * Warnings carry positions and counts only, never element values (they may be patient data).
  */
-import { BOM, idAt, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
+import { BOM, idAt, isaElements, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
 import { TextSegment, type Delimiters, type Segment } from './segment.js';
 
 export interface TokenizeSuccess {
@@ -40,7 +40,7 @@ export function tokenize(text: string): TokenizeResult {
   const segments: Segment[] = [];
   let delimiters = header.delimiters;
   const firstDelimiters = delimiters;
-  segments.push(new TextSegment('ISA', 1, first, text, header.end - 1, delimiters, header.elements));
+  segments.push(new TextSegment('ISA', 1, first, text, header.end - 1, delimiters, isaElements(text, header)));
   pos = header.end;
   let terminator = delimiters.segment;
   let terminatorCode = terminator.charCodeAt(0);
@@ -67,7 +67,7 @@ export function tokenize(text: string): TokenizeResult {
       terminator = delimiters.segment;
       terminatorCode = terminator.charCodeAt(0);
       separator = delimiters.element;
-      segments.push(new TextSegment('ISA', segments.length + 1, start, text, next.end - 1, delimiters, next.elements));
+      segments.push(new TextSegment('ISA', segments.length + 1, start, text, next.end - 1, delimiters, isaElements(text, next)));
       pos = next.end;
       continue;
     }
