@@ -4,7 +4,7 @@
  */
 import { element, elementIs, TextSegment, values, type Segment } from '../x12/segment.js';
 import type { HlLoop, Transaction271 } from '../x12/loops271.js';
-import { isDecimal, max, moneyOrNA, parseDecimal, percentOrNA, subtract, ZERO, type Decimal } from './format.js';
+import { isDecimal, max, moneyOrNA, moneyTextOrNA, parseDecimal, percentTextOrNA, subtract, ZERO, type Decimal } from './format.js';
 import { NOT_AVAILABLE, type BenefitBlock, type BenefitFigures, type BenefitSummary, type CoverageStatus } from './types.js';
 
 type Field = 'copay' | 'coinsurance' | 'deductible' | 'stopLoss';
@@ -13,14 +13,20 @@ type Level = 'individual' | 'family';
 
 interface Row {
   order: number;
-  eb02: string;
   /** Rank of EB03 for the row's field (SERVICE_ORDER); rows that rank -1 are never kept. */
   service: number;
   eb06: string;
-  /** EB07/EB08 raw text; parsed (BigInt) only for the rows that win a slot, once per call. */
+  /** TIME_ORDER rank of EB06 (deductible totals and stop-loss). */
+  total: number;
+  /** NETWORK_RANK of EB12, in and out of network. */
+  networkIn: number;
+  networkOut: number;
+  /** levelRank of EB02 for the row's field, individual and family. */
+  individual: number;
+  family: number;
+  /** EB07/EB08 raw text; turned into figures only for the rows that win a slot, once per call. */
   eb07: string;
   eb08: string;
-  eb12: string;
   decimal07: Decimal | null | undefined;
   money07: string | undefined;
   percent08: string | undefined;
@@ -89,22 +95,23 @@ const EXACT_TIME = 2;
  * The best row for a slot. Ranks are compared in order: service, time, network, level, then
  * document order (inline, so no key arrays are built per candidate).
  */
-function best(rows: readonly Row[], field: Field, network: Network, level: Level, timeMode: number, code: string): Row | undefined {
+function best(rows: readonly Row[], network: Network, level: Level, timeMode: number, code: string): Row | undefined {
   let winner: Row | undefined;
   let ws = 0;
   let wt = 0;
   let wn = 0;
   let wl = 0;
   let wo = 0;
-  const networkRank = NETWORK_RANK[network];
+  const inNetwork = network === 'in';
+  const individual = level === 'individual';
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const s = row.service;
-    const t = timeMode === ANY_TIME ? 0 : timeMode === TOTAL_TIME ? TIME_ORDER.indexOf(row.eb06) : row.eb06 === code ? 0 : -1;
+    const t = timeMode === ANY_TIME ? 0 : timeMode === TOTAL_TIME ? row.total : row.eb06 === code ? 0 : -1;
     if (t < 0) continue;
-    const n = networkRank[row.eb12] ?? -1;
+    const n = inNetwork ? row.networkIn : row.networkOut;
     if (n < 0) continue;
-    const l = levelRank(row.eb02, level, field);
+    const l = individual ? row.individual : row.family;
     if (l < 0) continue;
     const o = row.order;
     if (
@@ -129,33 +136,33 @@ function decimal07(row: Row): Decimal | null {
 
 function money07(row: Row | undefined): string {
   if (row === undefined) return NOT_AVAILABLE;
-  return (row.money07 ??= moneyOrNA(decimal07(row)));
+  return (row.money07 ??= moneyTextOrNA(row.eb07));
 }
 
 function percent08(row: Row | undefined): string {
   if (row === undefined) return NOT_AVAILABLE;
-  return (row.percent08 ??= percentOrNA(parseDecimal(row.eb08)));
+  return (row.percent08 ??= percentTextOrNA(row.eb08));
 }
 
 function figures(rows: Readonly<Record<Field, Row[]>>, network: Network, level: Level): BenefitFigures {
-  const totalRow = best(rows.deductible, 'deductible', network, level, TOTAL_TIME, '');
-  const total = totalRow ? decimal07(totalRow) : null;
-  const remainingRow = best(rows.deductible, 'deductible', network, level, EXACT_TIME, '29');
-  let remaining = remainingRow ? decimal07(remainingRow) : null;
+  const deductible = rows.deductible;
+  const totalRow = deductible.length === 0 ? undefined : best(deductible, network, level, TOTAL_TIME, '');
+  const remainingRow = deductible.length === 0 ? undefined : best(deductible, network, level, EXACT_TIME, '29');
   let remainingText: string;
-  if (!remaining && total) {
-    const usedRow = best(rows.deductible, 'deductible', network, level, EXACT_TIME, '24');
+  if (remainingRow) {
+    remainingText = money07(remainingRow);
+  } else if (totalRow && decimal07(totalRow)) {
+    const usedRow = best(deductible, network, level, EXACT_TIME, '24');
     const used = usedRow ? decimal07(usedRow) : null;
-    if (used) remaining = max(subtract(total, used), ZERO);
-    remainingText = moneyOrNA(remaining);
+    remainingText = used ? moneyOrNA(max(subtract(decimal07(totalRow)!, used), ZERO)) : NOT_AVAILABLE;
   } else {
-    remainingText = remainingRow ? money07(remainingRow) : NOT_AVAILABLE;
+    remainingText = NOT_AVAILABLE;
   }
   return {
-    copay: money07(best(rows.copay, 'copay', network, level, ANY_TIME, '')),
-    deductible: { total: money07(totalRow), remaining: remainingText },
-    coinsurance: percent08(best(rows.coinsurance, 'coinsurance', network, level, ANY_TIME, '')),
-    stopLoss: money07(best(rows.stopLoss, 'stopLoss', network, level, TOTAL_TIME, '')),
+    copay: rows.copay.length === 0 ? NOT_AVAILABLE : money07(best(rows.copay, network, level, ANY_TIME, '')),
+    deductible: { total: totalRow ? money07(totalRow) : NOT_AVAILABLE, remaining: remainingText },
+    coinsurance: rows.coinsurance.length === 0 ? NOT_AVAILABLE : percent08(best(rows.coinsurance, network, level, ANY_TIME, '')),
+    stopLoss: rows.stopLoss.length === 0 ? NOT_AVAILABLE : money07(best(rows.stopLoss, network, level, TOTAL_TIME, '')),
   };
 }
 
@@ -223,15 +230,21 @@ export function summarizeBenefits(benefits: readonly BenefitRow[], payerName: st
     if (!isDecimal(element(eb, kind.value === 'eb07' ? 7 : 8))) continue;
     const service = serviceRank(eb, kind.field);
     if (service < 0) continue;
-    const elements = eb.elements;
-    rows[kind.field].push({
+    const field = kind.field;
+    const eb02 = element(eb, 2);
+    const eb06 = element(eb, 6);
+    const eb12 = element(eb, 12);
+    rows[field].push({
       order: benefit.order,
-      eb02: elements[2] ?? '',
       service,
-      eb06: elements[6] ?? '',
-      eb07: elements[7] ?? '',
-      eb08: elements[8] ?? '',
-      eb12: elements[12] ?? '',
+      eb06,
+      total: TIME_ORDER.indexOf(eb06),
+      networkIn: NETWORK_RANK.in[eb12] ?? -1,
+      networkOut: NETWORK_RANK.out[eb12] ?? -1,
+      individual: levelRank(eb02, 'individual', field),
+      family: levelRank(eb02, 'family', field),
+      eb07: element(eb, 7),
+      eb08: element(eb, 8),
       decimal07: undefined,
       money07: undefined,
       percent08: undefined,
