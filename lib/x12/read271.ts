@@ -72,7 +72,7 @@ interface Level {
   loop: string;
   id: string;
   children: number;
-  /** First NM1 of this level's 2100 (payer name for 2000A). */
+  /** First NM1 of this level's 2100, kept for 2000A only (the payer name). */
   name: TextSegment | undefined;
   benefits: Eb271[];
 }
@@ -264,7 +264,8 @@ class Reader {
     if (this.inLs) warnings.push(`${at(segment.position)}: HL inside LS/LE (no LE)`);
     this.inLs = false;
     this.name = this.benefit = undefined;
-    const letter = LEVELS[element(segment, 3)];
+    // The four level codes compared in place; anything else takes the table lookup (and its warning).
+    const letter = segment.is(3, '22') ? 'C' : segment.is(3, '23') ? 'D' : segment.is(3, '20') ? 'A' : segment.is(3, '21') ? 'B' : LEVELS[element(segment, 3)];
     if (!letter) warnings.push(`${at(segment.position)}: HL03 is not a 271 level code`);
     const level = letter ?? '?';
     const created: Level = {
@@ -285,16 +286,18 @@ class Reader {
     this.level = created;
   }
 
-  nm1(segment: TextSegment, doc: Doc271): void {
+  /** True when the caller must hand this NM1 over as the payer name (first 2100 of a 2000A). */
+  nm1(position: number, doc: Doc271): boolean {
     const level = this.level;
     if (!level) {
-      doc.warnings.push(`${at(segment.position)}: NM1 before the first HL`);
+      doc.warnings.push(`${at(position)}: NM1 before the first HL`);
     } else if (this.benefit !== undefined) {
-      if (!this.inLs) doc.warnings.push(`${at(segment.position)}: NM1 after EB outside LS/LE`);
+      if (!this.inLs) doc.warnings.push(`${at(position)}: NM1 after EB outside LS/LE`);
     } else {
       this.name = LOOP_2100[level.level] ?? `2100${level.level}`;
-      level.name ??= segment;
+      return level.level === 'A' && level.name === undefined;
     }
+    return false;
   }
 
   eb(segment: TextSegment, doc: Doc271): void {
@@ -457,7 +460,7 @@ export function read271(text: string): Read271 {
         reader.hl(new TextSegment(id, position, start, text, stop, delimiters), doc);
         break;
       case 'NM1':
-        reader.nm1(new TextSegment(id, position, start, text, stop, delimiters), doc);
+        if (reader.nm1(position, doc)) reader.level!.name = new TextSegment(id, position, start, text, stop, delimiters);
         break;
       case 'EB':
         reader.eb(new TextSegment(id, position, start, text, stop, delimiters), doc);
