@@ -5,7 +5,7 @@
  * reads become Segment objects (envelope segments, and HL/NM1/EB/AAA of the first 271); every
  * other segment is only counted. Nothing is cached across calls.
  */
-import { BOM, idAt, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
+import { BOM, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
 import { element, elementIs, TextSegment, type Delimiters } from './segment.js';
 
 /** One AAA and the loop it stood in (as readLoops271 attributes it). */
@@ -238,12 +238,14 @@ class Reader {
   }
 
   /** Any other segment: body of the open transaction, or a stray. `id` is only cut for the warning. */
-  other(text: string, start: number, idEnd: number, position: number): boolean {
+  other(text: string, start: number, stop: number, position: number, separator: string): boolean {
     const transaction = this.transaction;
     if (transaction) {
       transaction.body++;
       return transaction.read;
     }
+    let idEnd = text.indexOf(separator, start);
+    if (idEnd < 0 || idEnd > stop) idEnd = stop;
     const id = text.slice(start, idEnd);
     this.env.push(`${at(position)}: ${SEGMENT_ID.test(id) ? id : 'segment'} outside a transaction set`);
     return false;
@@ -354,8 +356,6 @@ class Reader {
   }
 }
 
-const ID_HL = 'HL';
-
 export function read271(text: string): Read271 {
   const warnings: string[] = [];
   const length = text.length;
@@ -417,61 +417,59 @@ export function read271(text: string): Read271 {
     if (stop === start) continue; // empty segment
     const position = ++count;
     // Nearly every id is two or three of A-Z/0-9 followed by the separator: check that in place
-    // (the separator is never alphanumeric) before falling back to the general search.
-    let idEnd = -1;
-    if (start + 2 <= stop && isIdChar(text.charCodeAt(start)) && isIdChar(text.charCodeAt(start + 1))) {
-      if (start + 2 === stop || text.charCodeAt(start + 2) === separatorCode) idEnd = start + 2;
-      else if (isIdChar(text.charCodeAt(start + 2)) && (start + 3 === stop || text.charCodeAt(start + 3) === separatorCode)) idEnd = start + 3;
+    // (the separator is never alphanumeric) and turn it into a number (char codes, base 256) to
+    // switch on. Anything else is not an id this reader acts on (key 0) and takes the general check.
+    let key = 0;
+    const c0 = text.charCodeAt(start);
+    const c1 = text.charCodeAt(start + 1);
+    if (start + 2 <= stop && isIdChar(c0) && isIdChar(c1)) {
+      const c2 = start + 2 === stop ? separatorCode : text.charCodeAt(start + 2);
+      if (c2 === separatorCode) key = (c0 << 8) | c1;
+      else if (isIdChar(c2) && (start + 3 === stop || text.charCodeAt(start + 3) === separatorCode)) key = (c0 << 16) | (c1 << 8) | c2;
     }
-    if (idEnd < 0) {
-      idEnd = text.indexOf(separator, start);
+    if (key === 0) {
+      let idEnd = text.indexOf(separator, start);
       if (idEnd < 0 || idEnd > stop) idEnd = stop;
       if (!isSegmentIdAt(text, start, idEnd)) warnings.push(`segment ${position} (offset ${start}): invalid segment id`);
     }
 
-    const idLength = idEnd - start;
     // Envelope ids end the body; only they and the loop ids below ever need a Segment.
-    const id = idLength === 2 || idLength === 3 ? idAt(text, start, idEnd) : '';
-    switch (id) {
-      case 'GS':
-        reader.gs(new TextSegment(id, position, start, text, stop, delimiters));
+    switch (key) {
+      case 18259: // GS
+        reader.gs(new TextSegment('GS', position, start, text, stop, delimiters));
         continue;
-      case 'GE':
-        reader.ge(new TextSegment(id, position, start, text, stop, delimiters));
+      case 18245: // GE
+        reader.ge(new TextSegment('GE', position, start, text, stop, delimiters));
         continue;
-      case 'ST':
-        reader.st(new TextSegment(id, position, start, text, stop, delimiters));
+      case 21332: // ST
+        reader.st(new TextSegment('ST', position, start, text, stop, delimiters));
         continue;
-      case 'SE':
-        reader.se(new TextSegment(id, position, start, text, stop, delimiters));
+      case 21317: // SE
+        reader.se(new TextSegment('SE', position, start, text, stop, delimiters));
         continue;
-      case 'IEA':
-        reader.iea(new TextSegment(id, position, start, text, stop, delimiters));
-        continue;
-      case 'ISA':
-        // An "ISA" that readIsa did not see (e.g. "ISA" followed by the terminator).
-        reader.isa(new TextSegment(id, position, start, text, stop, delimiters));
+      case 4801857: // IEA
+        reader.iea(new TextSegment('IEA', position, start, text, stop, delimiters));
         continue;
     }
-    if (!reader.other(text, start, idEnd, position)) continue;
+    if (!reader.other(text, start, stop, position, separator)) continue;
     const doc = reader.doc!;
-    switch (id) {
-      case ID_HL:
-        reader.hl(new TextSegment(id, position, start, text, stop, delimiters), doc);
+    switch (key) {
+      case 18508: // HL
+        reader.hl(new TextSegment('HL', position, start, text, stop, delimiters), doc);
         break;
-      case 'NM1':
-        if (reader.nm1(position, doc)) reader.level!.name = new TextSegment(id, position, start, text, stop, delimiters);
+      case 5131569: // NM1
+        if (reader.nm1(position, doc)) reader.level!.name = new TextSegment('NM1', position, start, text, stop, delimiters);
         break;
-      case 'EB':
-        reader.eb(new TextSegment(id, position, start, text, stop, delimiters), doc);
+      case 17730: // EB
+        reader.eb(new TextSegment('EB', position, start, text, stop, delimiters), doc);
         break;
-      case 'AAA':
-        reader.aaa(new TextSegment(id, position, start, text, stop, delimiters), doc);
+      case 4276545: // AAA
+        reader.aaa(new TextSegment('AAA', position, start, text, stop, delimiters), doc);
         break;
-      case 'LS':
+      case 19539: // LS
         reader.ls(position, doc);
         break;
-      case 'LE':
+      case 19525: // LE
         reader.le(position, doc);
         break;
     }
