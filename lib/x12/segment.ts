@@ -89,18 +89,16 @@ export class TextSegment implements Segment {
     if (seps === undefined) seps = this.seps = [];
     if (this.scanned || seps.length > n) return seps;
     const { text, stop } = this;
-    const sep = this.delimiters.element;
+    // A char-code walk: elements are short and often empty, where indexOf's call costs more.
+    const sep = this.delimiters.element.charCodeAt(0);
     let at = seps.length === 0 ? this.offset : seps[seps.length - 1]! + 1;
-    for (;;) {
-      at = text.indexOf(sep, at);
-      if (at < 0 || at >= stop) {
-        this.scanned = true;
-        return seps;
-      }
+    for (; at < stop; at++) {
+      if (text.charCodeAt(at) !== sep) continue;
       seps.push(at);
       if (seps.length > n) return seps;
-      at++;
     }
+    this.scanned = true;
+    return seps;
   }
 
   /** For a segment whose separators the caller already found (the ISA). */
