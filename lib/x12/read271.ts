@@ -82,17 +82,10 @@ function isIdChar(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
 }
 
-/** text === String(n) for a count n >= 0, without creating the string. */
-function isCount(text: string, n: number): boolean {
-  const length = text.length;
-  if (length === 0 || length > 15 || (length > 1 && text.charCodeAt(0) === 48)) return false;
-  let value = 0;
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return false;
-    value = value * 10 + c;
-  }
-  return value === n;
+/** A trailer count as the warning shows it: "missing", or its numeric value. */
+function countText(segment: TextSegment): string {
+  const count = element(segment, 1);
+  return count === '' ? 'missing' : String(Number(count));
 }
 
 function at(position: number): string {
@@ -202,10 +195,9 @@ class Reader {
       this.env.push(`${at(segment.position)}: SE without ST`);
       return;
     }
-    const count = element(segment, 1);
     const actual = transaction.body + 2;
-    if (!isCount(count, actual)) this.env.push(`${at(segment.position)}: SE01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
-    if (element(segment, 2) !== element(transaction.st, 2)) this.env.push(`${at(segment.position)}: SE02 does not match ST02`);
+    if (!segment.countIs(1, actual)) this.env.push(`${at(segment.position)}: SE01 count ${countText(segment)} != ${actual}`);
+    if (!segment.sameField(2, transaction.st, 2)) this.env.push(`${at(segment.position)}: SE02 does not match ST02`);
     this.endTransaction(transaction);
   }
 
@@ -216,10 +208,9 @@ class Reader {
       this.env.push(`${at(segment.position)}: GE without GS`);
       return;
     }
-    const count = element(segment, 1);
     const actual = group.transactions;
-    if (!isCount(count, actual)) this.env.push(`${at(segment.position)}: GE01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
-    if (group.gs && element(segment, 2) !== element(group.gs, 6)) this.env.push(`${at(segment.position)}: GE02 does not match GS06`);
+    if (!segment.countIs(1, actual)) this.env.push(`${at(segment.position)}: GE01 count ${countText(segment)} != ${actual}`);
+    if (group.gs && !segment.sameField(2, group.gs, 6)) this.env.push(`${at(segment.position)}: GE02 does not match GS06`);
     this.group = undefined;
   }
 
@@ -230,10 +221,9 @@ class Reader {
       this.env.push(`${at(segment.position)}: IEA without ISA`);
       return;
     }
-    const count = element(segment, 1);
     const actual = interchange.groups;
-    if (!isCount(count, actual)) this.env.push(`${at(segment.position)}: IEA01 count ${count === '' ? 'missing' : Number(count)} != ${actual}`);
-    if (interchange.isa && element(segment, 2) !== element(interchange.isa, 13)) this.env.push(`${at(segment.position)}: IEA02 does not match ISA13`);
+    if (!segment.countIs(1, actual)) this.env.push(`${at(segment.position)}: IEA01 count ${countText(segment)} != ${actual}`);
+    if (interchange.isa && !segment.sameField(2, interchange.isa, 13)) this.env.push(`${at(segment.position)}: IEA02 does not match ISA13`);
     this.interchange = undefined;
   }
 
