@@ -1,6 +1,9 @@
 /**
  * Where interpret271's time goes, stage by stage, over the corpus 271s (fixtures when no corpus).
- * Run: npx tsx bench/x12-profile.ts   (add --cpu-prof via `node --import tsx --cpu-prof` for a profile)
+ * Run: npx tsx bench/x12-profile.ts [interpret|tokenize|read271]
+ * For a CPU profile with line numbers, bundle it first (tsx wraps every closure in __name, which
+ * distorts the figures): esbuild bench/x12-profile.ts --bundle --platform=node --format=esm
+ * --external:node-x12 --outfile=<dir>/bench/p.mjs, then node --cpu-prof <dir>/bench/p.mjs interpret.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -11,6 +14,7 @@ import { tokenize } from '../lib/x12/tokenizer.js';
 import { readEnvelope, transactionsOf } from '../lib/x12/envelope.js';
 import { readLoops271 } from '../lib/x12/loops271.js';
 import { summarize } from '../lib/eligibility/summary.js';
+import { read271 } from '../lib/x12/read271.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = join(root, '../shared/corpus/x12');
@@ -45,10 +49,12 @@ if (only === 'interpret') {
     const r = tokenize(t);
     if (r.ok) for (const tx of transactionsOf(readEnvelope(r.segments))) if (tx.setId === '271') readLoops271(tx);
   });
-  per('... + summarize', (t) => {
+  per('read271 (fast path)', read271);
+  per('layered + summarize', (t) => {
     const r = tokenize(t);
     if (r.ok) for (const tx of transactionsOf(readEnvelope(r.segments))) if (tx.setId === '271') summarize(readLoops271(tx));
   });
   per('interpret271', interpret271);
 }
 if (only === 'tokenize') per('tokenize', tokenize);
+if (only === 'read271') per('read271', read271);
