@@ -1,3 +1,4 @@
+import type { Result } from '../errors/index.js';
 import type { Route } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
 import type { Runtime } from '../runtime/index.js';
@@ -5,6 +6,7 @@ import { stediAccess } from '../runtime/stedi-access.js';
 import type { CobRequest } from '../validation/index.js';
 import { checkCob } from './check.js';
 import { mockCob } from './mock.js';
+import type { CobResult } from './types.js';
 
 /**
  * POST /api/eligibility/cob/v1 (CONTRACT §5): mock mode answers from the fixed sets; a real search
@@ -21,14 +23,23 @@ export function cobRoute(runtime: Runtime): Route<CobRequest> {
 
     const access = await stediAccess(runtime, clientId, body.providerId, body.payerId);
     if (!access.ok) return access;
-    const { result, meta } = await checkCob({ query, ...access.value });
-    log.info('cob upstream', {
-      upstream: 'stedi-cob',
-      sandbox: runtime.sandbox.stedi,
-      payerId: body.payerId,
-      attempts: meta.attempts,
-      ...(result.ok ? {} : { code: result.error.code }),
-    });
+    const result = await loggedCobCheck(runtime, { query, ...access.value });
     return result.ok ? { ok: true, body: result.value } : result;
   };
+}
+
+/** The Stedi COB check plus its upstream log line; shared with eligibility's `runCobCheck`. */
+export async function loggedCobCheck(runtime: Runtime, args: Parameters<typeof checkCob>[0]): Promise<Result<CobResult>> {
+  const { result, meta } = await checkCob(args);
+  log.info('cob upstream', {
+    upstream: 'stedi-cob',
+    sandbox: runtime.sandbox.stedi,
+    payerId: args.query.payerId,
+    attempts: meta.attempts,
+    upstreamMs: meta.upstreamMs,
+    aaaCodes: meta.aaaCodes,
+    ...(meta.traceId ? { traceId: meta.traceId } : {}),
+    ...(result.ok ? {} : { code: result.error.code }),
+  });
+  return result;
 }

@@ -1,4 +1,4 @@
-import { checkCob } from '../cob/check.js';
+import { loggedCobCheck } from '../cob/route.js';
 import type { CobResult } from '../cob/types.js';
 import type { Enrollment } from '../enrollment/types.js';
 import type { ServiceError } from '../errors/index.js';
@@ -89,14 +89,7 @@ async function cobPart(
     dateOfCoverage: body.dateOfCoverage,
     payerId: body.payerId,
   };
-  const { result, meta } = await checkCob({ query, enrollment, stedi });
-  log.info('cob upstream', {
-    upstream: 'stedi-cob',
-    sandbox: runtime.sandbox.stedi,
-    payerId: body.payerId,
-    attempts: meta.attempts,
-    ...(result.ok ? {} : { code: result.error.code }),
-  });
+  const result = await loggedCobCheck(runtime, { query, enrollment, stedi });
   return result.ok ? result.value : failedPart(result.error);
 }
 
