@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '../listen.js';
 import type { StediCobRequest } from '../../lib/cob/request.js';
 import { cobSandboxAnswer } from './cob-answers.js';
 import { findSandboxPatient, SANDBOX_PATIENTS, type SandboxPatient } from './patients.js';
@@ -160,15 +160,10 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
     handler(req, res).catch(() => send(res, 500, { message: 'Internal Server Error' }));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = await listen(server, options);
 
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     stats,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);

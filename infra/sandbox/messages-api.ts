@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { listen } from '../listen.js';
 import { inflateSync } from 'node:zlib';
 
 /**
@@ -230,14 +231,9 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = await listen(server, options);
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     requestCount: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
