@@ -10,21 +10,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { renderLetterPdfReport } from '../lib/letter/pdf.js';
-import type { LetterMetadata } from '../lib/letter/types.js';
+import { LETTER_META as meta } from '../test/fixtures/letter/metadata.js';
 import { letterBody } from '../test/fixtures/letter/bodies.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const meta: LetterMetadata = {
-  patient_identifier: 'PAT-0001',
-  patient_name: "José Núñez-O'Brien",
-  patient_age: '47',
-  facility_name: 'Riverside Orthopedics',
-  visit_cost: '$32,000.00',
-  provider_email: 'dr.lee@riverside.example',
-  provider_phone: '+1 555 010 2000',
-  provider_signature: '/s/ Dana Lee',
-  provider_name: 'Dana Lee, MD',
-};
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const round = (n: number) => Math.round(n * 10) / 10;
 

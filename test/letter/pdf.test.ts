@@ -4,22 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderLetterPdf, renderLetterPdfReport } from '../../lib/letter/pdf.js';
-import type { LetterMetadata } from '../../lib/letter/types.js';
+import { LETTER_META as meta } from '../fixtures/letter/metadata.js';
 import { letterBody } from '../fixtures/letter/bodies.js';
 
 // Real PDFs checked by real tools: poppler-utils (pdftotext, pdfinfo, pdffonts) and qpdf.
 
-const meta: LetterMetadata = {
-  patient_identifier: 'PAT-0001',
-  patient_name: "José Núñez-O'Brien",
-  patient_age: '47',
-  facility_name: 'Riverside Orthopedics',
-  visit_cost: '$32,000.00',
-  provider_email: 'dr.lee@riverside.example',
-  provider_phone: '+1 555 010 2000',
-  provider_signature: '/s/ Dana Lee',
-  provider_name: 'Dana Lee, MD',
-};
 const GENERATED = new Date('2026-11-22T12:46:26.123Z');
 const BODY = [
   '## Diagnosis',
