@@ -5,6 +5,7 @@
  * reads become Segment objects (envelope segments, and HL/NM1/EB/AAA of the first 271); every
  * other segment is only counted. Nothing is cached across calls.
  */
+import { readBenefitAt, type BenefitRow } from '../eligibility/benefit-row.js';
 import { BOM, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
 import { element, elementIs, TextSegment, type Delimiters } from './segment.js';
 
@@ -14,18 +15,12 @@ export interface Aaa271 {
   loop: string;
 }
 
-/** One EB with its document order among the transaction's EBs. */
-export interface Eb271 {
-  eb: TextSegment;
-  order: number;
-}
-
 /** What interpret271 needs of the first 271 transaction set. */
 export interface Doc271 {
   /** Whether any HL has level code 22 (2000C). */
   hasSubscriber: boolean;
-  /** EBs of the patient loop (first 2000D, else first 2000C). */
-  patientBenefits: Eb271[];
+  /** EB rows of the patient loop (first 2000D, else first 2000C). */
+  patientBenefits: BenefitRow[];
   /** NM103 of the first 2100A of the first 2000A ('' when absent). */
   payerName: string;
   aaa: Aaa271[];
@@ -74,7 +69,8 @@ interface Level {
   children: number;
   /** First NM1 of this level's 2100, kept for 2000A only (the payer name). */
   name: TextSegment | undefined;
-  benefits: Eb271[];
+  /** EB rows, read for 2000C/2000D only (the patient loop is one of those). */
+  benefits: BenefitRow[];
 }
 
 /** A–Z or 0–9, the characters of a segment id. */
@@ -292,17 +288,18 @@ class Reader {
     return false;
   }
 
-  eb(segment: TextSegment, doc: Doc271): void {
+  eb(text: string, start: number, stop: number, position: number, delimiters: Delimiters, doc: Doc271): void {
     const level = this.level;
     if (!level) {
-      doc.warnings.push(`${at(segment.position)}: EB before the first HL`);
+      doc.warnings.push(`${at(position)}: EB before the first HL`);
       return;
     }
-    if (this.inLs) doc.warnings.push(`${at(segment.position)}: EB inside LS/LE (no LE)`);
+    if (this.inLs) doc.warnings.push(`${at(position)}: EB inside LS/LE (no LE)`);
     this.inLs = false;
-    if (level.level !== 'C' && level.level !== 'D') doc.warnings.push(`${at(segment.position)}: EB under ${level.loop}`);
+    const order = this.ebCount++;
+    if (level.level === 'C' || level.level === 'D') level.benefits.push(readBenefitAt(text, start, stop, delimiters, order));
+    else doc.warnings.push(`${at(position)}: EB under ${level.loop}`);
     this.benefit = LOOP_2110[level.level] ?? `2110${level.level}`;
-    level.benefits.push({ eb: segment, order: this.ebCount++ });
   }
 
   ls(position: number, doc: Doc271): void {
@@ -451,7 +448,7 @@ export function read271(text: string): Read271 {
         if (reader.nm1(position, doc)) reader.level!.name = new TextSegment('NM1', position, start, text, stop, delimiters);
         break;
       case 17730: // EB
-        reader.eb(new TextSegment('EB', position, start, text, stop, delimiters), doc);
+        reader.eb(text, start, stop, position, delimiters, doc);
         break;
       case 4276545: // AAA
         reader.aaa(new TextSegment('AAA', position, start, text, stop, delimiters), doc);

@@ -23,6 +23,12 @@ export interface Segment {
   position: number;
   /** UTF-16 code-unit offset of the segment's first character in the input. */
   offset: number;
+  /** The whole input the segment was read from; the segment is text[offset, stop). */
+  readonly text: string;
+  /** End of the segment's data (before trailing blanks and the terminator). */
+  readonly stop: number;
+  /** The delimiters of the interchange the segment belongs to. */
+  readonly delimiters: Delimiters;
 }
 
 /** Splits one element into [repetition][component]; only called when a separator occurs in it. */
@@ -54,10 +60,9 @@ export class TextSegment implements Segment {
     readonly id: string,
     readonly position: number,
     readonly offset: number,
-    private readonly text: string,
-    /** End of the segment's data (before trailing blanks and the terminator). */
-    private readonly stop: number,
-    private readonly delimiters: Delimiters,
+    readonly text: string,
+    readonly stop: number,
+    readonly delimiters: Delimiters,
     /** Given for the ISA, which is read eagerly and never split into parts. */
     elements?: string[],
   ) {
@@ -189,43 +194,6 @@ export class TextSegment implements Segment {
     return total === value;
   }
 
-  /**
-   * Rank of element n's codes in `order` (index of the best-placed code; codes are the non-empty
-   * pieces between repetition and component separators), compared in place. -1 when no code is
-   * in `order`, -2 when the element holds no code at all.
-   */
-  rankCodes(n: number, order: readonly string[]): number {
-    let from: number;
-    let to: number;
-    const cut = this.cut;
-    const text = cut === undefined ? this.text : (cut[n] ?? '');
-    if (cut !== undefined) {
-      from = 0;
-      to = text.length;
-    } else {
-      const seps = this.separators(n);
-      if (n < 1 || n > seps.length) return -2;
-      from = seps[n - 1]! + 1;
-      to = n < seps.length ? seps[n]! : this.stop;
-    }
-    const c = this.delimiters.component.charCodeAt(0);
-    const r = this.delimiters.repetition === null ? -1 : this.delimiters.repetition.charCodeAt(0);
-    let best = -1;
-    let codes = 0;
-    let start = from;
-    for (let i = from; i <= to; i++) {
-      const code = i < to ? text.charCodeAt(i) : -2;
-      if (code !== c && code !== r && code !== -2) continue;
-      if (i > start) {
-        codes++;
-        const rank = rankAt(order, text, start, i);
-        if (rank >= 0 && (best < 0 || rank < best)) best = rank;
-      }
-      start = i + 1;
-    }
-    return codes === 0 ? -2 : best;
-  }
-
   private cutElements(): string[] {
     const seps = this.separators(Infinity);
     const text = this.text;
@@ -264,19 +232,6 @@ export class TextSegment implements Segment {
     }
     return parts;
   }
-}
-
-/** Index in `order` of the entry equal to text[start, end), -1 when none. */
-function rankAt(order: readonly string[], text: string, start: number, end: number): number {
-  const length = end - start;
-  for (let k = 0; k < order.length; k++) {
-    const entry = order[k]!;
-    if (entry.length !== length) continue;
-    let i = 0;
-    while (i < length && text.charCodeAt(start + i) === entry.charCodeAt(i)) i++;
-    if (i === length) return k;
-  }
-  return -1;
 }
 
 /** Element n as raw text ('' when absent). */

@@ -24,14 +24,6 @@ describe('TextSegment in-place reads', () => {
     expect(values(eb!, 3)).toEqual([['1'], ['33', '30'], [''], ['98']]);
   });
 
-  it('ranks EB03 codes in place across repetitions and components', () => {
-    expect(eb!.rankCodes(3, ['30', '98', '', '1'])).toBe(0);
-    expect(eb!.rankCodes(3, ['98', '1'])).toBe(0);
-    expect(eb!.rankCodes(3, ['XX'])).toBe(-1);
-    expect(eb!.rankCodes(2, ['30'])).toBe(-2); // empty element: no codes
-    expect(eb!.rankCodes(40, ['30'])).toBe(-2); // absent element
-  });
-
   it('counts must be canonical decimals', () => {
     expect(se!.countIs(1, 12)).toBe(false); // "0012" is not String(12)
     expect(st!.countIs(1, 271)).toBe(true);

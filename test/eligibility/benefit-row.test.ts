@@ -1,0 +1,152 @@
+/** One EB read in place into the ranks §4.3 compares; each reading checked against the element it comes from. */
+import { describe, it, expect } from '@jest/globals';
+import {
+  ACTIVE,
+  COINSURANCE,
+  COPAY,
+  DEDUCTIBLE,
+  EMPTY_TIME,
+  INACTIVE,
+  NO_FIELD,
+  NO_STATUS,
+  OTHER_TIME,
+  PART_A,
+  PART_B,
+  readBenefitAt,
+  readBenefitRow,
+  STOP_LOSS,
+  type BenefitRow,
+} from '../../lib/eligibility/benefit-row.js';
+import type { Delimiters } from '../../lib/x12/segment.js';
+import { tokenize } from '../../lib/x12/tokenizer.js';
+
+const DELIMITERS: Delimiters = { element: '*', component: ':', repetition: '^', segment: '~' };
+
+function row(eb: string, delimiters: Delimiters = DELIMITERS): BenefitRow {
+  return readBenefitAt(eb, 0, eb.length, delimiters, 7);
+}
+
+describe('EB01', () => {
+  it.each([
+    ['1', ACTIVE],
+    ['5', ACTIVE],
+    ['6', INACTIVE],
+    ['8', INACTIVE],
+    ['9', NO_STATUS],
+    ['11', NO_STATUS],
+    ['', NO_STATUS],
+  ])('EB01 %p has status %p', (eb01, status) => {
+    expect(row(`EB*${eb01}**30`).status).toBe(status);
+  });
+
+  it.each([
+    ['B', COPAY, '10'],
+    ['A', COINSURANCE, ''],
+    ['C', DEDUCTIBLE, '10'],
+    ['G', STOP_LOSS, '10'],
+  ])('EB01 %p feeds field %p', (eb01, field, eb07) => {
+    const read = row(`EB*${eb01}*IND*30***23*${eb07}*0.2`);
+    expect(read.field).toBe(field);
+    expect(read.value).toBe(field === COINSURANCE ? '0.2' : '10');
+  });
+
+  it('feeds nothing for other codes, including names of Object.prototype', () => {
+    for (const eb01 of ['BB', 'b', 'constructor', '__proto__', 'X']) expect(row(`EB*${eb01}*IND*30***23*10`).field).toBe(NO_FIELD);
+  });
+});
+
+describe('what drops a figure row', () => {
+  it('an EB13 procedure code, but not an empty EB13', () => {
+    expect(row('EB*B*IND*30***27*15*****Y*HC:99213').field).toBe(NO_FIELD);
+    expect(row('EB*B*IND*30***27*15*****Y*').field).toBe(COPAY);
+    expect(row('EB*B*IND*30***27*15*****Y**X').field).toBe(COPAY); // EB14 is not EB13
+  });
+
+  it('a missing or unreadable value', () => {
+    expect(row('EB*B*IND*30***27').field).toBe(NO_FIELD);
+    expect(row('EB*B*IND*30***27*').field).toBe(NO_FIELD);
+    expect(row('EB*B*IND*30***27*1.2.3').field).toBe(NO_FIELD);
+    expect(row('EB*B*IND*30***27* -12.50 ').field).toBe(COPAY);
+    expect(row('EB*A*IND*30***27*15').field).toBe(NO_FIELD); // coinsurance reads EB08
+  });
+
+  it('EB03 codes that fit no slot', () => {
+    expect(row('EB*C*IND*98***23*10').field).toBe(NO_FIELD); // 98 is for copay and coinsurance only
+    expect(row('EB*B*IND*98***27*10').field).toBe(COPAY);
+    expect(row('EB*B*IND*33***27*10').field).toBe(NO_FIELD);
+  });
+});
+
+describe('EB03 service rank', () => {
+  it('takes the best code across repetitions and components', () => {
+    expect(row('EB*B*IND*1^33:30^^98***27*10').service).toBe(0);
+    expect(row('EB*B*IND*1^98***27*10').service).toBe(1);
+    expect(row('EB*B*IND*1***27*10').service).toBe(3);
+    expect(row('EB*C*IND*1^33***23*10').service).toBe(2);
+  });
+
+  it('ranks "no code" between 98 and 1 (copay) or between 30 and 1 (deductible)', () => {
+    expect(row('EB*B*IND****27*10').service).toBe(2);
+    expect(row('EB*B*IND*^:***27*10').service).toBe(2); // separators only: still no code
+    expect(row('EB*C*IND****23*10').service).toBe(1);
+  });
+
+  it('splits on the repetition separator only when the interchange has one', () => {
+    const noRepetition: Delimiters = { ...DELIMITERS, repetition: null };
+    expect(row('EB*C*IND*33^30***23*10', noRepetition).field).toBe(NO_FIELD); // "33^30" is one code
+    expect(row('EB*C*IND*33^30***23*10').service).toBe(0);
+  });
+});
+
+describe('levels, times and networks', () => {
+  it('EB02', () => {
+    expect(row('EB*B*IND*30***27*10')).toMatchObject({ individual: 0, family: -1 });
+    expect(row('EB*B*EMP*30***27*10')).toMatchObject({ individual: 1, family: -1 });
+    expect(row('EB*B*FAM*30***27*10')).toMatchObject({ individual: -1, family: 0 });
+    expect(row('EB*B**30***27*10')).toMatchObject({ individual: 2, family: 2 });
+    expect(row('EB*C**30***23*10')).toMatchObject({ individual: 2, family: -1 }); // an empty EB02 deductible is the individual's
+    expect(row('EB*B*SPO*30***27*10')).toMatchObject({ individual: -1, family: -1 });
+  });
+
+  it('EB06', () => {
+    expect(row('EB*C*IND*30***23*10')).toMatchObject({ time: 23, total: 0 });
+    expect(row('EB*C*IND*30***25*10')).toMatchObject({ time: 25, total: 3 });
+    expect(row('EB*C*IND*30****10')).toMatchObject({ time: EMPTY_TIME, total: 4 });
+    expect(row('EB*C*IND*30***29*10')).toMatchObject({ time: 29, total: -1 });
+    expect(row('EB*C*IND*30***023*10')).toMatchObject({ time: OTHER_TIME, total: -1 });
+    expect(row('EB*C*IND*30***2A*10')).toMatchObject({ time: OTHER_TIME, total: -1 });
+  });
+
+  it('EB12', () => {
+    expect(row('EB*B*IND*30***27*10*****Y')).toMatchObject({ networkIn: 0, networkOut: -1 });
+    expect(row('EB*B*IND*30***27*10*****N')).toMatchObject({ networkIn: -1, networkOut: 0 });
+    expect(row('EB*B*IND*30***27*10*****W')).toMatchObject({ networkIn: 1, networkOut: 1 });
+    expect(row('EB*B*IND*30***27*10*****U')).toMatchObject({ networkIn: 1, networkOut: 1 });
+    expect(row('EB*B*IND*30***27*10')).toMatchObject({ networkIn: 1, networkOut: 1 });
+    for (const eb12 of ['YY', 'X', 'constructor']) expect(row(`EB*B*IND*30***27*10*****${eb12}`)).toMatchObject({ networkIn: -1, networkOut: -1 });
+  });
+
+  it('EB04 Medicare parts, on any row', () => {
+    expect(row('EB*1**30*MA').medicare).toBe(PART_A);
+    expect(row('EB*1**30*MB').medicare).toBe(PART_B);
+    expect(row('EB*1**30*MC').medicare).toBe(0);
+    expect(row('EB*1**30*MBX').medicare).toBe(0);
+  });
+});
+
+describe('reading inside a larger text', () => {
+  it('stays within the segment and keeps its order', () => {
+    const text = 'XX*1~EB*B*IND*30***27*15~EB*C*FAM*30***23*999';
+    const start = text.indexOf('EB*B');
+    const read = readBenefitAt(text, start, text.indexOf('~', start), DELIMITERS, 3);
+    expect(read).toMatchObject({ order: 3, field: COPAY, value: '15', individual: 0, networkIn: 1 });
+  });
+
+  it('reads a tokenizer segment through its span, with its own delimiters', () => {
+    const isa = 'ISA|00|          |00|          |ZZ|TESTPAYER      |ZZ|TESTSUBMIT     |250101|1200|!|00501|000000042|0|P|>\n';
+    const tokens = tokenize(`${isa}EB|C|IND|1!30>33|||23|500\n`);
+    if (!tokens.ok) throw new Error(tokens.error.message);
+    const eb = tokens.segments[1]!;
+    expect(readBenefitRow(eb, 0)).toMatchObject({ field: DEDUCTIBLE, service: 0, total: 0, value: '500' });
+  });
+});
