@@ -3,6 +3,7 @@
  * is walked in place: separators are found in one pass and every element the rules look at is
  * compared where it stands, so the only string an EB costs is its EB07 or EB08 when it can win.
  */
+import { codesOf } from '../x12/scan.js';
 import type { Delimiters, Segment } from '../x12/segment.js';
 
 /** The four figures; the index into a summary's candidate lists. */
@@ -67,17 +68,17 @@ function fieldOf(code: number): number {
 const cuts = new Int32Array(15);
 
 /** Whether text[from, to) is an X12 decimal: blanks around, optional sign, digits, one optional point. */
-function isDecimalAt(text: string, from: number, to: number): boolean {
-  while (from < to && text.charCodeAt(from) === 32) from++;
-  while (to > from && text.charCodeAt(to - 1) === 32) to--;
+function isDecimalAt(codes: Uint16Array, from: number, to: number): boolean {
+  while (from < to && codes[from] === 32) from++;
+  while (to > from && codes[to - 1] === 32) to--;
   if (from < to) {
-    const sign = text.charCodeAt(from);
+    const sign = codes[from]!;
     if (sign === 45 || sign === 43) from++;
   }
   let digits = 0;
   let point = false;
   for (; from < to; from++) {
-    const c = text.charCodeAt(from);
+    const c = codes[from]!;
     if (c >= 48 && c <= 57) digits++;
     else if (c === 46 && !point) point = true;
     else return false;
@@ -91,22 +92,22 @@ const CODE_1 = 4;
 const ANY_CODE = 8;
 
 /** Which of 30, 98 and 1 EB03 lists (between repetition and component separators), and whether it lists any code. */
-function serviceCodes(text: string, from: number, to: number, component: number, repetition: number): number {
+function serviceCodes(codes: Uint16Array, from: number, to: number, component: number, repetition: number): number {
   let found = 0;
   let start = from;
   for (let i = from; i <= to; i++) {
     if (i < to) {
-      const c = text.charCodeAt(i);
+      const c = codes[i]!;
       if (c !== component && c !== repetition) continue;
     }
     const length = i - start;
     if (length > 0) {
       found |= ANY_CODE;
-      const a = text.charCodeAt(start);
+      const a = codes[start]!;
       if (length === 1) {
         if (a === 49) found |= CODE_1;
       } else if (length === 2) {
-        const b = text.charCodeAt(start + 1);
+        const b = codes[start + 1]!;
         if (a === 51 && b === 48) found |= CODE_30;
         else if (a === 57 && b === 56) found |= CODE_98;
       }
@@ -128,14 +129,14 @@ function serviceRank(codes: number, field: number): number {
 
 /** Reads one EB segment (the segment's own text; its delimiters). */
 export function readBenefitRow(segment: Segment, order: number): BenefitRow {
-  return readBenefitAt(segment.text, segment.offset, segment.stop, segment.delimiters, order);
+  return readBenefitAt(segment.text, codesOf(segment.text), segment.offset, segment.stop, segment.delimiters, order);
 }
 
-/** Reads the EB at text[start, stop) (start is its id). */
-export function readBenefitAt(text: string, start: number, stop: number, delimiters: Delimiters, order: number): BenefitRow {
+/** Reads the EB at text[start, stop) (start is its id); `codes` holds text's code units (codesOf). */
+export function readBenefitAt(text: string, codes: Uint16Array, start: number, stop: number, delimiters: Delimiters, order: number): BenefitRow {
   const separator = delimiters.element.charCodeAt(0);
   let count = 0;
-  for (let i = start; i < stop && count < 14; i++) if (text.charCodeAt(i) === separator) cuts[count++] = i;
+  for (let i = start; i < stop && count < 14; i++) if (codes[i] === separator) cuts[count++] = i;
   cuts[count] = stop;
   // Element n (1-based) is text[cuts[n-1] + 1, cuts[n]) when n <= count.
 
@@ -158,14 +159,14 @@ export function readBenefitAt(text: string, start: number, stop: number, delimit
   // EB01: status and field, both single characters.
   let field = NO_FIELD;
   if (cuts[1]! - cuts[0]! === 2) {
-    const eb01 = text.charCodeAt(cuts[0]! + 1);
+    const eb01 = codes[cuts[0]! + 1]!;
     if (eb01 >= 49 && eb01 <= 53) row.status = ACTIVE;
     else if (eb01 >= 54 && eb01 <= 56) row.status = INACTIVE;
     else field = fieldOf(eb01);
   }
   // EB04: MA / MB.
-  if (count >= 4 && cuts[4]! - cuts[3]! === 3 && text.charCodeAt(cuts[3]! + 1) === 77) {
-    const part = text.charCodeAt(cuts[3]! + 2);
+  if (count >= 4 && cuts[4]! - cuts[3]! === 3 && codes[cuts[3]! + 1] === 77) {
+    const part = codes[cuts[3]! + 2]!;
     if (part === 65) row.medicare = PART_A;
     else if (part === 66) row.medicare = PART_B;
   }
@@ -178,33 +179,33 @@ export function readBenefitAt(text: string, start: number, stop: number, delimit
   if (count < valueAt) return row;
   const valueFrom = cuts[valueAt - 1]! + 1;
   const valueTo = cuts[valueAt]!;
-  if (!isDecimalAt(text, valueFrom, valueTo)) return row;
+  if (!isDecimalAt(codes, valueFrom, valueTo)) return row;
   // EB03: a row whose service codes fit no slot wins nothing.
   const component = delimiters.component.charCodeAt(0);
   const repetition = delimiters.repetition === null ? -1 : delimiters.repetition.charCodeAt(0);
-  const codes = count >= 3 ? serviceCodes(text, cuts[2]! + 1, cuts[3]!, component, repetition) : 0;
-  const service = serviceRank(codes, field);
+  const listed = count >= 3 ? serviceCodes(codes, cuts[2]! + 1, cuts[3]!, component, repetition) : 0;
+  const service = serviceRank(listed, field);
   if (service < 0) return row;
 
   row.field = field;
   row.service = service;
   row.value = text.slice(valueFrom, valueTo);
-  levelRanks(row, text, count >= 2 ? cuts[1]! + 1 : 0, count >= 2 ? cuts[2]! : 0, field);
-  timeRanks(row, text, count >= 6 ? cuts[5]! + 1 : 0, count >= 6 ? cuts[6]! : 0);
-  networkRanks(row, text, count >= 12 ? cuts[11]! + 1 : 0, count >= 12 ? cuts[12]! : 0);
+  levelRanks(row, codes, count >= 2 ? cuts[1]! + 1 : 0, count >= 2 ? cuts[2]! : 0, field);
+  timeRanks(row, codes, count >= 6 ? cuts[5]! + 1 : 0, count >= 6 ? cuts[6]! : 0);
+  networkRanks(row, codes, count >= 12 ? cuts[11]! + 1 : 0, count >= 12 ? cuts[12]! : 0);
   return row;
 }
 
 /** EB02: IND/EMP/empty for individual; FAM (or empty, for copay and coinsurance) for family. */
-function levelRanks(row: BenefitRow, text: string, from: number, to: number, field: number): void {
+function levelRanks(row: BenefitRow, codes: Uint16Array, from: number, to: number, field: number): void {
   const length = to - from;
   if (length === 0) {
     row.individual = 2;
     row.family = field === COPAY || field === COINSURANCE ? 2 : -1;
   } else if (length === 3) {
-    const a = text.charCodeAt(from);
-    const b = text.charCodeAt(from + 1);
-    const c = text.charCodeAt(from + 2);
+    const a = codes[from]!;
+    const b = codes[from + 1]!;
+    const c = codes[from + 2]!;
     if (a === 73 && b === 78 && c === 68) row.individual = 0; // IND
     else if (a === 69 && b === 77 && c === 80) row.individual = 1; // EMP
     else if (a === 70 && b === 65 && c === 77) row.family = 0; // FAM
@@ -212,7 +213,7 @@ function levelRanks(row: BenefitRow, text: string, from: number, to: number, fie
 }
 
 /** EB06 as a two-digit value, and its rank for totals: 23, 22, 21, 25, empty. */
-function timeRanks(row: BenefitRow, text: string, from: number, to: number): void {
+function timeRanks(row: BenefitRow, codes: Uint16Array, from: number, to: number): void {
   const length = to - from;
   if (length === 0) {
     row.time = EMPTY_TIME;
@@ -221,8 +222,8 @@ function timeRanks(row: BenefitRow, text: string, from: number, to: number): voi
   }
   row.time = OTHER_TIME;
   if (length !== 2) return;
-  const a = text.charCodeAt(from) - 48;
-  const b = text.charCodeAt(from + 1) - 48;
+  const a = codes[from]! - 48;
+  const b = codes[from + 1]! - 48;
   if (a < 0 || a > 9 || b < 0 || b > 9) return;
   const time = a * 10 + b;
   row.time = time;
@@ -230,14 +231,14 @@ function timeRanks(row: BenefitRow, text: string, from: number, to: number): voi
 }
 
 /** EB12: in ← Y, W, U, empty; out ← N, W, U, empty (Y/N rank before the rest). */
-function networkRanks(row: BenefitRow, text: string, from: number, to: number): void {
+function networkRanks(row: BenefitRow, codes: Uint16Array, from: number, to: number): void {
   const length = to - from;
   if (length === 0) {
     row.networkIn = row.networkOut = 1;
     return;
   }
   if (length !== 1) return;
-  const code = text.charCodeAt(from);
+  const code = codes[from]!;
   if (code === 89) row.networkIn = 0; // Y
   else if (code === 78) row.networkOut = 0; // N
   else if (code === 87 || code === 85) row.networkIn = row.networkOut = 1; // W, U

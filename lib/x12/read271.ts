@@ -6,7 +6,7 @@
  * other segment is only counted. Nothing is cached across calls.
  */
 import { readBenefitAt, type BenefitRow } from '../eligibility/benefit-row.js';
-import { BOM, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
+import { BOM, codesOf, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
 import { element, elementIs, TextSegment, type Delimiters } from './segment.js';
 
 /** One AAA and the loop it stood in (as readLoops271 attributes it). */
@@ -288,7 +288,7 @@ class Reader {
     return false;
   }
 
-  eb(text: string, start: number, stop: number, position: number, delimiters: Delimiters, doc: Doc271): void {
+  eb(text: string, codes: Uint16Array, start: number, stop: number, position: number, delimiters: Delimiters, doc: Doc271): void {
     const level = this.level;
     if (!level) {
       doc.warnings.push(`${at(position)}: EB before the first HL`);
@@ -297,7 +297,7 @@ class Reader {
     if (this.inLs) doc.warnings.push(`${at(position)}: EB inside LS/LE (no LE)`);
     this.inLs = false;
     const order = this.ebCount++;
-    if (level.level === 'C' || level.level === 'D') level.benefits.push(readBenefitAt(text, start, stop, delimiters, order));
+    if (level.level === 'C' || level.level === 'D') level.benefits.push(readBenefitAt(text, codes, start, stop, delimiters, order));
     else doc.warnings.push(`${at(position)}: EB under ${level.loop}`);
     this.benefit = LOOP_2110[level.level] ?? `2110${level.level}`;
   }
@@ -356,6 +356,8 @@ export function read271(text: string): Read271 {
   const header = readIsa(text, first, warnings);
   if (typeof header === 'string') return { ok: false, error: { message: header, offset: first }, warnings };
 
+  // Read synchronously to the end: the scratch is only valid until the next codesOf call.
+  const codes = codesOf(text);
   const reader = new Reader();
   let delimiters: Delimiters = header.delimiters;
   reader.isa(TextSegment.withSeparators('ISA', 1, first, text, header.end - 1, delimiters, header.cuts));
@@ -367,12 +369,12 @@ export function read271(text: string): Read271 {
   let separatorCode = separator.charCodeAt(0);
 
   while (pos < length) {
-    let code = text.charCodeAt(pos);
+    let code = codes[pos]!;
     // Whitespace (CR/LF, indentation) between segments is not data.
     while (code !== terminatorCode && isWhitespace(code)) {
       pos++;
       if (pos >= length) break;
-      code = text.charCodeAt(pos);
+      code = codes[pos]!;
     }
     if (pos >= length) break;
     const start = pos;
@@ -400,19 +402,21 @@ export function read271(text: string): Read271 {
     }
     pos = end + 1;
     let stop = end;
-    while (stop > start && isWhitespace(text.charCodeAt(stop - 1))) stop--;
+    while (stop > start && isWhitespace(codes[stop - 1]!)) stop--;
     if (stop === start) continue; // empty segment
     const position = ++count;
     // Nearly every id is two or three of A-Z/0-9 followed by the separator: check that in place
     // (the separator is never alphanumeric) and turn it into a number (char codes, base 256) to
     // switch on. Anything else is not an id this reader acts on (key 0) and takes the general check.
     let key = 0;
-    const c0 = text.charCodeAt(start);
-    const c1 = text.charCodeAt(start + 1);
-    if (start + 2 <= stop && isIdChar(c0) && isIdChar(c1)) {
-      const c2 = start + 2 === stop ? separatorCode : text.charCodeAt(start + 2);
-      if (c2 === separatorCode) key = (c0 << 8) | c1;
-      else if (isIdChar(c2) && (start + 3 === stop || text.charCodeAt(start + 3) === separatorCode)) key = (c0 << 16) | (c1 << 8) | c2;
+    if (start + 2 <= stop) {
+      const c0 = codes[start]!;
+      const c1 = codes[start + 1]!;
+      if (isIdChar(c0) && isIdChar(c1)) {
+        const c2 = start + 2 === stop ? separatorCode : codes[start + 2]!;
+        if (c2 === separatorCode) key = (c0 << 8) | c1;
+        else if (isIdChar(c2) && (start + 3 === stop || codes[start + 3] === separatorCode)) key = (c0 << 16) | (c1 << 8) | c2;
+      }
     }
     if (key === 0) {
       let idEnd = text.indexOf(separator, start);
@@ -448,7 +452,7 @@ export function read271(text: string): Read271 {
         if (reader.nm1(position, doc)) reader.level!.name = new TextSegment('NM1', position, start, text, stop, delimiters);
         break;
       case 17730: // EB
-        reader.eb(text, start, stop, position, delimiters, doc);
+        reader.eb(text, codes, start, stop, position, delimiters, doc);
         break;
       case 4276545: // AAA
         reader.aaa(new TextSegment('AAA', position, start, text, stop, delimiters), doc);

@@ -158,3 +158,35 @@ export function readIsa(text: string, start: number, warnings: string[]): IsaHea
   return { delimiters: { element, component, repetition, segment }, end: at + 3, cuts };
 }
 
+
+/**
+ * The input's UTF-16 code units in a typed array. Indexing one costs a fraction of charCodeAt
+ * (which re-checks the string's representation on every call), and reading characters is most
+ * of what parsing does. The array is shared scratch: valid only until the next call, so callers
+ * read from it synchronously and never keep it.
+ */
+export function codesOf(text: string): Uint16Array {
+  const length = text.length;
+  if (length > scratchCodes.length) {
+    // Grown to fit ordinary replies; a huge one gets its own array instead of pinning memory.
+    if (length > MAX_SCRATCH) return fill(new Uint16Array(length), text);
+    let size = scratchCodes.length;
+    while (size < length) size *= 2;
+    scratchBytes = Buffer.allocUnsafeSlow(size * 2);
+    scratchCodes = new Uint16Array(scratchBytes.buffer, scratchBytes.byteOffset, size);
+  }
+  if (LITTLE_ENDIAN) scratchBytes.write(text, 0, 'utf16le');
+  else fill(scratchCodes, text);
+  return scratchCodes;
+}
+
+const MAX_SCRATCH = 1 << 20;
+/** 'utf16le' is little-endian; Uint16Array reads in the platform's order (little on x86 and arm64). */
+const LITTLE_ENDIAN = new Uint16Array(new Uint8Array([1, 0]).buffer)[0] === 1;
+let scratchBytes = Buffer.allocUnsafeSlow(8192);
+let scratchCodes = new Uint16Array(scratchBytes.buffer, scratchBytes.byteOffset, 4096);
+
+function fill(codes: Uint16Array, text: string): Uint16Array {
+  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+  return codes;
+}

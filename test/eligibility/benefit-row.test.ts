@@ -17,13 +17,14 @@ import {
   STOP_LOSS,
   type BenefitRow,
 } from '../../lib/eligibility/benefit-row.js';
+import { codesOf } from '../../lib/x12/scan.js';
 import type { Delimiters } from '../../lib/x12/segment.js';
 import { tokenize } from '../../lib/x12/tokenizer.js';
 
 const DELIMITERS: Delimiters = { element: '*', component: ':', repetition: '^', segment: '~' };
 
 function row(eb: string, delimiters: Delimiters = DELIMITERS): BenefitRow {
-  return readBenefitAt(eb, 0, eb.length, delimiters, 7);
+  return readBenefitAt(eb, codesOf(eb), 0, eb.length, delimiters, 7);
 }
 
 describe('EB01', () => {
@@ -138,7 +139,7 @@ describe('reading inside a larger text', () => {
   it('stays within the segment and keeps its order', () => {
     const text = 'XX*1~EB*B*IND*30***27*15~EB*C*FAM*30***23*999';
     const start = text.indexOf('EB*B');
-    const read = readBenefitAt(text, start, text.indexOf('~', start), DELIMITERS, 3);
+    const read = readBenefitAt(text, codesOf(text), start, text.indexOf('~', start), DELIMITERS, 3);
     expect(read).toMatchObject({ order: 3, field: COPAY, value: '15', individual: 0, networkIn: 1 });
   });
 
