@@ -107,7 +107,8 @@ export function readLoops271(transaction: Transaction): Transaction271 {
         inLs = false;
         name = benefit = related = undefined;
         const code = element(segment, 3);
-        const letter = LEVELS[code];
+        // Own keys only: an HL03 such as "toString" must not find Object.prototype's member.
+        const letter = Object.hasOwn(LEVELS, code) ? LEVELS[code] : undefined;
         if (!letter) warnings.push(`${at(segment)}: HL03 is not a 271 level code`);
         const created: HlLoop = {
           loop: LOOP_2000[letter ?? '?'] ?? `2000${letter}`,

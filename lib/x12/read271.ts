@@ -6,8 +6,8 @@
  * other segment is only counted. Nothing is cached across calls.
  */
 import { readBenefitAt, type BenefitRow } from '../eligibility/benefit-row.js';
-import { BOM, codesOf, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
-import { element, elementIs, TextSegment, type Delimiters } from './segment.js';
+import { BOM, codesAre, codesOf, countIsAt, elementEnd, elementStart, isSegmentIdAt, isWhitespace, readIsa, sameCodes } from './scan.js';
+import { TextSegment, type Delimiters } from './segment.js';
 
 /** One AAA and the loop it stood in (as readLoops271 attributes it). */
 export interface Aaa271 {
@@ -41,34 +41,54 @@ export type Read271 =
       doc: Doc271 | undefined;
     };
 
-const LEVELS: Readonly<Record<string, string>> = { '20': 'A', '21': 'B', '22': 'C', '23': 'D' };
 const LOOP_2000: Readonly<Record<string, string>> = { A: '2000A', B: '2000B', C: '2000C', D: '2000D', '?': '2000?' };
 const LOOP_2100: Readonly<Record<string, string>> = { A: '2100A', B: '2100B', C: '2100C', D: '2100D', '?': '2100?' };
 const LOOP_2110: Readonly<Record<string, string>> = { A: '2110A', B: '2110B', C: '2110C', D: '2110D', '?': '2110?' };
 const SEGMENT_ID = /^[A-Z0-9]{2,3}$/;
 
+/*
+ * Envelope and HL segments are checked where they stand in `codes` (codesOf of the input): a
+ * segment is its [start, stop) span and its ordinal `position`, and an element is a [from, to)
+ * span, [-1, -1) when absent. Only AAA segments, which outlive the read, become TextSegments.
+ */
+
 interface Interchange {
-  isa: TextSegment | undefined;
+  /** Ordinal of the ISA; 0 when the interchange was opened by a stray GS. */
+  position: number;
+  /** ISA12 (version) and ISA13 (control number) spans. */
+  isa12From: number;
+  isa12To: number;
+  isa13From: number;
+  isa13To: number;
   groups: number;
 }
 interface Group {
-  gs: TextSegment | undefined;
+  /** Ordinal of the GS; 0 when the group was opened by a stray ST. */
+  position: number;
+  gs06From: number;
+  gs06To: number;
+  gs08From: number;
+  gs08To: number;
   transactions: number;
 }
 interface Transaction {
-  st: TextSegment;
+  position: number;
+  st02From: number;
+  st02To: number;
   body: number;
   /** Whether this is the first 271 (the one whose loops are read). */
   read: boolean;
 }
 interface Level {
-  hl: TextSegment;
+  position: number;
   level: string;
   loop: string;
   id: string;
   children: number;
-  /** First NM1 of this level's 2100, kept for 2000A only (the payer name). */
-  name: TextSegment | undefined;
+  /** HL04 is "1": children announced. */
+  announces: boolean;
+  /** NM103 of the first NM1 of this level's 2100, kept for 2000A only (the payer name). */
+  name: string | undefined;
   /** EB rows, read for 2000C/2000D only (the patient loop is one of those). */
   benefits: BenefitRow[];
 }
@@ -78,14 +98,24 @@ function isIdChar(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
 }
 
-/** A trailer count as the warning shows it: "missing", or its numeric value. */
-function countText(segment: TextSegment): string {
-  const count = element(segment, 1);
-  return count === '' ? 'missing' : String(Number(count));
-}
-
 function at(position: number): string {
   return `segment ${position}`;
+}
+
+/** HL03 → level letter: 20, 21, 22, 23 → A, B, C, D; anything else '' (not a 271 level). */
+function levelAt(codes: Uint16Array, from: number, to: number): string {
+  if (to - from !== 2 || codes[from] !== 50) return '';
+  switch (codes[from + 1]) {
+    case 48:
+      return 'A';
+    case 49:
+      return 'B';
+    case 50:
+      return 'C';
+    case 51:
+      return 'D';
+  }
+  return '';
 }
 
 /** Envelope and loop state of one read; module-level functions over it avoid per-call closures. */
@@ -108,10 +138,29 @@ class Reader {
   inLs = false;
   ebCount = 0;
 
+  constructor(
+    readonly text: string,
+    readonly codes: Uint16Array,
+    /** Element separator of the current interchange, as a code. */
+    public separator: number,
+  ) {}
+
+  /** Span of element n of the segment at [start, stop): sets `from` and returns `to`. */
+  from = -1;
+  element(start: number, stop: number, n: number): number {
+    const from = (this.from = elementStart(this.codes, start, stop, this.separator, n));
+    return elementEnd(this.codes, from, stop, this.separator);
+  }
+
+  /** A trailer count as the warning shows it: "missing", or its numeric value. */
+  countText(from: number, to: number): string {
+    return to - from <= 0 ? 'missing' : String(Number(this.text.slice(from, to)));
+  }
+
   closeTransaction(reason: string): void {
     const transaction = this.transaction;
     if (!transaction) return;
-    this.env.push(`${at(transaction.st.position)}: transaction set has no SE (${reason})`);
+    this.env.push(`${at(transaction.position)}: transaction set has no SE (${reason})`);
     this.endTransaction(transaction);
   }
 
@@ -119,7 +168,7 @@ class Reader {
     this.closeTransaction(reason);
     const group = this.group;
     if (!group) return;
-    this.env.push(`${group.gs ? at(group.gs.position) : 'functional group'}: no GE (${reason})`);
+    this.env.push(`${group.position ? at(group.position) : 'functional group'}: no GE (${reason})`);
     this.group = undefined;
   }
 
@@ -127,18 +176,18 @@ class Reader {
     this.closeGroup(reason);
     const interchange = this.interchange;
     if (!interchange) return;
-    this.env.push(`${interchange.isa ? at(interchange.isa.position) : 'interchange'}: no IEA (${reason})`);
+    this.env.push(`${interchange.position ? at(interchange.position) : 'interchange'}: no IEA (${reason})`);
     this.interchange = undefined;
   }
 
-  openGroup(gs: TextSegment | undefined): Group {
+  openGroup(position: number): Group {
     let interchange = this.interchange;
     if (!interchange) {
-      this.env.push(`${gs ? at(gs.position) : 'group'}: functional group outside an interchange`);
-      interchange = this.interchange = { isa: undefined, groups: 0 };
+      this.env.push(`${position ? at(position) : 'group'}: functional group outside an interchange`);
+      interchange = this.interchange = { position: 0, isa12From: -1, isa12To: -1, isa13From: -1, isa13To: -1, groups: 0 };
     }
     interchange.groups++;
-    return { gs, transactions: 0 };
+    return { position, gs06From: -1, gs06To: -1, gs08From: -1, gs08To: -1, transactions: 0 };
   }
 
   endTransaction(transaction: Transaction): void {
@@ -146,91 +195,119 @@ class Reader {
     if (transaction.read) this.finishLoops();
   }
 
-  isa(segment: TextSegment): void {
+  /** An ISA whose 16 separators readIsa found at `cuts`. */
+  isa(position: number, cuts: readonly number[]): void {
     this.closeInterchange('another ISA follows');
-    this.interchange = { isa: segment, groups: 0 };
+    this.interchange = { position, isa12From: cuts[11]! + 1, isa12To: cuts[12]!, isa13From: cuts[12]! + 1, isa13To: cuts[13]!, groups: 0 };
   }
 
-  gs(segment: TextSegment): void {
+  gs(start: number, stop: number, position: number): void {
     this.closeGroup('another GS follows');
-    this.group = this.openGroup(segment);
-    const isa = this.interchange?.isa;
-    if (isa) {
-      const isa12 = element(isa, 12);
-      const gs08 = element(segment, 8);
-      if (gs08 === '') this.env.push(`${at(segment.position)}: GS08 missing`);
-      else if (isa12 !== '' && gs08.slice(0, 5) !== isa12) this.env.push(`${at(segment.position)}: GS08 version differs from ISA12`);
+    const group = (this.group = this.openGroup(position));
+    group.gs06To = this.element(start, stop, 6);
+    group.gs06From = this.from;
+    const gs08To = (group.gs08To = this.element(start, stop, 8));
+    const gs08From = (group.gs08From = this.from);
+    const interchange = this.interchange!;
+    if (interchange.position) {
+      const isa12From = interchange.isa12From;
+      const isa12Length = interchange.isa12To - isa12From;
+      if (gs08To - gs08From <= 0) this.env.push(`${at(position)}: GS08 missing`);
+      else if (isa12Length > 0 && !sameCodes(this.codes, gs08From, Math.min(gs08To, gs08From + 5), isa12From, interchange.isa12To)) {
+        this.env.push(`${at(position)}: GS08 version differs from ISA12`);
+      }
     }
   }
 
-  st(segment: TextSegment): void {
+  st(start: number, stop: number, position: number): void {
     this.closeTransaction('another ST follows');
     let group = this.group;
     if (!group) {
-      this.env.push(`${at(segment.position)}: ST outside a functional group`);
-      group = this.group = this.openGroup(undefined);
+      this.env.push(`${at(position)}: ST outside a functional group`);
+      group = this.group = this.openGroup(0);
     }
-    const gs08 = group.gs ? element(group.gs, 8) : '';
-    const st03 = element(segment, 3);
-    if (st03 !== '' && gs08 !== '' && st03 !== gs08) this.env.push(`${at(segment.position)}: ST03 version differs from GS08`);
+    const codes = this.codes;
+    const st03To = this.element(start, stop, 3);
+    const st03From = this.from;
+    const gs08Length = group.gs08To - group.gs08From;
+    if (st03To - st03From > 0 && gs08Length > 0 && !sameCodes(codes, st03From, st03To, group.gs08From, group.gs08To)) {
+      this.env.push(`${at(position)}: ST03 version differs from GS08`);
+    }
     group.transactions++;
+    const st01To = this.element(start, stop, 1);
+    const st01From = this.from;
     let read = false;
-    if (elementIs(segment, 1, '271')) {
+    if (codesAre(codes, st01From, st01To, '271')) {
       read = this.responses === 0;
       this.responses++;
       if (read) this.startLoops();
-    } else if (elementIs(segment, 1, '999')) {
+    } else if (codesAre(codes, st01From, st01To, '999')) {
       this.acknowledged = true;
     }
-    this.transaction = { st: segment, body: 0, read };
+    const st02To = this.element(start, stop, 2);
+    this.transaction = { position, st02From: this.from, st02To, body: 0, read };
   }
 
-  se(segment: TextSegment): void {
+  se(start: number, stop: number, position: number): void {
     const transaction = this.transaction;
     if (!transaction) {
-      this.env.push(`${at(segment.position)}: SE without ST`);
+      this.env.push(`${at(position)}: SE without ST`);
       return;
     }
     const actual = transaction.body + 2;
-    if (!segment.countIs(1, actual)) this.env.push(`${at(segment.position)}: SE01 count ${countText(segment)} != ${actual}`);
-    if (!segment.sameField(2, transaction.st, 2)) this.env.push(`${at(segment.position)}: SE02 does not match ST02`);
+    const se01To = this.element(start, stop, 1);
+    const se01From = this.from;
+    if (!countIsAt(this.codes, se01From, se01To, actual)) this.env.push(`${at(position)}: SE01 count ${this.countText(se01From, se01To)} != ${actual}`);
+    const se02To = this.element(start, stop, 2);
+    if (!sameCodes(this.codes, this.from, se02To, transaction.st02From, transaction.st02To)) this.env.push(`${at(position)}: SE02 does not match ST02`);
     this.endTransaction(transaction);
   }
 
-  ge(segment: TextSegment): void {
+  ge(start: number, stop: number, position: number): void {
     this.closeTransaction('GE follows');
     const group = this.group;
     if (!group) {
-      this.env.push(`${at(segment.position)}: GE without GS`);
+      this.env.push(`${at(position)}: GE without GS`);
       return;
     }
     const actual = group.transactions;
-    if (!segment.countIs(1, actual)) this.env.push(`${at(segment.position)}: GE01 count ${countText(segment)} != ${actual}`);
-    if (group.gs && !segment.sameField(2, group.gs, 6)) this.env.push(`${at(segment.position)}: GE02 does not match GS06`);
+    const ge01To = this.element(start, stop, 1);
+    const ge01From = this.from;
+    if (!countIsAt(this.codes, ge01From, ge01To, actual)) this.env.push(`${at(position)}: GE01 count ${this.countText(ge01From, ge01To)} != ${actual}`);
+    if (group.position) {
+      const ge02To = this.element(start, stop, 2);
+      if (!sameCodes(this.codes, this.from, ge02To, group.gs06From, group.gs06To)) this.env.push(`${at(position)}: GE02 does not match GS06`);
+    }
     this.group = undefined;
   }
 
-  iea(segment: TextSegment): void {
+  iea(start: number, stop: number, position: number): void {
     this.closeGroup('IEA follows');
     const interchange = this.interchange;
     if (!interchange) {
-      this.env.push(`${at(segment.position)}: IEA without ISA`);
+      this.env.push(`${at(position)}: IEA without ISA`);
       return;
     }
     const actual = interchange.groups;
-    if (!segment.countIs(1, actual)) this.env.push(`${at(segment.position)}: IEA01 count ${countText(segment)} != ${actual}`);
-    if (interchange.isa && !segment.sameField(2, interchange.isa, 13)) this.env.push(`${at(segment.position)}: IEA02 does not match ISA13`);
+    const iea01To = this.element(start, stop, 1);
+    const iea01From = this.from;
+    if (!countIsAt(this.codes, iea01From, iea01To, actual)) this.env.push(`${at(position)}: IEA01 count ${this.countText(iea01From, iea01To)} != ${actual}`);
+    if (interchange.position) {
+      const iea02To = this.element(start, stop, 2);
+      if (!sameCodes(this.codes, this.from, iea02To, interchange.isa13From, interchange.isa13To)) this.env.push(`${at(position)}: IEA02 does not match ISA13`);
+    }
     this.interchange = undefined;
   }
 
   /** Any other segment: body of the open transaction, or a stray. `id` is only cut for the warning. */
-  other(text: string, start: number, stop: number, position: number, separator: string): boolean {
+  other(start: number, stop: number, position: number): boolean {
     const transaction = this.transaction;
     if (transaction) {
       transaction.body++;
       return transaction.read;
     }
-    let idEnd = text.indexOf(separator, start);
+    const text = this.text;
+    let idEnd = elementEnd(this.codes, start, stop, this.separator);
     if (idEnd < 0 || idEnd > stop) idEnd = stop;
     const id = text.slice(start, idEnd);
     this.env.push(`${at(position)}: ${SEGMENT_ID.test(id) ? id : 'segment'} outside a transaction set`);
@@ -247,48 +324,62 @@ class Reader {
     return undefined;
   }
 
-  hl(segment: TextSegment, doc: Doc271): void {
+  hl(start: number, stop: number, position: number, doc: Doc271): void {
     const warnings = doc.warnings;
-    if (this.inLs) warnings.push(`${at(segment.position)}: HL inside LS/LE (no LE)`);
+    if (this.inLs) warnings.push(`${at(position)}: HL inside LS/LE (no LE)`);
     this.inLs = false;
     this.name = this.benefit = undefined;
-    // The four level codes compared in place; anything else takes the table lookup (and its warning).
-    const letter = segment.is(3, '22') ? 'C' : segment.is(3, '23') ? 'D' : segment.is(3, '20') ? 'A' : segment.is(3, '21') ? 'B' : LEVELS[element(segment, 3)];
-    if (!letter) warnings.push(`${at(segment.position)}: HL03 is not a 271 level code`);
-    const level = letter ?? '?';
+    const codes = this.codes;
+    const text = this.text;
+    // One walk finds HL01..HL04.
+    const separator = this.separator;
+    const hl01 = elementStart(codes, start, stop, separator, 1);
+    const hl01To = elementEnd(codes, hl01, stop, separator);
+    const hl02 = hl01 >= 0 && hl01To < stop ? hl01To + 1 : -1;
+    const hl02To = elementEnd(codes, hl02, stop, separator);
+    const hl03 = hl02 >= 0 && hl02To < stop ? hl02To + 1 : -1;
+    const hl03To = elementEnd(codes, hl03, stop, separator);
+    const hl04 = hl03 >= 0 && hl03To < stop ? hl03To + 1 : -1;
+    const hl04To = elementEnd(codes, hl04, stop, separator);
+    const letter = levelAt(codes, hl03, hl03To);
+    if (letter === '') warnings.push(`${at(position)}: HL03 is not a 271 level code`);
+    const level = letter === '' ? '?' : letter;
     const created: Level = {
-      hl: segment,
+      position,
       level,
-      loop: LOOP_2000[level] ?? `2000${letter}`,
-      id: element(segment, 1),
+      loop: LOOP_2000[level]!,
+      id: hl01 < 0 ? '' : text.slice(hl01, hl01To),
       children: 0,
+      announces: codesAre(codes, hl04, hl04To, '1'),
       name: undefined,
       benefits: [],
     };
-    const parentId = element(segment, 2);
+    const parentId = hl02 < 0 ? '' : text.slice(hl02, hl02To);
     const parent = parentId === '' ? undefined : this.latestWithId(parentId);
     if (parent) parent.children++;
-    else if (parentId !== '') warnings.push(`${at(segment.position)}: HL02 names no earlier HL`);
-    if (created.id !== '' && this.latestWithId(created.id)) warnings.push(`${at(segment.position)}: HL01 repeats an earlier HL01`);
+    else if (parentId !== '') warnings.push(`${at(position)}: HL02 names no earlier HL`);
+    if (created.id !== '' && this.latestWithId(created.id)) warnings.push(`${at(position)}: HL01 repeats an earlier HL01`);
     this.levels.push(created);
     this.level = created;
   }
 
-  /** True when the caller must hand this NM1 over as the payer name (first 2100 of a 2000A). */
-  nm1(position: number, doc: Doc271): boolean {
+  nm1(start: number, stop: number, position: number, doc: Doc271): void {
     const level = this.level;
     if (!level) {
       doc.warnings.push(`${at(position)}: NM1 before the first HL`);
     } else if (this.benefit !== undefined) {
       if (!this.inLs) doc.warnings.push(`${at(position)}: NM1 after EB outside LS/LE`);
     } else {
-      this.name = LOOP_2100[level.level] ?? `2100${level.level}`;
-      return level.level === 'A' && level.name === undefined;
+      this.name = LOOP_2100[level.level];
+      // The first 2100 of a 2000A names the payer.
+      if (level.level === 'A' && level.name === undefined) {
+        const to = this.element(start, stop, 3);
+        level.name = this.from < 0 ? '' : this.text.slice(this.from, to);
+      }
     }
-    return false;
   }
 
-  eb(text: string, codes: Uint16Array, start: number, stop: number, position: number, delimiters: Delimiters, doc: Doc271): void {
+  eb(start: number, stop: number, position: number, delimiters: Delimiters, doc: Doc271): void {
     const level = this.level;
     if (!level) {
       doc.warnings.push(`${at(position)}: EB before the first HL`);
@@ -297,9 +388,9 @@ class Reader {
     if (this.inLs) doc.warnings.push(`${at(position)}: EB inside LS/LE (no LE)`);
     this.inLs = false;
     const order = this.ebCount++;
-    if (level.level === 'C' || level.level === 'D') level.benefits.push(readBenefitAt(text, codes, start, stop, delimiters, order));
+    if (level.level === 'C' || level.level === 'D') level.benefits.push(readBenefitAt(this.text, this.codes, start, stop, delimiters, order));
     else doc.warnings.push(`${at(position)}: EB under ${level.loop}`);
-    this.benefit = LOOP_2110[level.level] ?? `2110${level.level}`;
+    this.benefit = LOOP_2110[level.level];
   }
 
   ls(position: number, doc: Doc271): void {
@@ -330,7 +421,7 @@ class Reader {
     const levels = this.levels;
     for (let i = 0; i < levels.length; i++) {
       const hl = levels[i]!;
-      if (hl.children === 0 && elementIs(hl.hl, 4, '1')) doc.warnings.push(`${at(hl.hl.position)}: HL04 announces children but none follow`);
+      if (hl.children === 0 && hl.announces) doc.warnings.push(`${at(hl.position)}: HL04 announces children but none follow`);
       if (hl.level === 'D') patient ??= hl;
       else if (hl.level === 'C') subscriber ??= hl;
       else if (hl.level === 'A') payer ??= hl;
@@ -338,7 +429,7 @@ class Reader {
     doc.hasSubscriber = subscriber !== undefined;
     const chosen = patient ?? subscriber;
     if (chosen) doc.patientBenefits = chosen.benefits;
-    if (payer?.name) doc.payerName = element(payer.name, 3);
+    if (payer?.name !== undefined) doc.payerName = payer.name;
     this.inLs = false;
   }
 }
@@ -358,9 +449,9 @@ export function read271(text: string): Read271 {
 
   // Read synchronously to the end: the scratch is only valid until the next codesOf call.
   const codes = codesOf(text);
-  const reader = new Reader();
   let delimiters: Delimiters = header.delimiters;
-  reader.isa(TextSegment.withSeparators('ISA', 1, first, text, header.end - 1, delimiters, header.cuts));
+  const reader = new Reader(text, codes, delimiters.element.charCodeAt(0));
+  reader.isa(1, header.cuts);
   let count = 1;
   pos = header.end;
   let terminator = delimiters.segment;
@@ -390,7 +481,8 @@ export function read271(text: string): Read271 {
       terminatorCode = terminator.charCodeAt(0);
       separator = delimiters.element;
       separatorCode = separator.charCodeAt(0);
-      reader.isa(TextSegment.withSeparators('ISA', ++count, start, text, next.end - 1, delimiters, next.cuts));
+      reader.separator = separatorCode;
+      reader.isa(++count, next.cuts);
       pos = next.end;
       continue;
     }
@@ -427,32 +519,32 @@ export function read271(text: string): Read271 {
     // Envelope ids end the body; only they and the loop ids below ever need a Segment.
     switch (key) {
       case 18259: // GS
-        reader.gs(new TextSegment('GS', position, start, text, stop, delimiters));
+        reader.gs(start, stop, position);
         continue;
       case 18245: // GE
-        reader.ge(new TextSegment('GE', position, start, text, stop, delimiters));
+        reader.ge(start, stop, position);
         continue;
       case 21332: // ST
-        reader.st(new TextSegment('ST', position, start, text, stop, delimiters));
+        reader.st(start, stop, position);
         continue;
       case 21317: // SE
-        reader.se(new TextSegment('SE', position, start, text, stop, delimiters));
+        reader.se(start, stop, position);
         continue;
       case 4801857: // IEA
-        reader.iea(new TextSegment('IEA', position, start, text, stop, delimiters));
+        reader.iea(start, stop, position);
         continue;
     }
-    if (!reader.other(text, start, stop, position, separator)) continue;
+    if (!reader.other(start, stop, position)) continue;
     const doc = reader.doc!;
     switch (key) {
       case 18508: // HL
-        reader.hl(new TextSegment('HL', position, start, text, stop, delimiters), doc);
+        reader.hl(start, stop, position, doc);
         break;
       case 5131569: // NM1
-        if (reader.nm1(position, doc)) reader.level!.name = new TextSegment('NM1', position, start, text, stop, delimiters);
+        reader.nm1(start, stop, position, doc);
         break;
       case 17730: // EB
-        reader.eb(text, codes, start, stop, position, delimiters, doc);
+        reader.eb(start, stop, position, delimiters, doc);
         break;
       case 4276545: // AAA
         reader.aaa(new TextSegment('AAA', position, start, text, stop, delimiters), doc);

@@ -190,3 +190,53 @@ function fill(codes: Uint16Array, text: string): Uint16Array {
   for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
   return codes;
 }
+
+/*
+ * In-place element reads over codesOf output, for a segment at codes[start, stop) whose element
+ * separator is `separator`: element n (n >= 1) runs from just after the n-th separator to the next
+ * one (or stop), and an element the segment does not reach reads as ''.
+ */
+
+/** Offset of element n's first character; -1 when the segment has fewer than n separators. */
+export function elementStart(codes: Uint16Array, start: number, stop: number, separator: number, n: number): number {
+  let seen = 0;
+  for (let i = start; i < stop; i++) if (codes[i] === separator && ++seen === n) return i + 1;
+  return -1;
+}
+
+/** Offset just past the element that begins at `from` (-1 reads as an absent element: -1). */
+export function elementEnd(codes: Uint16Array, from: number, stop: number, separator: number): number {
+  if (from < 0) return -1;
+  let i = from;
+  while (i < stop && codes[i] !== separator) i++;
+  return i;
+}
+
+/** Whether codes[from, to) is exactly `value` (from = to = -1 is the empty element). */
+export function codesAre(codes: Uint16Array, from: number, to: number, value: string): boolean {
+  const length = value.length;
+  if (to - from !== length) return false;
+  for (let i = 0; i < length; i++) if (codes[from + i] !== value.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Whether codes[a, aEnd) and codes[b, bEnd) hold the same characters. */
+export function sameCodes(codes: Uint16Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
+  const length = aEnd - a;
+  if (bEnd - b !== length) return false;
+  for (let i = 0; i < length; i++) if (codes[a + i] !== codes[b + i]) return false;
+  return true;
+}
+
+/** Whether codes[from, to) is exactly String(value) for a count value >= 0 (no sign, no leading zero). */
+export function countIsAt(codes: Uint16Array, from: number, to: number, value: number): boolean {
+  const length = to - from;
+  if (length <= 0 || length > 15 || (length > 1 && codes[from] === 48)) return false;
+  let total = 0;
+  for (let i = from; i < to; i++) {
+    const c = codes[i]! - 48;
+    if (c < 0 || c > 9) return false;
+    total = total * 10 + c;
+  }
+  return total === value;
+}
