@@ -135,8 +135,10 @@ export function readBenefitRow(segment: Segment, order: number): BenefitRow {
 /** Reads the EB at text[start, stop) (start is its id); `codes` holds text's code units (codesOf). */
 export function readBenefitAt(text: string, codes: Uint16Array, start: number, stop: number, delimiters: Delimiters, order: number): BenefitRow {
   const separator = delimiters.element.charCodeAt(0);
+  // Separators up to EB04's end first; only a figure row needs the walk on to EB13.
   let count = 0;
-  for (let i = start; i < stop && count < 14; i++) if (codes[i] === separator) cuts[count++] = i;
+  let i = start;
+  for (; i < stop && count < 5; i++) if (codes[i] === separator) cuts[count++] = i;
   cuts[count] = stop;
   // Element n (1-based) is text[cuts[n-1] + 1, cuts[n]) when n <= count.
 
@@ -171,6 +173,8 @@ export function readBenefitAt(text: string, codes: Uint16Array, start: number, s
     else if (part === 66) row.medicare = PART_B;
   }
   if (field === NO_FIELD) return row;
+  for (; i < stop && count < 14; i++) if (codes[i] === separator) cuts[count++] = i;
+  cuts[count] = stop;
 
   // Procedure-specific rows (EB13) say nothing about the plan's figures.
   if (count >= 13 && cuts[13]! - cuts[12]! > 1) return row;
