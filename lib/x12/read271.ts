@@ -83,7 +83,9 @@ interface Level {
   position: number;
   level: string;
   loop: string;
-  id: string;
+  /** HL01's span ([-1, -1) when absent). */
+  idFrom: number;
+  idTo: number;
   children: number;
   /** HL04 is "1": children announced. */
   announces: boolean;
@@ -204,16 +206,19 @@ class Reader {
   gs(start: number, stop: number, position: number): void {
     this.closeGroup('another GS follows');
     const group = (this.group = this.openGroup(position));
-    group.gs06To = this.element(start, stop, 6);
-    group.gs06From = this.from;
-    const gs08To = (group.gs08To = this.element(start, stop, 8));
-    const gs08From = (group.gs08From = this.from);
+    const codes = this.codes;
+    const separator = this.separator;
+    const gs06From = (group.gs06From = elementStart(codes, start, stop, separator, 6));
+    const gs06To = (group.gs06To = elementEnd(codes, gs06From, stop, separator));
+    // GS08 is two separators on from GS06's end.
+    const gs08From = (group.gs08From = gs06From < 0 ? -1 : elementStart(codes, gs06To, stop, separator, 2));
+    const gs08To = (group.gs08To = elementEnd(codes, gs08From, stop, separator));
     const interchange = this.interchange!;
     if (interchange.position) {
       const isa12From = interchange.isa12From;
       const isa12Length = interchange.isa12To - isa12From;
       if (gs08To - gs08From <= 0) this.env.push(`${at(position)}: GS08 missing`);
-      else if (isa12Length > 0 && !sameCodes(this.codes, gs08From, Math.min(gs08To, gs08From + 5), isa12From, interchange.isa12To)) {
+      else if (isa12Length > 0 && !sameCodes(codes, gs08From, Math.min(gs08To, gs08From + 5), isa12From, interchange.isa12To)) {
         this.env.push(`${at(position)}: GS08 version differs from ISA12`);
       }
     }
@@ -318,9 +323,14 @@ class Reader {
     this.doc = { hasSubscriber: false, patientBenefits: [], payerName: '', aaa: [], warnings: [] };
   }
 
-  latestWithId(id: string): Level | undefined {
+  /** The last level whose non-empty HL01 is codes[from, to), as a map keyed by HL01 would give. */
+  latestWithId(from: number, to: number): Level | undefined {
     const levels = this.levels;
-    for (let i = levels.length - 1; i >= 0; i--) if (levels[i]!.id === id) return levels[i];
+    const codes = this.codes;
+    for (let i = levels.length - 1; i >= 0; i--) {
+      const level = levels[i]!;
+      if (level.idTo > level.idFrom && sameCodes(codes, level.idFrom, level.idTo, from, to)) return level;
+    }
     return undefined;
   }
 
@@ -330,7 +340,6 @@ class Reader {
     this.inLs = false;
     this.name = this.benefit = undefined;
     const codes = this.codes;
-    const text = this.text;
     // One walk finds HL01..HL04.
     const separator = this.separator;
     const hl01 = elementStart(codes, start, stop, separator, 1);
@@ -348,17 +357,17 @@ class Reader {
       position,
       level,
       loop: LOOP_2000[level]!,
-      id: hl01 < 0 ? '' : text.slice(hl01, hl01To),
+      idFrom: hl01,
+      idTo: hl01To,
       children: 0,
       announces: codesAre(codes, hl04, hl04To, '1'),
       name: undefined,
       benefits: [],
     };
-    const parentId = hl02 < 0 ? '' : text.slice(hl02, hl02To);
-    const parent = parentId === '' ? undefined : this.latestWithId(parentId);
+    const parent = hl02To > hl02 ? this.latestWithId(hl02, hl02To) : undefined;
     if (parent) parent.children++;
-    else if (parentId !== '') warnings.push(`${at(position)}: HL02 names no earlier HL`);
-    if (created.id !== '' && this.latestWithId(created.id)) warnings.push(`${at(position)}: HL01 repeats an earlier HL01`);
+    else if (hl02To > hl02) warnings.push(`${at(position)}: HL02 names no earlier HL`);
+    if (hl01To > hl01 && this.latestWithId(hl01, hl01To)) warnings.push(`${at(position)}: HL01 repeats an earlier HL01`);
     this.levels.push(created);
     this.level = created;
   }
@@ -444,11 +453,11 @@ export function read271(text: string): Read271 {
   if (first < 0) return { ok: false, error: { message: 'no ISA segment found', offset: pos }, warnings };
   if (first > pos) warnings.push(`offset ${pos}: ${first - pos} characters before ISA ignored`);
 
-  const header = readIsa(text, first, warnings);
-  if (typeof header === 'string') return { ok: false, error: { message: header, offset: first }, warnings };
-
   // Read synchronously to the end: the scratch is only valid until the next codesOf call.
   const codes = codesOf(text);
+  const header = readIsa(text, codes, first, warnings);
+  if (typeof header === 'string') return { ok: false, error: { message: header, offset: first }, warnings };
+
   let delimiters: Delimiters = header.delimiters;
   const reader = new Reader(text, codes, delimiters.element.charCodeAt(0));
   reader.isa(1, header.cuts);
@@ -472,7 +481,7 @@ export function read271(text: string): Read271 {
     const start = pos;
 
     if (code === 73 && text.startsWith('ISA', pos)) {
-      const next = readIsa(text, pos, warnings);
+      const next = readIsa(text, codes, pos, warnings);
       if (typeof next === 'string') {
         warnings.push(`segment ${count + 1} (offset ${pos}): ${next}; rest of input ignored`);
         break;

@@ -122,20 +122,25 @@ export function isaElements(text: string, header: IsaHeader): string[] {
   return elements;
 }
 
-/** Reads the ISA at `start` (which points at "ISA"); a string is an error message. */
-export function readIsa(text: string, start: number, warnings: string[]): IsaHeader | string {
-  const element = text[start + 3];
-  if (element === undefined) return 'interchange header truncated';
-  const elementCode = element.charCodeAt(0);
+/**
+ * Reads the ISA at `start` (which points at "ISA"); a string is an error message. `codes` is
+ * codesOf(text), read here only while the call lasts.
+ */
+export function readIsa(text: string, codes: Uint16Array, start: number, warnings: string[]): IsaHeader | string {
+  const length = text.length;
+  if (start + 3 >= length) return 'interchange header truncated';
+  const elementCode = codes[start + 3]!;
   if (isAlphanumeric(elementCode) || isWhitespace(elementCode)) return 'ISA element separator is not a delimiter';
+  const element = text[start + 3]!;
   let at = start + 3;
   const cuts: number[] = [at];
   // ISA has 16 elements, so 16 separators; the first is at start + 3.
-  for (let n = 1; n < 16; n++) {
-    at = text.indexOf(element, at + 1);
-    if (at < 0) return 'interchange header truncated';
-    cuts.push(at);
+  for (let i = at + 1; i < length; i++) {
+    if (codes[i] !== elementCode) continue;
+    at = i;
+    if (cuts.push(i) === 16) break;
   }
+  if (cuts.length < 16) return 'interchange header truncated';
   // After the 16th separator: ISA16 (one char), then the segment terminator.
   const component = text[at + 1];
   const segment = text[at + 2];
@@ -172,18 +177,28 @@ export function codesOf(text: string): Uint16Array {
     if (length > MAX_SCRATCH) return fill(new Uint16Array(length), text);
     let size = scratchCodes.length;
     while (size < length) size *= 2;
-    scratchBytes = Buffer.allocUnsafeSlow(size * 2);
+    scratchBytes = Buffer.allocUnsafeSlow(size * 2) as Buffer & Ucs2Writer;
     scratchCodes = new Uint16Array(scratchBytes.buffer, scratchBytes.byteOffset, size);
   }
-  if (LITTLE_ENDIAN) scratchBytes.write(text, 0, 'utf16le');
-  else fill(scratchCodes, text);
+  if (!LITTLE_ENDIAN) fill(scratchCodes, text);
+  else if (HAS_UCS2_WRITE) scratchBytes.ucs2Write(text, 0);
+  else scratchBytes.write(text, 0, 'utf16le');
   return scratchCodes;
 }
 
 const MAX_SCRATCH = 1 << 20;
-/** 'utf16le' is little-endian; Uint16Array reads in the platform's order (little on x86 and arm64). */
+/** UTF-16LE is what ucs2Write writes; Uint16Array reads in the platform's order (little on x86 and arm64). */
 const LITTLE_ENDIAN = new Uint16Array(new Uint8Array([1, 0]).buffer)[0] === 1;
-let scratchBytes = Buffer.allocUnsafeSlow(8192);
+/**
+ * Buffer's encoding-specific writer, the one `write(text, 0, 'utf16le')` dispatches to after
+ * argument parsing that costs as much as the copy of a 1 KB reply. Node defines it on every Buffer
+ * but @types/node does not declare it; without it, codesOf uses write().
+ */
+interface Ucs2Writer {
+  ucs2Write(text: string, offset: number): number;
+}
+let scratchBytes = Buffer.allocUnsafeSlow(8192) as Buffer & Ucs2Writer;
+const HAS_UCS2_WRITE = typeof scratchBytes.ucs2Write === 'function';
 let scratchCodes = new Uint16Array(scratchBytes.buffer, scratchBytes.byteOffset, 4096);
 
 function fill(codes: Uint16Array, text: string): Uint16Array {

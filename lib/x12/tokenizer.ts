@@ -5,7 +5,7 @@
  * never throws: defects are warnings, and only input with no usable ISA is a failure.
  * Warnings carry positions and counts only, never element values (they may be patient data).
  */
-import { BOM, idAt, isaElements, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
+import { BOM, codesOf, idAt, isaElements, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
 import { TextSegment, type Delimiters, type Segment } from './segment.js';
 
 export interface TokenizeSuccess {
@@ -34,7 +34,9 @@ export function tokenize(text: string): TokenizeResult {
   if (first < 0) return { ok: false, error: { message: 'no ISA segment found', offset: pos }, warnings };
   if (first > pos) warnings.push(`offset ${pos}: ${first - pos} characters before ISA ignored`);
 
-  const header = readIsa(text, first, warnings);
+  // Only readIsa reads the code array, during this call; segments read the text itself.
+  const codes = codesOf(text);
+  const header = readIsa(text, codes, first, warnings);
   if (typeof header === 'string') return { ok: false, error: { message: header, offset: first }, warnings };
 
   const segments: Segment[] = [];
@@ -58,7 +60,7 @@ export function tokenize(text: string): TokenizeResult {
     const start = pos;
 
     if (code === 73 && text.startsWith('ISA', pos)) {
-      const next = readIsa(text, pos, warnings);
+      const next = readIsa(text, codes, pos, warnings);
       if (typeof next === 'string') {
         warnings.push(`segment ${segments.length + 1} (offset ${pos}): ${next}; rest of input ignored`);
         break;
