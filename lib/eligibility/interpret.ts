@@ -4,7 +4,6 @@
  * `aaaCodes` are safe to log (positions and counts only, no element values).
  */
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
-import { rejectionsOfAaa } from '../x12/aaa.js';
 import { read271 } from '../x12/read271.js';
 import { errorForRejections } from './rejections.js';
 import { summarizeBenefits } from './summary.js';
@@ -41,7 +40,7 @@ export function interpret271(x12: string): Interpretation {
   if (read.responses > 1) warnings.push(`${read.responses} 271 transaction sets; the first is used`);
 
   for (let i = 0; i < doc.warnings.length; i++) warnings.push(doc.warnings[i]!);
-  const rejections = rejectionsOfAaa(doc.aaa);
+  const rejections = doc.aaa;
   const aaaCodes: string[] = new Array(rejections.length);
   for (let i = 0; i < rejections.length; i++) aaaCodes[i] = rejections[i]!.code;
   if (rejections.length > 0) return { result: fail(errorForRejections(rejections)), warnings, aaaCodes };

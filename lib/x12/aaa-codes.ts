@@ -75,12 +75,18 @@ export const FOLLOW_UP_ACTIONS: Readonly<Record<string, string>> = {
 export const UNKNOWN_REJECT_REASON = 'Unknown reject reason code';
 export const UNKNOWN_FOLLOW_UP = 'Unknown follow-up action';
 
+/** The X12 description of an AAA03 code (own keys only: "constructor" is not a code). */
 export function rejectReason(code: string): string {
-  return REJECT_REASONS[code] ?? UNKNOWN_REJECT_REASON;
+  return Object.hasOwn(REJECT_REASONS, code) ? REJECT_REASONS[code]! : UNKNOWN_REJECT_REASON;
 }
 
 /** "C: Please Correct and Resubmit"; an absent AAA04 gives "". */
 export function followUpAction(code: string): string {
   if (code === '') return '';
-  return `${code}: ${FOLLOW_UP_ACTIONS[code] ?? UNKNOWN_FOLLOW_UP}`;
+  return Object.hasOwn(FOLLOW_UP_TEXT, code) ? FOLLOW_UP_TEXT[code]! : `${code}: ${UNKNOWN_FOLLOW_UP}`;
 }
+
+/** The follow-up texts as they are answered, built once. */
+const FOLLOW_UP_TEXT: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(FOLLOW_UP_ACTIONS).map(([code, text]) => [code, `${code}: ${text}`]),
+);

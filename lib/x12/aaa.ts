@@ -2,19 +2,13 @@
 import type { AaaRejection } from '../errors/index.js';
 import { followUpAction, rejectReason } from './aaa-codes.js';
 import type { Transaction271 } from './loops271.js';
-import { element, type Segment } from './segment.js';
+import { element } from './segment.js';
 
-export function rejectionsOf(doc: Transaction271): AaaRejection[] {
-  return rejectionsOfAaa(doc.aaa);
+/** One AAA from its AAA03 (reject reason) and AAA04 (follow-up action) and the loop it stood in. */
+export function rejection(code: string, action: string, loop: string): AaaRejection {
+  return { code, description: rejectReason(code), followUpAction: followUpAction(action), loop };
 }
 
-/** The same for a bare list of AAA segments with their loops (the 271 fast path has no loop model). */
-export function rejectionsOfAaa(aaa: readonly { segment: Segment; loop: string }[]): AaaRejection[] {
-  const out: AaaRejection[] = new Array(aaa.length);
-  for (let i = 0; i < aaa.length; i++) {
-    const { segment, loop } = aaa[i]!;
-    const code = element(segment, 3);
-    out[i] = { code, description: rejectReason(code), followUpAction: followUpAction(element(segment, 4)), loop };
-  }
-  return out;
+export function rejectionsOf(doc: Transaction271): AaaRejection[] {
+  return doc.aaa.map(({ segment, loop }) => rejection(element(segment, 3), element(segment, 4), loop));
 }

@@ -1,19 +1,17 @@
 /**
  * The 271 fast path for interpret271: tokenizer, envelope and 271 loop rules in one pass over the
  * text, with the same warnings, in the same order, as tokenize → readEnvelope → readLoops271.
- * Creating strings and objects is what parsing costs, so only the segments the summary or a check
- * reads become Segment objects (envelope segments, and HL/NM1/EB/AAA of the first 271); every
- * other segment is only counted. Nothing is cached across calls.
+ * Creating strings and objects is what parsing costs, so no segment becomes an object: characters
+ * are read from a code array (codesOf), segments the rules look at are checked where they stand,
+ * and the only strings cut are the few values an answer carries (EB07/EB08 of figure rows, the
+ * payer name, AAA codes) and warnings. Every other segment is only counted. Nothing is kept
+ * across calls (the code array is scratch, used only while a call lasts).
  */
 import { readBenefitAt, type BenefitRow } from '../eligibility/benefit-row.js';
+import type { AaaRejection } from '../errors/index.js';
+import { rejection } from './aaa.js';
 import { BOM, codesAre, codesOf, countIsAt, elementEnd, elementStart, isSegmentIdAt, isWhitespace, readIsa, sameCodes } from './scan.js';
-import { TextSegment, type Delimiters } from './segment.js';
-
-/** One AAA and the loop it stood in (as readLoops271 attributes it). */
-export interface Aaa271 {
-  segment: TextSegment;
-  loop: string;
-}
+import type { Delimiters } from './segment.js';
 
 /** What interpret271 needs of the first 271 transaction set. */
 export interface Doc271 {
@@ -23,7 +21,8 @@ export interface Doc271 {
   patientBenefits: BenefitRow[];
   /** NM103 of the first 2100A of the first 2000A ('' when absent). */
   payerName: string;
-  aaa: Aaa271[];
+  /** Every AAA, in document order, with the loop readLoops271 would attribute it to. */
+  aaa: AaaRejection[];
   warnings: string[];
 }
 
@@ -47,9 +46,9 @@ const LOOP_2110: Readonly<Record<string, string>> = { A: '2110A', B: '2110B', C:
 const SEGMENT_ID = /^[A-Z0-9]{2,3}$/;
 
 /*
- * Envelope and HL segments are checked where they stand in `codes` (codesOf of the input): a
- * segment is its [start, stop) span and its ordinal `position`, and an element is a [from, to)
- * span, [-1, -1) when absent. Only AAA segments, which outlive the read, become TextSegments.
+ * Segments are checked where they stand in `codes` (codesOf of the input): a segment is its
+ * [start, stop) span and its ordinal `position`, and an element is a [from, to) span, [-1, -1)
+ * when absent.
  */
 
 interface Interchange {
@@ -416,9 +415,15 @@ class Reader {
     this.inLs = false;
   }
 
-  aaa(segment: TextSegment, doc: Doc271): void {
+  aaa(start: number, stop: number, doc: Doc271): void {
     // AAA belongs to 2000x/2100x/2110x; one inside LS/LE is attributed to its 2110x.
-    doc.aaa.push({ segment, loop: this.benefit ?? this.name ?? this.level?.loop ?? 'header' });
+    const loop = this.benefit ?? this.name ?? this.level?.loop ?? 'header';
+    const text = this.text;
+    const codeTo = this.element(start, stop, 3);
+    const code = this.from < 0 ? '' : text.slice(this.from, codeTo);
+    const actionTo = this.element(start, stop, 4);
+    const action = this.from < 0 ? '' : text.slice(this.from, actionTo);
+    doc.aaa.push(rejection(code, action, loop));
   }
 
   finishLoops(): void {
@@ -557,7 +562,7 @@ export function read271(text: string): Read271 {
         reader.eb(start, stop, position, delimiters, doc);
         break;
       case 4276545: // AAA
-        reader.aaa(new TextSegment('AAA', position, start, text, stop, delimiters), doc);
+        reader.aaa(start, stop, doc);
         break;
       case 19539: // LS
         reader.ls(position, doc);

@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { rejectionsOf } from '../../lib/x12/aaa.js';
+import { rejection, rejectionsOf } from '../../lib/x12/aaa.js';
 import { FOLLOW_UP_ACTIONS, followUpAction, REJECT_REASONS, rejectReason } from '../../lib/x12/aaa-codes.js';
 import { readEnvelope, transactionsOf } from '../../lib/x12/envelope.js';
 import { readLoops271 } from '../../lib/x12/loops271.js';
@@ -32,5 +32,17 @@ describe('rejectionsOf', () => {
       { code: '42', description: 'Unable to Respond at Current Time', followUpAction: 'R: Resubmission Allowed', loop: '2000A' },
       { code: '75', description: 'Subscriber/Insured Not Found', followUpAction: 'C: Please Correct and Resubmit', loop: '2100C' },
     ]);
+  });
+});
+
+describe('code lookups take own keys only', () => {
+  it('an AAA03 or AAA04 naming an Object.prototype member is unknown, not a function', () => {
+    expect(rejection('constructor', 'toString', '2100C')).toEqual({
+      code: 'constructor',
+      description: 'Unknown reject reason code',
+      followUpAction: 'toString: Unknown follow-up action',
+      loop: '2100C',
+    });
+    expect(rejection('72', 'C', '2100C')).toEqual({ code: '72', description: 'Invalid/Missing Subscriber/Insured ID', followUpAction: 'C: Please Correct and Resubmit', loop: '2100C' });
   });
 });
