@@ -14,7 +14,7 @@ import { tokenize } from '../lib/x12/tokenizer.js';
 import { readEnvelope, transactionsOf } from '../lib/x12/envelope.js';
 import { readLoops271 } from '../lib/x12/loops271.js';
 import { summarize } from '../lib/eligibility/summary.js';
-import { read271 } from '../lib/x12/read271.js';
+import { read271 } from '../lib/eligibility/read271.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = join(root, '../shared/corpus/x12');

@@ -4,7 +4,7 @@
  * `aaaCodes` are safe to log (positions and counts only, no element values).
  */
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
-import { read271 } from '../x12/read271.js';
+import { read271 } from './read271.js';
 import { errorForRejections } from './rejections.js';
 import { summarizeBenefits } from './summary.js';
 import type { BenefitSummary } from './types.js';

@@ -7,11 +7,11 @@
  * payer name, AAA codes) and warnings. Every other segment is only counted. Nothing is kept
  * across calls (the code array is scratch, used only while a call lasts).
  */
-import { readBenefitAt, type BenefitRow } from '../eligibility/benefit-row.js';
+import { readBenefitAt, type BenefitRow } from './benefit-row.js';
 import type { AaaRejection } from '../errors/index.js';
-import { rejection } from './aaa.js';
-import { BOM, codesAre, codesOf, countIsAt, elementEnd, elementStart, isSegmentIdAt, isWhitespace, readIsa, sameCodes } from './scan.js';
-import type { Delimiters } from './segment.js';
+import { rejection } from '../x12/aaa.js';
+import { BOM, codesAre, codesOf, countIsAt, elementEnd, elementStart, isSegmentIdAt, isWhitespace, readIsa, sameCodes } from '../x12/scan.js';
+import type { Delimiters } from '../x12/segment.js';
 
 /** What interpret271 needs of the first 271 transaction set. */
 export interface Doc271 {

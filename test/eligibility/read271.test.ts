@@ -14,9 +14,9 @@ import { summarize } from '../../lib/eligibility/summary.js';
 import { rejectionsOf } from '../../lib/x12/aaa.js';
 import { readEnvelope, transactionsOf } from '../../lib/x12/envelope.js';
 import { readLoops271 } from '../../lib/x12/loops271.js';
-import { read271 } from '../../lib/x12/read271.js';
+import { read271 } from '../../lib/eligibility/read271.js';
 import { tokenize } from '../../lib/x12/tokenizer.js';
-import { canonicalJson, corpusCases, fixtureCases } from './golden-cases.js';
+import { canonicalJson, corpusCases, fixtureCases } from '../x12/golden-cases.js';
 
 const unreadable = (message: string) => serviceError('UPSTREAM_ERROR', { message });
 
