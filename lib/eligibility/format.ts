@@ -45,24 +45,6 @@ export function parseDecimal(text: string): Decimal | null {
   return { units: negative ? -units : units, scale };
 }
 
-/** Cheap syntax check with the same grammar as parseDecimal, without allocating a BigInt. */
-export function isDecimal(text: string): boolean {
-  let digits = 0;
-  let point = false;
-  let i = 0;
-  let end = text.length;
-  while (i < end && text.charCodeAt(i) === 32) i++;
-  while (end > i && text.charCodeAt(end - 1) === 32) end--;
-  if (i < end && (text[i] === '-' || text[i] === '+')) i++;
-  for (; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits++;
-    else if (c === 46 && !point) point = true;
-    else return false;
-  }
-  return digits > 0;
-}
-
 function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
   const scale = Math.max(a.scale, b.scale);
   return [a.units * pow10(scale - a.scale), b.units * pow10(scale - b.scale), scale];

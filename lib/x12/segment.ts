@@ -106,15 +106,6 @@ export class TextSegment implements Segment {
     return seps;
   }
 
-  /** For a segment whose separators the caller already found (the ISA). */
-  static withSeparators(id: string, position: number, offset: number, text: string, stop: number, delimiters: Delimiters, seps: number[]): TextSegment {
-    const segment = new TextSegment(id, position, offset, text, stop, delimiters);
-    segment.seps = seps;
-    segment.scanned = true;
-    segment.splitDone = true;
-    return segment;
-  }
-
   /** Element n as raw text ('' when absent), without building the element array. */
   field(n: number): string {
     const cut = this.cut;
@@ -139,59 +130,6 @@ export class TextSegment implements Segment {
     const text = this.text;
     for (let i = 0; i < length; i++) if (text.charCodeAt(from + i) !== value.charCodeAt(i)) return false;
     return true;
-  }
-
-  /** Offset where element n starts, -1 when the segment has no element n (no cut elements). */
-  private startOf(n: number): number {
-    if (n === 0) return this.offset;
-    const seps = this.separators(n);
-    return n > seps.length ? -1 : seps[n - 1]! + 1;
-  }
-
-  /** Offset just past element n, which exists. */
-  private endOf(n: number): number {
-    const seps = this.separators(n);
-    return n < seps.length ? seps[n]! : this.stop;
-  }
-
-  /** Whether element n here equals element m of `other` (absent counts as ''), compared in place. */
-  sameField(n: number, other: TextSegment, m: number): boolean {
-    if (this.cut !== undefined || other.cut !== undefined || n === 0 || m === 0) return this.field(n) === other.field(m);
-    const a = this.startOf(n);
-    const b = other.startOf(m);
-    const aLength = a < 0 ? 0 : this.endOf(n) - a;
-    const bLength = b < 0 ? 0 : other.endOf(m) - b;
-    if (aLength !== bLength) return false;
-    const text = this.text;
-    const otherText = other.text;
-    for (let i = 0; i < aLength; i++) if (text.charCodeAt(a + i) !== otherText.charCodeAt(b + i)) return false;
-    return true;
-  }
-
-  /** Whether element n is exactly String(value) for a count value >= 0, compared in place. */
-  countIs(n: number, value: number): boolean {
-    let text: string;
-    let from: number;
-    let to: number;
-    if (this.cut !== undefined || n === 0) {
-      text = this.field(n);
-      from = 0;
-      to = text.length;
-    } else {
-      text = this.text;
-      from = this.startOf(n);
-      if (from < 0) return false;
-      to = this.endOf(n);
-    }
-    const length = to - from;
-    if (length === 0 || length > 15 || (length > 1 && text.charCodeAt(from) === 48)) return false;
-    let total = 0;
-    for (let i = from; i < to; i++) {
-      const c = text.charCodeAt(i) - 48;
-      if (c < 0 || c > 9) return false;
-      total = total * 10 + c;
-    }
-    return total === value;
   }
 
   private cutElements(): string[] {

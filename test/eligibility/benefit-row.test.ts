@@ -17,6 +17,7 @@ import {
   STOP_LOSS,
   type BenefitRow,
 } from '../../lib/eligibility/benefit-row.js';
+import { parseDecimal } from '../../lib/eligibility/format.js';
 import { codesOf } from '../../lib/x12/scan.js';
 import type { Delimiters } from '../../lib/x12/segment.js';
 import { tokenize } from '../../lib/x12/tokenizer.js';
@@ -69,6 +70,12 @@ describe('what drops a figure row', () => {
     expect(row('EB*B*IND*30***27*1.2.3').field).toBe(NO_FIELD);
     expect(row('EB*B*IND*30***27* -12.50 ').field).toBe(COPAY);
     expect(row('EB*A*IND*30***27*15').field).toBe(NO_FIELD); // coinsurance reads EB08
+  });
+
+  it('a value counts exactly when parseDecimal reads it (the grammar the figures are formatted with)', () => {
+    for (const value of ['', '.', '-', '1,000', '$5', '1e3', '1.2.3', 'abc', '10', '10.00', '.125', '-5.5', ' 7 ', '5.', '+3']) {
+      expect(row(`EB*C*IND*30***23*${value}`).field === DEDUCTIBLE).toBe(parseDecimal(value) !== null);
+    }
   });
 
   it('EB03 codes that fit no slot', () => {
