@@ -10,7 +10,7 @@
 import { readBenefitAt, type BenefitRow } from './benefit-row.js';
 import type { AaaRejection } from '../errors/index.js';
 import { rejection } from '../x12/aaa.js';
-import { BOM, codesAre, codesOf, countIsAt, elementEnd, elementStart, isSegmentIdAt, isWhitespace, readIsa, sameCodes } from '../x12/scan.js';
+import { codesAre, countIsAt, elementEnd, elementStart, isSegmentIdAt, isWhitespace, readIsa, sameCodes, startInterchange } from '../x12/scan.js';
 import type { Delimiters } from '../x12/segment.js';
 
 /** What interpret271 needs of the first 271 transaction set. */
@@ -451,17 +451,11 @@ class Reader {
 export function read271(text: string): Read271 {
   const warnings: string[] = [];
   const length = text.length;
-  let pos = 0;
-  if (length > 0 && text.charCodeAt(0) === BOM) pos = 1;
-  while (pos < length && isWhitespace(text.charCodeAt(pos))) pos++;
-  const first = text.indexOf('ISA', pos);
-  if (first < 0) return { ok: false, error: { message: 'no ISA segment found', offset: pos }, warnings };
-  if (first > pos) warnings.push(`offset ${pos}: ${first - pos} characters before ISA ignored`);
-
-  // Read synchronously to the end: the scratch is only valid until the next codesOf call.
-  const codes = codesOf(text);
-  const header = readIsa(text, codes, first, warnings);
-  if (typeof header === 'string') return { ok: false, error: { message: header, offset: first }, warnings };
+  const start = startInterchange(text, warnings);
+  if (!start.ok) return { ok: false, error: start.error, warnings };
+  // Read synchronously to the end: the code array is scratch, valid until the next codesOf call.
+  const { header, codes } = start;
+  let pos: number;
 
   let delimiters: Delimiters = header.delimiters;
   const reader = new Reader(text, codes, delimiters.element.charCodeAt(0));

@@ -122,6 +122,30 @@ export function isaElements(text: string, header: IsaHeader): string[] {
   return elements;
 }
 
+/** Where a reply's first interchange starts, with its delimiters, or why there is none. */
+export type InterchangeStart =
+  | { ok: true; first: number; header: IsaHeader; codes: Uint16Array }
+  | { ok: false; error: { message: string; offset: number } };
+
+/**
+ * Skips a BOM and leading whitespace, finds the first ISA and reads it (text before it is a
+ * warning). `codes` is codesOf(text): scratch, for the caller to read before anything else calls
+ * codesOf.
+ */
+export function startInterchange(text: string, warnings: string[]): InterchangeStart {
+  const length = text.length;
+  let pos = 0;
+  if (length > 0 && text.charCodeAt(0) === BOM) pos = 1;
+  while (pos < length && isWhitespace(text.charCodeAt(pos))) pos++;
+  const first = text.indexOf('ISA', pos);
+  if (first < 0) return { ok: false, error: { message: 'no ISA segment found', offset: pos } };
+  if (first > pos) warnings.push(`offset ${pos}: ${first - pos} characters before ISA ignored`);
+  const codes = codesOf(text);
+  const header = readIsa(text, codes, first, warnings);
+  if (typeof header === 'string') return { ok: false, error: { message: header, offset: first } };
+  return { ok: true, first, header, codes };
+}
+
 /**
  * Reads the ISA at `start` (which points at "ISA"); a string is an error message. `codes` is
  * codesOf(text), read here only while the call lasts.

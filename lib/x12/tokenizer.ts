@@ -5,7 +5,7 @@
  * never throws: defects are warnings, and only input with no usable ISA is a failure.
  * Warnings carry positions and counts only, never element values (they may be patient data).
  */
-import { BOM, codesOf, idAt, isaElements, isSegmentIdAt, isWhitespace, readIsa } from './scan.js';
+import { idAt, isaElements, isSegmentIdAt, isWhitespace, readIsa, startInterchange } from './scan.js';
 import { TextSegment, type Delimiters, type Segment } from './segment.js';
 
 export interface TokenizeSuccess {
@@ -27,17 +27,11 @@ export type TokenizeResult = TokenizeSuccess | TokenizeFailure;
 export function tokenize(text: string): TokenizeResult {
   const warnings: string[] = [];
   const length = text.length;
-  let pos = 0;
-  if (length > 0 && text.charCodeAt(0) === BOM) pos = 1;
-  while (pos < length && isWhitespace(text.charCodeAt(pos))) pos++;
-  const first = text.indexOf('ISA', pos);
-  if (first < 0) return { ok: false, error: { message: 'no ISA segment found', offset: pos }, warnings };
-  if (first > pos) warnings.push(`offset ${pos}: ${first - pos} characters before ISA ignored`);
-
+  const start = startInterchange(text, warnings);
+  if (!start.ok) return { ok: false, error: start.error, warnings };
   // Only readIsa reads the code array, during this call; segments read the text itself.
-  const codes = codesOf(text);
-  const header = readIsa(text, codes, first, warnings);
-  if (typeof header === 'string') return { ok: false, error: { message: header, offset: first }, warnings };
+  const { first, header, codes } = start;
+  let pos: number;
 
   const segments: Segment[] = [];
   let delimiters = header.delimiters;
