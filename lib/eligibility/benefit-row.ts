@@ -127,9 +127,23 @@ function serviceRank(codes: number, field: number): number {
   return -1;
 }
 
-/** Reads one EB segment (the segment's own text; its delimiters). */
-export function readBenefitRow(segment: Segment, order: number): BenefitRow {
-  return readBenefitAt(segment.text, codesOf(segment.text), segment.offset, segment.stop, segment.delimiters, order);
+/**
+ * Reads EB segments with their document order (each from its own text and delimiters). The code
+ * array is made once per input text, not per EB: a loop's EBs all come from one reply.
+ */
+export function readBenefitRows(benefits: readonly { eb: Segment; order: number }[]): BenefitRow[] {
+  const rows: BenefitRow[] = new Array(benefits.length);
+  let text: string | undefined;
+  let codes: Uint16Array | undefined;
+  for (let i = 0; i < benefits.length; i++) {
+    const { eb, order } = benefits[i]!;
+    if (eb.text !== text || codes === undefined) {
+      text = eb.text;
+      codes = codesOf(text);
+    }
+    rows[i] = readBenefitAt(eb.text, codes, eb.offset, eb.stop, eb.delimiters, order);
+  }
+  return rows;
 }
 
 /** Reads the EB at text[start, stop) (start is its id); `codes` holds text's code units (codesOf). */

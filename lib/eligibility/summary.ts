@@ -5,7 +5,7 @@
  */
 import { element } from '../x12/segment.js';
 import type { HlLoop, Transaction271 } from '../x12/loops271.js';
-import { ACTIVE, COINSURANCE, COPAY, DEDUCTIBLE, INACTIVE, NO_FIELD, PART_A, PART_B, readBenefitRow, STOP_LOSS, type BenefitRow } from './benefit-row.js';
+import { ACTIVE, COINSURANCE, COPAY, DEDUCTIBLE, INACTIVE, NO_FIELD, PART_A, PART_B, readBenefitRows, STOP_LOSS, type BenefitRow } from './benefit-row.js';
 import { max, moneyOrNA, moneyTextOrNA, parseDecimal, percentTextOrNA, subtract, ZERO, type Decimal } from './format.js';
 import { NOT_AVAILABLE, type BenefitBlock, type BenefitFigures, type BenefitSummary, type CoverageStatus } from './types.js';
 
@@ -136,10 +136,7 @@ export function payerNameOf(doc: Transaction271): string | undefined {
 /** The benefit summary of a 271 (its patient loop). Call only when a 2000C exists. */
 export function summarize(doc: Transaction271): BenefitSummary {
   const patient = patientLoop(doc);
-  const benefits = patient ? patient.benefits : [];
-  const rows: BenefitRow[] = new Array(benefits.length);
-  for (let i = 0; i < benefits.length; i++) rows[i] = readBenefitRow(benefits[i]!.eb, benefits[i]!.order);
-  return summarizeBenefits(rows, payerNameOf(doc));
+  return summarizeBenefits(readBenefitRows(patient ? patient.benefits : []), payerNameOf(doc));
 }
 
 /** The summary from the patient loop's EB rows and the 2100A NM103 ('' or undefined when absent). */

@@ -13,7 +13,7 @@ import {
   PART_A,
   PART_B,
   readBenefitAt,
-  readBenefitRow,
+  readBenefitRows,
   STOP_LOSS,
   type BenefitRow,
 } from '../../lib/eligibility/benefit-row.js';
@@ -150,11 +150,27 @@ describe('reading inside a larger text', () => {
     expect(read).toMatchObject({ order: 3, field: COPAY, value: '15', individual: 0, networkIn: 1 });
   });
 
-  it('reads a tokenizer segment through its span, with its own delimiters', () => {
+  it('reads tokenizer segments through their spans, with their own delimiters', () => {
     const isa = 'ISA|00|          |00|          |ZZ|TESTPAYER      |ZZ|TESTSUBMIT     |250101|1200|!|00501|000000042|0|P|>\n';
     const tokens = tokenize(`${isa}EB|C|IND|1!30>33|||23|500\n`);
     if (!tokens.ok) throw new Error(tokens.error.message);
     const eb = tokens.segments[1]!;
-    expect(readBenefitRow(eb, 0)).toMatchObject({ field: DEDUCTIBLE, service: 0, total: 0, value: '500' });
+    expect(readBenefitRows([{ eb, order: 0 }])).toEqual([expect.objectContaining({ field: DEDUCTIBLE, service: 0, total: 0, value: '500' })]);
+  });
+
+  it('reads EBs of different inputs in one call, each against its own text', () => {
+    const read = (text: string) => {
+      const tokens = tokenize(text);
+      if (!tokens.ok) throw new Error(tokens.error.message);
+      return tokens.segments.filter((segment) => segment.id === 'EB');
+    };
+    const isa = 'ISA*00*          *00*          *ZZ*TESTPAYER      *ZZ*TESTSUBMIT     *250101*1200*^*00501*000000042*0*P*:~';
+    const [first, second] = read(`${isa}EB*B*IND*30***27*15~EB*1**30~`);
+    const [other] = read(`${isa}NM1*IL*1*LONGER PREFIX SHIFTS EVERY OFFSET~EB*A*FAM*98*****0.2~`);
+    expect(readBenefitRows([{ eb: first!, order: 0 }, { eb: other!, order: 1 }, { eb: second!, order: 2 }])).toEqual([
+      expect.objectContaining({ order: 0, field: COPAY, value: '15', individual: 0 }),
+      expect.objectContaining({ order: 1, field: COINSURANCE, value: '0.2', family: 0, service: 1 }),
+      expect.objectContaining({ order: 2, field: NO_FIELD, status: ACTIVE }),
+    ]);
   });
 });
