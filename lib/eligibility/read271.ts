@@ -119,7 +119,7 @@ function levelAt(codes: Uint16Array, from: number, to: number): string {
   return '';
 }
 
-/** Envelope and loop state of one read; module-level functions over it avoid per-call closures. */
+/** Envelope and loop state of one read (methods, not per-call closures). */
 class Reader {
   readonly env: string[] = [];
   interchange: Interchange | undefined = undefined;
@@ -310,10 +310,7 @@ class Reader {
       transaction.body++;
       return transaction.read;
     }
-    const text = this.text;
-    let idEnd = elementEnd(this.codes, start, stop, this.separator);
-    if (idEnd < 0 || idEnd > stop) idEnd = stop;
-    const id = text.slice(start, idEnd);
+    const id = this.text.slice(start, elementEnd(this.codes, start, stop, this.separator));
     this.env.push(`${at(position)}: ${SEGMENT_ID.test(id) ? id : 'segment'} outside a transaction set`);
     return false;
   }
@@ -455,13 +452,12 @@ export function read271(text: string): Read271 {
   if (!start.ok) return { ok: false, error: start.error, warnings };
   // Read synchronously to the end: the code array is scratch, valid until the next codesOf call.
   const { header, codes } = start;
-  let pos: number;
 
   let delimiters: Delimiters = header.delimiters;
   const reader = new Reader(text, codes, delimiters.element.charCodeAt(0));
   reader.isa(1, header.cuts);
   let count = 1;
-  pos = header.end;
+  let pos = header.end;
   let terminator = delimiters.segment;
   let terminatorCode = terminator.charCodeAt(0);
   let separator = delimiters.element;
@@ -525,7 +521,7 @@ export function read271(text: string): Read271 {
       if (!isSegmentIdAt(text, start, idEnd)) warnings.push(`segment ${position} (offset ${start}): invalid segment id`);
     }
 
-    // Envelope ids end the body; only they and the loop ids below ever need a Segment.
+    // Envelope ids end the body; only the loop ids below are read inside it.
     switch (key) {
       case 18259: // GS
         reader.gs(start, stop, position);

@@ -31,13 +31,12 @@ export function tokenize(text: string): TokenizeResult {
   if (!start.ok) return { ok: false, error: start.error, warnings };
   // Only readIsa reads the code array, during this call; segments read the text itself.
   const { first, header, codes } = start;
-  let pos: number;
 
   const segments: Segment[] = [];
   let delimiters = header.delimiters;
   const firstDelimiters = delimiters;
   segments.push(new TextSegment('ISA', 1, first, text, header.end - 1, delimiters, isaElements(text, header)));
-  pos = header.end;
+  let pos = header.end;
   let terminator = delimiters.segment;
   let terminatorCode = terminator.charCodeAt(0);
   let separator = delimiters.element;
