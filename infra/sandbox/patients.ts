@@ -6,6 +6,7 @@
  * ids case-insensitively, as payers do). Anyone else gets AAA 75 (subscriber not found).
  */
 import type { BenefitBlock, BenefitFigures, CoverageStatus } from '../../lib/eligibility/types.js';
+import { usDateToD8 } from '../../lib/validation/formats.js';
 
 /** One EB segment (2110C/D), by element: EB01 info, EB02 level, EB03 service types (repeated with ^), … */
 export interface EbRow {
@@ -284,8 +285,6 @@ function faultPatient(firstName: string, lastName: string, memberId: string, fau
   return patient;
 }
 
-/** MM-DD-YYYY → CCYYMMDD. */
-export const x12Date = (usDate: string): string => `${usDate.slice(6, 10)}${usDate.slice(0, 2)}${usDate.slice(3, 5)}`;
 
 const same = (a: string, b: string): boolean => a.trim().toUpperCase() === b.trim().toUpperCase();
 
@@ -303,6 +302,6 @@ export function findSandboxPatient(query: {
       same(p.memberId, query.memberId) &&
       same(p.lastName, query.lastName) &&
       same(p.firstName, query.firstName) &&
-      x12Date(p.dob) === query.dateOfBirth,
+      usDateToD8(p.dob) === query.dateOfBirth,
   );
 }

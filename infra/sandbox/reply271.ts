@@ -3,7 +3,8 @@
  * a clearinghouse returns for a 270 it rejects. Delimiters: * elements, ^ repetitions, : components, ~ segments.
  */
 import type { Inquiry270 } from './read270.js';
-import { x12Date, type EbRow, type SandboxPatient } from './patients.js';
+import { usDateToD8 } from '../../lib/validation/formats.js';
+import type { EbRow, SandboxPatient } from './patients.js';
 
 type Seg = string[];
 
@@ -98,16 +99,16 @@ export function write271(inquiry: Inquiry270, patient: SandboxPatient | undefine
   if (dependent) {
     body.push(['NM1', 'IL', '1', dependent.lastName.toUpperCase(), dependent.firstName.toUpperCase(), '', '', '', 'MI', patient.memberId]);
     body.push(['N3', '100 MAIN ST'], ['N4', 'SPRINGFIELD', 'IL', '62701']);
-    body.push(['DMG', 'D8', x12Date(dependent.dob)], ...dateSegments(patient));
+    body.push(['DMG', 'D8', usDateToD8(dependent.dob)], ...dateSegments(patient));
     for (const row of patient.subscriberBenefits ?? []) body.push(...eb(row));
     body.push(['HL', '4', '3', '23', '0'], ...trace);
     body.push(['NM1', '03', '1', patient.lastName.toUpperCase(), patient.firstName.toUpperCase()]);
     body.push(['N3', '100 MAIN ST'], ['N4', 'SPRINGFIELD', 'IL', '62701']);
-    body.push(['DMG', 'D8', x12Date(patient.dob)], ['INS', 'N', '19'], ...dateSegments(patient));
+    body.push(['DMG', 'D8', usDateToD8(patient.dob)], ['INS', 'N', '19'], ...dateSegments(patient));
   } else {
     body.push(['NM1', 'IL', '1', patient.lastName.toUpperCase(), patient.firstName.toUpperCase(), '', '', '', 'MI', patient.memberId]);
     body.push(['N3', '100 MAIN ST'], ['N4', 'SPRINGFIELD', 'IL', '62701']);
-    body.push(['DMG', 'D8', x12Date(patient.dob)], ...dateSegments(patient));
+    body.push(['DMG', 'D8', usDateToD8(patient.dob)], ...dateSegments(patient));
   }
   for (const row of patient.benefits ?? []) body.push(...eb(row));
   return envelope(inquiry, { gs01: 'HB', st01: '271', version: '005010X279A1' }, body, clock);

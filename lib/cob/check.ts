@@ -6,6 +6,7 @@
 import type { Enrollment } from '../enrollment/types.js';
 import { fail, serviceError, type Result } from '../errors/index.js';
 import { postCob, type StediConnection, type StediRetryTuning } from '../upstream/stedi.js';
+import { UNAVAILABLE_AAA } from '../x12/aaa-codes.js';
 import { cobErrors } from './aaa.js';
 import { classifyCobAnswer } from './map.js';
 import { buildCobRequest, isMedicarePayer, type CobQuery } from './request.js';
@@ -33,8 +34,6 @@ export interface CheckCobArgs {
   tuning?: StediRetryTuning;
 }
 
-const RETRY_AAA = new Set(['42', '80']);
-
 export async function checkCob(args: CheckCobArgs): Promise<CobCheck> {
   const { query } = args;
   if (isMedicarePayer(query.payerId)) {
@@ -42,7 +41,7 @@ export async function checkCob(args: CheckCobArgs): Promise<CobCheck> {
     return { result: fail(error), meta: { attempts: 0, aaaCodes: [], upstreamMs: 0 } };
   }
   const request = buildCobRequest(query, args.enrollment, args.controlNumber ? { controlNumber: args.controlNumber } : {});
-  const retryOn = (_status: number, body: unknown): boolean => cobErrors(body).some((r) => RETRY_AAA.has(r.code));
+  const retryOn = (_status: number, body: unknown): boolean => cobErrors(body).some((r) => UNAVAILABLE_AAA.has(r.code));
 
   const call = await postCob({ ...args.stedi, request }, retryOn, args.tuning);
   const meta: CobCheckMeta = { attempts: call.meta.attempts, aaaCodes: [], upstreamMs: call.meta.latencyMs };

@@ -5,6 +5,7 @@
 import type { CobRequest } from '../validation/schemas.js';
 import { randomInt } from 'node:crypto';
 import { ServiceFailure, serviceError } from '../errors/index.js';
+import { US_DATE, usDateToIso } from '../validation/formats.js';
 import type { Enrollment } from '../enrollment/types.js';
 
 /** The validated body of POST /api/eligibility/cob/v1, less providerId and mockRequest. Dates are MM-DD-YYYY. */
@@ -26,13 +27,11 @@ export interface StediCobRequest {
 /** Stedi's COB check accepts only service type 30 (all medical); narrower codes are applied when mapping. */
 export const COB_SERVICE_TYPE_CODE = '30';
 
-const US_DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
-
 /** MM-DD-YYYY → YYYY-MM-DD. The body was validated; a bad date here is a programming error. */
 function isoDate(usDate: string): string {
-  const match = US_DATE.exec(usDate.trim());
-  if (!match) throw new ServiceFailure(serviceError('INTERNAL_ERROR', { message: 'COB request built from an unvalidated date' }));
-  return `${match[3]}-${match[1]}-${match[2]}`;
+  const date = usDate.trim();
+  if (!US_DATE.test(date)) throw new ServiceFailure(serviceError('INTERNAL_ERROR', { message: 'COB request built from an unvalidated date' }));
+  return usDateToIso(date);
 }
 
 /** A 9-digit control number, unique enough per request to trace it through Stedi. */

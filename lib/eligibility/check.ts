@@ -6,8 +6,10 @@
 import type { Enrollment } from '../enrollment/types.js';
 import type { Result } from '../errors/index.js';
 import { postRawX12, type StediConnection, type StediRetryTuning } from '../upstream/stedi.js';
+import { UNAVAILABLE_AAA } from '../x12/aaa-codes.js';
 import { build270 } from '../x12/build270.js';
 import { interpret271 } from './interpret.js';
+import { usDateToD8 } from '../validation/formats.js';
 import type { EligibilityRequest } from '../validation/schemas.js';
 import type { BenefitSummary } from './types.js';
 
@@ -45,11 +47,6 @@ export interface CheckEligibilityArgs {
   tuning?: StediRetryTuning;
 }
 
-/** AAA codes meaning the payer could not answer now: worth the one retry. */
-const RETRY_AAA = new Set(['42', '80']);
-
-/** MM-DD-YYYY → CCYYMMDD (the request was validated). */
-const x12Date = (usDate: string): string => `${usDate.slice(6, 10)}${usDate.slice(0, 2)}${usDate.slice(3, 5)}`;
 
 export async function checkEligibility(args: CheckEligibilityArgs): Promise<EligibilityCheck> {
   const { request, enrollment } = args;
@@ -66,9 +63,9 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
       firstName: request.patientFirstName,
       lastName: request.patientLastName,
       memberId: request.patientMemberId,
-      dateOfBirth: x12Date(request.patientDOB),
+      dateOfBirth: usDateToD8(request.patientDOB),
     },
-    dateOfCoverage: x12Date(request.dateOfCoverage),
+    dateOfCoverage: usDateToD8(request.dateOfCoverage),
   };
   // A fresh 270 per attempt: a resent interchange control number can be refused as a duplicate.
   const x12 = (): string => {
@@ -77,7 +74,7 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
     if (args.now) options.now = args.now();
     return build270(input, options).x12;
   };
-  const retryOn = (reply: string): boolean => interpret271(reply).aaaCodes.some((code) => RETRY_AAA.has(code));
+  const retryOn = (reply: string): boolean => interpret271(reply).aaaCodes.some((code) => UNAVAILABLE_AAA.has(code));
 
   const call = await postRawX12({ ...args.stedi, x12 }, retryOn, args.tuning);
   const meta: EligibilityCheckMeta = { attempts: call.meta.attempts, aaaCodes: [], warnings: 0, upstreamMs: call.meta.latencyMs };

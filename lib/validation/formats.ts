@@ -3,7 +3,8 @@
  * Dates are `MM-DD-YYYY` and must exist on the calendar (02-30-2025 does not).
  */
 
-const US_DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
+/** MM-DD-YYYY in shape (parseUsDate also checks the calendar). */
+export const US_DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
 
 /** Parses MM-DD-YYYY into its parts when it names a real calendar date. */
 export function parseUsDate(value: string): { year: number; month: number; day: number } | undefined {

@@ -72,12 +72,27 @@ export const FOLLOW_UP_ACTIONS: Readonly<Record<string, string>> = {
   Y: 'Do Not Resubmit; We Will Hold Your Request and Respond Again Shortly',
 };
 
+/**
+ * AAA03 codes meaning the payer could not answer now ("try again later", not "your data is wrong"):
+ * the one retry of CONTRACT §1, and 503 rather than 422 in §3.
+ */
+export const UNAVAILABLE_AAA: ReadonlySet<string> = new Set(['42', '80']);
+
 export const UNKNOWN_REJECT_REASON = 'Unknown reject reason code';
 export const UNKNOWN_FOLLOW_UP = 'Unknown follow-up action';
 
-/** The X12 description of an AAA03 code (own keys only: "constructor" is not a code). */
+/** The X12 description of an AAA03 code; undefined when the list has none (own keys only: "constructor" is not a code). */
+export function knownRejectReason(code: string): string | undefined {
+  return Object.hasOwn(REJECT_REASONS, code) ? REJECT_REASONS[code] : undefined;
+}
+
+/** The X12 name of an AAA04 code; undefined when the list has none (own keys only). */
+export function knownFollowUp(code: string): string | undefined {
+  return Object.hasOwn(FOLLOW_UP_ACTIONS, code) ? FOLLOW_UP_ACTIONS[code] : undefined;
+}
+
 export function rejectReason(code: string): string {
-  return Object.hasOwn(REJECT_REASONS, code) ? REJECT_REASONS[code]! : UNKNOWN_REJECT_REASON;
+  return knownRejectReason(code) ?? UNKNOWN_REJECT_REASON;
 }
 
 /** "C: Please Correct and Resubmit"; an absent AAA04 gives "". */
