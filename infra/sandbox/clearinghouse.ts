@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen } from '../listen.js';
 import type { StediCobRequest } from '../../lib/cob/request.js';
+import { isJsonObject } from '../../lib/upstream/json.js';
 import { cobSandboxAnswer } from './cob-answers.js';
 import { findSandboxPatient, SANDBOX_PATIENTS, type SandboxPatient } from './patients.js';
 import { read270 } from './read270.js';
@@ -60,7 +61,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export async function startClearinghouseSandbox(options: ClearinghouseSandboxOptions = {}): Promise<ClearinghouseSandbox> {
   const stats = { rawX12Calls: 0, cobCalls: 0 };
@@ -107,7 +107,7 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
     const text = await readBody(req);
     const body = text === undefined ? undefined : parseJson(text);
     const clock = clockOf(now());
-    if (!isObject(body) || typeof body.x12 !== 'string') {
+    if (!isJsonObject(body) || typeof body.x12 !== 'string') {
       return send(res, 400, { message: 'Request body must be JSON with an x12 string' });
     }
     const read = read270(body.x12);
@@ -125,7 +125,7 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
   async function cob(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const text = await readBody(req);
     const body = text === undefined ? undefined : parseJson(text);
-    if (!isObject(body)) return send(res, 400, { message: 'Request body must be a JSON object' });
+    if (!isJsonObject(body)) return send(res, 400, { message: 'Request body must be a JSON object' });
     const request = body as unknown as StediCobRequest;
     const s = request.subscriber;
     // Fault patients are found by name and member id, as on the eligibility side.

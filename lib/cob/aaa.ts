@@ -5,7 +5,8 @@
  */
 import type { AaaRejection } from '../errors/index.js';
 import { errorForRejections } from '../eligibility/rejections.js';
-import { FOLLOW_UP_ACTIONS, REJECT_REASONS } from '../x12/aaa-codes.js';
+import { isJsonObject } from '../upstream/json.js';
+import { FOLLOW_UP_ACTIONS, knownFollowUp, knownRejectReason } from '../x12/aaa-codes.js';
 
 /** Where Stedi nests AAA errors, and the 271 loop each stands for. */
 const NESTED_SOURCES: ReadonlyArray<readonly [string, string]> = [
@@ -14,8 +15,6 @@ const NESTED_SOURCES: ReadonlyArray<readonly [string, string]> = [
   ['dependent', '2100D'],
 ];
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
@@ -23,7 +22,8 @@ function followUpAction(value: unknown): string {
   const given = text(value);
   if (!given) return '';
   const code = given.toUpperCase();
-  if (FOLLOW_UP_ACTIONS[code]) return `${code}: ${FOLLOW_UP_ACTIONS[code]}`;
+  const known = knownFollowUp(code);
+  if (known) return `${code}: ${known}`;
   // Stedi's JSON usually gives only the text, so the code is found from it.
   const byText = Object.entries(FOLLOW_UP_ACTIONS).find(([, name]) => name.toLowerCase() === given.toLowerCase());
   return byText ? `${byText[0]}: ${byText[1]}` : given;
@@ -35,12 +35,12 @@ function loopOf(location: unknown, fallback: string): string {
 }
 
 function rejection(error: unknown, fallbackLoop: string): AaaRejection | undefined {
-  if (!isObject(error)) return undefined;
+  if (!isJsonObject(error)) return undefined;
   const code = text(error.code);
   if (!code) return undefined;
   return {
     code,
-    description: REJECT_REASONS[code] ?? text(error.description) ?? 'Unknown reject reason',
+    description: knownRejectReason(code) ?? text(error.description) ?? 'Unknown reject reason',
     followUpAction: followUpAction(error.followupAction ?? error.followUpAction),
     loop: loopOf(error.location, fallbackLoop),
   };
@@ -53,12 +53,12 @@ function collect(list: unknown, fallbackLoop: string): AaaRejection[] {
 
 /** The payer AAA errors of a Stedi COB answer (HTTP 200 or 400), in answer order. */
 export function cobErrors(answer: unknown): AaaRejection[] {
-  if (!isObject(answer)) return [];
+  if (!isJsonObject(answer)) return [];
   const top = collect(answer.errors, 'unknown');
   if (top.length > 0) return top;
   return NESTED_SOURCES.flatMap(([key, loop]) => {
     const holder = answer[key];
-    return isObject(holder) ? collect(holder.aaaErrors, loop) : [];
+    return isJsonObject(holder) ? collect(holder.aaaErrors, loop) : [];
   });
 }
 

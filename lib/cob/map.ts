@@ -3,18 +3,17 @@
  * `classifyCobAnswer` is the one entry the Stedi client and the handler call.
  */
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
+import { isJsonObject, type JsonObject } from '../upstream/json.js';
 import { serviceTypeName } from '../x12/service-type-codes.js';
 import { cobErrors, rejectionError } from './aaa.js';
 import { COB_CODES, type AdditionalPlanBenefit, type CobCode, type CobResult, type PayerPrimacy, type ServiceTypeCode } from './types.js';
 
 export { cobErrors } from './aaa.js';
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A usable string value; blank and non-string values count as missing. */
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
-const objects = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
+const objects = (value: unknown): JsonObject[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
 
 /** Stedi spells one classification differently from the spec. */
 const CLASSIFICATION_ALIASES: Readonly<Record<string, CobCode>> = { MemberFoundNoCob: 'MemberFoundNoCOB' };
@@ -32,8 +31,8 @@ const OTHER_PAYER = 'R';
 
 const upstreamError = (message: string) => fail<CobResult>(serviceError('UPSTREAM_ERROR', { message }));
 
-function cobCode(answer: Json): CobCode | undefined {
-  const classification = isObject(answer.coordinationOfBenefits) ? text(answer.coordinationOfBenefits.classification) : undefined;
+function cobCode(answer: JsonObject): CobCode | undefined {
+  const classification = isJsonObject(answer.coordinationOfBenefits) ? text(answer.coordinationOfBenefits.classification) : undefined;
   if (!classification) return undefined;
   if (classification in CLASSIFICATION_ALIASES) return CLASSIFICATION_ALIASES[classification];
   return (COB_CODES as readonly string[]).includes(classification) ? (classification as CobCode) : undefined;
@@ -56,8 +55,8 @@ export function isoDate(value: unknown): string | undefined {
   return `${y}-${m}-${d}`;
 }
 
-const dateField = (row: Json, field: string): string | undefined =>
-  isObject(row.benefitsDateInformation) ? isoDate(row.benefitsDateInformation[field]) : undefined;
+const dateField = (row: JsonObject, field: string): string | undefined =>
+  isJsonObject(row.benefitsDateInformation) ? isoDate(row.benefitsDateInformation[field]) : undefined;
 
 /** ISO dates compare correctly as strings, so the earliest is the smallest. */
 const earliest = (dates: (string | undefined)[]): string | undefined =>
@@ -66,7 +65,7 @@ const earliest = (dates: (string | undefined)[]): string | undefined =>
 const firstOf = <T>(values: (T | undefined)[]): T | undefined => values.find((v) => v !== undefined);
 
 /** A row's {code, name} pairs: serviceTypeCodes and serviceTypes are parallel lists. */
-function rowServiceTypes(row: Json): ServiceTypeCode[] {
+function rowServiceTypes(row: JsonObject): ServiceTypeCode[] {
   const codes = Array.isArray(row.serviceTypeCodes) ? row.serviceTypeCodes : [];
   const names = Array.isArray(row.serviceTypes) ? row.serviceTypes : [];
   const pairs: ServiceTypeCode[] = [];
@@ -81,7 +80,7 @@ function rowServiceTypes(row: Json): ServiceTypeCode[] {
 }
 
 /** Distinct {code, name} pairs across rows in first-seen order, narrowed to the caller's codes when asked. */
-function serviceTypes(rows: Json[], keep: ReadonlySet<string> | undefined): ServiceTypeCode[] {
+function serviceTypes(rows: JsonObject[], keep: ReadonlySet<string> | undefined): ServiceTypeCode[] {
   const seen = new Set<string>();
   const result: ServiceTypeCode[] = [];
   for (const pair of rows.flatMap(rowServiceTypes)) {
@@ -100,11 +99,11 @@ function codeFilter(requestedCodes: string[] | undefined): ReadonlySet<string> |
 }
 
 interface OtherPlanEntities {
-  payer?: Json;
-  insured?: Json;
+  payer?: JsonObject;
+  insured?: JsonObject;
 }
 
-function entities(row: Json): OtherPlanEntities {
+function entities(row: JsonObject): OtherPlanEntities {
   const related = objects(row.benefitsRelatedEntities);
   const payer = related.find((e) => typeof e.entityIdentifier === 'string' && e.entityIdentifier in PRIMACY);
   const insured = related.find((e) => e.entityIdentifier === SUBSCRIBER_ENTITY);
@@ -112,7 +111,7 @@ function entities(row: Json): OtherPlanEntities {
 }
 
 /** The other plan's member id: the subscriber entity's MI value (a payer's PI value is never used). */
-const memberIdOf = (insured: Json | undefined): string | undefined =>
+const memberIdOf = (insured: JsonObject | undefined): string | undefined =>
   insured && insured.entityIdentification === 'MI' ? text(insured.entityIdentificationValue) : undefined;
 
 /** Adds `key` only when a value exists: the response never carries null, "" or invented values. */
@@ -120,7 +119,7 @@ function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]
   if (value !== undefined) target[key] = value;
 }
 
-function additionalPlan(rows: Json[], keep: ReadonlySet<string> | undefined): AdditionalPlanBenefit {
+function additionalPlan(rows: JsonObject[], keep: ReadonlySet<string> | undefined): AdditionalPlanBenefit {
   const found = rows.map(entities);
   const payer = firstOf(found.map((e) => e.payer));
   const plan: AdditionalPlanBenefit = { serviceTypeCodes: serviceTypes(rows, keep), benefitDate: {}, subscriber: {} };
@@ -136,14 +135,14 @@ function additionalPlan(rows: Json[], keep: ReadonlySet<string> | undefined): Ad
 
   put(plan.subscriber, 'firstName', firstOf(found.map((e) => (e.insured ? text(e.insured.entityFirstname) : undefined))));
   put(plan.subscriber, 'lastName', firstOf(found.map((e) => (e.insured ? text(e.insured.entityLastname) : undefined))));
-  put(plan.subscriber, 'dateOfBirth', firstOf(rows.map((row) => (isObject(row.subscriber) ? isoDate(row.subscriber.dateOfBirth) : undefined))));
+  put(plan.subscriber, 'dateOfBirth', firstOf(rows.map((row) => (isJsonObject(row.subscriber) ? isoDate(row.subscriber.dateOfBirth) : undefined))));
   put(plan.subscriber, 'memberId', firstOf(found.map((e) => memberIdOf(e.insured))));
   return plan;
 }
 
 /** EB01 R rows grouped per other plan: the other payer's name and the other plan's member id. */
-function additionalPlans(rows: Json[], keep: ReadonlySet<string> | undefined): AdditionalPlanBenefit[] {
-  const groups = new Map<string, Json[]>();
+function additionalPlans(rows: JsonObject[], keep: ReadonlySet<string> | undefined): AdditionalPlanBenefit[] {
+  const groups = new Map<string, JsonObject[]>();
   for (const row of rows) {
     const { payer, insured } = entities(row);
     const key = JSON.stringify([payer ? (text(payer.entityName) ?? null) : null, memberIdOf(insured) ?? null]);
@@ -156,7 +155,7 @@ function additionalPlans(rows: Json[], keep: ReadonlySet<string> | undefined): A
 
 /** Maps a successful Stedi COB answer (no AAA errors). Unknown classification or a non-object → 502. */
 export function mapCobResponse(answer: unknown, requestedCodes?: string[]): Result<CobResult> {
-  if (!isObject(answer)) return upstreamError('The COB answer is not a JSON object');
+  if (!isJsonObject(answer)) return upstreamError('The COB answer is not a JSON object');
   const code = cobCode(answer);
   if (!code) return upstreamError('The COB answer has no recognised classification');
 
@@ -166,8 +165,8 @@ export function mapCobResponse(answer: unknown, requestedCodes?: string[]): Resu
   const others = rows.filter((row) => row.code === OTHER_PAYER);
 
   const requested: CobResult['requestedPlanBenefits'][number] = { serviceTypeCodes: serviceTypes(active, keep), benefitDate: {} };
-  put(requested, 'payerName', isObject(answer.payer) ? text(answer.payer.name) : undefined);
-  const planBegin = isObject(answer.planDateInformation) ? isoDate(answer.planDateInformation.planBegin) : undefined;
+  put(requested, 'payerName', isJsonObject(answer.payer) ? text(answer.payer.name) : undefined);
+  const planBegin = isJsonObject(answer.planDateInformation) ? isoDate(answer.planDateInformation.planBegin) : undefined;
   put(requested.benefitDate, 'planStartDate', planBegin ?? earliest(active.map((row) => dateField(row, 'benefitBegin'))));
 
   return ok({ cobCode: code, requestedPlanBenefits: [requested], additionalPlanBenefitInfo: additionalPlans(others, keep) });

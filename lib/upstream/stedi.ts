@@ -5,6 +5,7 @@
  * Nothing here logs; the caller gets attempts, latency and the upstream trace id to log.
  */
 import { fail, ok, serviceError, type Result, type ServiceError } from '../errors/index.js';
+import { isJsonObject } from './json.js';
 import { parseRetryAfter, withRetry, type Attempt, type RetryOptions } from './retry.js';
 
 export const RAW_X12_PATH = '/change/medicalnetwork/eligibility/v3/raw-x12';
@@ -47,7 +48,6 @@ export type StediRetryTuning = Omit<RetryOptions, 'budgetMs'>;
 
 /** Headers that carry the upstream's request id, first found wins. */
 const TRACE_HEADERS = ['x-amzn-requestid', 'x-amzn-request-id', 'x-request-id'];
-const DEFAULT_RETRY_AFTER_SECONDS = 30;
 
 const KEY_SETTING = 'STEDI_API_KEY';
 const missingKey = (): ServiceError =>
@@ -70,7 +70,8 @@ function classifyStatus<T>(answer: HttpAnswer): Attempt<T> | undefined {
   if (status === 401 || status === 403) return fail(rejectedKey());
   if (status === 429 || status >= 500) {
     const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
-    const retryAfterSeconds = retryAfterMs === undefined ? DEFAULT_RETRY_AFTER_SECONDS : Math.max(1, Math.ceil(retryAfterMs / 1000));
+    // Without a Retry-After header, serviceError gives the table's default.
+    const retryAfterSeconds = retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000));
     const error = serviceError('PAYER_UNAVAILABLE', {
       message: status === 429 ? 'The clearinghouse is rate limiting requests; try again later' : 'The clearinghouse is unavailable; try again later',
       retryAfterSeconds,
@@ -92,8 +93,6 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * POSTs JSON to Stedi under the retry policy; `read` turns a 200/400 answer into an attempt outcome.
@@ -163,7 +162,7 @@ export function postRawX12(
   const body = (attemptNo: number): string => JSON.stringify({ x12: typeof x12 === 'function' ? x12(attemptNo) : x12 });
   const read = (answer: HttpAnswer): Attempt<RawX12Reply> => {
     const parsed = parseJson(answer.text);
-    if (!parsed.ok || !isObject(parsed.value)) return fail(unreadable('not a JSON object'));
+    if (!parsed.ok || !isJsonObject(parsed.value)) return fail(unreadable('not a JSON object'));
     const reply = parsed.value.x12;
     if (typeof reply !== 'string' || reply.trim() === '') return fail(unreadable('no x12 field'));
     const value: RawX12Reply = { x12: reply, httpStatus: answer.status };
@@ -192,7 +191,7 @@ export function postCob(
   const json = JSON.stringify(call.request);
   const read = (answer: HttpAnswer): Attempt<CobReply> => {
     const parsed = parseJson(answer.text);
-    if (!parsed.ok || !isObject(parsed.value)) return fail(unreadable('not a JSON object'));
+    if (!parsed.ok || !isJsonObject(parsed.value)) return fail(unreadable('not a JSON object'));
     const value: CobReply = { httpStatus: answer.status, body: parsed.value };
     if (retryOn?.(answer.status, parsed.value)) {
       return { retryable: true, error: serviceError('PAYER_UNAVAILABLE'), final: ok(value) };

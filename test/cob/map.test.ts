@@ -297,6 +297,13 @@ describe('classifyCobAnswer and cobErrors', () => {
     ]);
   });
 
+  it('reads a code naming an Object.prototype member as unknown, keeping the description Stedi gave', () => {
+    expect(cobErrors({ errors: [{ code: 'constructor', description: 'Odd payer text' }, { code: 'toString' }] })).toEqual([
+      { code: 'constructor', description: 'Odd payer text', followUpAction: '', loop: 'unknown' },
+      { code: 'toString', description: 'Unknown reject reason', followUpAction: '', loop: 'unknown' },
+    ]);
+  });
+
   it('answers 422 PAYER_REJECTED with rejections for a data error on a 400', () => {
     const e = error(classifyCobAnswer(400, fixture('aaa-75-subscriber-not-found')));
     expect(e).toMatchObject({ code: 'PAYER_REJECTED', status: 422 });
