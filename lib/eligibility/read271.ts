@@ -43,7 +43,6 @@ export type Read271 =
 const LOOP_2000: Readonly<Record<string, string>> = { A: '2000A', B: '2000B', C: '2000C', D: '2000D', '?': '2000?' };
 const LOOP_2100: Readonly<Record<string, string>> = { A: '2100A', B: '2100B', C: '2100C', D: '2100D', '?': '2100?' };
 const LOOP_2110: Readonly<Record<string, string>> = { A: '2110A', B: '2110B', C: '2110C', D: '2110D', '?': '2110?' };
-const SEGMENT_ID = /^[A-Z0-9]{2,3}$/;
 
 /*
  * Segments are checked where they stand in `codes` (codesOf of the input): a segment is its
@@ -310,8 +309,9 @@ class Reader {
       transaction.body++;
       return transaction.read;
     }
-    const id = this.text.slice(start, elementEnd(this.codes, start, stop, this.separator));
-    this.env.push(`${at(position)}: ${SEGMENT_ID.test(id) ? id : 'segment'} outside a transaction set`);
+    const idEnd = elementEnd(this.codes, start, stop, this.separator);
+    const id = isSegmentIdAt(this.text, start, idEnd) ? this.text.slice(start, idEnd) : 'segment';
+    this.env.push(`${at(position)}: ${id} outside a transaction set`);
     return false;
   }
 

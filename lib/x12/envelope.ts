@@ -3,6 +3,7 @@
  * trailer counts and control numbers. Every defect (missing trailers, count or control-number
  * mismatches, mixed versions, stray segments) is a warning; nothing throws.
  */
+import { isSegmentIdAt } from './scan.js';
 import { element, type Segment } from './segment.js';
 
 export interface Transaction {
@@ -102,8 +103,6 @@ function openGroup(state: State, gs?: Segment): FunctionalGroup {
   return created;
 }
 
-const SEGMENT_ID = /^[A-Z0-9]{2,3}$/;
-
 export function readEnvelope(segments: readonly Segment[]): Envelope {
   const state: State = { warnings: [], interchanges: [], interchange: undefined, group: undefined, transaction: undefined };
   const warnings = state.warnings;
@@ -188,7 +187,7 @@ export function readEnvelope(segments: readonly Segment[]): Envelope {
       }
       default:
         if (state.transaction) state.transaction.body.push(segment);
-        else warnings.push(`${at(segment)}: ${SEGMENT_ID.test(segment.id) ? segment.id : 'segment'} outside a transaction set`);
+        else warnings.push(`${at(segment)}: ${isSegmentIdAt(segment.id, 0, segment.id.length) ? segment.id : 'segment'} outside a transaction set`);
     }
   }
   closeInterchange(state, 'end of input');
