@@ -36,6 +36,10 @@ function fieldName(instancePath: string, child?: string): string {
 
 type Describe = (error: ErrorObject) => FieldError;
 
+/** What each list field holds, for messages about the list as a whole. */
+const LIST_ITEMS: Readonly<Record<string, string>> = { serviceTypeCodes: 'service type codes', procedureCodes: 'procedure codes' };
+const listItems = (field: string): string => (Object.hasOwn(LIST_ITEMS, field) ? LIST_ITEMS[field]! : 'items');
+
 const DESCRIBE: Record<string, Describe> = {
   required: (e) => ({ field: fieldName(e.instancePath, e.params.missingProperty), message: 'is required' }),
   additionalProperties: (e) => ({
@@ -46,7 +50,20 @@ const DESCRIBE: Record<string, Describe> = {
     field: fieldName(e.instancePath, e.params.missingProperty),
     message: `is required when ${e.params.property} is given (a dependent needs first name, last name and date of birth)`,
   }),
-  type: (e) => ({ field: fieldName(e.instancePath), message: `must be a ${e.params.type}` }),
+  type: (e) =>
+    e.params.type === 'array'
+      ? { field: fieldName(e.instancePath), message: `must be a list of ${listItems(fieldName(e.instancePath))}` }
+      : { field: fieldName(e.instancePath), message: `must be a ${e.params.type}` },
+  minItems: (e) => ({ field: fieldName(e.instancePath), message: `must list at least ${e.params.limit} of the ${listItems(fieldName(e.instancePath))} (leave the field out for the default)` }),
+  maxItems: (e) => ({ field: fieldName(e.instancePath), message: `must list at most ${e.params.limit} ${listItems(fieldName(e.instancePath))}` }),
+  uniqueItems: (e) => ({
+    field: fieldName(e.instancePath),
+    message: `must not list the same code twice (items ${Math.min(e.params.i, e.params.j) + 1} and ${Math.max(e.params.i, e.params.j) + 1} are the same)`,
+  }),
+  pattern: (e) =>
+    /^\/procedureCodes\//.test(e.instancePath)
+      ? { field: fieldName(e.instancePath), message: 'must be a procedure code of 5 capital letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)' }
+      : { field: fieldName(e.instancePath), message: 'has an invalid format' },
   format: (e) => ({ field: fieldName(e.instancePath), message: FORMATS[e.params.format]?.message ?? 'has an invalid format' }),
   enum: (e) =>
     /^\/serviceTypeCodes\//.test(e.instancePath)

@@ -26,6 +26,21 @@ export const eligibilitySchema = {
     providerId: identifier,
     mockRequest: { type: 'boolean' },
     runCobCheck: { type: 'boolean' },
+    // docs/eligibility.md#what-the-request-asks: each item becomes one 2110C EQ of the 270.
+    serviceTypeCodes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      uniqueItems: true,
+      items: { type: 'string', enum: Object.keys(SERVICE_TYPE_CODES) },
+    },
+    procedureCodes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^[A-Z0-9]{5}$' },
+    },
   },
 } as const;
 
@@ -105,6 +120,10 @@ export interface EligibilityRequest {
   providerId: string;
   mockRequest?: boolean;
   runCobCheck?: boolean;
+  /** X12 005010 service type codes, 1–10 distinct (default ["30"]). */
+  serviceTypeCodes?: string[];
+  /** CPT/HCPCS/CDT codes, 1–10 distinct, each five letters or digits. */
+  procedureCodes?: string[];
 }
 
 export interface CobRequest {
