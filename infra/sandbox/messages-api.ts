@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
-import { readTextLayer } from '../../lib/letter/text-layer.js';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from 'pdf-lib';
 
 /**
  * Sandbox Anthropic Messages API (CONTRACT §7): a loopback HTTP server speaking the Messages wire
@@ -57,6 +57,46 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
 
 const apiError = (res: ServerResponse, status: number, type: string, message: string, headers?: Record<string, string>) =>
   json(res, status, { type: 'error', error: { type, message } }, headers);
+
+/** Decodes PDF string literals: escapes and octal codes. */
+const literal = (raw: string): string =>
+  raw.replace(/\\([nrtbf()\\]|[0-7]{1,3}|\r?\n)/g, (_, esc: string) => {
+    const table: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')', '\\': '\\' };
+    if (esc in table) return table[esc];
+    if (/^[0-7]+$/.test(esc)) return String.fromCharCode(Number.parseInt(esc, 8));
+    return '';
+  });
+
+/** Show-text operands of one content stream, one line per operator (what simple generators such as pdf-lib write). */
+function showTextLines(content: string): string[] {
+  const lines: string[] = [];
+  const shows = /(\[(?:[^\]\\]|\\.)*\]|\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>)\s*(Tj|TJ|'|")/g;
+  for (let show = shows.exec(content); show; show = shows.exec(content)) {
+    const parts = show[1].match(/\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>/g) ?? [];
+    lines.push(parts.map((part) => (part.startsWith('(') ? literal(part.slice(1, -1)) : Buffer.from(part.slice(1, -1).replace(/\s/g, ''), 'hex').toString('latin1'))).join(''));
+  }
+  return lines;
+}
+
+/**
+ * The notes' text per page, cheaply: each page's content streams decoded by pdf-lib and their
+ * show-text operators read. Enough for the sandbox's own letter; the service reads the real text
+ * layer with pdf.js (lib/letter/text-layer.ts). A page with no text gives no lines (a scan).
+ */
+export async function notesLines(pdf: Uint8Array): Promise<NotesLine[]> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
+  const lines: NotesLine[] = [];
+  doc.getPages().forEach((page, index) => {
+    const contents = page.node.Contents();
+    const streams: PDFObject[] = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)!) : contents ? [contents] : [];
+    for (const stream of streams) {
+      if (!(stream instanceof PDFRawStream)) continue;
+      const text = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+      for (const line of showTextLines(text)) if (line.trim()) lines.push({ page: index + 1, text: line.trim() });
+    }
+  });
+  return lines;
+}
 
 const pick = (lines: NotesLine[], pattern: RegExp): NotesLine | undefined => {
   for (const line of lines) {
@@ -198,12 +238,11 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     const blocks = body.messages.flatMap((m) => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content ?? [])));
     const metadata = blocks.filter((b) => b.type === 'text').map((b) => b.text ?? '').join('\n');
     const documents = blocks.filter((b) => b.type === 'document' && b.source?.type === 'base64' && typeof b.source.data === 'string');
-    const lines: NotesLine[] = [];
-    for (const document of documents.slice(0, 1)) {
-      const { pages } = await readTextLayer(new Uint8Array(Buffer.from(document.source!.data!, 'base64')));
-      (pages ?? []).forEach((page, index) => {
-        for (const line of page.split('\n')) if (line.trim()) lines.push({ page: index + 1, text: line.trim() });
-      });
+    let lines: NotesLine[] = [];
+    try {
+      if (documents[0]) lines = await notesLines(new Uint8Array(Buffer.from(documents[0].source!.data!, 'base64')));
+    } catch {
+      return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
     }
     const notes = lines.map((line) => line.text).join('\n');
     const citationsOn = documents[0]?.citations?.enabled === true;

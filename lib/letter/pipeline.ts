@@ -17,8 +17,8 @@ import type { LetterResponse, Notice } from './types.js';
 /**
  * The letter, step by step (docs/letter.md): read the notes → prompt → call the model → check its
  * answer → keep its citations → verify its codes against the notes → render markdown or a PDF.
- * Each step is its own module; this one only orders them. The text layer is read while the model
- * writes, after the notes passed every input check.
+ * Each step is its own module; this one only orders them. The notes' text layer is read once the
+ * model's answer passed its check (so after every input check, and only for a letter we will send).
  */
 
 export interface LetterAi {
@@ -52,7 +52,6 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
 
   const notes = await readProcedureNotes(file_content);
   if (!notes.ok) return { result: notes, log: {} };
-  const textLayer = readTextLayer(notes.value.bytes);
 
   const started = performance.now();
   const answer = await createMessage({
@@ -63,7 +62,6 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
   });
   log.upstreamMs = Math.round(performance.now() - started);
   if (!answer.ok) {
-    await textLayer;
     const { failure } = answer;
     return { result: fail(AI_FAILURES[failure.kind](failure)), log: { ...log, attempts: failure.attempts, ...(failure.requestId ? { traceId: failure.requestId } : {}) } };
   }
@@ -79,11 +77,9 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
 
   const cited = readCitedText(message);
   const checked = checkLetterBody(cited.text, message.stop_reason);
-  if (!checked.ok) {
-    await textLayer;
-    return { result: checked, log };
-  }
-  const layer = await textLayer;
+  if (!checked.ok) return { result: checked, log };
+  // Read only now: the notes passed every input check, and a failed call costs no pdf.js time.
+  const layer = await readTextLayer(notes.value.bytes);
   const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages, citations: cited.citations });
 
   const notices: Notice[] = [...unverifiedCodeNotices(verified.removed), ...(layer.pages === null ? [notMachineReadableNotice()] : [])];
