@@ -9,6 +9,7 @@ import type { LetterResponse } from '../../lib/letter/types.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
 import { PROCEDURE_NOTES_LINES, procedureNotesPdf, scannedNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 import { pageCitation, startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
+import { responseProblems } from '../support/response-schemas.js';
 
 // The whole letter pipeline, against the loopback sandbox and a loopback fake in the API's wire format.
 
@@ -47,6 +48,7 @@ const NOW = () => new Date('2026-02-01T09:00:00Z');
 async function letterOf(req: LetterRequest, ai: LetterAi) {
   const { result, log } = await generateLetter(req, ai, NOW);
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  expect(responseProblems('letter', result.value)).toEqual([]); // the OpenAPI response schema holds
   return { body: result.value, log };
 }
 
