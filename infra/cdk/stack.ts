@@ -28,7 +28,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnLoggingConfiguration, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { AUTHORIZER_CACHE_SECONDS, TOKEN_STORE_CACHE_SECONDS } from '../../lib/auth/tokens.js';
+import { AUTHORIZER_CACHE_SECONDS, PLAN_NAMES, TOKEN_STORE_CACHE_SECONDS, type PlanName } from '../../lib/auth/tokens.js';
 import { DEFAULT_LETTER_MODEL, DEFAULT_STEDI_BASE_URL } from '../../lib/config/index.js';
 import { ERROR_TABLE, EXACT, type ErrorCode } from '../../lib/errors/index.js';
 import { FUNCTIONS, LETTER_INTEGRATION_TIMEOUT_SECONDS, type FunctionName } from './functions.js';
@@ -72,10 +72,8 @@ export const DEFAULTS = {
   usagePlans: {
     standard: { rateLimit: 10, burstLimit: 20, monthlyQuota: 100_000, letterRateLimit: 1, letterBurstLimit: 2 },
     high: { rateLimit: 50, burstLimit: 100, monthlyQuota: 1_000_000, letterRateLimit: 5, letterBurstLimit: 10 },
-  } as Record<string, UsagePlanSettings>,
+  } as Record<PlanName, UsagePlanSettings>,
 };
-
-export const PLAN_NAMES = ['standard', 'high'] as const;
 
 /** The API's routes: the one table the REST resources, methods and integrations are built from. */
 export const API_ROUTES: readonly { path: string; method: 'POST' | 'GET'; fn: FunctionName; authenticated: boolean }[] = [
@@ -371,7 +369,7 @@ export class EligibilityStack extends Stack {
     // ---------------------------------------------------------------- usage plans (docs/deployment.md#plans)
     const letterMethod = methods['POST /api/generate-letter']!;
     const usagePlans = PLAN_NAMES.map((name) => {
-      const settings = plans[name]!;
+      const settings = plans[name];
       return api.addUsagePlan(`${pascal(name)}UsagePlan`, {
         name: `${id}-${name}`,
         description: `${name} plan: ${settings.rateLimit} requests/s (burst ${settings.burstLimit}), ${settings.monthlyQuota} requests/month, letters ${settings.letterRateLimit}/s`,
@@ -574,7 +572,7 @@ export function wafRules(id: string, ratePerIp: number): CfnWebACL.RuleProperty[
 }
 
 /** Both plans, each with every figure a positive number (a typo in cdk.json fails the synth). */
-function usagePlanSettings(value: unknown): Record<string, UsagePlanSettings> {
+function usagePlanSettings(value: unknown): Record<PlanName, UsagePlanSettings> {
   const plans = value as Record<string, Record<string, unknown>>;
   const fields: (keyof UsagePlanSettings)[] = ['rateLimit', 'burstLimit', 'monthlyQuota', 'letterRateLimit', 'letterBurstLimit'];
   for (const name of PLAN_NAMES) {
@@ -583,7 +581,7 @@ function usagePlanSettings(value: unknown): Record<string, UsagePlanSettings> {
       if (typeof figure !== 'number' || !(figure > 0)) throw new Error(`usagePlans.${name}.${field} must be a positive number`);
     }
   }
-  return plans as unknown as Record<string, UsagePlanSettings>;
+  return plans as unknown as Record<PlanName, UsagePlanSettings>;
 }
 
 const isResource = (node: unknown): node is IResource =>
