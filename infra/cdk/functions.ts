@@ -27,6 +27,9 @@ export const FUNCTIONS = {
   // Unknown paths (404), wrong methods on known paths (405 + Allow) and CORS preflight: formats a
   // small answer and touches nothing else.
   'not-found': { memoryMiB: 256, timeoutSeconds: 5 },
+  // The unauthenticated GET routes: a fixed status document, and the OpenAPI document bundled in.
+  health: { memoryMiB: 256, timeoutSeconds: 5 },
+  openapi: { memoryMiB: 256, timeoutSeconds: 5 },
 } as const satisfies Record<string, FunctionSizing>;
 
 export type FunctionName = keyof typeof FUNCTIONS;

@@ -31,6 +31,7 @@ import type { Construct } from 'constructs';
 import { AUTHORIZER_CACHE_SECONDS, PLAN_NAMES, TOKEN_STORE_CACHE_SECONDS, type PlanName } from '../../lib/auth/tokens.js';
 import { DEFAULT_LETTER_MODEL, DEFAULT_STEDI_BASE_URL } from '../../lib/config/index.js';
 import { ERROR_TABLE, EXACT, type ErrorCode } from '../../lib/errors/index.js';
+import { ROUTE_TABLE } from '../../lib/http/routes.js';
 import { FUNCTIONS, LETTER_INTEGRATION_TIMEOUT_SECONDS, type FunctionName } from './functions.js';
 
 /**
@@ -74,13 +75,6 @@ export const DEFAULTS = {
     high: { rateLimit: 50, burstLimit: 100, monthlyQuota: 1_000_000, letterRateLimit: 5, letterBurstLimit: 10 },
   } as Record<PlanName, UsagePlanSettings>,
 };
-
-/** The API's routes: the one table the REST resources, methods and integrations are built from. */
-export const API_ROUTES: readonly { path: string; method: 'POST' | 'GET'; fn: FunctionName; authenticated: boolean }[] = [
-  { path: '/api/eligibility/v1', method: 'POST', fn: 'eligibility', authenticated: true },
-  { path: '/api/eligibility/cob/v1', method: 'POST', fn: 'cob', authenticated: true },
-  { path: '/api/generate-letter', method: 'POST', fn: 'letter', authenticated: true },
-];
 
 /** Powertools idempotency's default attribute names (docs/deployment.md#idempotency). */
 export const IDEMPOTENCY_TABLE_KEYS = { partitionKey: 'id', ttlAttribute: 'expiration' } as const;
@@ -289,7 +283,17 @@ export class EligibilityStack extends Stack {
       FONT_FILES,
     );
     const notFoundFn = makeFunction('not-found', corsEnv, []);
-    const routeFunctions: Partial<Record<FunctionName, NodejsFunction>> = { eligibility: eligibilityFn, cob: cobFn, letter: letterFn, 'not-found': notFoundFn };
+    const healthFn = makeFunction('health', corsEnv, []);
+    const openapiFn = makeFunction('openapi', corsEnv, []);
+    const routeFunctions: Record<FunctionName, NodejsFunction> = {
+      authorizer: authorizerFn,
+      eligibility: eligibilityFn,
+      cob: cobFn,
+      letter: letterFn,
+      'not-found': notFoundFn,
+      health: healthFn,
+      openapi: openapiFn,
+    };
 
     // ---------------------------------------------------------------- the REST API
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention, encryptionKey: key, removalPolicy: RemovalPolicy.RETAIN });
@@ -334,26 +338,26 @@ export class EligibilityStack extends Stack {
             responseTransferMode: ResponseTransferMode.STREAM,
             timeout: Duration.seconds(LETTER_INTEGRATION_TIMEOUT_SECONDS),
           })
-        : new LambdaIntegration(routeFunctions[name]!);
+        : new LambdaIntegration(routeFunctions[name]);
 
+    // docs/deployment.md#routes: every entry of the route table (lib/http/routes.ts), as the local server serves it.
     const methods: Record<string, Method> = {};
-    const openResources = new Set<IResource>();
-    for (const route of API_ROUTES) {
+    const routeResources = new Set<IResource>();
+    for (const route of ROUTE_TABLE) {
       const resource = api.root.resourceForPath(route.path);
-      methods[`${route.method} ${route.path}`] = resource.addMethod(route.method, integrationFor(route.fn), route.authenticated ? authenticated : open);
-      if (!route.authenticated) openResources.add(resource);
+      methods[`${route.method} ${route.path}`] = resource.addMethod(route.method, integrationFor(route.function), route.auth ? authenticated : open);
+      routeResources.add(resource);
     }
-    // Every other method on a known resource, and any path the API does not define, reaches the
-    // not-found function: 405 with Allow for a known path, 404 NOT_FOUND otherwise. Both need a
-    // valid token first (so an anonymous caller learns nothing about which routes exist), except on
-    // the public resources. With CORS on, OPTIONS is answered without authentication everywhere.
+    // Everything else reaches the not-found function, which answers from the same table: a wrong
+    // method on a route's path is 405 with Allow (no token needed, as locally); any other path,
+    // including / and the folders above the routes, is 404 NOT_FOUND after authorization, so an
+    // anonymous caller learns nothing about which paths exist. With CORS on, a route's OPTIONS is
+    // the unauthenticated preflight.
     api.root.addProxy({ anyMethod: false });
     const everyResource = (resource: IResource): IResource[] => [resource, ...resource.node.children.filter(isResource).flatMap(everyResource)];
     for (const resource of everyResource(api.root)) {
-      resource.addMethod('ANY', notFound, openResources.has(resource) ? open : authenticated);
-    }
-    if (corsOrigins.length) {
-      for (const resource of everyResource(api.root)) resource.addMethod('OPTIONS', notFound, open);
+      resource.addMethod('ANY', notFound, routeResources.has(resource) ? open : authenticated);
+      if (corsOrigins.length && routeResources.has(resource)) resource.addMethod('OPTIONS', notFound, open);
     }
 
     // docs/deployment.md#errors: the gateway's own answers carry the API's error bodies.
@@ -411,7 +415,7 @@ export class EligibilityStack extends Stack {
     wafLogging.node.addDependency(wafLogs);
 
     acknowledgeFindings({
-      functions: [authorizerFn, eligibilityFn, cobFn, letterFn, notFoundFn],
+      functions: Object.values(routeFunctions),
       tokensSecret,
       vendorSecrets: [stediSecret, anthropicSecret],
       backupSelection,

@@ -7,6 +7,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import { AUTHORIZER_CACHE_SECONDS, TOKEN_STORE_CACHE_SECONDS } from '../../lib/auth/tokens.js';
 import { FUNCTION_NAMES as FUNCTIONS, LETTER_BUDGET_SECONDS } from '../../infra/cdk/functions.js';
+import { ROUTE_TABLE } from '../../lib/http/routes.js';
 import { ACCESS_LOG_FIELDS, EligibilityStack, PROJECT_ROOT, type UsagePlanSettings } from '../../infra/cdk/stack.js';
 
 const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, any> };
@@ -75,7 +76,8 @@ function restMethods(res: Record<string, Resource> = resources) {
   return out;
 }
 const targetOf = (method: Record<string, any>) => JSON.stringify(method.Integration.Uri).match(/"Fn::GetAtt":\["([A-Za-z0-9]+)","Arn"\]/)![1];
-const RESOURCE_PATHS = ['/', '/api', '/api/eligibility', '/api/eligibility/v1', '/api/eligibility/cob', '/api/eligibility/cob/v1', '/api/generate-letter', '/{proxy+}'];
+const ROUTE_PATHS: string[] = ROUTE_TABLE.map((r) => r.path);
+const RESOURCE_PATHS = ['/', '/api', '/api/eligibility', '/api/eligibility/cob', '/{proxy+}', ...ROUTE_PATHS];
 
 describe('EligibilityStack', () => {
   it('serves a regional REST API whose usage-plan keys come from the authorizer', () => {
@@ -83,29 +85,36 @@ describe('EligibilityStack', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] }, ApiKeySourceType: 'AUTHORIZER' });
   });
 
-  it('routes the three POST paths, each to its own function through the bearer authorizer with the client\'s usage-plan key', () => {
+  it('serves every entry of the route table from its own function: POSTs behind the authorizer with the client\'s usage-plan key, the public GETs open', () => {
     const methods = restMethods();
     const authorizerId = logicalIdOf('BearerTokenAuthorizer', 'AWS::ApiGateway::Authorizer');
-    const expected: Record<string, string> = { 'POST /api/eligibility/v1': 'eligibility', 'POST /api/eligibility/cob/v1': 'cob', 'POST /api/generate-letter': 'letter' };
-    for (const [route, fn] of Object.entries(expected)) {
-      const method = methods[route]!;
-      expect(method).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId }, ApiKeyRequired: true, Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' } });
-      expect(targetOf(method)).toBe(functionId(fn));
+    expect(ROUTE_TABLE.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      ['POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'GET /api/health', 'GET /api/openapi.json'].sort(),
+    );
+    for (const route of ROUTE_TABLE) {
+      const method = methods[`${route.method} ${route.path}`]!;
+      expect(method.Integration).toMatchObject({ Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' });
+      expect(targetOf(method)).toBe(functionId(route.function));
+      if (route.auth) expect(method).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId }, ApiKeyRequired: true });
+      else expect(method).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false });
     }
   });
 
-  it('sends every other method and every unknown path to the not-found function (404 / 405), after authorization', () => {
+  it('sends every other method and path to the not-found function: 405 on a route\'s path without a token, 404 after authorization', () => {
     const methods = restMethods();
     const anyRoutes = Object.keys(methods).filter((k) => k.startsWith('ANY ')).map((k) => k.slice(4)).sort();
     expect(anyRoutes).toEqual([...RESOURCE_PATHS].sort());
     for (const path of anyRoutes) {
-      expect(methods[`ANY ${path}`]).toMatchObject({ AuthorizationType: 'CUSTOM', ApiKeyRequired: true, Integration: { Type: 'AWS_PROXY' } });
-      expect(targetOf(methods[`ANY ${path}`]!)).toBe(functionId('not-found'));
+      const method = methods[`ANY ${path}`]!;
+      expect(targetOf(method)).toBe(functionId('not-found'));
+      // On a route's own path the only answer is 405 + Allow, which needs no token (as the local server).
+      if (ROUTE_PATHS.includes(path)) expect(method).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false });
+      else expect(method).toMatchObject({ AuthorizationType: 'CUSTOM', ApiKeyRequired: true });
     }
     // No MOCK integrations (the root's default ANY would answer an empty 200).
     expect(Object.values(methods).filter((m) => m.Integration.Type !== 'AWS_PROXY')).toEqual([]);
-    // Without CORS there is no unauthenticated method at all.
-    expect(Object.entries(methods).filter(([, m]) => m.AuthorizationType !== 'CUSTOM').map(([k]) => k)).toEqual([]);
+    // Without CORS no OPTIONS method exists (ANY answers OPTIONS like any other method).
+    expect(Object.keys(methods).filter((k) => k.startsWith('OPTIONS '))).toEqual([]);
     // One API-scoped invoke permission for the not-found function instead of one per method.
     const notFoundPermissions = ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.FunctionName['Fn::GetAtt']?.[0] === functionId('not-found'));
     expect(notFoundPermissions).toHaveLength(1);
@@ -193,7 +202,7 @@ describe('EligibilityStack', () => {
     expect(env('letter')).not.toHaveProperty('ENROLLMENTS_TABLE');
     const idempotencyTable = { Ref: logicalIdOf('IdempotencyTable', 'AWS::DynamoDB::Table') };
     for (const name of ['eligibility', 'cob', 'letter']) expect(env(name).IDEMPOTENCY_TABLE).toEqual(idempotencyTable);
-    for (const name of ['authorizer', 'not-found']) expect(env(name)).not.toHaveProperty('IDEMPOTENCY_TABLE');
+    for (const name of ['authorizer', 'not-found', 'health', 'openapi']) expect(env(name)).not.toHaveProperty('IDEMPOTENCY_TABLE');
     // CORS is off unless configured.
     for (const name of FUNCTIONS) expect(env(name)).not.toHaveProperty('CORS_ALLOWED_ORIGINS');
   });
@@ -234,7 +243,9 @@ describe('EligibilityStack', () => {
     expect(secretsRead('letter')).toContain(anthropic);
     for (const id of [tokens, stedi]) expect(secretsRead('letter')).not.toContain(id);
     expect(actionsOf('authorizer').some((a) => a.startsWith('dynamodb:'))).toBe(false);
-    expect(actionsOf('not-found').sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    for (const name of ['not-found', 'health', 'openapi']) {
+      expect(actionsOf(name).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    }
 
     // No wildcard actions anywhere; KMS use only through the services that need it.
     for (const name of FUNCTIONS) {
@@ -365,13 +376,13 @@ describe('EligibilityStack', () => {
     expect(JSON.stringify(logging.LogDestinationConfigs)).toContain('log-group:aws-waf-logs-Test');
   });
 
-  it('with CORS_ALLOWED_ORIGINS configured, answers OPTIONS on every resource without authentication and tells the functions', () => {
+  it('with CORS_ALLOWED_ORIGINS configured, answers OPTIONS on every route without authentication and tells the functions', () => {
     const corsApp = newApp({ corsAllowedOrigins: 'https://app.example, https://admin.example' });
     const cors = new EligibilityStack(corsApp, 'Cors', { functionsDir: fixtureDir });
     const corsResources = Template.fromStack(cors).toJSON().Resources as Record<string, Resource>;
     const methods = restMethods(corsResources);
     const options = Object.keys(methods).filter((k) => k.startsWith('OPTIONS ')).map((k) => k.slice(8)).sort();
-    expect(options).toEqual([...RESOURCE_PATHS].sort());
+    expect(options).toEqual([...new Set(ROUTE_PATHS)].sort());
     for (const path of options) {
       expect(methods[`OPTIONS ${path}`]).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false });
       expect(JSON.stringify(methods[`OPTIONS ${path}`]!.Integration.Uri)).toContain('NotFoundFunction');
