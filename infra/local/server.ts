@@ -1,12 +1,17 @@
-import { randomUUID } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { NO_STORE } from '../../lib/http/response.js';
 import { listen } from '../listen.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
-import { loadHandler, ROUTES, type ApiHandler, type AuthorizerHandler, type FunctionName } from './routes.js';
+import { corsHeaders, corsPolicy } from '../../lib/http/cors.js';
+import { frontDoor } from '../../lib/http/fallback.js';
+import { requestIdFor } from '../../lib/http/request-id.js';
+import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName } from './routes.js';
 
 /**
- * A local stand-in for API Gateway HTTP API: it matches routes (unknown ones go to the `$default`
- * not-found function, as in the stack), builds payload-2.0 events, runs the simple-response
+ * A local stand-in for API Gateway HTTP API: it matches routes from the route table
+ * (lib/http/routes.ts; preflight, wrong methods and unknown paths go to the catch-all not-found
+ * function, as in the stack), honours the caller's X-Request-Id, builds payload-2.0 events, runs the simple-response
  * Lambda authorizer with a result cache keyed by the Authorization header, answers 401/403 the way
  * API Gateway does, and writes the function's result back. It never logs bodies.
  */
@@ -52,49 +57,59 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestId = randomUUID();
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
-    const routeKey = `${method} ${url.pathname}`;
-    const functionName: FunctionName = ROUTES[routeKey] ?? 'not-found';
     const headers = lowerCaseHeaders(req);
+    const requestId = requestIdFor(headers);
+    // CORS headers for the gateway's own answers (401/403/413/500), as the stack's gateway responses.
+    const cors = corsHeaders(corsPolicy(), headers);
+    const door = frontDoor({ method, path: url.pathname, headers });
+    const functionName: FunctionName = door.kind === 'route' ? door.route.function : 'not-found';
+    const routeKey = door.kind === 'route' ? `${method} ${url.pathname}` : '$default';
 
     const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === 'too-large') return send(res, GATEWAY.tooLarge(requestId), requestId);
+    if (body === 'too-large') return send(res, GATEWAY.tooLarge(requestId), requestId, cors);
 
-    const requestContext = buildRequestContext(req, requestId, method, url.pathname, functionName === 'not-found' ? '$default' : routeKey);
-    const authorization = headers.authorization;
-    if (!authorization) return send(res, GATEWAY.unauthorized, requestId);
-
-    let decision;
-    try {
-      decision = await authorize(
-        {
-          version: '2.0',
-          type: 'REQUEST',
-          routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${method}${url.pathname}`,
-          identitySource: [authorization],
-          routeKey: requestContext.routeKey,
-          rawPath: url.pathname,
-          rawQueryString: url.search.slice(1),
-          headers,
-          requestContext,
-        } as APIGatewayRequestAuthorizerEventV2,
-        authorization,
-      );
-    } catch {
-      return send(res, GATEWAY.authorizerFailed, requestId);
+    const requestContext = buildRequestContext(req, requestId, method, url.pathname, routeKey);
+    // Preflight, 405 and the unauthenticated routes (health, OpenAPI) skip the authorizer.
+    const needsAuth = door.kind === 'not-found' || (door.kind === 'route' && door.route.auth);
+    let authorizerContext: Record<string, unknown> = {};
+    if (needsAuth) {
+      const authorization = headers.authorization;
+      if (!authorization) return send(res, GATEWAY.unauthorized, requestId, cors);
+      let decision;
+      try {
+        decision = await authorize(
+          {
+            version: '2.0',
+            type: 'REQUEST',
+            routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${method}${url.pathname}`,
+            identitySource: [authorization],
+            routeKey: requestContext.routeKey,
+            rawPath: url.pathname,
+            rawQueryString: url.search.slice(1),
+            headers,
+            requestContext,
+          } as APIGatewayRequestAuthorizerEventV2,
+          authorization,
+        );
+      } catch {
+        return send(res, GATEWAY.authorizerFailed, requestId, cors);
+      }
+      if (!decision.isAuthorized) return send(res, GATEWAY.forbidden, requestId, cors);
+      authorizerContext = decision.context ?? {};
     }
-    if (!decision.isAuthorized) return send(res, GATEWAY.forbidden, requestId);
 
-    const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
+    // Bytes that are not UTF-8 travel base64-encoded, so the handler can refuse them instead of
+    // reading U+FFFD where they were (docs/security.md#strict-json).
+    const isText = TEXT_TYPES.test(headers['content-type'] ?? '') && isUtf8(body);
     const event: APIGatewayProxyEventV2 = {
       version: '2.0',
       routeKey: requestContext.routeKey,
       rawPath: url.pathname,
       rawQueryString: url.search.slice(1),
       headers,
-      requestContext: { ...requestContext, authorizer: { lambda: decision.context ?? {} } } as APIGatewayProxyEventV2['requestContext'],
+      requestContext: { ...requestContext, authorizer: { lambda: authorizerContext } } as APIGatewayProxyEventV2['requestContext'],
       isBase64Encoded: body.length > 0 && !isText,
     };
     if (body.length > 0) event.body = isText ? body.toString('utf8') : body.toString('base64');
@@ -102,11 +117,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     try {
       const handler = (await loadHandler(functionName)) as ApiHandler;
       const result = (await handler(event, lambdaContext(functionName, requestId))) as APIGatewayProxyStructuredResultV2;
-      res.writeHead(result.statusCode ?? 200, { 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
+      res.writeHead(result.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
       res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
     } catch {
       // A function that throws is a 500 from API Gateway, with its generic body.
-      send(res, { status: 500, body: { message: 'Internal Server Error' } }, requestId);
+      send(res, { status: 500, body: { message: 'Internal Server Error' } }, requestId, cors);
     }
   }
 
@@ -128,9 +143,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   };
 }
 
-function send(res: ServerResponse, { status, body }: Exact, requestId: string): void {
+function send(res: ServerResponse, { status, body }: Exact, requestId: string, extraHeaders: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': requestId, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...extraHeaders, 'content-type': 'application/json', ...NO_STORE, 'x-request-id': requestId, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 

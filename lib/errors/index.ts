@@ -25,6 +25,7 @@ export interface AaaRejection {
 
 export const ERROR_TABLE = {
   NOT_FOUND: { status: 404, message: 'No route matches this method and path' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This path does not accept this method' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
   INVALID_JSON: { status: 400, message: 'The body is not a JSON object' },
   INVALID_REQUEST: { status: 400, message: 'The request body is invalid' },
@@ -32,6 +33,8 @@ export const ERROR_TABLE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The file is too large' },
   INVALID_FILE: { status: 400, message: 'file_content is not base64 of a readable PDF' },
   UNSUPPORTED_PAYER: { status: 422, message: 'This payer is not supported for this check' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was already used with a different body' },
+  REQUEST_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still running; try again shortly' },
   PAYER_REJECTED: { status: 422, message: 'The payer rejected the request' },
   LETTER_NOT_GENERATED: { status: 422, message: 'The letter could not be generated' },
   PAYER_UNAVAILABLE: { status: 503, message: 'The payer or clearinghouse is unavailable; try again later' },
@@ -49,6 +52,8 @@ export interface ServiceError {
   status: number;
   message: string;
   errors?: FieldError[];
+  /** Set when `errors` was cut to MAX_LISTED_ERRORS items. */
+  errorsTruncated?: true;
   rejections?: AaaRejection[];
   /** Seconds for a `Retry-After` header (503s). */
   retryAfterSeconds?: number;
@@ -63,11 +68,20 @@ export interface ServiceErrorOptions {
 
 const DEFAULT_RETRY_AFTER_SECONDS = 30;
 
+/**
+ * Lists in an error answer stop at this many items (docs/security.md#answer-size): a body with
+ * 100,000 unknown keys gets 50 of them and `errorsTruncated: true`, never a multi-megabyte answer.
+ */
+export const MAX_LISTED_ERRORS = 50;
+
 export function serviceError(code: ErrorCode, options: ServiceErrorOptions = {}): ServiceError {
   const entry = ERROR_TABLE[code];
   const error: ServiceError = { code, status: entry.status, message: options.message ?? entry.message };
-  if (options.errors) error.errors = options.errors;
-  if (options.rejections) error.rejections = options.rejections;
+  if (options.errors) {
+    error.errors = options.errors.slice(0, MAX_LISTED_ERRORS);
+    if (options.errors.length > MAX_LISTED_ERRORS) error.errorsTruncated = true;
+  }
+  if (options.rejections) error.rejections = options.rejections.slice(0, MAX_LISTED_ERRORS);
   if (entry.status === 503) error.retryAfterSeconds = options.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
   return error;
 }
