@@ -61,6 +61,8 @@ export interface BenefitRow {
   family: number;
   /** EB07 (money) or EB08 (coinsurance) text of a figure row; '' otherwise. */
   value: string;
+  /** `value` as the answer shows it, once a slot has formatted it. */
+  shown: string | undefined;
 
   /** The elements, as written ('' when absent). */
   info: string;
@@ -128,6 +130,35 @@ function isDecimalAt(codes: Uint16Array, from: number, to: number): boolean {
 
 const NO_CODES: string[] = [];
 
+function alnum(c: number): number {
+  return c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 90 ? c - 55 : -1;
+}
+
+/** Every one- and two-character code of 0-9/A-Z, made once: EB03 codes are taken from here instead of cut. */
+const CODE_TEXT: string[] = (() => {
+  const chars = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const out: string[] = new Array(37 + 36 * 36);
+  for (let a = 0; a < 36; a++) {
+    out[a + 1] = chars[a]!;
+    for (let b = 0; b < 36; b++) out[37 + a * 36 + b] = chars[a]! + chars[b]!;
+  }
+  return out;
+})();
+
+/** text[from, to) as a code: the shared string for 1–2 characters of 0-9/A-Z, else a cut. */
+function codeAt(text: string, codes: Uint16Array, from: number, to: number): string {
+  const length = to - from;
+  if (length === 1) {
+    const a = alnum(codes[from]!);
+    if (a >= 0) return CODE_TEXT[a + 1]!;
+  } else if (length === 2) {
+    const a = alnum(codes[from]!);
+    const b = alnum(codes[from + 1]!);
+    if (a >= 0 && b >= 0) return CODE_TEXT[37 + a * 36 + b]!;
+  }
+  return text.slice(from, to);
+}
+
 /** EB03's codes, cut between repetition (and component) separators. */
 function serviceList(text: string, codes: Uint16Array, from: number, to: number, component: number, repetition: number): string[] {
   if (to <= from) return NO_CODES;
@@ -139,7 +170,7 @@ function serviceList(text: string, codes: Uint16Array, from: number, to: number,
       break;
     }
   }
-  if (single) return [text.slice(from, to)];
+  if (single) return [codeAt(text, codes, from, to)];
   const out: string[] = [];
   let start = from;
   for (let i = from; i <= to; i++) {
@@ -147,7 +178,7 @@ function serviceList(text: string, codes: Uint16Array, from: number, to: number,
       const c = codes[i]!;
       if (c !== component && c !== repetition) continue;
     }
-    if (i > start) out.push(text.slice(start, i));
+    if (i > start) out.push(codeAt(text, codes, start, i));
     start = i + 1;
   }
   return out;
@@ -223,6 +254,7 @@ export function readBenefitAt(text: string, codes: Uint16Array, start: number, s
     individual: -1,
     family: -1,
     value: '',
+    shown: undefined,
     info,
     level,
     services,

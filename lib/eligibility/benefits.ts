@@ -18,20 +18,77 @@ export const UNKNOWN_SERVICE_TYPE = 'Unknown service type';
 /** EB01 values whose EB03 codes get an entry of their own (figures, limits, not covered). */
 const LISTED_INFO: ReadonlySet<string> = new Set(['A', 'B', 'C', 'F', 'G', 'I']);
 
+/**
+ * Entry numbers by code, for the call in progress. A service type code is one or two of 0-9/A-Z, so
+ * it maps to a small integer (its slot) and a table lookup replaces hashing; the rare other code
+ * (a payer's own, or damage) is found in a short list. Both are cleared before the call returns.
+ */
+const SLOTS = 37 + 36 * 36;
+const entryBySlot = new Int16Array(SLOTS);
+const names: (string | undefined)[] = new Array(SLOTS);
+let oddCodes: string[] = [];
+let oddEntries: number[] = [];
+
+function alnum(c: number): number {
+  return c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 90 ? c - 55 : -1;
+}
+
+/** The code's slot, or -1 when it is not one or two of 0-9/A-Z. */
+function slotOf(code: string): number {
+  const n = code.length;
+  if (n === 0 || n > 2) return -1;
+  const a = alnum(code.charCodeAt(0));
+  if (a < 0) return -1;
+  if (n === 1) return a + 1;
+  const b = alnum(code.charCodeAt(1));
+  return b < 0 ? -1 : 37 + a * 36 + b;
+}
+
+/** The entry number of a code in the call in progress, or -1. */
+function entryOf(code: string): number {
+  const slot = slotOf(code);
+  if (slot >= 0) return entryBySlot[slot]! - 1;
+  for (let i = 0; i < oddCodes.length; i++) if (oddCodes[i] === code) return oddEntries[i]!;
+  return -1;
+}
+
+function addEntry(codes: string[], code: string): void {
+  if (codes.length >= MAX_BENEFITS || entryOf(code) >= 0) return;
+  const slot = slotOf(code);
+  if (slot >= 0) entryBySlot[slot] = codes.length + 1;
+  else {
+    oddCodes.push(code);
+    oddEntries.push(codes.length);
+  }
+  codes.push(code);
+}
+
+function clearEntries(codes: readonly string[]): void {
+  for (let i = 0; i < codes.length; i++) {
+    const slot = slotOf(codes[i]!);
+    if (slot >= 0) entryBySlot[slot] = 0;
+  }
+  if (oddCodes.length > 0) {
+    oddCodes = [];
+    oddEntries = [];
+  }
+}
+
+function nameOf(code: string): string {
+  const slot = slotOf(code);
+  if (slot < 0) return serviceTypeName(code) ?? UNKNOWN_SERVICE_TYPE;
+  return (names[slot] ??= serviceTypeName(code) ?? UNKNOWN_SERVICE_TYPE);
+}
+
 /** The codes `benefits` has entries for: the requested ones, then the others candidates list, first seen first. */
-export function entryCodes(requested: readonly string[], candidates: readonly BenefitRow[]): string[] {
+function entryCodes(requested: readonly string[], candidates: readonly BenefitRow[]): string[] {
   const codes: string[] = [];
-  const seen = new Set<string>();
-  const add = (code: string): void => {
-    if (codes.length < MAX_BENEFITS && !seen.has(code)) {
-      seen.add(code);
-      codes.push(code);
-    }
-  };
-  for (const code of requested) add(code);
-  for (const row of candidates) {
+  for (let i = 0; i < requested.length; i++) addEntry(codes, requested[i]!);
+  for (let i = 0; i < candidates.length && codes.length < MAX_BENEFITS; i++) {
+    const row = candidates[i]!;
     if (!LISTED_INFO.has(row.info)) continue;
-    for (const code of row.services) add(code);
+    const services = row.services;
+    for (let j = 0; j < services.length; j++) addEntry(codes, services[j]!);
   }
   return codes;
 }
@@ -96,46 +153,59 @@ function limitationOf(row: BenefitRow): Limitation {
 }
 
 export function serviceBenefits(rows: readonly BenefitRow[], selection: Selection, requested: readonly string[]): ServiceBenefit[] {
-  const codes = entryCodes(requested, selection.candidates);
-  const rules = { rankService: false, noFamily: selection.noFamily };
+  const candidates = selection.candidates;
+  let codes: string[] = [];
+  try {
+    codes = entryCodes(requested, candidates);
+    return entries(rows, candidates, codes, { rankService: false, noFamily: selection.noFamily });
+  } finally {
+    clearEntries(codes);
+  }
+}
+
+function entries(rows: readonly BenefitRow[], candidates: readonly BenefitRow[], codes: readonly string[], rules: BlockRules): ServiceBenefit[] {
   // One pass over all rows for the statuses, one over the candidates for each code's rows.
-  const flags = new Map<string, number>();
-  for (const code of codes) flags.set(code, 0);
-  for (const row of rows) {
+  const flags = new Uint8Array(codes.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
     const flag = row.status === ACTIVE ? IS_ACTIVE : row.info === 'I' ? IS_NOT_COVERED : row.status === INACTIVE ? IS_INACTIVE : 0;
     if (flag === 0) continue;
-    for (const code of row.services) {
-      const seen = flags.get(code);
-      if (seen !== undefined) flags.set(code, seen | flag);
+    const services = row.services;
+    for (let j = 0; j < services.length; j++) {
+      const entry = entryOf(services[j]!);
+      if (entry >= 0) flags[entry]! |= flag;
     }
   }
-  const byCode = new Map<string, BenefitRow[]>();
-  for (const code of codes) byCode.set(code, []);
-  for (const row of selection.candidates) {
-    for (const code of row.services) byCode.get(code)?.push(row);
+  const listings: BenefitRow[][] = new Array(codes.length);
+  for (let i = 0; i < codes.length; i++) listings[i] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const row = candidates[i]!;
+    const services = row.services;
+    for (let j = 0; j < services.length; j++) {
+      const entry = entryOf(services[j]!);
+      if (entry >= 0) listings[entry]!.push(row);
+    }
   }
   // Codes listed by exactly the same rows (a row often lists ten codes) get the same figures:
   // they are computed once and the entries share them.
   const computed: { listing: BenefitRow[]; part: ListingPart }[] = [];
-  return codes.map((code) => {
-    const listing = byCode.get(code)!;
+  const out: ServiceBenefit[] = new Array(codes.length);
+  for (let e = 0; e < codes.length; e++) {
+    const code = codes[e]!;
+    const listing = listings[e]!;
     let part: ListingPart | undefined;
     for (let i = 0; i < computed.length && part === undefined; i++) if (sameRows(computed[i]!.listing, listing)) part = computed[i]!.part;
     if (part === undefined) {
       part = listingPart(listing, rules);
       computed.push({ listing, part });
     }
-    const entry = {
-      serviceType: { code, name: serviceTypeName(code) ?? UNKNOWN_SERVICE_TYPE },
-      status: statusOf(flags.get(code)!),
-      inNetwork: part.inNetwork,
-      outNetwork: part.outNetwork,
-    } as ServiceBenefit;
+    const entry = { serviceType: { code, name: nameOf(code) }, status: statusOf(flags[e]!), inNetwork: part.inNetwork, outNetwork: part.outNetwork } as ServiceBenefit;
     if (part.authorization !== undefined) entry.authorizationRequired = part.authorization;
     entry.limitations = part.limitations;
     entry.messages = part.messages;
-    return entry;
-  });
+    out[e] = entry;
+  }
+  return out;
 }
 
 /** What an entry's rows give, independent of its code. */

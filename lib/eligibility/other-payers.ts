@@ -49,14 +49,14 @@ function otherPayerNotice(payers: readonly OtherPayer[]): Notice {
 
 /** Whether an individual deductible or out-of-pocket figure is N/A while the family one is known. */
 function familyOnly(block: BenefitBlock): boolean {
-  const { individual, family } = block;
-  const pairs: [string, string][] = [
-    [individual.deductible.total, family.deductible.total],
-    [individual.deductible.remaining, family.deductible.remaining],
-    [individual.stopLoss, family.stopLoss],
-    [individual.stopLossRemaining, family.stopLossRemaining],
-  ];
-  return pairs.some(([own, theirs]) => own === NOT_AVAILABLE && theirs !== NOT_AVAILABLE);
+  const { individual: own, family } = block;
+  const only = (mine: string, theirs: string): boolean => mine === NOT_AVAILABLE && theirs !== NOT_AVAILABLE;
+  return (
+    only(own.deductible.total, family.deductible.total) ||
+    only(own.deductible.remaining, family.deductible.remaining) ||
+    only(own.stopLoss, family.stopLoss) ||
+    only(own.stopLossRemaining, family.stopLossRemaining)
+  );
 }
 
 function familyOnlyNotice(inNetwork: BenefitBlock, outNetwork: BenefitBlock): Notice | undefined {

@@ -123,7 +123,9 @@ interface Level {
   person: PersonLoop | undefined;
 }
 
-const PAYER_ENTITIES: ReadonlySet<string> = new Set(['PR', 'PRP', 'SEP', 'TTP']);
+/** Separators of the segment `cutSegment` last read (the first 10, then its end), and how many it has. */
+const segmentCuts = new Int32Array(11);
+let segmentCount = 0;
 
 export function emptyPerson(): PersonLoop {
   return { lastName: '', firstName: '', idQualifier: '', id: '', dateOfBirth: '', relationship: '', groupNumber: '', groupName: '', planNumber: '', dates: [] };
@@ -375,10 +377,36 @@ class Reader {
     this.related = false;
   }
 
-  /** Element n of the segment at [start, stop) as a string ('' when absent or empty). */
-  value(start: number, stop: number, n: number): string {
-    const to = this.element(start, stop, n);
-    return this.from < 0 || to <= this.from ? '' : this.text.slice(this.from, to);
+  /** Finds the separators of the segment at [start, stop) once, for `value` (up to element 9). */
+  cutSegment(start: number, stop: number): void {
+    const codes = this.codes;
+    const separator = this.separator;
+    let count = 0;
+    for (let i = start; i < stop && count < 10; i++) if (codes[i] === separator) segmentCuts[count++] = i;
+    for (let n = count; n < 11; n++) segmentCuts[n] = stop;
+    segmentCount = count;
+  }
+
+  /** Element n (1–9) of the segment last cut, as a string ('' when absent or empty). */
+  value(n: number): string {
+    if (n > segmentCount) return '';
+    const from = segmentCuts[n - 1]! + 1;
+    const to = segmentCuts[n]!;
+    return to > from ? this.text.slice(from, to) : '';
+  }
+
+  /** Whether element 1 of the segment last cut names a payer entity (PR, PRP, SEP, TTP), read in place. */
+  namesPayer(): boolean {
+    if (segmentCount < 1) return false;
+    const codes = this.codes;
+    const from = segmentCuts[0]! + 1;
+    const length = segmentCuts[1]! - from;
+    const a = codes[from];
+    const b = codes[from + 1];
+    if (length === 2) return a === 80 && b === 82; // PR
+    if (length !== 3) return false;
+    const c = codes[from + 2];
+    return (a === 80 && b === 82 && c === 80) || (a === 83 && b === 69 && c === 80) || (a === 84 && b === 84 && c === 80); // PRP, SEP, TTP
   }
 
   /** The last level whose non-empty HL01 is codes[from, to), as a map keyed by HL01 would give. */
@@ -445,8 +473,9 @@ class Reader {
       // A 2120 entity of the current benefit; the first that names a payer is the row's.
       this.related = true;
       const row = this.row;
-      if (row && row.entity === undefined && PAYER_ENTITIES.has(this.value(start, stop, 1))) {
-        row.entity = { name: this.value(start, stop, 3), idQualifier: this.value(start, stop, 8), id: this.value(start, stop, 9) };
+      if (row && row.entity === undefined) {
+        this.cutSegment(start, stop);
+        if (this.namesPayer()) row.entity = { name: this.value(3), idQualifier: this.value(8), id: this.value(9) };
       }
     } else {
       this.name = LOOP_2100[level.level];
@@ -459,10 +488,11 @@ class Reader {
       // The first 2100 of a 2000C/D is the person.
       if (level.names++ === 0 && (level.level === 'C' || level.level === 'D')) {
         const person = (this.person = level.person = emptyPerson());
-        person.lastName = this.value(start, stop, 3);
-        person.firstName = this.value(start, stop, 4);
-        person.idQualifier = this.value(start, stop, 8);
-        person.id = this.value(start, stop, 9);
+        this.cutSegment(start, stop);
+        person.lastName = this.value(3);
+        person.firstName = this.value(4);
+        person.idQualifier = this.value(8);
+        person.id = this.value(9);
       }
     }
   }
@@ -472,37 +502,39 @@ class Reader {
     if (this.benefit !== undefined) {
       const row = this.row;
       if (!row) return;
+      this.cutSegment(start, stop);
       const inEntity = this.inLs && this.related;
       if (kind === REF) {
-        if (this.value(start, stop, 1) !== 'IG') return;
+        if (this.value(1) !== 'IG') return;
         if (inEntity) {
-          if (row.entityMemberRef === '') row.entityMemberRef = this.value(start, stop, 2);
-        } else if (row.memberRef === '') row.memberRef = this.value(start, stop, 2);
+          if (row.entityMemberRef === '') row.entityMemberRef = this.value(2);
+        } else if (row.memberRef === '') row.memberRef = this.value(2);
         return;
       }
       if (inEntity) return;
-      if (kind === DTP) row.dates.push({ qualifier: this.value(start, stop, 1), format: this.value(start, stop, 2), value: this.value(start, stop, 3) });
-      else if (kind === MSG) row.messages.push(this.value(start, stop, 1));
+      if (kind === DTP) row.dates.push({ qualifier: this.value(1), format: this.value(2), value: this.value(3) });
+      else if (kind === MSG) row.messages.push(this.value(1));
       return;
     }
     const person = this.person;
     if (!person || this.name === undefined) return;
+    this.cutSegment(start, stop);
     switch (kind) {
       case DTP:
-        person.dates.push({ qualifier: this.value(start, stop, 1), format: this.value(start, stop, 2), value: this.value(start, stop, 3) });
+        person.dates.push({ qualifier: this.value(1), format: this.value(2), value: this.value(3) });
         break;
       case DMG:
-        if (person.dateOfBirth === '' && this.value(start, stop, 1) === 'D8') person.dateOfBirth = this.value(start, stop, 2);
+        if (person.dateOfBirth === '' && this.value(1) === 'D8') person.dateOfBirth = this.value(2);
         break;
       case INS:
-        if (person.relationship === '') person.relationship = this.value(start, stop, 2);
+        if (person.relationship === '') person.relationship = this.value(2);
         break;
       case REF: {
-        const qualifier = this.value(start, stop, 1);
+        const qualifier = this.value(1);
         if (qualifier === '6P' && person.groupNumber === '' && person.groupName === '') {
-          person.groupNumber = this.value(start, stop, 2);
-          person.groupName = this.value(start, stop, 3);
-        } else if (qualifier === '18' && person.planNumber === '') person.planNumber = this.value(start, stop, 2);
+          person.groupNumber = this.value(2);
+          person.groupName = this.value(3);
+        } else if (qualifier === '18' && person.planNumber === '') person.planNumber = this.value(2);
         break;
       }
     }

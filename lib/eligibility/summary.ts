@@ -63,21 +63,15 @@ function best(rows: readonly BenefitRow[], inNetwork: boolean, individual: boole
   return winner;
 }
 
-/** Formatted figures, cached per row for the call's lifetime (a row can win many slots). */
-const shown = new WeakMap<BenefitRow, string>();
-
+/** The row's figure as text, formatted on first use (a row can win many slots). */
 function money(row: BenefitRow | undefined): string {
   if (row === undefined) return NOT_AVAILABLE;
-  let text = shown.get(row);
-  if (text === undefined) shown.set(row, (text = moneyTextOrNA(row.value)));
-  return text;
+  return (row.shown ??= moneyTextOrNA(row.value));
 }
 
 function percent(row: BenefitRow | undefined): string {
   if (row === undefined) return NOT_AVAILABLE;
-  let text = shown.get(row);
-  if (text === undefined) shown.set(row, (text = percentTextOrNA(row.value)));
-  return text;
+  return (row.shown ??= percentTextOrNA(row.value));
 }
 
 function isZero(value: Decimal | null): boolean {
