@@ -1,4 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { NO_STORE } from '../../lib/http/response.js';
 import { listen } from '../listen.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { corsHeaders, corsPolicy } from '../../lib/http/cors.js';
@@ -98,7 +100,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       authorizerContext = decision.context ?? {};
     }
 
-    const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
+    // Bytes that are not UTF-8 travel base64-encoded, so the handler can refuse them instead of
+    // reading U+FFFD where they were (docs/security.md#strict-json).
+    const isText = TEXT_TYPES.test(headers['content-type'] ?? '') && isUtf8(body);
     const event: APIGatewayProxyEventV2 = {
       version: '2.0',
       routeKey: requestContext.routeKey,
@@ -113,7 +117,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     try {
       const handler = (await loadHandler(functionName)) as ApiHandler;
       const result = (await handler(event, lambdaContext(functionName, requestId))) as APIGatewayProxyStructuredResultV2;
-      res.writeHead(result.statusCode ?? 200, { 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
+      res.writeHead(result.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
       res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
     } catch {
       // A function that throws is a 500 from API Gateway, with its generic body.
@@ -141,7 +145,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
 
 function send(res: ServerResponse, { status, body }: Exact, requestId: string, extraHeaders: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...extraHeaders, 'content-type': 'application/json', 'x-request-id': requestId, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...extraHeaders, 'content-type': 'application/json', ...NO_STORE, 'x-request-id': requestId, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 
