@@ -536,7 +536,11 @@ export interface components {
             /** @description The notes' passages the letter cites, in order of first use. */
             citations?: components["schemas"]["Citation"][];
             notices?: components["schemas"]["Notice"][];
-        } & (unknown | unknown);
+        } & ({
+            letter: unknown;
+        } | {
+            fileContent: unknown;
+        });
         VerifiedCode: {
             code: string;
             description?: string;

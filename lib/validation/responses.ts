@@ -337,7 +337,10 @@ export const letterResponseSchema = {
     },
     notices: { type: 'array', items: notice },
   },
-  oneOf: [{ required: ['letter'] }, { required: ['fileContent'] }],
+  oneOf: [
+    { properties: { letter: true }, required: ['letter'] },
+    { properties: { fileContent: true }, required: ['fileContent'] },
+  ],
 } as const;
 
 // ---- health and errors ---------------------------------------------------------------------
