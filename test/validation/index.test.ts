@@ -31,18 +31,18 @@ describe('eligibility body', () => {
     expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['30', '98', 'AL'], procedureCodes: ['99213', 'D0120', 'J1100'] })).toEqual([]);
     expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['30', 'ZZ9'] })).toEqual([{ field: 'serviceTypeCodes[1]', message: 'must be an X12 005010 service type code' }]);
     expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['30', '98', '30'] })).toEqual([
-      { field: 'serviceTypeCodes', message: 'must not list the same code twice (items 1 and 3 are the same)' },
+      { field: 'serviceTypeCodes', message: 'must not list the same service type code twice (items 0 and 2 are equal)' },
     ]);
     const eleven = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11'];
     expect(problems('eligibility', { ...eligibility, serviceTypeCodes: eleven })).toEqual([{ field: 'serviceTypeCodes', message: 'must list at most 10 service type codes' }]);
     expect(problems('eligibility', { ...eligibility, serviceTypeCodes: [] })).toEqual([
-      { field: 'serviceTypeCodes', message: 'must list at least 1 of the service type codes (leave the field out for the default)' },
+      { field: 'serviceTypeCodes', message: 'must list at least 1 service type code' },
     ]);
     expect(problems('eligibility', { ...eligibility, serviceTypeCodes: '30' })).toEqual([{ field: 'serviceTypeCodes', message: 'must be a list of service type codes' }]);
     const badProcedure = { field: 'procedureCodes[0]', message: 'must be a procedure code of 5 capital letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)' };
     for (const code of ['9921', '992133', '99 13', 'd0120', '99.13']) expect(problems('eligibility', { ...eligibility, procedureCodes: [code] })).toEqual([badProcedure]);
     expect(problems('eligibility', { ...eligibility, procedureCodes: ['99213', '99213'] })).toEqual([
-      { field: 'procedureCodes', message: 'must not list the same code twice (items 1 and 2 are the same)' },
+      { field: 'procedureCodes', message: 'must not list the same procedure code twice (items 0 and 1 are equal)' },
     ]);
     expect(problems('eligibility', { ...eligibility, procedureCodes: Array.from({ length: 11 }, (_, i) => String(99200 + i)) })).toEqual([
       { field: 'procedureCodes', message: 'must list at most 10 procedure codes' },
@@ -145,7 +145,7 @@ describe('eligibility body', () => {
   });
 
   it('reports wrong types per field', () => {
-    expect(problems('eligibility', { ...eligibility, patientFirstName: 42 })).toEqual([{ field: 'patientFirstName', message: 'must be a string' }]);
+    expect(problems('eligibility', { ...eligibility, patientFirstName: 42 })).toEqual([{ field: 'patientFirstName', message: 'must be text' }]);
   });
 });
 
@@ -185,7 +185,7 @@ describe('letter body', () => {
   it('rejects a bad e-mail and an unknown output format', () => {
     expect(problems('letter', { ...letter, provider_email: 'not-an-email', output_format: 'docx' })).toEqual([
       { field: 'provider_email', message: 'must be an e-mail address' },
-      { field: 'output_format', message: 'must be one of: text, pdf' },
+      { field: 'output_format', message: 'must be text or pdf' },
     ]);
   });
 
