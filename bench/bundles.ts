@@ -25,6 +25,8 @@ export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 /** The banner and options NodejsFunction passes to esbuild in infra/cdk/stack.ts. */
 const BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+/** What the Lambda runtime defines before loading a streaming function; costs nothing measurable. */
+const AWSLAMBDA_STAND_IN = 'globalThis.awslambda = { streamifyResponse: (f) => f, HttpResponseStream: { from: (s) => s } };';
 
 export interface BundleFigure {
   name: FunctionName;
@@ -110,8 +112,9 @@ export async function measureBundles(options: { spawns?: number; source?: 'esbui
     const figures: BundleFigure[] = [];
     for (const name of FUNCTION_NAMES) {
       const file = bundles[name];
-      // Importing (not just parsing) runs each module's top level, as a Lambda cold start does.
-      const importArgs = ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)});`];
+      // Importing (not just parsing) runs each module's top level, as a Lambda cold start does. The
+      // Lambda runtime provides `awslambda` (the letter's streamifyResponse); a no-op stand-in here.
+      const importArgs = ['--input-type=module', '-e', `${AWSLAMBDA_STAND_IN} await import(${JSON.stringify(pathToFileURL(file).href)});`];
       wallMs(importArgs); // the first spawn pays for the disk cache
       const bundle: number[] = [];
       const bare: number[] = [];

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { startClearinghouseSandbox } from '../sandbox/clearinghouse.js';
 import { startMessagesSandbox } from '../sandbox/messages-api.js';
 import { startLocalEnrollments } from './enrollments.js';
+import { createIdempotencyTable } from './idempotency.js';
 
 /**
  * Everything a local run needs besides the functions themselves (CONTRACT §7), expressed as the
@@ -64,6 +65,13 @@ export async function startLocalEnvironment(env: Env = process.env): Promise<Loc
       env.AWS_ACCESS_KEY_ID ??= 'local';
       env.AWS_SECRET_ACCESS_KEY ??= 'local';
       notes.push(`enrollments loaded from ${file} into in-process DynamoDB (dynalite)`);
+
+      if (!env.IDEMPOTENCY_TABLE?.trim()) {
+        env.IDEMPOTENCY_TABLE = await createIdempotencyTable(enrollments.endpoint);
+        notes.push('Idempotency-Key records are kept in the same in-process DynamoDB (lost at stop)');
+      }
+    } else if (!env.IDEMPOTENCY_TABLE?.trim()) {
+      notes.push('ENROLLMENTS_TABLE is set but IDEMPOTENCY_TABLE is not: requests with an Idempotency-Key will answer 500 CONFIGURATION_ERROR');
     }
 
     return {

@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { listen } from '../listen.js';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
-import { loadHandler, ROUTES, type ApiHandler, type AuthorizerHandler, type FunctionName } from './routes.js';
+import { IntegrationResponseStream, isStreamingHandler } from './awslambda.js';
+import { authorizerEvent, methodArn, proxyEvent, type RequestShape } from './events.js';
+import { parseRateLimits, rateLimiter } from './rate-limits.js';
+import { loadHandler, ROUTES, type ApiHandler, type AuthorizerHandler, type FunctionName, type StreamingHandler } from './routes.js';
 
 /**
- * A local stand-in for API Gateway HTTP API: it matches routes (unknown ones go to the `$default`
- * not-found function, as in the stack), builds payload-2.0 events, runs the simple-response
- * Lambda authorizer with a result cache keyed by the Authorization header, answers 401/403 the way
- * API Gateway does, and writes the function's result back. It never logs bodies.
+ * A local stand-in for the API Gateway REST API: it matches resources (unknown ones go to the
+ * catch-all not-found function, as in the stack), builds Lambda proxy events (payload 1.0, headers
+ * in the client's casing), runs the Lambda REQUEST authorizer with a result cache keyed by the
+ * Authorization header, evaluates its IAM policy, answers 401/403/429 the way the gateway's
+ * customised responses do, applies per-client RATE_LIMITS, cuts buffered integrations at 29 s
+ * and streams the letter function's answer (no cut). It never logs bodies.
  */
 
 export interface LocalServerOptions {
@@ -16,6 +21,8 @@ export interface LocalServerOptions {
   host?: string;
   /** Authorizer result cache, as the stack's (seconds; 0 disables). */
   authorizerCacheSeconds?: number;
+  /** `clientId=N/s,…`; defaults to the RATE_LIMITS variable; unset → no limits. */
+  rateLimits?: string;
 }
 
 export interface LocalServer {
@@ -23,32 +30,63 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-/** Lambda's synchronous invocation payload limit. */
+/** Lambda's invocation payload limit. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/([a-z0-9.+-]+\+)?json|text\/|application\/(x-www-form-urlencoded|xml))/i;
+/** The authorizer result TTL the stack configures (docs/deployment.md#revocation). */
+export const AUTHORIZER_CACHE_SECONDS = 240;
+/** API Gateway's integration timeout for buffered (non-streamed) integrations. */
+const BUFFERED_INTEGRATION_TIMEOUT_MS = 29_000;
+/** The letter function's timeout: its 120 s budget plus a margin (streamed, so the gateway does not cut). */
+const STREAMING_FUNCTION_TIMEOUT_MS = 130_000;
 
-type Exact = { status: number; body: Record<string, unknown> };
+type Exact = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
 const GATEWAY = {
   unauthorized: { status: 401, body: { message: 'Unauthorized' } },
   forbidden: { status: 403, body: { message: 'Forbidden' } },
+  tooManyRequests: (retryAfter: number) => ({ status: 429, body: { message: 'Too Many Requests' }, headers: { 'retry-after': String(retryAfter) } }),
   authorizerFailed: { status: 500, body: { message: 'Internal Server Error' } },
+  integrationFailed: { status: 500, body: { message: 'Internal Server Error' } },
+  integrationTimeout: { status: 504, body: { message: 'Endpoint request timed out' } },
   tooLarge: (requestId: string) => ({
     status: 413,
     body: { message: 'The request body is larger than 6 MiB', code: 'PAYLOAD_TOO_LARGE', requestId },
   }),
 } as const;
 
-export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const cacheMs = (options.authorizerCacheSeconds ?? 300) * 1000;
-  const authorizerCache = new Map<string, { expires: number; decision: { isAuthorized: boolean; context?: Record<string, unknown> } }>();
+/** Whether an IAM policy from the authorizer allows invoking `arn` (an explicit Deny wins). */
+export function policyAllows(policy: APIGatewayAuthorizerResult['policyDocument'] | undefined, arn: string): boolean {
+  const matches = (resource: string | string[]) =>
+    [resource].flat().some((pattern) => new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(arn));
+  let allowed = false;
+  for (const statement of policy?.Statement ?? []) {
+    const resource = 'Resource' in statement ? statement.Resource : undefined;
+    if (!resource || !matches(resource)) continue;
+    if (statement.Effect === 'Deny') return false;
+    if (statement.Effect === 'Allow') allowed = true;
+  }
+  return allowed;
+}
 
-  async function authorize(event: APIGatewayRequestAuthorizerEventV2, header: string) {
+type AuthorizerOutcome = { kind: 'answer'; result: APIGatewayAuthorizerResult } | { kind: 'unauthorized' } | { kind: 'failed' };
+
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const cacheMs = (options.authorizerCacheSeconds ?? AUTHORIZER_CACHE_SECONDS) * 1000;
+  const authorizerCache = new Map<string, { expires: number; result: APIGatewayAuthorizerResult }>();
+  const limiter = rateLimiter(parseRateLimits(options.rateLimits ?? process.env.RATE_LIMITS));
+
+  /** Only policies are cached (as API Gateway does); a thrown 401 or a failure is asked again next time. */
+  async function authorize(shape: RequestShape, header: string): Promise<AuthorizerOutcome> {
     const cached = authorizerCache.get(header);
-    if (cached && cached.expires > Date.now()) return cached.decision;
+    if (cached && cached.expires > Date.now()) return { kind: 'answer', result: cached.result };
     const authorizer = (await loadHandler('authorizer')) as AuthorizerHandler;
-    const decision = await authorizer(event);
-    if (cacheMs > 0) authorizerCache.set(header, { expires: Date.now() + cacheMs, decision });
-    return decision;
+    try {
+      const result = await authorizer(authorizerEvent(shape));
+      if (cacheMs > 0) authorizerCache.set(header, { expires: Date.now() + cacheMs, result });
+      return { kind: 'answer', result };
+    } catch (error) {
+      return (error as Error | undefined)?.message === 'Unauthorized' ? { kind: 'unauthorized' } : { kind: 'failed' };
+    }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -57,57 +95,71 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     const method = (req.method ?? 'GET').toUpperCase();
     const routeKey = `${method} ${url.pathname}`;
     const functionName: FunctionName = ROUTES[routeKey] ?? 'not-found';
-    const headers = lowerCaseHeaders(req);
+    const rawHeaders = headerPairs(req);
 
     const body = await readBody(req, MAX_BODY_BYTES);
     if (body === 'too-large') return send(res, GATEWAY.tooLarge(requestId), requestId);
 
-    const requestContext = buildRequestContext(req, requestId, method, url.pathname, functionName === 'not-found' ? '$default' : routeKey);
-    const authorization = headers.authorization;
+    const shape: RequestShape = {
+      method,
+      path: url.pathname,
+      resource: functionName === 'not-found' ? '/{proxy+}' : url.pathname,
+      rawHeaders,
+      query: url.searchParams,
+      requestId,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      protocol: `HTTP/${req.httpVersion}`,
+    };
+    const authorization = rawHeaders.find(([name]) => name.toLowerCase() === 'authorization')?.[1];
     if (!authorization) return send(res, GATEWAY.unauthorized, requestId);
 
-    let decision;
-    try {
-      decision = await authorize(
-        {
-          version: '2.0',
-          type: 'REQUEST',
-          routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${method}${url.pathname}`,
-          identitySource: [authorization],
-          routeKey: requestContext.routeKey,
-          rawPath: url.pathname,
-          rawQueryString: url.search.slice(1),
-          headers,
-          requestContext,
-        } as APIGatewayRequestAuthorizerEventV2,
-        authorization,
-      );
-    } catch {
-      return send(res, GATEWAY.authorizerFailed, requestId);
-    }
-    if (!decision.isAuthorized) return send(res, GATEWAY.forbidden, requestId);
+    const outcome = await authorize(shape, authorization);
+    if (outcome.kind === 'unauthorized') return send(res, GATEWAY.unauthorized, requestId);
+    if (outcome.kind === 'failed') return send(res, GATEWAY.authorizerFailed, requestId);
+    if (!policyAllows(outcome.result.policyDocument, methodArn(method, url.pathname))) return send(res, GATEWAY.forbidden, requestId);
 
-    const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
-    const event: APIGatewayProxyEventV2 = {
-      version: '2.0',
-      routeKey: requestContext.routeKey,
-      rawPath: url.pathname,
-      rawQueryString: url.search.slice(1),
-      headers,
-      requestContext: { ...requestContext, authorizer: { lambda: decision.context ?? {} } } as APIGatewayProxyEventV2['requestContext'],
-      isBase64Encoded: body.length > 0 && !isText,
-    };
-    if (body.length > 0) event.body = isText ? body.toString('utf8') : body.toString('base64');
+    const context: Record<string, unknown> = { ...(outcome.result.context ?? {}), principalId: outcome.result.principalId, integrationLatency: 0 };
+    const clientId = typeof context.clientId === 'string' ? context.clientId : outcome.result.principalId;
+    const wait = limiter.take(clientId);
+    if (wait !== undefined) return send(res, GATEWAY.tooManyRequests(wait), requestId);
 
+    const isText = TEXT_TYPES.test(rawHeaders.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '');
+    const event = proxyEvent(shape, body.length > 0 ? { text: isText ? body.toString('utf8') : body.toString('base64'), base64: !isText } : null, context);
+
+    const handler = await loadHandler(functionName);
+    if (isStreamingHandler(handler)) return stream(res, handler as StreamingHandler, event, functionName, requestId);
+
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const handler = (await loadHandler(functionName)) as ApiHandler;
-      const result = (await handler(event, lambdaContext(functionName, requestId))) as APIGatewayProxyStructuredResultV2;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), BUFFERED_INTEGRATION_TIMEOUT_MS);
+      });
+      const invocation = (handler as ApiHandler)(event, lambdaContext(functionName, requestId, BUFFERED_INTEGRATION_TIMEOUT_MS));
+      const result = await Promise.race([invocation, timeout]);
+      if (result === 'timeout') return send(res, GATEWAY.integrationTimeout, requestId);
       res.writeHead(result.statusCode ?? 200, { 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
       res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
     } catch {
       // A function that throws is a 500 from API Gateway, with its generic body.
-      send(res, { status: 500, body: { message: 'Internal Server Error' } }, requestId);
+      send(res, GATEWAY.integrationFailed, requestId);
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** A streamed integration: the prelude becomes the status line and headers, body chunks go out as they come. */
+  async function stream(res: ServerResponse, handler: StreamingHandler, event: ReturnType<typeof proxyEvent>, functionName: string, requestId: string) {
+    const responseStream = new IntegrationResponseStream({
+      onPrelude: (prelude) => res.writeHead(prelude.statusCode ?? 200, { 'x-request-id': requestId, ...prelude.headers }),
+      onBody: (chunk) => res.write(chunk),
+      onEnd: () => res.end(),
+    });
+    try {
+      await handler(event, responseStream, lambdaContext(functionName, requestId, STREAMING_FUNCTION_TIMEOUT_MS));
+    } catch {
+      if (!res.headersSent) return send(res, GATEWAY.integrationFailed, requestId);
+    }
+    if (!res.writableEnded) res.end();
   }
 
   const server = createServer((req, res) => {
@@ -128,19 +180,17 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   };
 }
 
-function send(res: ServerResponse, { status, body }: Exact, requestId: string): void {
+function send(res: ServerResponse, { status, body, headers }: Exact, requestId: string): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': requestId, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': requestId, 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
 
-/** API Gateway lower-cases header names and joins repeated ones with commas. */
-function lowerCaseHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
-  }
-  return headers;
+/** Header name/value pairs as the client sent them (REST API events keep the casing). */
+function headerPairs(req: IncomingMessage): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+  return pairs;
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
@@ -158,29 +208,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
   });
 }
 
-function buildRequestContext(req: IncomingMessage, requestId: string, method: string, path: string, routeKey: string) {
-  const now = new Date();
-  return {
-    accountId: '000000000000',
-    apiId: 'local',
-    domainName: req.headers.host ?? 'localhost',
-    domainPrefix: 'localhost',
-    http: {
-      method,
-      path,
-      protocol: `HTTP/${req.httpVersion}`,
-      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-      userAgent: req.headers['user-agent'] ?? '',
-    },
-    requestId,
-    routeKey,
-    stage: '$default',
-    time: now.toUTCString(),
-    timeEpoch: now.getTime(),
-  };
-}
-
-function lambdaContext(functionName: string, requestId: string) {
+function lambdaContext(functionName: string, requestId: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
   return {
     functionName: `local-${functionName}`,
     awsRequestId: requestId,
@@ -188,6 +217,6 @@ function lambdaContext(functionName: string, requestId: string) {
     memoryLimitInMB: '1024',
     functionVersion: '$LATEST',
     callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => 29_000,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
   };
 }

@@ -8,6 +8,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 export interface ClientToken {
   clientId: string;
   tokenSha256: string;
+  /** The client's usage-plan API key value (AWS only), which the authorizer hands the gateway. */
+  usageIdentifierKey?: string;
 }
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -19,11 +21,14 @@ export function parseTokenSecret(json: string): ClientToken[] {
   const doc = JSON.parse(json) as { clients?: unknown };
   if (!doc || !Array.isArray(doc.clients)) throw new Error('token secret has no "clients" array');
   return doc.clients.map((entry, index) => {
-    const { clientId, tokenSha256 } = (entry ?? {}) as Record<string, unknown>;
+    const { clientId, tokenSha256, usageIdentifierKey } = (entry ?? {}) as Record<string, unknown>;
     if (typeof clientId !== 'string' || clientId === '' || typeof tokenSha256 !== 'string' || !DIGEST.test(tokenSha256.toLowerCase())) {
       throw new Error(`token secret entry ${index} is malformed`);
     }
-    return { clientId, tokenSha256: tokenSha256.toLowerCase() };
+    if (usageIdentifierKey !== undefined && (typeof usageIdentifierKey !== 'string' || usageIdentifierKey === '')) {
+      throw new Error(`token secret entry ${index} has a malformed usageIdentifierKey`);
+    }
+    return { clientId, tokenSha256: tokenSha256.toLowerCase(), ...(usageIdentifierKey ? { usageIdentifierKey } : {}) };
   });
 }
 
@@ -46,21 +51,24 @@ export function parseTokenList(list: string): ClientToken[] {
 const TOKEN_SHAPE = /^[\x21-\x7e]{8,512}$/;
 
 /**
- * The client a presented token belongs to, or undefined. Every stored digest is compared (no early
- * exit), each with timingSafeEqual over equal-length buffers.
+ * The stored entry a presented token matches, or undefined. Every stored digest is compared (no
+ * early exit), each with timingSafeEqual over equal-length buffers.
  */
-export function findClient(token: string, clients: readonly ClientToken[]): string | undefined {
+export function matchToken(token: string, clients: readonly ClientToken[]): ClientToken | undefined {
   if (!TOKEN_SHAPE.test(token)) return undefined;
   const presented = Buffer.from(sha256Hex(token), 'hex');
-  let match: string | undefined;
+  let match: ClientToken | undefined;
   for (const client of clients) {
     const stored = Buffer.from(client.tokenSha256, 'hex');
     if (stored.length === presented.length && timingSafeEqual(stored, presented) && match === undefined) {
-      match = client.clientId;
+      match = client;
     }
   }
   return match;
 }
+
+/** The client id a presented token belongs to, or undefined. */
+export const findClient = (token: string, clients: readonly ClientToken[]): string | undefined => matchToken(token, clients)?.clientId;
 
 /** Extracts the token from an `Authorization: Bearer <token>` header value. */
 export function bearerToken(header: string): string | undefined {

@@ -31,6 +31,8 @@ export const ERROR_TABLE = {
   PROVIDER_NOT_ENROLLED: { status: 403, message: 'The provider is not enrolled for this client and payer' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The file is too large' },
   INVALID_FILE: { status: 400, message: 'file_content is not base64 of a readable PDF' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was already used with a different request body' },
+  REQUEST_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still running; retry after the time in Retry-After', retryAfterSeconds: 5 },
   UNSUPPORTED_PAYER: { status: 422, message: 'This payer is not supported for this check' },
   PAYER_REJECTED: { status: 422, message: 'The payer rejected the request' },
   LETTER_NOT_GENERATED: { status: 422, message: 'The letter could not be generated' },
@@ -40,7 +42,7 @@ export const ERROR_TABLE = {
   UPSTREAM_ERROR: { status: 502, message: 'The upstream answer could not be read' },
   CONFIGURATION_ERROR: { status: 500, message: 'The service is not configured correctly' },
   INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, { status: number; message: string; retryAfterSeconds?: number }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
@@ -50,7 +52,7 @@ export interface ServiceError {
   message: string;
   errors?: FieldError[];
   rejections?: AaaRejection[];
-  /** Seconds for a `Retry-After` header (503s). */
+  /** Seconds for a `Retry-After` header (503s, 409 REQUEST_IN_PROGRESS). */
   retryAfterSeconds?: number;
 }
 
@@ -68,7 +70,8 @@ export function serviceError(code: ErrorCode, options: ServiceErrorOptions = {})
   const error: ServiceError = { code, status: entry.status, message: options.message ?? entry.message };
   if (options.errors) error.errors = options.errors;
   if (options.rejections) error.rejections = options.rejections;
-  if (entry.status === 503) error.retryAfterSeconds = options.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
+  const retryAfter = 'retryAfterSeconds' in entry ? entry.retryAfterSeconds : entry.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined;
+  if (retryAfter !== undefined) error.retryAfterSeconds = options.retryAfterSeconds ?? retryAfter;
   return error;
 }
 

@@ -1,9 +1,9 @@
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { ExactError, ServiceError } from '../errors/index.js';
 
-/** Response shaping for API Gateway HTTP API (payload 2.0). Every response carries x-request-id. */
+/** Response shaping for API Gateway REST API Lambda proxy integrations. Every response carries x-request-id. */
 
-export type HttpResponse = APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string>; body: string };
+export type HttpResponse = APIGatewayProxyResult & { statusCode: number; headers: Record<string, string>; body: string };
 
 export function jsonResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): HttpResponse {
   return {

@@ -25,7 +25,7 @@ export function letterRoute(runtime: Runtime): Route<LetterRequest> {
       apiKey: apiKey.value,
       ...(runtime.config.anthropicBaseUrl ? { baseURL: runtime.config.anthropicBaseUrl } : {}),
       model: runtime.config.letterModel,
-      timeoutMs: runtime.config.upstreamBudgetMs,
+      timeoutMs: runtime.config.letterBudgetMs,
       pdfBase64: notes.value.base64,
       metadata,
     });

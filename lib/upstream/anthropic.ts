@@ -11,7 +11,7 @@ import type { LetterMetadata } from '../letter/types.js';
  * `requestId` and `attempts`.
  */
 
-export const DEFAULT_LETTER_BUDGET_MS = 25_000;
+export const DEFAULT_LETTER_BUDGET_MS = 120_000;
 /** Enough for ~700 words of markdown; a longer answer is cut off and rejected, not sent. */
 export const LETTER_MAX_TOKENS = 2_048;
 /** A retry with less time than this left cannot finish a letter, so it is not attempted. */
@@ -26,7 +26,7 @@ export interface WriteLetterArgs {
   apiKey: string;
   baseURL?: string;
   model: string;
-  /** Total budget for every attempt and wait; defaults to 25 s (API Gateway cuts at 30 s). */
+  /** Total budget for every attempt and wait; defaults to 120 s (the letter route streams, so no 30 s cut). */
   timeoutMs?: number;
   pdfBase64: string;
   metadata: LetterPromptMetadata;
