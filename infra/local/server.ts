@@ -23,6 +23,8 @@ export interface LocalServerOptions {
   authorizerCacheSeconds?: number;
   /** `clientId=N/s,…`; defaults to the RATE_LIMITS variable; unset → no limits. */
   rateLimits?: string;
+  /** The gateway's cut for buffered integrations (default 29 s; tests shorten it). Streamed ones are not cut. */
+  integrationTimeoutMs?: number;
 }
 
 export interface LocalServer {
@@ -74,6 +76,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const cacheMs = (options.authorizerCacheSeconds ?? AUTHORIZER_CACHE_SECONDS) * 1000;
   const authorizerCache = new Map<string, { expires: number; result: APIGatewayAuthorizerResult }>();
   const limiter = rateLimiter(parseRateLimits(options.rateLimits ?? process.env.RATE_LIMITS));
+  const integrationTimeoutMs = options.integrationTimeoutMs ?? BUFFERED_INTEGRATION_TIMEOUT_MS;
 
   /** Only policies are cached (as API Gateway does); a thrown 401 or a failure is asked again next time. */
   async function authorize(shape: RequestShape, header: string): Promise<AuthorizerOutcome> {
@@ -132,9 +135,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), BUFFERED_INTEGRATION_TIMEOUT_MS);
+        timer = setTimeout(() => resolve('timeout'), integrationTimeoutMs);
       });
-      const invocation = (handler as ApiHandler)(event, lambdaContext(functionName, requestId, BUFFERED_INTEGRATION_TIMEOUT_MS));
+      const invocation = (handler as ApiHandler)(event, lambdaContext(functionName, requestId, integrationTimeoutMs));
       const result = await Promise.race([invocation, timeout]);
       if (result === 'timeout') return send(res, GATEWAY.integrationTimeout, requestId);
       res.writeHead(result.statusCode ?? 200, { 'x-request-id': requestId, ...(result.headers as Record<string, string>) });

@@ -27,6 +27,7 @@ import { inflateSync } from 'node:zlib';
  *   SANDBOX:PLACEHOLDER  200, a body containing "[Patient Name]"
  *   SANDBOX:TRUNCATED    200, stop_reason "max_tokens"
  *   SANDBOX:BADJSON      200 with a body that is not JSON
+ *   SANDBOX:DELAY=<s>    the normal answer, sent only after <s> seconds (0–300; e.g. a letter past 30 s)
  * Markers must never appear in real documents; the sandbox only runs when no real key is configured.
  */
 
@@ -138,9 +139,15 @@ export function sandboxLetterBody(notes: string, metadata: string): string {
 const MARKERS = ['429', '529', '500', 'FLAKY', '400', '403', 'TIMEOUT', 'REFUSAL', 'DECLINE', 'PLACEHOLDER', 'TRUNCATED', 'BADJSON'] as const;
 type Marker = (typeof MARKERS)[number];
 const findMarker = (text: string): Marker | undefined => MARKERS.find((marker) => new RegExp(`SANDBOX:${marker}\\b`).test(text));
+/** `SANDBOX:DELAY=<seconds>` (decimals allowed, at most 300) → milliseconds. */
+const delayMarker = (text: string): number | undefined => {
+  const seconds = Number(/SANDBOX:DELAY=(\d+(?:\.\d+)?)\b/.exec(text)?.[1] ?? NaN);
+  return Number.isFinite(seconds) && seconds <= 300 ? Math.round(seconds * 1000) : undefined;
+};
 
 export async function startMessagesSandbox(options: { port?: number; host?: string } = {}): Promise<MessagesSandbox> {
   const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
   const flakySeen = new Set<string>();
   let requests = 0;
 
@@ -184,6 +191,16 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
         stop_sequence: null,
         usage: { input_tokens: Math.ceil(raw.length / 4), output_tokens: Math.ceil(text.length / 4) },
       });
+
+    const delay = delayMarker(`${notes}\n${metadata}`);
+    if (delay !== undefined) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (!res.destroyed) message(sandboxLetterBody(notes, metadata), 'end_turn');
+      }, delay);
+      timers.add(timer);
+      return;
+    }
 
     switch (marker) {
       case '429':
@@ -237,6 +254,7 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     requestCount: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

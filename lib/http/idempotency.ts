@@ -65,10 +65,13 @@ type Powertools = typeof import('@aws-lambda-powertools/idempotency') & {
 type PersistenceLayer = InstanceType<Powertools['DynamoDBPersistenceLayer']>;
 
 let powertools: Promise<Powertools> | undefined;
-const loadPowertools = (): Promise<Powertools> =>
-  (powertools ??= Promise.all([import('@aws-lambda-powertools/idempotency'), import('@aws-lambda-powertools/idempotency/dynamodb')]).then(
-    ([core, dynamodb]) => ({ ...core, DynamoDBPersistenceLayer: dynamodb.DynamoDBPersistenceLayer }),
-  ));
+/** One after the other: the two share modules, and Jest's ESM loader fails on concurrent links of one module. */
+async function importPowertools(): Promise<Powertools> {
+  const core = await import('@aws-lambda-powertools/idempotency');
+  const { DynamoDBPersistenceLayer } = await import('@aws-lambda-powertools/idempotency/dynamodb');
+  return { ...core, DynamoDBPersistenceLayer };
+}
+const loadPowertools = (): Promise<Powertools> => (powertools ??= importPowertools());
 
 /**
  * One persistence layer per table and route: a layer keeps its key prefix as state, so routes
