@@ -6,7 +6,7 @@ import { runtimeFromEnv } from '../../lib/runtime/index.js';
 const runtime = runtimeFromEnv();
 
 /**
- * POST /api/generate-letter, streamed (docs/letter.md#time): the gateway's 30 s cut does not apply,
+ * POST /api/generate-letter, streamed (docs/runtime.md#streamed-letter): the gateway's 30 s cut does not apply,
  * so the model gets up to 120 s; the client still receives one JSON document.
  */
 export const handler = streamingHandler(apiHandler('letter', 'letter', letterRoute(runtime), { idempotencyTable: runtime.config.idempotencyTable }));

@@ -2,7 +2,7 @@ import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { localDynamoClient } from './enrollments.js';
 
 /**
- * The local Idempotency-Key table (docs/api.md#idempotency), in the same in-process dynalite as
+ * The local Idempotency-Key table (docs/runtime.md#idempotency), in the same in-process dynalite as
  * the enrollments, with the key schema the stack gives the real one (partition key `id`; the
  * `expiration` attribute holds each record's 24 h expiry, which Powertools also checks on read,
  * so expiry works even though dynalite has no TTL sweeper).

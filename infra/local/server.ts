@@ -35,7 +35,7 @@ export interface LocalServer {
 /** Lambda's invocation payload limit. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/([a-z0-9.+-]+\+)?json|text\/|application\/(x-www-form-urlencoded|xml))/i;
-/** The authorizer result TTL the stack configures (docs/deployment.md#revocation). */
+/** The authorizer result TTL the stack configures (docs/runtime.md#revocation). */
 export const AUTHORIZER_CACHE_SECONDS = 240;
 /** API Gateway's integration timeout for buffered (non-streamed) integrations. */
 const BUFFERED_INTEGRATION_TIMEOUT_MS = 29_000;

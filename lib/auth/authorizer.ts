@@ -2,7 +2,7 @@ import { readSecret, SECRETS } from '../config/secrets.js';
 import { bearerToken, matchToken, parseTokenList, parseTokenSecret, type ClientToken } from './tokens.js';
 
 /**
- * The bearer-token decision (docs/api.md#authentication) and where the token digests come from:
+ * The bearer-token decision (docs/runtime.md#authorizer) and where the token digests come from:
  * Secrets Manager in AWS (`API_TOKENS_SECRET_ARN`, cached in memory), `API_TOKENS` locally.
  * When the store cannot be read this throws, so API Gateway answers 500 and caches no denial.
  */

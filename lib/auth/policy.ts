@@ -2,7 +2,7 @@ import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import type { ClientToken } from './tokens.js';
 
 /**
- * The REST API REQUEST authorizer's answer (docs/deployment.md#authorizer): an IAM policy that
+ * The REST API REQUEST authorizer's answer (docs/runtime.md#authorizer): an IAM policy that
  * allows or denies `execute-api:Invoke`, the caller's `clientId` in the context (routes read it
  * from `requestContext.authorizer.clientId`) and `usageIdentifierKey`, the client's usage-plan API
  * key, so the gateway applies that client's throttle and quota.

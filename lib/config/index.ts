@@ -8,7 +8,7 @@ export const DEFAULT_STEDI_BASE_URL = 'https://healthcare.us.stedi.com/2024-04-0
 export const DEFAULT_LETTER_MODEL = 'claude-sonnet-5-5';
 /** API Gateway cuts at 30 s; every upstream attempt and retry fits in this. */
 export const UPSTREAM_BUDGET_MS = 25_000;
-/** The letter route streams, so the 30 s cut does not apply: the model gets up to 120 s, retry included (docs/letter.md). */
+/** The letter route streams, so the 30 s cut does not apply: the model gets up to 120 s, retry included (docs/runtime.md#streamed-letter). */
 export const LETTER_BUDGET_MS = 120_000;
 
 export interface Config {
@@ -18,7 +18,7 @@ export interface Config {
   upstreamBudgetMs: number;
   letterBudgetMs: number;
   enrollmentsTable?: string;
-  /** DynamoDB table of Idempotency-Key records (docs/api.md#idempotency). */
+  /** DynamoDB table of Idempotency-Key records (docs/runtime.md#idempotency). */
   idempotencyTable?: string;
 }
 

@@ -12,7 +12,7 @@ import { errorResponse, jsonResponse, type HttpResponse } from './response.js';
 /**
  * The one HTTP pipeline every route shares (middy): request id and lower-cased headers → JSON
  * body (415 / 400) → schema validation (400 with every problem) → Idempotency-Key (400 when
- * malformed; replay / 409 / 422, docs/api.md#idempotency) → the route → response with
+ * malformed; replay / 409 / 422, docs/runtime.md#idempotency) → the route → response with
  * x-request-id, and one access log line per request that names the route, status and latency but
  * never the body.
  */

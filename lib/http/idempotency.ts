@@ -4,7 +4,7 @@ import { log } from '../logging/index.js';
 import type { HttpResponse } from './response.js';
 
 /**
- * Idempotency keys on POST routes (docs/api.md#idempotency), with Powertools idempotency over
+ * Idempotency keys on POST routes (docs/runtime.md#idempotency), with Powertools idempotency over
  * DynamoDB. A request carrying `Idempotency-Key` runs once per client, route and key for 24 h:
  * a repeat with the same body gets the stored answer (same status and body, plus
  * `Idempotent-Replayed: true`) without reaching any upstream; a different body is 422

@@ -3,7 +3,7 @@ import type { Context } from 'aws-lambda';
 import type { HttpResponse } from './response.js';
 
 /**
- * Response streaming for the letter route (docs/letter.md#time). API Gateway invokes the function
+ * Response streaming for the letter route (docs/runtime.md#streamed-letter). API Gateway invokes the function
  * with InvokeWithResponseStream, so the gateway's 30 s integration cut does not apply. The answer
  * is still one JSON document: the HTTP prelude (status and headers, through
  * `awslambda.HttpResponseStream.from`) followed by the body the buffered pipeline produced.
