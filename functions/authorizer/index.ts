@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { decide, loadClients } from '../../lib/auth/authorizer.js';
 import { allowPolicy, denyPolicy } from '../../lib/auth/policy.js';
-import { headerValue } from '../../lib/http/headers.js';
+import { headerOf } from '../../lib/http/request-id.js';
 import { describeException, log } from '../../lib/logging/index.js';
 
 /**
@@ -18,7 +18,7 @@ export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<
     log.error('token store unreadable', { route: event.resource, ...describeException(error) });
     throw new Error('token store unavailable');
   }
-  const decision = decide(headerValue(event.headers, 'authorization'), clients);
+  const decision = decide(headerOf(event.headers, 'authorization'), clients);
   if (decision.kind === 'unauthorized') throw new Error('Unauthorized');
   if (decision.kind === 'deny') {
     log.info('authorizer denied', { route: event.resource });

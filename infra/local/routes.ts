@@ -2,7 +2,10 @@ import type { Writable } from 'node:stream';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { installAwsLambdaStandIn } from './awslambda.js';
 
-/** The API's routes, shared by the local server, `npm run invoke` and (by name) the CDK stack. */
+/**
+ * The functions behind the API's routes, for the local server and `npm run invoke`. Which
+ * method and path reach which function is lib/http/routes.ts (the one route table).
+ */
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 /** A handler wrapped with `awslambda.streamifyResponse` (the letter). */
@@ -14,17 +17,12 @@ export const FUNCTIONS = {
   eligibility: () => import('../../functions/eligibility/index.js'),
   cob: () => import('../../functions/cob/index.js'),
   letter: () => import('../../functions/letter/index.js'),
+  health: () => import('../../functions/health/index.js'),
+  openapi: () => import('../../functions/openapi/index.js'),
   'not-found': () => import('../../functions/not-found/index.js'),
 } as const;
 
 export type FunctionName = keyof typeof FUNCTIONS;
-
-/** `METHOD /resource` → function; anything else goes to the catch-all `/{proxy+}` resource (not-found). */
-export const ROUTES: Partial<Record<string, Exclude<FunctionName, 'authorizer' | 'not-found'>>> = {
-  'POST /api/eligibility/v1': 'eligibility',
-  'POST /api/eligibility/cob/v1': 'cob',
-  'POST /api/generate-letter': 'letter',
-};
 
 export async function loadHandler(name: FunctionName): Promise<ApiHandler | StreamingHandler | AuthorizerHandler> {
   // Streaming functions call `awslambda.streamifyResponse` when imported; Lambda provides it, locally a stand-in does.

@@ -1,19 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+import { corsHeaders, corsPolicy } from '../../lib/http/cors.js';
+import { frontDoor } from '../../lib/http/fallback.js';
+import { requestIdFor } from '../../lib/http/request-id.js';
 import { listen } from '../listen.js';
 import { IntegrationResponseStream, isStreamingHandler } from './awslambda.js';
 import { authorizerEvent, methodArn, proxyEvent, type RequestShape } from './events.js';
 import { parseRateLimits, rateLimiter } from './rate-limits.js';
-import { loadHandler, ROUTES, type ApiHandler, type AuthorizerHandler, type FunctionName, type StreamingHandler } from './routes.js';
+import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName, type StreamingHandler } from './routes.js';
 
 /**
- * A local stand-in for the API Gateway REST API: it matches resources (unknown ones go to the
- * catch-all not-found function, as in the stack), builds Lambda proxy events (payload 1.0, headers
- * in the client's casing), runs the Lambda REQUEST authorizer with a result cache keyed by the
- * Authorization header, evaluates its IAM policy, answers 401/403/429 the way the gateway's
- * customised responses do, applies per-client RATE_LIMITS, cuts buffered integrations at 29 s
- * and streams the letter function's answer (no cut). It never logs bodies.
+ * A local stand-in for the API Gateway REST API: it matches resources from the route table
+ * (lib/http/routes.ts; preflight, wrong methods and unknown paths go to the catch-all not-found
+ * function, as in the stack), honours the caller's X-Request-Id, builds Lambda proxy events
+ * (payload 1.0, headers in the client's casing), runs the Lambda REQUEST authorizer with a result
+ * cache keyed by the Authorization header, evaluates its IAM policy, answers 401/403/429 the way the
+ * gateway's customised responses do, applies per-client RATE_LIMITS, cuts buffered integrations at
+ * 29 s and streams the letter function's answer (no cut). It never logs bodies.
  */
 
 export interface LocalServerOptions {
@@ -93,44 +96,50 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestId = randomUUID();
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
-    const routeKey = `${method} ${url.pathname}`;
-    const functionName: FunctionName = ROUTES[routeKey] ?? 'not-found';
     const rawHeaders = headerPairs(req);
+    const headers = Object.fromEntries(rawHeaders);
+    const requestId = requestIdFor(headers);
+    // CORS headers for the gateway's own answers (401/403/413/429/500), as the stack's gateway responses.
+    const cors = corsHeaders(corsPolicy(), headers);
+    const door = frontDoor({ method, path: url.pathname, headers });
+    const functionName: FunctionName = door.kind === 'route' ? door.route.function : 'not-found';
 
     const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === 'too-large') return send(res, GATEWAY.tooLarge(requestId), requestId);
+    if (body === 'too-large') return send(res, GATEWAY.tooLarge(requestId), requestId, cors);
 
     const shape: RequestShape = {
       method,
       path: url.pathname,
-      resource: functionName === 'not-found' ? '/{proxy+}' : url.pathname,
+      resource: door.kind === 'route' ? door.route.path : '/{proxy+}',
       rawHeaders,
       query: url.searchParams,
       requestId,
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
       protocol: `HTTP/${req.httpVersion}`,
     };
-    const authorization = rawHeaders.find(([name]) => name.toLowerCase() === 'authorization')?.[1];
-    if (!authorization) return send(res, GATEWAY.unauthorized, requestId);
-
-    const outcome = await authorize(shape, authorization);
-    if (outcome.kind === 'unauthorized') return send(res, GATEWAY.unauthorized, requestId);
-    if (outcome.kind === 'failed') return send(res, GATEWAY.authorizerFailed, requestId);
-    if (!policyAllows(outcome.result.policyDocument, methodArn(method, url.pathname))) return send(res, GATEWAY.forbidden, requestId);
-
-    const context: Record<string, unknown> = { ...(outcome.result.context ?? {}), principalId: outcome.result.principalId, integrationLatency: 0 };
-    const clientId = typeof context.clientId === 'string' ? context.clientId : outcome.result.principalId;
-    const wait = limiter.take(clientId);
-    if (wait !== undefined) return send(res, GATEWAY.tooManyRequests(wait), requestId);
+    // Preflight, 405 and the unauthenticated routes (health, OpenAPI) skip the authorizer.
+    const needsAuth = door.kind === 'not-found' || (door.kind === 'route' && door.route.auth);
+    let context: Record<string, unknown> | null = null;
+    if (needsAuth) {
+      const authorization = rawHeaders.find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+      if (!authorization) return send(res, GATEWAY.unauthorized, requestId, cors);
+      const outcome = await authorize(shape, authorization);
+      if (outcome.kind === 'unauthorized') return send(res, GATEWAY.unauthorized, requestId, cors);
+      if (outcome.kind === 'failed') return send(res, GATEWAY.authorizerFailed, requestId, cors);
+      if (!policyAllows(outcome.result.policyDocument, methodArn(method, url.pathname))) return send(res, GATEWAY.forbidden, requestId, cors);
+      context = { ...(outcome.result.context ?? {}), principalId: outcome.result.principalId, integrationLatency: 0 };
+      const clientId = typeof context.clientId === 'string' ? context.clientId : outcome.result.principalId;
+      const wait = limiter.take(clientId);
+      if (wait !== undefined) return send(res, GATEWAY.tooManyRequests(wait), requestId, cors);
+    }
 
     const isText = TEXT_TYPES.test(rawHeaders.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '');
     const event = proxyEvent(shape, body.length > 0 ? { text: isText ? body.toString('utf8') : body.toString('base64'), base64: !isText } : null, context);
 
     const handler = await loadHandler(functionName);
-    if (isStreamingHandler(handler)) return stream(res, handler as StreamingHandler, event, functionName, requestId);
+    if (isStreamingHandler(handler)) return stream(res, handler as StreamingHandler, event, functionName, requestId, cors);
 
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -139,19 +148,19 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       });
       const invocation = (handler as ApiHandler)(event, lambdaContext(functionName, requestId, integrationTimeoutMs));
       const result = await Promise.race([invocation, timeout]);
-      if (result === 'timeout') return send(res, GATEWAY.integrationTimeout, requestId);
+      if (result === 'timeout') return send(res, GATEWAY.integrationTimeout, requestId, cors);
       res.writeHead(result.statusCode ?? 200, { 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
       res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
     } catch {
       // A function that throws is a 500 from API Gateway, with its generic body.
-      send(res, GATEWAY.integrationFailed, requestId);
+      send(res, GATEWAY.integrationFailed, requestId, cors);
     } finally {
       clearTimeout(timer);
     }
   }
 
   /** A streamed integration: the prelude becomes the status line and headers, body chunks go out as they come. */
-  async function stream(res: ServerResponse, handler: StreamingHandler, event: ReturnType<typeof proxyEvent>, functionName: string, requestId: string) {
+  async function stream(res: ServerResponse, handler: StreamingHandler, event: ReturnType<typeof proxyEvent>, functionName: string, requestId: string, cors: Record<string, string>) {
     const responseStream = new IntegrationResponseStream({
       onPrelude: (prelude) => res.writeHead(prelude.statusCode ?? 200, { 'x-request-id': requestId, ...prelude.headers }),
       onBody: (chunk) => res.write(chunk),
@@ -160,7 +169,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     try {
       await handler(event, responseStream, lambdaContext(functionName, requestId, STREAMING_FUNCTION_TIMEOUT_MS));
     } catch {
-      if (!res.headersSent) return send(res, GATEWAY.integrationFailed, requestId);
+      if (!res.headersSent) return send(res, GATEWAY.integrationFailed, requestId, cors);
     }
     if (!res.writableEnded) res.end();
   }
@@ -183,9 +192,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   };
 }
 
-function send(res: ServerResponse, { status, body, headers }: Exact, requestId: string): void {
+function send(res: ServerResponse, { status, body, headers }: Exact, requestId: string, extraHeaders: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': requestId, 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, { ...extraHeaders, ...headers, 'content-type': 'application/json', 'x-request-id': requestId, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 

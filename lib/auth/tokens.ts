@@ -8,27 +8,50 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 export interface ClientToken {
   clientId: string;
   tokenSha256: string;
-  /** The client's usage-plan API key value (AWS only), which the authorizer hands the gateway. */
+  /** The client's usage plan (`standard` | `high`), set by `token create --plan` (docs/deployment.md#plans). */
+  plan?: string;
+  /** Id of the client's API Gateway API key (one per client, shared by all its tokens). */
+  apiKeyId?: string;
+  /** The API key's value: what the authorizer returns as usageIdentifierKey so the gateway meters this client. */
   usageIdentifierKey?: string;
 }
+
+/**
+ * How long a revoked token can keep working in AWS (docs/deployment.md#revocation): the authorizer
+ * reads the token store through a cache of TOKEN_STORE_CACHE_SECONDS, and API Gateway caches each
+ * authorizer answer for AUTHORIZER_CACHE_SECONDS, so the worst case is their sum.
+ */
+export const TOKEN_STORE_CACHE_SECONDS = 60;
+export const AUTHORIZER_CACHE_SECONDS = 240;
+export const REVOCATION_SECONDS = TOKEN_STORE_CACHE_SECONDS + AUTHORIZER_CACHE_SECONDS;
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 const DIGEST = /^[0-9a-f]{64}$/;
 
-/** Parses the Secrets Manager document `{"clients":[{"clientId","tokenSha256"}]}`; throws when malformed. */
+const OPTIONAL_FIELDS = ['plan', 'apiKeyId', 'usageIdentifierKey'] as const;
+
+/**
+ * Parses the Secrets Manager document
+ * `{"clients":[{"clientId","tokenSha256","plan"?,"apiKeyId"?,"usageIdentifierKey"?}]}`; throws when malformed.
+ */
 export function parseTokenSecret(json: string): ClientToken[] {
   const doc = JSON.parse(json) as { clients?: unknown };
   if (!doc || !Array.isArray(doc.clients)) throw new Error('token secret has no "clients" array');
   return doc.clients.map((entry, index) => {
-    const { clientId, tokenSha256, usageIdentifierKey } = (entry ?? {}) as Record<string, unknown>;
+    const fields = (entry ?? {}) as Record<string, unknown>;
+    const { clientId, tokenSha256 } = fields;
     if (typeof clientId !== 'string' || clientId === '' || typeof tokenSha256 !== 'string' || !DIGEST.test(tokenSha256.toLowerCase())) {
       throw new Error(`token secret entry ${index} is malformed`);
     }
-    if (usageIdentifierKey !== undefined && (typeof usageIdentifierKey !== 'string' || usageIdentifierKey === '')) {
-      throw new Error(`token secret entry ${index} has a malformed usageIdentifierKey`);
+    const client: ClientToken = { clientId, tokenSha256: tokenSha256.toLowerCase() };
+    for (const name of OPTIONAL_FIELDS) {
+      const value = fields[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string' || value === '') throw new Error(`token secret entry ${index} has a malformed ${name}`);
+      client[name] = value;
     }
-    return { clientId, tokenSha256: tokenSha256.toLowerCase(), ...(usageIdentifierKey ? { usageIdentifierKey } : {}) };
+    return client;
   });
 }
 

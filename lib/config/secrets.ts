@@ -4,6 +4,8 @@
  * Powertools, so a warm Lambda does not call Secrets Manager per request.
  */
 
+import { TOKEN_STORE_CACHE_SECONDS } from '../auth/tokens.js';
+
 export const SECRET_MAX_AGE_SECONDS = 300;
 
 export interface SecretSource {
@@ -11,10 +13,12 @@ export interface SecretSource {
   arnVariable: string;
   /** e.g. STEDI_API_KEY */
   valueVariable: string;
+  /** Cache lifetime when shorter than SECRET_MAX_AGE_SECONDS (the token store bounds revocation time). */
+  maxAgeSeconds?: number;
 }
 
 export const SECRETS = {
-  apiTokens: { arnVariable: 'API_TOKENS_SECRET_ARN', valueVariable: 'API_TOKENS' },
+  apiTokens: { arnVariable: 'API_TOKENS_SECRET_ARN', valueVariable: 'API_TOKENS', maxAgeSeconds: TOKEN_STORE_CACHE_SECONDS },
   stedi: { arnVariable: 'STEDI_SECRET_ARN', valueVariable: 'STEDI_API_KEY' },
   anthropic: { arnVariable: 'ANTHROPIC_SECRET_ARN', valueVariable: 'ANTHROPIC_API_KEY' },
 } as const satisfies Record<string, SecretSource>;
@@ -27,7 +31,7 @@ export async function readSecret(source: SecretSource, env: Env = process.env): 
   if (arn) {
     // Loaded on first use: the SDK's evaluation is a large part of a cold start, and local runs never need it.
     const { getSecret } = await import('@aws-lambda-powertools/parameters/secrets');
-    const value = await getSecret<string>(arn, { maxAge: SECRET_MAX_AGE_SECONDS });
+    const value = await getSecret<string>(arn, { maxAge: source.maxAgeSeconds ?? SECRET_MAX_AGE_SECONDS });
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   }
   const value = env[source.valueVariable]?.trim();

@@ -25,15 +25,16 @@ export interface AaaRejection {
 
 export const ERROR_TABLE = {
   NOT_FOUND: { status: 404, message: 'No route matches this method and path' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This path does not accept this method' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
   INVALID_JSON: { status: 400, message: 'The body is not a JSON object' },
   INVALID_REQUEST: { status: 400, message: 'The request body is invalid' },
   PROVIDER_NOT_ENROLLED: { status: 403, message: 'The provider is not enrolled for this client and payer' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The file is too large' },
   INVALID_FILE: { status: 400, message: 'file_content is not base64 of a readable PDF' },
-  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was already used with a different request body' },
-  REQUEST_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still running; retry after the time in Retry-After', retryAfterSeconds: 5 },
   UNSUPPORTED_PAYER: { status: 422, message: 'This payer is not supported for this check' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was already used with a different body' },
+  REQUEST_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still running; try again shortly', retryAfterSeconds: 5 },
   PAYER_REJECTED: { status: 422, message: 'The payer rejected the request' },
   LETTER_NOT_GENERATED: { status: 422, message: 'The letter could not be generated' },
   PAYER_UNAVAILABLE: { status: 503, message: 'The payer or clearinghouse is unavailable; try again later' },

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { ServiceFailure, serviceError, type ExactError, type ServiceError } from '../errors/index.js';
 import { describeException, log, withRequestKeys, type SafeLogFields } from '../logging/index.js';
 import { validateBody, type RequestBodies, type SchemaName } from '../validation/index.js';
+import { corsHeaders, corsPolicy } from './cors.js';
 import { lowerCaseHeaders } from './headers.js';
 import { readIdempotencyKey, runIdempotent } from './idempotency.js';
+import { requestIdFor } from './request-id.js';
 import { errorResponse, jsonResponse, type HttpResponse } from './response.js';
 
 /**
@@ -64,11 +65,14 @@ function bodyParserFailure(error: unknown): ServiceError | undefined {
   return undefined;
 }
 
-/** The request's id (API Gateway's, else a fresh one written back on the event) and start time. */
+/**
+ * The request's id (the caller's valid X-Request-Id, else API Gateway's, else a fresh one; written
+ * back on the event so the route sees the same one) and start time.
+ */
 function stateOf(request: { internal: Internal; event: ApiEvent }): State {
   if (!request.internal.state) {
     const event = request.event;
-    const requestId = event?.requestContext?.requestId || randomUUID();
+    const requestId = requestIdFor(event?.headers, event?.requestContext?.requestId);
     if (event && typeof event === 'object') event.requestContext = { ...event.requestContext, requestId };
     request.internal.state = { requestId, startedAt: performance.now() };
   }
@@ -83,6 +87,7 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
       if (request.event && typeof request.event === 'object') request.event.headers = lowerCaseHeaders(request.event.headers);
     },
     after: (request) => {
+      addCorsHeaders(request);
       accessLog(routeName, stateOf(request), request.response?.statusCode ?? 500, undefined, routeLogFields.get(request.event));
     },
     onError: (request) => {
@@ -94,6 +99,7 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
         failure = serviceError('INTERNAL_ERROR');
       }
       request.response = errorResponse(failure, state.requestId);
+      addCorsHeaders(request);
       accessLog(routeName, state, failure.status, 'code' in failure ? failure.code : undefined, routeLogFields.get(request.event));
     },
   };
@@ -129,6 +135,12 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
   return middy<ApiEvent, HttpResponse, Error, Context, Internal>(core as never, { timeoutEarlyInMillis: 0 })
     .use(requestState)
     .use(httpJsonBodyParser() as never);
+}
+
+/** CORS headers for an allowed Origin (docs/api.md#cors); nothing when CORS is off. */
+function addCorsHeaders(request: { event: ApiEvent; response: HttpResponse | null | undefined }): void {
+  const cors = corsHeaders(corsPolicy(), request.event?.headers);
+  if (request.response && Object.keys(cors).length > 0) request.response.headers = { ...request.response.headers, ...cors };
 }
 
 function accessLog(route: string, state: State, status: number, code?: string, extra?: SafeLogFields): void {

@@ -1,7 +1,8 @@
 /**
  * Request headers as API Gateway REST proxy events carry them: in the client's own casing
  * (`Content-Type`, `content-type`, `CONTENT-TYPE` are all possible), repeated headers joined.
- * The pipeline lower-cases them once, so everything after it looks names up in lower case.
+ * The pipeline lower-cases them once, so everything after it looks names up in lower case; code
+ * that runs before it uses `headerOf` (./request-id.ts).
  */
 
 export type HeaderMap = Record<string, string | undefined> | null | undefined;
@@ -15,13 +16,4 @@ export function lowerCaseHeaders(headers: HeaderMap): Record<string, string> {
     out[key] = key in out ? `${out[key]},${value}` : value;
   }
   return out;
-}
-
-/** One header's value whatever its casing (for code that runs before the pipeline normalises). */
-export function headerValue(headers: HeaderMap, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers ?? {})) {
-    if (key.toLowerCase() === wanted && value !== undefined && value !== null) return value;
-  }
-  return undefined;
 }

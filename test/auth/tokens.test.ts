@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { bearerToken, findClient, parseTokenList, parseTokenSecret, sha256Hex } from '../../lib/auth/tokens.js';
+import { AUTHORIZER_CACHE_SECONDS, bearerToken, findClient, parseTokenList, parseTokenSecret, REVOCATION_SECONDS, sha256Hex, TOKEN_STORE_CACHE_SECONDS } from '../../lib/auth/tokens.js';
+import { SECRETS } from '../../lib/config/secrets.js';
 
 describe('bearer tokens', () => {
   const clients = parseTokenList('acme=acme-token-123, beta=beta-token-456');
@@ -25,6 +26,21 @@ describe('bearer tokens', () => {
     expect(() => parseTokenSecret('{"clients":[{"clientId":"acme","tokenSha256":"abc"}]}')).toThrow(/malformed/);
     expect(() => parseTokenSecret('{}')).toThrow(/clients/);
     expect(() => parseTokenList('no-equals-sign')).toThrow(/clientId=token/);
+  });
+
+  it('keeps the plan and API key fields the admin CLI writes, and rejects them when not strings', () => {
+    const digest = sha256Hex('t0ken-value');
+    const entry = { clientId: 'acme', tokenSha256: digest, plan: 'high', apiKeyId: 'k1abc', usageIdentifierKey: 'v'.repeat(40) };
+    expect(parseTokenSecret(JSON.stringify({ clients: [entry] }))).toEqual([entry]);
+    expect(parseTokenSecret(JSON.stringify({ clients: [{ ...entry, extra: 1 }] }))).toEqual([entry]);
+    expect(() => parseTokenSecret(JSON.stringify({ clients: [{ ...entry, usageIdentifierKey: 42 }] }))).toThrow(/usageIdentifierKey/);
+    expect(() => parseTokenSecret(JSON.stringify({ clients: [{ ...entry, plan: '' }] }))).toThrow(/plan/);
+  });
+
+  it('bounds revocation at 5 minutes: token-store cache plus authorizer cache', () => {
+    expect(REVOCATION_SECONDS).toBe(TOKEN_STORE_CACHE_SECONDS + AUTHORIZER_CACHE_SECONDS);
+    expect(REVOCATION_SECONDS).toBeLessThanOrEqual(300);
+    expect(SECRETS.apiTokens.maxAgeSeconds).toBe(TOKEN_STORE_CACHE_SECONDS);
   });
 
   it('extracts a Bearer token, case-insensitively on the scheme only', () => {

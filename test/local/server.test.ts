@@ -40,13 +40,23 @@ describe('authorization, as API Gateway answers it', () => {
 });
 
 describe('routing', () => {
-  it('404 NOT_FOUND for an unknown path or a wrong method, after authorization', async () => {
+  it('404 NOT_FOUND for an unknown path, after authorization, with a hint for a trailing slash', async () => {
     const unknown = await api.call('/api/eligibility/v2', {});
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 'NOT_FOUND', requestId: unknown.headers.get('x-request-id') });
-    const wrongMethod = await api.call(ELIGIBILITY, undefined, { method: 'GET' });
-    expect(wrongMethod.status).toBe(404);
     expect((await api.call('/nope', {}, { token: null })).status).toBe(401);
+    const slash = await api.call(`${ELIGIBILITY}/`, MOCK_SET_1);
+    expect(slash.status).toBe(404);
+    expect(slash.body.message).toContain(`did you mean ${ELIGIBILITY}?`);
+  });
+
+  it('405 METHOD_NOT_ALLOWED with Allow for a known path and another method, without authentication', async () => {
+    const wrongMethod = await api.call(ELIGIBILITY, undefined, { method: 'GET', token: null });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect(wrongMethod.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED', requestId: wrongMethod.headers.get('x-request-id') });
+    const deleteHealth = await api.call('/api/health', undefined, { method: 'DELETE' });
+    expect([deleteHealth.status, deleteHealth.headers.get('allow')]).toEqual([405, 'GET']);
   });
 
   it('415 for a non-JSON content type and 400 INVALID_JSON for a broken body', async () => {

@@ -8,7 +8,11 @@ import { startLocalServer, type LocalServer } from '../../infra/local/server.js'
 export interface LocalApi {
   url: string;
   token: string;
-  call(path: string, body: unknown, init?: { token?: string | null; contentType?: string; method?: string; rawBody?: string }): Promise<{
+  call(
+    path: string,
+    body: unknown,
+    init?: { token?: string | null; contentType?: string; method?: string; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<{
     status: number;
     headers: Headers;
     body: any;
@@ -33,10 +37,11 @@ export async function startLocalApi(): Promise<LocalApi> {
       const headers: Record<string, string> = { 'content-type': init.contentType ?? 'application/json' };
       const bearer = init.token === undefined ? token : init.token;
       if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
+      Object.assign(headers, init.headers);
       const response = await fetch(`${server.url}${path}`, {
         method: init.method ?? 'POST',
         headers,
-        ...(init.method === 'GET' ? {} : { body: init.rawBody ?? JSON.stringify(body) }),
+        ...(init.method === 'GET' || init.method === 'OPTIONS' ? {} : { body: init.rawBody ?? JSON.stringify(body) }),
       });
       const text = await response.text();
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The request id (docs/api.md#request-ids): the caller's `X-Request-Id` when it is 1–128 of
+ * `[A-Za-z0-9._:-]`, else the gateway's id, else a fresh UUID. Anything else the caller sends
+ * in that header is ignored, so it can never smuggle text into a log line or a response header.
+ */
+
+const CALLER_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+type Headers = Record<string, string | undefined> | null | undefined;
+
+/** A header's value whatever the case of its name (REST API events keep the caller's case). */
+export function headerOf(headers: Headers, name: string): string | undefined {
+  if (!headers) return undefined;
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === wanted && typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+export function isValidRequestId(value: string | undefined): value is string {
+  return value !== undefined && CALLER_ID.test(value);
+}
+
+export function requestIdFor(headers: Headers, gatewayId?: string): string {
+  const caller = headerOf(headers, 'x-request-id')?.trim();
+  if (isValidRequestId(caller)) return caller;
+  return gatewayId || randomUUID();
+}

@@ -1,0 +1,52 @@
+/**
+ * The API's route table: the one list of paths and methods. The local server, the 405/404
+ * fallback, CORS preflight and the OpenAPI document all read it; the CDK stack wires the same
+ * entries (docs/api.md#routes).
+ */
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface RouteEntry {
+  method: HttpMethod;
+  path: string;
+  /** The Lambda function (functions/<name>/index.ts) that answers it. */
+  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi';
+  /** Whether the bearer-token authorizer guards it. */
+  auth: boolean;
+}
+
+export const ROUTE_TABLE = [
+  { method: 'POST', path: '/api/eligibility/v1', function: 'eligibility', auth: true },
+  { method: 'POST', path: '/api/eligibility/cob/v1', function: 'cob', auth: true },
+  { method: 'POST', path: '/api/generate-letter', function: 'letter', auth: true },
+  { method: 'GET', path: '/api/health', function: 'health', auth: false },
+  { method: 'GET', path: '/api/openapi.json', function: 'openapi', auth: false },
+] as const satisfies readonly RouteEntry[];
+
+export type RouteFunction = (typeof ROUTE_TABLE)[number]['function'];
+
+/** What a method and path resolve to. */
+export type RouteMatch =
+  | { kind: 'route'; route: RouteEntry }
+  | { kind: 'method-not-allowed'; path: string; allow: HttpMethod[] }
+  | { kind: 'not-found'; suggestion?: string };
+
+/** Paths without a trailing slash, so `/api/health/` can be named in the 404's hint. */
+const stripSlash = (path: string): string => (path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path);
+
+/** The methods the table defines for a path (empty when the path is unknown). */
+export function methodsOf(path: string): HttpMethod[] {
+  return ROUTE_TABLE.filter((route) => route.path === path).map((route) => route.method);
+}
+
+export function matchRoute(method: string, path: string): RouteMatch {
+  const upper = method.toUpperCase();
+  const route = ROUTE_TABLE.find((entry) => entry.path === path && entry.method === upper);
+  if (route) return { kind: 'route', route };
+  const allow = methodsOf(path);
+  if (allow.length > 0) return { kind: 'method-not-allowed', path, allow };
+  const bare = stripSlash(path);
+  if (bare !== path && methodsOf(bare).length > 0) return { kind: 'not-found', suggestion: bare };
+  const folded = ROUTE_TABLE.find((entry) => entry.path.toLowerCase() === bare.toLowerCase());
+  return folded ? { kind: 'not-found', suggestion: folded.path } : { kind: 'not-found' };
+}
