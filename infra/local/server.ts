@@ -1,5 +1,7 @@
+import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+import { NO_STORE } from '../../lib/http/response.js';
 import { corsHeaders, corsPolicy } from '../../lib/http/cors.js';
 import { frontDoor } from '../../lib/http/fallback.js';
 import { requestIdFor } from '../../lib/http/request-id.js';
@@ -135,7 +137,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       if (wait !== undefined) return send(res, GATEWAY.tooManyRequests(wait), requestId, cors);
     }
 
-    const isText = TEXT_TYPES.test(rawHeaders.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '');
+    // Bytes that are not UTF-8 travel base64-encoded, so the handler can refuse them instead of
+    // reading U+FFFD where they were (docs/security.md#strict-json).
+    const isText = TEXT_TYPES.test(rawHeaders.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '') && isUtf8(body);
     const event = proxyEvent(shape, body.length > 0 ? { text: isText ? body.toString('utf8') : body.toString('base64'), base64: !isText } : null, context);
 
     const handler = await loadHandler(functionName);
@@ -149,7 +153,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       const invocation = (handler as ApiHandler)(event, lambdaContext(functionName, requestId, integrationTimeoutMs));
       const result = await Promise.race([invocation, timeout]);
       if (result === 'timeout') return send(res, GATEWAY.integrationTimeout, requestId, cors);
-      res.writeHead(result.statusCode ?? 200, { 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
+      res.writeHead(result.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
       res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
     } catch {
       // A function that throws is a 500 from API Gateway, with its generic body.
@@ -162,7 +166,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   /** A streamed integration: the prelude becomes the status line and headers, body chunks go out as they come. */
   async function stream(res: ServerResponse, handler: StreamingHandler, event: ReturnType<typeof proxyEvent>, functionName: string, requestId: string, cors: Record<string, string>) {
     const responseStream = new IntegrationResponseStream({
-      onPrelude: (prelude) => res.writeHead(prelude.statusCode ?? 200, { 'x-request-id': requestId, ...prelude.headers }),
+      onPrelude: (prelude) => res.writeHead(prelude.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...prelude.headers }),
       onBody: (chunk) => res.write(chunk),
       onEnd: () => res.end(),
     });
@@ -194,7 +198,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
 
 function send(res: ServerResponse, { status, body, headers }: Exact, requestId: string, extraHeaders: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...extraHeaders, ...headers, 'content-type': 'application/json', 'x-request-id': requestId, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...extraHeaders, ...headers, 'content-type': 'application/json', ...NO_STORE, 'x-request-id': requestId, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 

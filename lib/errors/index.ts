@@ -52,6 +52,8 @@ export interface ServiceError {
   status: number;
   message: string;
   errors?: FieldError[];
+  /** Set when `errors` was cut to MAX_LISTED_ERRORS items. */
+  errorsTruncated?: true;
   rejections?: AaaRejection[];
   /** Seconds for a `Retry-After` header (503s, 409 REQUEST_IN_PROGRESS). */
   retryAfterSeconds?: number;
@@ -66,11 +68,20 @@ export interface ServiceErrorOptions {
 
 const DEFAULT_RETRY_AFTER_SECONDS = 30;
 
+/**
+ * Lists in an error answer stop at this many items (docs/security.md#answer-size): a body with
+ * 100,000 unknown keys gets 50 of them and `errorsTruncated: true`, never a multi-megabyte answer.
+ */
+export const MAX_LISTED_ERRORS = 50;
+
 export function serviceError(code: ErrorCode, options: ServiceErrorOptions = {}): ServiceError {
   const entry = ERROR_TABLE[code];
   const error: ServiceError = { code, status: entry.status, message: options.message ?? entry.message };
-  if (options.errors) error.errors = options.errors;
-  if (options.rejections) error.rejections = options.rejections;
+  if (options.errors) {
+    error.errors = options.errors.slice(0, MAX_LISTED_ERRORS);
+    if (options.errors.length > MAX_LISTED_ERRORS) error.errorsTruncated = true;
+  }
+  if (options.rejections) error.rejections = options.rejections.slice(0, MAX_LISTED_ERRORS);
   const retryAfter = 'retryAfterSeconds' in entry ? entry.retryAfterSeconds : entry.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined;
   if (retryAfter !== undefined) error.retryAfterSeconds = options.retryAfterSeconds ?? retryAfter;
   return error;

@@ -1,5 +1,4 @@
 import middy, { type MiddlewareObj } from '@middy/core';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { ServiceFailure, serviceError, type ExactError, type ServiceError } from '../errors/index.js';
 import { describeException, log, withRequestKeys, type SafeLogFields } from '../logging/index.js';
@@ -7,15 +6,16 @@ import { validateBody, type RequestBodies, type SchemaName } from '../validation
 import { corsHeaders, corsPolicy } from './cors.js';
 import { lowerCaseHeaders } from './headers.js';
 import { readIdempotencyKey, runIdempotent } from './idempotency.js';
+import { readJsonBody } from './json-body.js';
 import { requestIdFor } from './request-id.js';
 import { errorResponse, jsonResponse, type HttpResponse } from './response.js';
 
 /**
- * The one HTTP pipeline every route shares (middy): request id and lower-cased headers → JSON
- * body (415 / 400) → schema validation (400 with every problem) → Idempotency-Key (400 when
- * malformed; replay / 409 / 422, docs/runtime.md#idempotency) → the route → response with
- * x-request-id, and one access log line per request that names the route, status and latency but
- * never the body.
+ * The one HTTP pipeline every route shares (middy): request id and lower-cased headers → strict
+ * JSON body (415 / 400, ./json-body.ts) → schema validation (400 with every problem) →
+ * Idempotency-Key (400 when malformed; replay / 409 / 422, docs/runtime.md#idempotency) → the
+ * route → response with x-request-id, and one access log line per request that names the route,
+ * status and latency but never the body.
  */
 
 /**
@@ -44,6 +44,12 @@ export type RouteOutcome = ({ ok: true; status?: number; body: unknown } | { ok:
 
 export type Route<B> = (input: RouteInput<B>) => Promise<RouteOutcome>;
 
+/**
+ * Lambda refuses a synchronous response over 6 MB (headers and JSON escaping included), which API
+ * Gateway turns into a bare 502; a body is kept well under that.
+ */
+export const MAX_ANSWER_BYTES = 5_000_000;
+
 interface State {
   requestId: string;
   startedAt: number;
@@ -53,17 +59,6 @@ type Internal = { state?: State };
 
 /** Fields a route adds to its request's access-log line, keyed by the event being handled. */
 const routeLogFields = new WeakMap<object, SafeLogFields>();
-
-/** Maps what middy's JSON body parser throws onto the error table. */
-function bodyParserFailure(error: unknown): ServiceError | undefined {
-  const status = (error as { statusCode?: number } | null)?.statusCode;
-  if (status === 415) return serviceError('UNSUPPORTED_MEDIA_TYPE');
-  if (status === 422 && (error as Error).message === 'Forbidden key in JSON body') {
-    return serviceError('INVALID_REQUEST', { errors: [{ field: '__proto__', message: 'is not an allowed field' }] });
-  }
-  if (status === 422) return serviceError('INVALID_JSON', { message: 'The body is not valid JSON' });
-  return undefined;
-}
 
 /**
  * The request's id (the caller's valid X-Request-Id, else API Gateway's, else a fresh one; written
@@ -93,7 +88,7 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
     onError: (request) => {
       const state = stateOf(request);
       const error = request.error;
-      let failure: ServiceError | ExactError | undefined = error instanceof ServiceFailure ? error.failure : bodyParserFailure(error);
+      let failure: ServiceError | ExactError | undefined = error instanceof ServiceFailure ? error.failure : undefined;
       if (!failure) {
         log.error('unhandled exception', { route: routeName, ...describeException(error) });
         failure = serviceError('INTERNAL_ERROR');
@@ -106,11 +101,9 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
 
   const core = async (event: ApiEvent, context: Context): Promise<HttpResponse> => {
     const requestId = event.requestContext.requestId;
-    const body = event.body as unknown;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new ServiceFailure(serviceError('INVALID_JSON', { message: 'The body must be a JSON object' }));
-    }
-    const valid = validateBody(schema, body);
+    const body = readJsonBody(event);
+    if (!body.ok) throw new ServiceFailure(body.error);
+    const valid = validateBody(schema, body.value);
     if (!valid.ok) throw new ServiceFailure(valid.error);
     const key = readIdempotencyKey(event.headers);
     if (!key.ok) throw new ServiceFailure(key.error);
@@ -123,7 +116,14 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
       const fields: SafeLogFields = { ...outcome.log };
       if (!outcome.ok && 'code' in outcome.error) fields.code = outcome.error.code;
       routeLogFields.set(event, fields);
-      return outcome.ok ? jsonResponse(outcome.status ?? 200, outcome.body, requestId) : errorResponse(outcome.error, requestId);
+      if (!outcome.ok) return errorResponse(outcome.error, requestId);
+      const response = jsonResponse(outcome.status ?? 200, outcome.body, requestId);
+      if (Buffer.byteLength(response.body) > MAX_ANSWER_BYTES) {
+        // Lists are capped where they are built; this catches any that is not (docs/security.md#answer-size).
+        routeLogFields.set(event, { ...fields, code: 'UPSTREAM_ERROR' });
+        return errorResponse(serviceError('UPSTREAM_ERROR', { message: 'The answer built from the upstream reply is too large to return' }), requestId);
+      }
+      return response;
     };
     if (key.value === undefined) return run();
     if (!options.idempotencyTable) {
@@ -133,8 +133,7 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
   };
 
   return middy<ApiEvent, HttpResponse, Error, Context, Internal>(core as never, { timeoutEarlyInMillis: 0 })
-    .use(requestState)
-    .use(httpJsonBodyParser() as never);
+    .use(requestState);
 }
 
 /** CORS headers for an allowed Origin (docs/api.md#cors); nothing when CORS is off. */

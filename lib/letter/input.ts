@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
+import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES } from './decompression-guard.js';
 
 /**
  * Turns `file_content` into PDF bytes (CONTRACT §6): standard base64, optional data-URL prefix,
@@ -22,6 +23,12 @@ const LINE_BREAKS = /[\r\n]/g;
 const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 // A PDF header may be preceded by junk, but must sit in the first 1024 bytes (ISO 32000 §7.5.2 note).
 const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
+
+const GUARD_MESSAGES = {
+  'too-much-data': `the PDF's compressed streams would expand past ${MAX_DECOMPRESSED_BYTES / 1024 / 1024} MiB`,
+  'too-many-streams': 'the PDF holds too many streams to check',
+  'too-complex': 'the PDF is too complex to check',
+} as const;
 
 const invalid = (message: string) => fail<ProcedureNotes>(serviceError('INVALID_FILE', { message }));
 const tooLarge = (message: string) => fail<ProcedureNotes>(serviceError('PAYLOAD_TOO_LARGE', { message }));
@@ -51,6 +58,11 @@ export async function readProcedureNotes(fileContent: string): Promise<Result<Pr
   if (Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).indexOf(PDF_HEADER) < 0) {
     return invalid('file_content is not a PDF (no %PDF- header)');
   }
+
+  // The gate before any parser: streams that would inflate past the cap never reach pdf-lib (or
+  // anything that reads the text layer after it). docs/security.md#pdf-bombs
+  const inflation = await checkPdfDecompression(bytes);
+  if (!inflation.ok) return tooLarge(GUARD_MESSAGES[inflation.reason]);
 
   // pdf-lib's EncryptedPDFError is compiled to ES5, so `instanceof` fails on it; loading with
   // ignoreEncryption and asking `isEncrypted` detects encryption without matching message text.

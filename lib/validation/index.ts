@@ -3,7 +3,7 @@ import { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import { FORMATS } from './formats.js';
-import { SCHEMAS, type RequestBodies, type SchemaName } from './schemas.js';
+import { BASE64_TEXT, NO_CONTROL_CHARACTERS, SCHEMAS, X12_VALUE, type RequestBodies, type SchemaName } from './schemas.js';
 
 /**
  * Validates a parsed body against its schema and reports every problem at once as
@@ -36,6 +36,13 @@ function fieldName(instancePath: string, child?: string): string {
 
 type Describe = (error: ErrorObject) => FieldError;
 
+/** What a caller is told when a string breaks one of the schema patterns. */
+const PATTERN_MESSAGES: Record<string, string> = {
+  [NO_CONTROL_CHARACTERS]: 'must not contain control characters (such as tabs, line breaks or NUL)',
+  [BASE64_TEXT]: 'must be base64 text (line breaks are allowed, other control characters are not)',
+  [X12_VALUE]: 'must contain a letter or digit, not only spaces or the characters * ^ : ~, and no control characters',
+};
+
 const DESCRIBE: Record<string, Describe> = {
   required: (e) => ({ field: fieldName(e.instancePath, e.params.missingProperty), message: 'is required' }),
   additionalProperties: (e) => ({
@@ -47,6 +54,9 @@ const DESCRIBE: Record<string, Describe> = {
     message: `is required when ${e.params.property} is given (a dependent needs first name, last name and date of birth)`,
   }),
   type: (e) => ({ field: fieldName(e.instancePath), message: `must be a ${e.params.type}` }),
+  maxLength: (e) => ({ field: fieldName(e.instancePath), message: `must be at most ${e.params.limit} characters long (spaces count)` }),
+  minLength: (e) => ({ field: fieldName(e.instancePath), message: 'must not be empty' }),
+  pattern: (e) => ({ field: fieldName(e.instancePath), message: PATTERN_MESSAGES[e.params.pattern] ?? 'contains characters that are not allowed' }),
   format: (e) => ({ field: fieldName(e.instancePath), message: FORMATS[e.params.format]?.message ?? 'has an invalid format' }),
   enum: (e) =>
     /^\/serviceTypeCodes\//.test(e.instancePath)
@@ -62,13 +72,14 @@ function describe(error: ErrorObject): FieldError {
 export function validateBody<N extends SchemaName>(name: N, body: unknown): Result<RequestBodies[N]> {
   const validate = validatorFor(name);
   if (validate(body)) return ok(body as RequestBodies[N]);
+  // One problem per field: the first rule a value breaks is the one worth fixing first (a raw
+  // length or a character rule comes before the format a trimmed value would be held to).
   const seen = new Set<string>();
   const errors: FieldError[] = [];
   for (const error of validate.errors ?? []) {
     const item = describe(error);
-    const key = `${item.field}\u0000${item.message}`;
-    if (!seen.has(key)) {
-      seen.add(key);
+    if (!seen.has(item.field)) {
+      seen.add(item.field);
       errors.push(item);
     }
   }

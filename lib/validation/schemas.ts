@@ -5,11 +5,31 @@ import { SERVICE_TYPE_CODES } from '../x12/service-type-codes.js';
  * the OpenAPI document). Custom formats are defined in ./formats.ts; the rules are CONTRACT §3.
  */
 
-const name = { type: 'string', format: 'person-name' } as const;
-const usDate = { type: 'string', format: 'us-date' } as const;
-const pastUsDate = { type: 'string', format: 'past-us-date' } as const;
-const identifier = { type: 'string', format: 'identifier' } as const;
-const text = (maxLength: number) => ({ type: 'string', format: 'non-blank', maxLength }) as const;
+/**
+ * Hostile-input rules every string follows (docs/security.md#strings): `maxLength` holds on the raw
+ * value, before any trimming, and `pattern` refuses control characters. Values that go into the
+ * X12 270 or the COB request must also hold at least one character that survives X12 cleaning
+ * (lib/x12/clean.ts): a name made only of `*`, `^`, `:`, `~` and spaces would leave the element empty.
+ * Each pattern has a message for people in ./index.ts (PATTERN_MESSAGES).
+ */
+/** No C0 control character and no DEL. */
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001F\\u007F]*$';
+/** As NO_CONTROL_CHARACTERS, but line breaks are allowed (MIME base64 wraps lines). */
+export const BASE64_TEXT = '^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+/**
+ * No control character, and at least one character that is neither whitespace nor an X12
+ * delimiter. Written so the engine never backtracks more than once per character: the leading
+ * class and the required character exclude each other.
+ */
+export const X12_VALUE =
+  '^[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF*^:~]*[^\\s*^:~\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$';
+
+const name = { type: 'string', format: 'person-name', maxLength: 60, pattern: X12_VALUE } as const;
+const usDate = { type: 'string', format: 'us-date', maxLength: 10 } as const;
+const pastUsDate = { type: 'string', format: 'past-us-date', maxLength: 10 } as const;
+const identifier = { type: 'string', format: 'identifier', maxLength: 80, pattern: X12_VALUE } as const;
+const memberId = { type: 'string', format: 'member-id', maxLength: 80, pattern: X12_VALUE } as const;
+const text = (maxLength: number) => ({ type: 'string', format: 'non-blank', maxLength, pattern: NO_CONTROL_CHARACTERS }) as const;
 
 export const eligibilitySchema = {
   $id: 'eligibility',
@@ -20,7 +40,7 @@ export const eligibilitySchema = {
     patientFirstName: name,
     patientLastName: name,
     patientDOB: pastUsDate,
-    patientMemberId: { type: 'string', format: 'member-id' },
+    patientMemberId: memberId,
     dateOfCoverage: usDate,
     payerId: identifier,
     providerId: identifier,
@@ -41,8 +61,8 @@ export const cobSchema = {
     payerId: identifier,
     providerId: identifier,
     patientDOB: pastUsDate,
-    patientMemberId: { type: 'string', format: 'member-id' },
-    patientSSN: { type: 'string', format: 'ssn' },
+    patientMemberId: memberId,
+    patientSSN: { type: 'string', format: 'ssn', maxLength: 11 },
     dependentFirstName: name,
     dependentLastName: name,
     dependentDOB: pastUsDate,
@@ -81,13 +101,13 @@ export const letterSchema = {
   ],
   properties: {
     // Size (4 MiB decoded) and PDF checks happen after validation, with their own error codes.
-    file_content: { type: 'string', minLength: 1 },
+    file_content: { type: 'string', minLength: 1, pattern: BASE64_TEXT },
     patient_identifier: text(80),
     patient_name: text(120),
     patient_age: text(20),
     facility_name: text(200),
     visit_cost: text(40),
-    provider_email: { type: 'string', format: 'email', maxLength: 254 },
+    provider_email: { type: 'string', format: 'email', maxLength: 254, pattern: NO_CONTROL_CHARACTERS },
     provider_phone: text(40),
     provider_signature: text(200),
     provider_name: text(200),

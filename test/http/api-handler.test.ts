@@ -42,10 +42,82 @@ describe('the shared HTTP pipeline', () => {
   });
 
   it('treats a __proto__ key as a disallowed field, not a crash', async () => {
-    const reply = await invoke(echo, apiEvent(ROUTE, undefined, { rawBody: '{"__proto__": {"admin": true}}' }));
+    const reply = await invoke(echo, apiEvent(ROUTE, undefined, { rawBody: JSON.stringify(valid).replace('{', '{"__proto__": {"admin": true},') }));
     expect(reply.status).toBe(400);
     expect(reply.body.code).toBe('INVALID_REQUEST');
     expect(reply.body.errors).toEqual([{ field: '__proto__', message: 'is not an allowed field' }]);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('names constructor (the key sent) when a body carries constructor.prototype', async () => {
+    const reply = await invoke(echo, apiEvent(ROUTE, undefined, { rawBody: JSON.stringify(valid).replace('{', '{"constructor": {"prototype": {"x": 1}},') }));
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([{ field: 'constructor', message: 'is not an allowed field' }]);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it.each([
+    ['a repeated key', '{"a": 1, "a": 2}', /repeats the key "a"/],
+    ['a repeated key spelled with an escape', '{"mockRequest": true, "mock\\u0052equest": false}', /repeats the key "mockRequest"/],
+    ['a repeated key in a nested object', '{"x": {"b": 1, "b": 1}}', /repeats the key "b"/],
+    ['an escaped lone surrogate', '{"a": "\\ud800"}', /surrogate/],
+    ['a raw lone surrogate', '{"a": "\ud800"}', /surrogate/],
+    ['trailing text', '{"a": 1} x', /extra text/],
+    ['a trailing comma', '{"a": 1,}', /key/],
+    ['deep nesting', `${'['.repeat(10_000)}${']'.repeat(10_000)}`, /nesting/],
+  ])('answers 400 INVALID_JSON for %s', async (_label, rawBody, message) => {
+    const reply = await invoke(echo, apiEvent(ROUTE, undefined, { rawBody }));
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: 'INVALID_JSON', message });
+  });
+
+  it.each([
+    ['an overlong "/" (C0 AF)', [0xc0, 0xaf]],
+    ['an overlong NUL (E0 80 80)', [0xe0, 0x80, 0x80]],
+    ['a surrogate encoded in UTF-8 (ED A0 80)', [0xed, 0xa0, 0x80]],
+    ['a stray continuation byte', [0x80]],
+    ['a truncated sequence', [0xe2, 0x82]],
+    ['a code point past U+10FFFF (F4 90 80 80)', [0xf4, 0x90, 0x80, 0x80]],
+  ])('answers 400 INVALID_JSON when a base64-passed body holds %s', async (_label, bytes) => {
+    const raw = Buffer.concat([Buffer.from('{"patientFirstName": "Jo'), Buffer.from(bytes), Buffer.from('hn"}')]);
+    const event = { ...apiEvent(ROUTE, undefined, { rawBody: raw.toString('base64') }), isBase64Encoded: true };
+    const reply = await invoke(echo, event);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: 'INVALID_JSON', message: 'The body is not valid UTF-8' });
+  });
+
+  it('reads a valid base64-passed UTF-8 body', async () => {
+    const event = { ...apiEvent(ROUTE, undefined, { rawBody: Buffer.from(JSON.stringify({ ...valid, patientFirstName: 'Zoë' })).toString('base64') }), isBase64Encoded: true };
+    const reply = await invoke(echo, event);
+    expect(reply.status).toBe(200);
+    expect(reply.body.firstName).toBe('Zoë');
+  });
+
+  it('refuses a text body carrying U+FFFD, the trace of bytes that were not UTF-8', async () => {
+    const reply = await invoke(echo, apiEvent(ROUTE, { ...valid, patientFirstName: 'Jo\ufffdhn' }));
+    expect(reply.body).toMatchObject({ code: 'INVALID_JSON', message: 'The body is not valid UTF-8' });
+  });
+
+  it('caps errors at 50 and says so with errorsTruncated', async () => {
+    const body = { ...valid, ...Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`k${i}`, i])) };
+    const reply = await invoke(echo, apiEvent(ROUTE, body));
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toHaveLength(50);
+    expect(reply.body.errorsTruncated).toBe(true);
+    const few = await invoke(echo, apiEvent(ROUTE, { ...valid, k: 1 }));
+    expect(few.body.errorsTruncated).toBeUndefined();
+  });
+
+  it('sends Cache-Control: no-store on successes and errors', async () => {
+    expect((await invoke(echo, apiEvent(ROUTE, valid))).headers['cache-control']).toBe('no-store');
+    expect((await invoke(echo, apiEvent(ROUTE, undefined, { rawBody: '{' }))).headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses to send an answer too large for Lambda, as a 502 UPSTREAM_ERROR', async () => {
+    const huge = apiHandler('huge', 'eligibility', async () => ({ ok: true, body: { rows: 'x'.repeat(6 * 1024 * 1024) } }));
+    const reply = await invoke(huge, apiEvent(ROUTE, valid));
+    expect(reply.status).toBe(502);
+    expect(reply.body.code).toBe('UPSTREAM_ERROR');
   });
 
   it('lists every schema problem at once', async () => {

@@ -70,10 +70,49 @@ describe('eligibility body', () => {
     ]);
   });
 
-  it('measures names after trimming: blank fails, 60 passes, 61 fails', () => {
+  it('measures names after trimming for blankness and on the raw value for length: blank fails, 60 passes, 61 fails', () => {
     expect(fields('eligibility', { ...eligibility, patientFirstName: '   ' })).toEqual(['patientFirstName']);
-    expect(problems('eligibility', { ...eligibility, patientFirstName: `  ${'a'.repeat(60)}  ` })).toEqual([]);
+    expect(problems('eligibility', { ...eligibility, patientFirstName: `  ${'a'.repeat(56)}  ` })).toEqual([]);
+    expect(problems('eligibility', { ...eligibility, patientFirstName: 'a'.repeat(60) })).toEqual([]);
     expect(fields('eligibility', { ...eligibility, patientLastName: 'a'.repeat(61) })).toEqual(['patientLastName']);
+    // Padding counts: limits hold on the raw value (docs/security.md#strings).
+    expect(problems('eligibility', { ...eligibility, patientFirstName: `  ${'a'.repeat(60)}  ` })).toEqual([
+      { field: 'patientFirstName', message: 'must be at most 60 characters long (spaces count)' },
+    ]);
+  });
+
+  it('refuses a 3,000-space provider id on its raw length, before any trimming', () => {
+    expect(problems('eligibility', { ...eligibility, providerId: ' '.repeat(3000) })).toEqual([
+      { field: 'providerId', message: 'must be at most 80 characters long (spaces count)' },
+    ]);
+    expect(fields('cob', { ...cob, providerId: `${' '.repeat(3000)}P1` })).toEqual(['providerId']);
+  });
+
+  it.each([0x00, 0x09, 0x0a, 0x0d, 0x1f, 0x7f])('refuses the control character %i in every string but the file', (code) => {
+    const ch = String.fromCharCode(code);
+    expect(fields('eligibility', { ...eligibility, patientFirstName: `Jo${ch}hn`, payerId: `P${ch}1`, providerId: `${ch}X` })).toEqual([
+      'patientFirstName',
+      'payerId',
+      'providerId',
+    ]);
+    expect(fields('letter', { ...letter, patient_name: `A${ch}B`, provider_email: `a${ch}@b.co`, facility_name: `F${ch}` })).toEqual(
+      expect.arrayContaining(['patient_name', 'provider_email', 'facility_name']),
+    );
+  });
+
+  it('allows line breaks, and nothing else below U+0020, in the base64 file', () => {
+    expect(problems('letter', { ...letter, file_content: 'JVBE\r\nRi0x\n' })).toEqual([]);
+    expect(fields('letter', { ...letter, file_content: 'JVBE\tRi0x' })).toEqual(['file_content']);
+  });
+
+  it.each(['***', '^:~', ' * ~ ', '\u00a0*'])('refuses a name or id made only of X12 delimiters and spaces (%j), naming the field', (value) => {
+    const errors = problems('eligibility', { ...eligibility, patientLastName: value, patientMemberId: value, payerId: value });
+    expect(errors.map((e) => e.field)).toEqual(['patientLastName', 'patientMemberId', 'payerId']);
+    expect(errors[0]!.message).toMatch(/letter or digit/);
+  });
+
+  it('keeps names that merely contain a delimiter (cleaning replaces it later)', () => {
+    expect(problems('eligibility', { ...eligibility, patientLastName: "O'Brien-Smith*Jr" })).toEqual([]);
   });
 
   it('bounds member id, payer id and provider id at 80, and accepts non-UUID provider ids', () => {
