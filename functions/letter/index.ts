@@ -9,4 +9,4 @@ const runtime = runtimeFromEnv();
  * POST /api/generate-letter, streamed (docs/runtime.md#streamed-letter): the gateway's 30 s cut does not apply,
  * so the model gets up to 120 s; the client still receives one JSON document.
  */
-export const handler = streamingHandler(apiHandler('letter', 'letter', letterRoute(runtime), { idempotencyTable: runtime.config.idempotencyTable }));
+export const handler = streamingHandler(apiHandler('letter', 'letter', letterRoute(runtime, { budgetMs: runtime.config.letterBudgetMs }), { idempotencyTable: runtime.config.idempotencyTable }));

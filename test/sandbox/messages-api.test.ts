@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { extractPdfText, startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
+import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 
 let sandbox: MessagesSandbox;
@@ -30,10 +30,23 @@ const request = (text: string, data = toBase64(pdf)) => ({
 describe('messages sandbox', () => {
   it('listens on loopback', () => expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/));
 
-  it('reads the text of a pdf-lib PDF (Flate content streams, hex strings)', () => {
-    const text = extractPdfText(Buffer.from(pdf));
-    expect(text).toContain('Diagnosis: Primary osteoarthritis, right knee (ICD-10 M17.11).');
-    expect(text).toContain('Planned procedure: Total knee arthroplasty, right (CPT 27447).');
+  it('answers with page_location citations, as the API does, when the document asks for them', async () => {
+    const body = request('- Patient name: Ada Lovelace');
+    (body.messages[0]!.content[0] as Record<string, unknown>).citations = { enabled: true };
+    (body.messages[0]!.content[0] as Record<string, unknown>).title = 'Procedure notes';
+    const message = (await (await post(body)).json()) as { content: Array<{ type: string; text: string; citations?: unknown[] }> };
+    const cited = message.content.filter((block) => block.citations);
+    expect(cited.length).toBeGreaterThanOrEqual(3);
+    expect(cited[0]!.citations![0]).toEqual({
+      type: 'page_location',
+      cited_text: 'Diagnosis: Primary osteoarthritis, right knee (ICD-10 M17.11).',
+      document_index: 0,
+      document_title: 'Procedure notes',
+      start_page_number: 1,
+      end_page_number: 2,
+    });
+    expect(message.content.every((block) => block.type === 'text')).toBe(true);
+    expect(message.content.map((block) => block.text).join('')).toMatch(/^## Diagnosis/);
   });
 
   it('answers in the Messages wire format with a body built from the notes', async () => {
