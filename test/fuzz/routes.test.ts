@@ -77,12 +77,18 @@ const handlers = {} as Record<RouteName, Handler>;
 
 beforeAll(async () => {
   process.env.UPSTREAM_BUDGET_MS = '3000';
+  process.env.LETTER_BUDGET_MS = '3000';
   const { startLocalEnvironment } = await import('../../infra/local/environment.js');
   environment = await startLocalEnvironment(process.env);
   // Imported after the environment is set: each function reads its configuration at load.
-  handlers.eligibility = ((await import('../../functions/eligibility/index.js')) as unknown as { handler: Handler }).handler;
-  handlers.cob = ((await import('../../functions/cob/index.js')) as unknown as { handler: Handler }).handler;
-  handlers.letter = ((await import('../../functions/letter/index.js')) as unknown as { handler: Handler }).handler;
+  // loadHandler installs the local `awslambda` stand-in the streamed letter function needs; invokeHandler
+  // collects a streamed answer into the same shape as a buffered one.
+  const { loadHandler } = await import('../../infra/local/routes.js');
+  const { invokeHandler } = await import('../../infra/local/awslambda.js');
+  for (const route of ['eligibility', 'cob', 'letter'] as const) {
+    const handler = await loadHandler(route);
+    handlers[route] = (event, context) => invokeHandler(handler, event, context);
+  }
   // pdf-lib warns on console about the broken PDFs it is fed; the answers are what is checked.
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 }, 30_000);
