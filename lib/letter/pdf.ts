@@ -176,7 +176,9 @@ function pageWriter(doc: PDFDocument, fonts: LetterFonts): Writer {
   const draw = textDrawer(doc, fonts);
 
   const clean = (runs: Run[]): FaceRun[] =>
-    runs.flatMap((run) => fonts.segments(run.text, run.style).map((segment) => ({ text: segment.text, style: run.style, face: segment.face })));
+    runs.flatMap((run) =>
+      fonts.segments(run.text, run.style).map((segment) => ({ text: segment.text, style: run.style, face: segment.face, ...(run.marker ? { marker: true as const } : {}) })),
+    );
 
   const ensure = (height: number) => {
     if (y - height < MARGIN.bottom) {

@@ -34,10 +34,11 @@ function words(runs: FaceRun[]): Piece[][] {
   const result: Piece[][] = [];
   let current: Piece[] = [];
   for (const run of runs) {
-    const parts = run.text.split(/(\s+)/);
+    // A citation marker ("[p. 12]") is one word: it never breaks inside.
+    const parts = run.marker ? [run.text] : run.text.split(/(\s+)/);
     for (const part of parts) {
       if (part === '') continue;
-      if (/^\s+$/.test(part)) {
+      if (!run.marker && /^\s+$/.test(part)) {
         if (current.length) result.push(current);
         current = [];
       } else {
