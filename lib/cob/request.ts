@@ -1,6 +1,6 @@
 /**
  * Builds the JSON body of Stedi's Coordination of Benefits Check (POST /coordination-of-benefits)
- * from a validated COB request (spec 2.3) and the provider's enrollment (CONTRACT §5).
+ * from a validated COB request (spec 2.3) and the provider's enrollment (docs/api.md#coordination-of-benefits).
  */
 import type { CobRequest } from '../validation/schemas.js';
 import { randomInt } from 'node:crypto';

@@ -1,7 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 
 /**
- * Structured JSON logs (CONTRACT §8). The only way to add fields is through `SafeLogFields`, a
+ * Structured JSON logs (README.md, "Where patient data goes"). The only way to add fields is through `SafeLogFields`, a
  * closed list of names that carry no patient data: request bodies, names, dates of birth, member
  * ids, SSNs, file contents, letter text and X12 never have a field to go into.
  */
@@ -30,6 +30,8 @@ export interface SafeLogFields {
   notices?: string[];
   mock?: boolean;
   sandbox?: boolean;
+  /** What the Idempotency-Key did: "stored", "replayed", "not-stored", "reused", "in-progress". */
+  idempotency?: 'stored' | 'replayed' | 'not-stored' | 'reused' | 'in-progress';
   errorName?: string;
   /** Stack frames only (the first line, which may quote data, is dropped). */
   frames?: string;

@@ -8,9 +8,9 @@ import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 /**
  * Fault injection end to end: HTTP request → local API Gateway stand-in → authorizer → function →
  * upstream, where the upstream is a sandbox behind a counting fault proxy. Every fault must come
- * back as its contract status and code (CONTRACT §3), and the retry rule of §1 must hold: exactly
+ * back as its status and code (docs/api.md#errors), and the retry rule (docs/api.md#upstreams) must hold: exactly
  * two attempts for retryable failures (429/5xx, network errors, AAA 42), one for data errors and
- * timeouts. The upstream budget is shortened with UPSTREAM_BUDGET_MS so slow cases take seconds.
+ * timeouts. The upstream budgets are shortened with UPSTREAM_BUDGET_MS and LETTER_BUDGET_MS so slow cases take seconds.
  * All cases run concurrently (beforeAll); each `it` then checks one.
  */
 const BUDGET_MS = 5_000;
@@ -128,6 +128,8 @@ beforeAll(async () => {
   process.env.ANTHROPIC_BASE_URL = aiProxy.url;
   process.env.ANTHROPIC_API_KEY = 'sandbox-key';
   process.env.UPSTREAM_BUDGET_MS = String(BUDGET_MS);
+  // The letter's own budget (120 s in production, docs/letter.md#time) is shortened the same way.
+  process.env.LETTER_BUDGET_MS = String(BUDGET_MS);
   api = await startLocalApi();
 
   await Promise.all(
@@ -172,7 +174,7 @@ describe('fault injection through the local API', () => {
     expect(outcome.requestId).toBeTruthy();
     if (c.status !== 200) expect(outcome.body.requestId).toBe(outcome.requestId);
     if (c.retryAfter) expect(Number(outcome.retryAfter)).toBeGreaterThan(0);
-    // CONTRACT §1: one attempt plus at most one retry, and only for retryable failures.
+    // docs/api.md#upstreams: one attempt plus at most one retry, and only for retryable failures.
     const proxy = c.route === 'letter' ? aiProxy : stediProxy;
     expect(proxy.count(c.tag, UPSTREAM_PATH[c.route])).toBe(c.attempts);
     // Everything, retries and waits included, ends within the budget (plus scheduling slack).
