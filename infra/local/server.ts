@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+import { AUTHORIZER_CACHE_SECONDS } from '../../lib/auth/tokens.js';
 import { NO_STORE } from '../../lib/http/response.js';
 import { corsHeaders, corsPolicy } from '../../lib/http/cors.js';
 import { frontDoor } from '../../lib/http/fallback.js';
@@ -24,7 +25,7 @@ import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName
 export interface LocalServerOptions {
   port?: number;
   host?: string;
-  /** Authorizer result cache, as the stack's (seconds; 0 disables). */
+  /** Authorizer result cache, as the stack's (seconds, default AUTHORIZER_CACHE_SECONDS; 0 disables; docs/runtime.md#revocation). */
   authorizerCacheSeconds?: number;
   /** `clientId=N/s,…`; defaults to the RATE_LIMITS variable; unset → no limits. */
   rateLimits?: string;
@@ -40,8 +41,6 @@ export interface LocalServer {
 /** Lambda's invocation payload limit. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/([a-z0-9.+-]+\+)?json|text\/|application\/(x-www-form-urlencoded|xml))/i;
-/** The authorizer result TTL the stack configures (docs/runtime.md#revocation). */
-export const AUTHORIZER_CACHE_SECONDS = 240;
 /** API Gateway's integration timeout for buffered (non-streamed) integrations. */
 const BUFFERED_INTEGRATION_TIMEOUT_MS = 29_000;
 /** The letter function's timeout: its 120 s budget plus a margin (streamed, so the gateway does not cut). */
