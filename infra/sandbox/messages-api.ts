@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
 import { inflateSync } from 'node:zlib';
+import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES } from '../../lib/letter/decompression-guard.js';
 
 /**
  * Sandbox Anthropic Messages API (CONTRACT §7): a loopback HTTP server speaking the Messages wire
@@ -28,6 +29,9 @@ import { inflateSync } from 'node:zlib';
  *   SANDBOX:TRUNCATED    200, stop_reason "max_tokens"
  *   SANDBOX:BADJSON      200 with a body that is not JSON
  * Markers must never appear in real documents; the sandbox only runs when no real key is configured.
+ *
+ * A document whose streams would decompress past 64 MiB is refused with 413 request_too_large before
+ * any text is read from it (the same guard as the letter route: docs/security.md#pdf-bombs).
  */
 
 export interface MessagesSandbox {
@@ -64,6 +68,8 @@ const literal = (raw: string): string =>
 export function extractPdfText(pdf: Buffer): string {
   const source = pdf.toString('latin1');
   const lines: string[] = [];
+  // Second line of defence after checkPdfDecompression: never inflate more than the cap in all.
+  let inflated = 0;
   const streamPattern = /stream\r?\n/g;
   for (let match = streamPattern.exec(source); match; match = streamPattern.exec(source)) {
     const start = match.index + match[0].length;
@@ -72,7 +78,9 @@ export function extractPdfText(pdf: Buffer): string {
     const raw = pdf.subarray(start, end);
     let content: string;
     try {
-      content = inflateSync(raw).toString('latin1');
+      const out = inflateSync(raw, { maxOutputLength: Math.max(1, MAX_DECOMPRESSED_BYTES - inflated) });
+      inflated += out.length;
+      content = out.toString('latin1');
     } catch {
       content = raw.toString('latin1');
     }
@@ -167,10 +175,25 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     }
     const blocks = body.messages.flatMap((m) => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content ?? [])));
     const metadata = blocks.filter((b) => b.type === 'text').map((b) => b.text ?? '').join('\n');
-    const notes = blocks
+    const documents = blocks
       .filter((b) => b.type === 'document' && b.source?.type === 'base64' && typeof b.source.data === 'string')
-      .map((b) => extractPdfText(Buffer.from(b.source!.data!, 'base64')))
-      .join('\n');
+      .map((b) => Buffer.from(b.source!.data!, 'base64'));
+    return respond(res, raw, body, documents, metadata);
+  };
+
+  const respond = async (
+    res: ServerResponse,
+    raw: Buffer,
+    body: { model?: unknown },
+    documents: Buffer[],
+    metadata: string,
+  ): Promise<void> => {
+    for (const document of documents) {
+      if (!(await checkPdfDecompression(document)).ok) {
+        return apiError(res, 413, 'request_too_large', 'the PDF document would decompress past the size limit');
+      }
+    }
+    const notes = documents.map((document) => extractPdfText(document)).join('\n');
 
     const marker = findMarker(`${notes}\n${metadata}`);
     const message = (text: string, stopReason: string) =>
@@ -216,7 +239,8 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
         return message(sandboxLetterBody(notes, metadata).slice(0, 400), 'max_tokens');
       case 'BADJSON':
         res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_sandbox_badjson' });
-        return res.end('{"id": "msg_broken", "content": [');
+        res.end('{"id": "msg_broken", "content": [');
+        return;
       default:
         return message(sandboxLetterBody(notes, metadata), 'end_turn');
     }
@@ -225,7 +249,9 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks)));
+    req.on('end', () => {
+      Promise.resolve(handle(req, res, Buffer.concat(chunks))).catch(() => apiError(res, 500, 'api_error', 'Sandbox internal error'));
+    });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

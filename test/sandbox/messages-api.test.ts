@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { extractPdfText, startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
+import { makeBomb } from '../fixtures/letter/bombs.js';
 
 let sandbox: MessagesSandbox;
 let pdf: Uint8Array;
@@ -28,6 +29,29 @@ const request = (text: string, data = toBase64(pdf)) => ({
 });
 
 describe('messages sandbox', () => {
+  it('refuses a PDF bomb with 413 request_too_large before reading its text, quickly and without ballooning', async () => {
+    const bomb = toBase64(await makeBomb('objstm-flate-flate', 4096));
+    const rss = process.memoryUsage().rss;
+    const started = performance.now();
+    const res = await post(request('- Patient name: Ada Lovelace', bomb));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ type: 'error', error: { type: 'request_too_large', message: expect.any(String) } });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(process.memoryUsage().rss - rss).toBeLessThan(256 * 1024 * 1024);
+  });
+
+  it('never inflates more than the cap while extracting text, even from streams it finds without a dictionary', async () => {
+    const { zlibZeros } = await import('../fixtures/letter/bombs.js');
+    const stream = await zlibZeros(1024);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\nxx stream\n', 'latin1'), stream, Buffer.from('\nendstream\n', 'latin1')]);
+    const rss = process.memoryUsage().rss;
+    const started = performance.now();
+    expect(typeof extractPdfText(pdf)).toBe('string');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // Uncapped, this stream alone would take 1 GiB (twice, while the chunks are joined).
+    expect(process.memoryUsage().rss - rss).toBeLessThan(256 * 1024 * 1024);
+  });
+
   it('listens on loopback', () => expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/));
 
   it('reads the text of a pdf-lib PDF (Flate content streams, hex strings)', () => {
