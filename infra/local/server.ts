@@ -1,12 +1,14 @@
 import { isUtf8 } from 'node:buffer';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NO_STORE } from '../../lib/http/response.js';
 import { listen } from '../listen.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { corsHeaders, corsPolicy } from '../../lib/http/cors.js';
 import { frontDoor } from '../../lib/http/fallback.js';
 import { requestIdFor } from '../../lib/http/request-id.js';
+import { hardenedServer, LOCAL_LIMITS, type HttpTimeouts } from './hardened-server.js';
 import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName } from './routes.js';
+import { TtlLru } from './ttl-lru.js';
 
 /**
  * A local stand-in for API Gateway HTTP API: it matches routes from the route table
@@ -21,6 +23,8 @@ export interface LocalServerOptions {
   host?: string;
   /** Authorizer result cache, as the stack's (seconds; 0 disables). */
   authorizerCacheSeconds?: number;
+  /** Header and whole-request timeouts (defaults 10 s and 30 s; tests shorten them). */
+  timeouts?: HttpTimeouts;
 }
 
 export interface LocalServer {
@@ -45,14 +49,14 @@ const GATEWAY = {
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const cacheMs = (options.authorizerCacheSeconds ?? 300) * 1000;
-  const authorizerCache = new Map<string, { expires: number; decision: { isAuthorized: boolean; context?: Record<string, unknown> } }>();
+  const authorizerCache = new TtlLru<{ isAuthorized: boolean; context?: Record<string, unknown> }>(LOCAL_LIMITS.authorizerCacheEntries, cacheMs);
 
   async function authorize(event: APIGatewayRequestAuthorizerEventV2, header: string) {
     const cached = authorizerCache.get(header);
-    if (cached && cached.expires > Date.now()) return cached.decision;
+    if (cached) return cached;
     const authorizer = (await loadHandler('authorizer')) as AuthorizerHandler;
     const decision = await authorizer(event);
-    if (cacheMs > 0) authorizerCache.set(header, { expires: Date.now() + cacheMs, decision });
+    authorizerCache.set(header, decision);
     return decision;
   }
 
@@ -125,12 +129,12 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     }
   }
 
-  const server = createServer((req, res) => {
+  const server = hardenedServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) send(res, { status: 500, body: { message: 'Internal Server Error' } }, 'unknown');
       else res.end();
     });
-  });
+  }, options.timeouts);
   server.keepAliveTimeout = 5_000;
   const url = await listen(server, { port: options.port ?? 3000, ...(options.host ? { host: options.host } : {}) });
   return {
