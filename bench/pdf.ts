@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { renderLetterPdfReport } from '../lib/letter/pdf.js';
+import { parseLetterMarkdown } from '../lib/letter/body-markdown.js';
+import { renderLetterPdfReport as renderReport } from '../lib/letter/pdf.js';
 import { LETTER_META as meta } from '../test/fixtures/letter/metadata.js';
 import { letterBody } from '../test/fixtures/letter/bodies.js';
 
+const renderLetterPdfReport = (m: typeof meta, body: string, generatedAt: Date) => renderReport({ meta: m, body: parseLetterMarkdown(body), citations: [], generatedAt });
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -45,8 +47,8 @@ const dir = mkdtempSync(join(tmpdir(), 'letter-bench-'));
 const entry = join(dir, 'entry.ts');
 writeFileSync(
   entry,
-  ['pdf', 'markdown', 'input', 'check-output', 'prompt'].map((m) => `export * from ${JSON.stringify(join(root, 'lib/letter', `${m}.ts`))};`).join('\n') +
-    `\nexport * from ${JSON.stringify(join(root, 'lib/upstream/anthropic.ts'))};\n`,
+  ['pipeline', 'route'].map((m) => `export * from ${JSON.stringify(join(root, 'lib/letter', `${m}.ts`))};`).join('\n') +
+    '\n',
 );
 const bundle = join(dir, 'letter.mjs');
 await build({

@@ -275,6 +275,26 @@ export interface components {
             provider_name: string;
             /** @enum {string} */
             output_format?: "text" | "pdf";
+            /**
+             * Format: non-blank
+             * @description Not blank.
+             */
+            payer_name?: string;
+            /**
+             * Format: member-id
+             * @description 1 to 80 characters.
+             */
+            member_id?: string;
+            /**
+             * Format: past-us-date
+             * @description A real calendar date in the form MM-DD-YYYY, not in the future.
+             */
+            patient_dob?: string;
+            /**
+             * Format: npi
+             * @description A 10-digit NPI whose last digit is its check digit (as on the NPPES registry).
+             */
+            provider_npi?: string;
         };
         /** @description A real check answers every key below except those marked optional; a mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus cob with runCobCheck. */
         EligibilityResponse: {
@@ -513,7 +533,7 @@ export interface components {
             /** @description An error code from the error table, e.g. PAYER_UNAVAILABLE. */
             code: string;
         };
-        /** @description letter (output_format text, the default) or fileContent (pdf), never both. */
+        /** @description letter (output_format text, the default) or fileContent (pdf), never both. docs/letter.md describes codes, citations and notices. */
         LetterResponse: {
             /** @description The whole letter in markdown. */
             letter?: string;
@@ -528,23 +548,29 @@ export interface components {
             invoice_cost: string;
             /** @description The patient_identifier given. */
             patient_identifier: string;
-            /** @description Every ICD-10-CM, CPT or HCPCS code in the letter body, each verified against the notes. */
-            codes?: {
+            /** @description Every ICD-10-CM (icd10), CPT or HCPCS (cpt) code in the letter body. A code the notes do not hold is removed from the body and named in an UNVERIFIED_CODE_REMOVED notice; for a scan (no text layer) codes stay unchecked, with a NOTES_NOT_MACHINE_READABLE notice. */
+            codes: {
                 icd10: components["schemas"]["VerifiedCode"][];
                 cpt: components["schemas"]["VerifiedCode"][];
             };
-            /** @description The notes' passages the letter cites, in order of first use. */
-            citations?: components["schemas"]["Citation"][];
-            notices?: components["schemas"]["Notice"][];
-        } & (unknown | unknown);
+            /** @description The notes' passages the letter cites, in order of first use; the letter marks them "[p. N]" and lists them under "Source documentation". */
+            citations: components["schemas"]["Citation"][];
+            notices: components["schemas"]["Notice"][];
+        } & ({
+            letter: string;
+        } | {
+            fileContent: string;
+        });
         VerifiedCode: {
             code: string;
             description?: string;
-            /** @description The notes' pages where the code was found. */
+            /** @description The notes' pages (1-based) where the code was found, in its text layer or a cited passage. */
             pages: number[];
         };
         Citation: {
+            /** @description 1-based start page of the cited passage. */
             page: number;
+            /** @description The passage as the AI service quoted it (at most 500 characters). */
             citedText: string;
         };
         HealthResponse: {

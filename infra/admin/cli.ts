@@ -1,13 +1,16 @@
 import { join } from 'node:path';
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { apiGatewayKeys, parseUsagePlanIds } from './api-keys.js';
 import { dynamoEnrollments, fileEnrollments, fileTokens, secretsManagerTokens } from './backends.js';
 import { runAdmin, type AdminBackends } from './commands.js';
 
 /**
  * `npm run admin -- <command>`. AWS backends when API_TOKENS_SECRET_ARN / ENROLLMENTS_TABLE are
- * set (region and credentials from the usual AWS environment), otherwise files under .local/.
+ * set (region and credentials from the usual AWS environment; usage-plan keys in API Gateway with
+ * USAGE_PLAN_IDS), otherwise files under .local/.
  */
 export function backendsFromEnv(env: NodeJS.ProcessEnv, cwd: string): AdminBackends {
   return {
@@ -19,6 +22,8 @@ export function backendsFromEnv(env: NodeJS.ProcessEnv, cwd: string): AdminBacke
       env.ENROLLMENTS_TABLE
         ? dynamoEnrollments(DynamoDBDocumentClient.from(new DynamoDBClient({})), env.ENROLLMENTS_TABLE)
         : fileEnrollments(env.ENROLLMENTS_FILE || join(cwd, '.local', 'enrollments.json')),
+    // Plan ids are read when a command needs them, so `token list` and `token revoke` work without them.
+    apiKeys: () => (env.API_TOKENS_SECRET_ARN ? apiGatewayKeys(new APIGatewayClient({}), () => parseUsagePlanIds(env.USAGE_PLAN_IDS)) : undefined),
   };
 }
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { sha256Hex, type ClientToken } from '../../lib/auth/tokens.js';
+import { AUTHORIZER_CACHE_SECONDS, PLAN_NAMES, REVOCATION_SECONDS, sha256Hex, TOKEN_STORE_CACHE_SECONDS, type ClientToken, type PlanName } from '../../lib/auth/tokens.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import { validateEnrollment } from '../../lib/enrollment/validate.js';
 import { ServiceFailure, type FieldError } from '../../lib/errors/index.js';
+import type { ClientApiKey, ApiKeyBackend } from './api-keys.js';
 import type { EnrollmentBackend, TokenBackend } from './backends.js';
 
 /**
@@ -21,17 +22,24 @@ export interface AdminIo {
 export interface AdminBackends {
   tokens(): TokenBackend;
   enrollments(): EnrollmentBackend;
+  /** The clients' usage-plan keys in AWS; undefined for local files (npm start uses RATE_LIMITS instead). */
+  apiKeys?(): ApiKeyBackend | undefined;
 }
 
 export const USAGE = `usage: npm run admin -- <command>
-  token create --client <id>            issue a new bearer token (printed once; only its SHA-256 is stored)
+  token create --client <id> [--plan standard|high]
+                                        issue a new bearer token (printed once; only its SHA-256 is stored); in AWS the
+                                        client's usage-plan key is created on its first token and moved when --plan changes
+                                        (default: the client's current plan, else standard)
   token revoke --client <id> [--digest <hex prefix>]
-                                        remove the client's tokens (or only the one whose digest starts with the prefix)
-  token list                            list client ids that hold tokens
+                                        remove the client's tokens (or only the one whose digest starts with the prefix);
+                                        with its last token the client's usage-plan key is deleted
+  token list                            list client ids that hold tokens, with their plans
   provider enroll --provider-id <id> --client <id> --npi <npi> (--org <name> | --first <name> --last <name>) [--payer <id> ...]
   provider disable --provider-id <id>   mark an enrollment inactive
   provider show --provider-id <id>      print an enrollment
-Backends: API_TOKENS_SECRET_ARN / ENROLLMENTS_TABLE select AWS; otherwise .local/tokens.json and .local/enrollments.json (or ENROLLMENTS_FILE).`;
+Backends: API_TOKENS_SECRET_ARN / ENROLLMENTS_TABLE select AWS (with USAGE_PLAN_IDS, the stack output UsagePlanIds);
+otherwise .local/tokens.json and .local/enrollments.json (or ENROLLMENTS_FILE).`;
 
 /** Client ids end up in logs and in the local `clientId=token` list, so keep them plain. */
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,80}$/;
@@ -42,6 +50,7 @@ class CommandError extends Error {}
 
 type Flags = {
   client?: string;
+  plan?: string;
   digest?: string;
   'provider-id'?: string;
   npi?: string;
@@ -53,6 +62,7 @@ type Flags = {
 
 const OPTIONS = {
   client: { type: 'string' },
+  plan: { type: 'string' },
   digest: { type: 'string' },
   'provider-id': { type: 'string' },
   npi: { type: 'string' },
@@ -64,7 +74,7 @@ const OPTIONS = {
 
 /** Which flags each command takes; anything else is a usage error rather than silently ignored. */
 const COMMANDS: Record<string, { flags: (keyof Flags)[]; run: (flags: Flags, backends: AdminBackends, io: AdminIo) => Promise<void> }> = {
-  'token create': { flags: ['client'], run: tokenCreate },
+  'token create': { flags: ['client', 'plan'], run: tokenCreate },
   'token revoke': { flags: ['client', 'digest'], run: tokenRevoke },
   'token list': { flags: [], run: tokenList },
   'provider enroll': { flags: ['provider-id', 'client', 'npi', 'org', 'first', 'last', 'payer'], run: providerEnroll },
@@ -136,16 +146,55 @@ const FIELD_FLAGS: Record<string, string> = {
 };
 const flagName = (e: FieldError) => FIELD_FLAGS[e.field.replace(/\[\d+\]$/, '')] ?? e.field;
 
+const planOf = (flags: Flags): PlanName | undefined => {
+  if (flags.plan === undefined) return undefined;
+  if (!PLAN_NAMES.includes(flags.plan as PlanName)) throw new UsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
+  return flags.plan as PlanName;
+};
+
+/** docs/deployment.md#revocation */
+const REVOCATION_NOTE =
+  `In AWS it stops working within ${REVOCATION_SECONDS / 60} minutes ` +
+  `(token store cached ${TOKEN_STORE_CACHE_SECONDS} s + authorizer answers cached ${AUTHORIZER_CACHE_SECONDS} s).`;
+
 async function tokenCreate(flags: Flags, backends: AdminBackends, io: AdminIo) {
   const clientId = clientIdOf(flags);
+  const requested = planOf(flags);
   const tokens = backends.tokens();
   const clients = await tokens.read();
+  const own = clients.filter((c) => c.clientId === clientId);
+  const current = own.find((c) => c.plan)?.plan as PlanName | undefined;
+  const plan = requested ?? current ?? 'standard';
+
+  // One usage-plan key per client, shared by all its tokens: created with the first token (or the
+  // first since keys existed), moved when the plan changes. Every entry of the client carries it.
+  const keys = backends.apiKeys?.();
+  const existing = own.find((c) => c.apiKeyId && c.usageIdentifierKey);
+  let key: ClientApiKey | undefined = existing ? { id: existing.apiKeyId!, value: existing.usageIdentifierKey! } : undefined;
+  let created = false;
+  if (keys && key) await keys.changePlan(key.id, current, plan);
+  if (keys && !key) {
+    key = await keys.create(clientId, plan);
+    created = true;
+  }
+  const fields: Partial<ClientToken> = { plan, ...(key ? { apiKeyId: key.id, usageIdentifierKey: key.value } : {}) };
+
   // 32 random bytes, base64url: 43 printable characters, well inside the authorizer's token shape.
   const token = randomBytes(32).toString('base64url');
-  const entry: ClientToken = { clientId, tokenSha256: sha256Hex(token) };
-  await tokens.write([...clients, entry]);
-  const held = clients.filter((c) => c.clientId === clientId).length + 1;
-  io.err(`Created a token for client "${clientId}" in ${tokens.describe} (digest ${entry.tokenSha256.slice(0, 12)}).`);
+  const entry: ClientToken = { clientId, tokenSha256: sha256Hex(token), ...fields };
+  try {
+    await tokens.write([...clients.map((c) => (c.clientId === clientId ? { ...c, ...fields } : c)), entry]);
+  } catch (error) {
+    // Leave API Gateway as the token store still describes it.
+    if (keys && key && created) await keys.remove(key.id).catch(() => undefined);
+    if (keys && key && !created) await keys.changePlan(key.id, plan, current ?? plan).catch(() => undefined);
+    throw error;
+  }
+  const held = own.length + 1;
+  io.err(`Created a token for client "${clientId}" on the ${plan} plan in ${tokens.describe} (digest ${entry.tokenSha256.slice(0, 12)}).`);
+  if (keys && created) io.err(`Created the client's usage-plan key ${key!.id} in ${keys.describe}.`);
+  if (keys && !created && current !== plan) io.err(`Moved the client's usage-plan key ${key!.id} from the ${current ?? 'unknown'} plan to the ${plan} plan.`);
+  if (!keys) io.err('Local token store: plans are not enforced here (npm start limits clients with RATE_LIMITS).');
   io.err('It is shown once below and cannot be recovered; send it to the client over a secure channel.');
   if (held > 1) io.err(`The client now holds ${held} tokens; revoke the old one with: token revoke --client ${clientId} --digest <prefix>`);
   io.out(token);
@@ -160,13 +209,32 @@ async function tokenRevoke(flags: Flags, backends: AdminBackends, io: AdminIo) {
   const revoked = (c: ClientToken) => c.clientId === clientId && (digest === undefined || c.tokenSha256.startsWith(digest));
   const count = clients.filter(revoked).length;
   if (count === 0) throw new CommandError(`no token of client "${clientId}"${digest ? ` with digest ${digest}` : ''} in ${tokens.describe}`);
-  await tokens.write(clients.filter((c) => !revoked(c)));
-  io.err(`Revoked ${count} token(s) of client "${clientId}". Cached authorizer decisions expire within the cache TTL (5 minutes).`);
+  const remaining = clients.filter((c) => !revoked(c));
+  await tokens.write(remaining);
+  io.err(`Revoked ${count} token(s) of client "${clientId}". ${REVOCATION_NOTE}`);
+
+  // With its last token the client's usage-plan key goes too (deleting it detaches it from its plan).
+  const keyIds = new Set(clients.filter((c) => c.clientId === clientId && c.apiKeyId).map((c) => c.apiKeyId!));
+  const keys = keyIds.size && !remaining.some((c) => c.clientId === clientId) ? backends.apiKeys?.() : undefined;
+  for (const keyId of keys ? keyIds : []) {
+    try {
+      await keys!.remove(keyId);
+      io.err(`Deleted the client's usage-plan key ${keyId}.`);
+    } catch (error) {
+      const { name, message } = error as Error;
+      throw new CommandError(`the tokens are revoked, but usage-plan key ${keyId} could not be deleted (${name}: ${message}); delete it in API Gateway`);
+    }
+  }
 }
 
 async function tokenList(_flags: Flags, backends: AdminBackends, io: AdminIo) {
   const clients = await backends.tokens().read();
-  for (const clientId of [...new Set(clients.map((c) => c.clientId))].sort()) io.out(clientId);
+  const plans = new Map<string, string | undefined>();
+  for (const c of clients) plans.set(c.clientId, plans.get(c.clientId) ?? c.plan);
+  for (const clientId of [...plans.keys()].sort()) {
+    const plan = plans.get(clientId);
+    io.out(plan ? `${clientId}\t${plan}` : clientId);
+  }
 }
 
 async function providerEnroll(flags: Flags, backends: AdminBackends, io: AdminIo) {

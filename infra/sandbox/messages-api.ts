@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
-import { inflateSync } from 'node:zlib';
-import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES } from '../../lib/letter/decompression-guard.js';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from 'pdf-lib';
+import { checkPdfDecompression } from '../../lib/letter/decompression-guard.js';
 
 /**
  * Sandbox Anthropic Messages API (CONTRACT §7): a loopback HTTP server speaking the Messages wire
@@ -12,8 +12,12 @@ import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES } from '../../lib/letter/
  * POST /v1/messages needs a key: the `x-api-key` header, or `Authorization: Bearer <key>`, which is what
  * the installed @anthropic-ai/sdk 1.x sends (else 401 authentication_error). A key starting with
  * `invalid` is rejected with 401 too, to exercise rejected credentials. It writes a structured letter
- * body from the request: the text it can read from the PDF document block (literal and hex strings of
- * plain or Flate content streams, as pdf-lib writes them) and the metadata text block.
+ * body from the request: the PDF document block's text layer (read as the service reads it, per
+ * page) and the metadata text block. When the document block has `citations: {enabled: true}`, the
+ * answer is several text blocks, and each sentence taken from the notes carries a `page_location`
+ * citation (cited_text, document_index, document_title, start_page_number, end_page_number), as
+ * the real API sends them. A `system` prompt marked `cache_control` is reported as a cache write on
+ * first sight and a cache read after (usage.cache_creation_input_tokens / cache_read_input_tokens).
  *
  * Failure markers: put one of these anywhere in the PDF text or the metadata (e.g. in patient_name):
  *   SANDBOX:429          429 rate_limit_error, retry-after: 1
@@ -28,10 +32,11 @@ import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES } from '../../lib/letter/
  *   SANDBOX:PLACEHOLDER  200, a body containing "[Patient Name]"
  *   SANDBOX:TRUNCATED    200, stop_reason "max_tokens"
  *   SANDBOX:BADJSON      200 with a body that is not JSON
+ *   SANDBOX:INVENTED     200, a normal body plus an ICD-10 code the notes do not hold (G89.29)
  * Markers must never appear in real documents; the sandbox only runs when no real key is configured.
  *
  * A document whose streams would decompress past 64 MiB is refused with 413 request_too_large before
- * any text is read from it (the same guard as the letter route: docs/security.md#pdf-bombs).
+ * pdf-lib reads it (the same guard as the letter route: docs/security.md#pdf-bombs).
  */
 
 export interface MessagesSandbox {
@@ -44,6 +49,8 @@ export interface MessagesSandbox {
 interface ContentBlock {
   type?: string;
   text?: string;
+  title?: unknown;
+  citations?: { enabled?: boolean };
   source?: { type?: string; media_type?: string; data?: string };
 }
 
@@ -64,95 +71,149 @@ const literal = (raw: string): string =>
     return '';
   });
 
-/** Best-effort text of a PDF written by simple generators: show-text operands of each content stream. */
-export function extractPdfText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
+/** Show-text operands of one content stream, one line per operator (what simple generators such as pdf-lib write). */
+function showTextLines(content: string): string[] {
   const lines: string[] = [];
-  // Second line of defence after checkPdfDecompression: never inflate more than the cap in all.
-  let inflated = 0;
-  const streamPattern = /stream\r?\n/g;
-  for (let match = streamPattern.exec(source); match; match = streamPattern.exec(source)) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf('endstream', start);
-    if (end < 0) break;
-    const raw = pdf.subarray(start, end);
-    let content: string;
-    try {
-      const out = inflateSync(raw, { maxOutputLength: Math.max(1, MAX_DECOMPRESSED_BYTES - inflated) });
-      inflated += out.length;
-      content = out.toString('latin1');
-    } catch {
-      content = raw.toString('latin1');
-    }
-    const shows = /(\[(?:[^\]\\]|\\.)*\]|\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>)\s*(Tj|TJ|'|")/g;
-    for (let show = shows.exec(content); show; show = shows.exec(content)) {
-      const parts = show[1].match(/\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>/g) ?? [];
-      lines.push(
-        parts
-          .map((part) =>
-            part.startsWith('(') ? literal(part.slice(1, -1)) : Buffer.from(part.slice(1, -1).replace(/\s/g, ''), 'hex').toString('latin1'),
-          )
-          .join(''),
-      );
-    }
-    streamPattern.lastIndex = end;
+  const shows = /(\[(?:[^\]\\]|\\.)*\]|\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>)\s*(Tj|TJ|'|")/g;
+  for (let show = shows.exec(content); show; show = shows.exec(content)) {
+    const parts = show[1].match(/\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>/g) ?? [];
+    lines.push(parts.map((part) => (part.startsWith('(') ? literal(part.slice(1, -1)) : Buffer.from(part.slice(1, -1).replace(/\s/g, ''), 'hex').toString('latin1'))).join(''));
   }
-  return lines.join('\n');
+  return lines;
 }
 
-const pick = (text: string, pattern: RegExp): string | undefined => pattern.exec(text)?.[1]?.trim();
-
-/** A plausible clinical body built from what the notes say; never from anything it cannot see. */
-export function sandboxLetterBody(notes: string, metadata: string): string {
-  const name = pick(metadata, /Patient name:\s*(.+)/) ?? 'the patient';
-  const diagnosis = pick(notes, /Diagnosis:\s*(.+)/i) ?? 'the condition documented in the procedure notes';
-  const procedure = pick(notes, /(?:Planned procedure|Procedure):\s*(.+)/i) ?? 'the procedure documented in the procedure notes';
-  const icd = [...new Set(notes.match(/\b[A-TV-Z]\d{2}(?:\.\d{1,4})?\b/g) ?? [])];
-  const cpt = [...new Set((notes.match(/CPT\s*(\d{5})/g) ?? []).map((m) => m.replace(/\D/g, '')))];
-  const findings = notes
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0 && !/^(Diagnosis|Planned procedure|Procedure)\b/i.test(line))
-    .slice(0, 6);
-  return [
-    '## Diagnosis',
-    '',
-    `${name} is under our care for ${diagnosis.replace(/\.$/, '')}.` + (icd.length ? ` Documented ICD-10 codes: **${icd.join(', ')}**.` : ''),
-    '',
-    '## Requested Service',
-    '',
-    `We request approval of ${procedure.replace(/\.$/, '')}` + (cpt.length ? ` (**CPT ${cpt.join(', ')}**).` : '.'),
-    '',
-    '## Clinical History and Findings',
-    '',
-    ...(findings.length ? findings.map((line) => `- ${line}`) : ['- The procedure notes record the history and examination that support this request.']),
-    '',
-    '## Medical Necessity',
-    '',
-    'The documented findings show a condition that limits daily function and has not responded to appropriate care. ' +
-      'The requested service is the accepted treatment for this presentation and is expected to relieve symptoms and restore function.',
-    '',
-    '### Alternatives Considered',
-    '',
-    '1. *Continued conservative management*: already tried without lasting relief, as documented in the notes.',
-    '2. *Watchful waiting*: would prolong functional limitation and risk further decline.',
-    '',
-    '## Request',
-    '',
-    'Based on the clinical record, the requested service is **medically necessary**. We ask that it be approved.',
-  ].join('\n');
+/**
+ * The notes' text per page, cheaply: each page's content streams decoded by pdf-lib and their
+ * show-text operators read. Enough for the sandbox's own letter; the service reads the real text
+ * layer with pdf.js (lib/letter/text-layer.ts). A page with no text gives no lines (a scan).
+ */
+export async function notesLines(pdf: Uint8Array): Promise<NotesLine[]> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
+  const lines: NotesLine[] = [];
+  doc.getPages().forEach((page, index) => {
+    const contents = page.node.Contents();
+    const streams: PDFObject[] = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)!) : contents ? [contents] : [];
+    for (const stream of streams) {
+      if (!(stream instanceof PDFRawStream)) continue;
+      const text = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+      for (const line of showTextLines(text)) if (line.trim()) lines.push({ page: index + 1, text: line.trim() });
+    }
+  });
+  return lines;
 }
 
-const MARKERS = ['429', '529', '500', 'FLAKY', '400', '403', 'TIMEOUT', 'REFUSAL', 'DECLINE', 'PLACEHOLDER', 'TRUNCATED', 'BADJSON'] as const;
+const pick = (lines: NotesLine[], pattern: RegExp): NotesLine | undefined => {
+  for (const line of lines) {
+    const match = pattern.exec(line.text);
+    if (match?.[1]?.trim()) return { ...line, value: match[1].trim() };
+  }
+  return undefined;
+};
+
+/** One line of the notes' text layer and its 1-based page. */
+export interface NotesLine {
+  page: number;
+  text: string;
+  value?: string;
+}
+
+/** A text block of the answer, with `page_location` citations as the real API sends them. */
+export interface SandboxBlock {
+  type: 'text';
+  text: string;
+  citations?: Array<{
+    type: 'page_location';
+    cited_text: string;
+    document_index: number;
+    document_title: string | null;
+    start_page_number: number;
+    end_page_number: number;
+  }>;
+}
+
+const cite = (line: NotesLine, documentTitle: string | null) => ({
+  type: 'page_location' as const,
+  cited_text: line.text,
+  document_index: 0,
+  document_title: documentTitle,
+  start_page_number: line.page,
+  // Exclusive, as the API reports it.
+  end_page_number: line.page + 1,
+});
+
+/**
+ * A plausible clinical body built from what the notes say, never from anything it cannot see, as
+ * text blocks: each sentence taken from the notes carries a citation of its line and page. With
+ * `invent`, it also writes a code the notes do not hold (what a careless model might do).
+ */
+export function sandboxLetterBlocks(lines: NotesLine[], metadata: string, options: { documentTitle?: string | null; invent?: boolean } = {}): SandboxBlock[] {
+  const title = options.documentTitle ?? null;
+  const name = /Patient name:\s*(.+)/.exec(metadata)?.[1]?.trim() ?? 'the patient';
+  const diagnosis = pick(lines, /Diagnosis:\s*(.+)/i);
+  const procedure = pick(lines, /(?:Planned procedure|Procedure):\s*(.+)/i);
+  const all = lines.map((line) => line.text).join('\n');
+  const icd = [...new Set(all.match(/\b[A-TV-Z]\d{2}(?:\.\d{1,4})?\b/g) ?? [])];
+  const cpt = [...new Set((all.match(/CPT\s*(\d{5})/g) ?? []).map((m) => m.replace(/\D/g, '')))];
+  const findings = lines.filter((line) => line.text.trim() !== '' && !/^(Diagnosis|Planned procedure|Procedure)\b/i.test(line.text)).slice(0, 6);
+  const blocks: SandboxBlock[] = [];
+  const text = (value: string) => blocks.push({ type: 'text', text: value });
+  const cited = (value: string, line: NotesLine) => blocks.push({ type: 'text', text: value, citations: [cite(line, title)] });
+
+  text(`## Diagnosis\n\n${name} is under our care for `);
+  if (diagnosis) cited(diagnosis.value!.replace(/\.$/, ''), diagnosis);
+  else text('the condition documented in the procedure notes');
+  text('.' + (icd.length ? ` Documented ICD-10 codes: **${icd.join(', ')}**.` : ''));
+  if (options.invent) text(' Secondary diagnosis: chronic pain (ICD-10 G89.29).');
+  text('\n\n## Requested Service\n\nWe request approval of ');
+  if (procedure) cited(procedure.value!.replace(/\.$/, ''), procedure);
+  else text('the procedure documented in the procedure notes');
+  text(cpt.length ? ` (**CPT ${cpt.join(', ')}**).` : '.');
+  text('\n\n## Clinical History and Findings\n\n');
+  if (findings.length) {
+    findings.forEach((line, index) => {
+      text('- ');
+      cited(line.text.trim(), line);
+      text(index < findings.length - 1 ? '\n' : '');
+    });
+  } else {
+    text('- The procedure notes record the history and examination that support this request.');
+  }
+  text(
+    [
+      '',
+      '',
+      '## Medical Necessity',
+      '',
+      'The documented findings show a condition that limits daily function and has not responded to appropriate care. ' +
+        'The requested service is the accepted treatment for this presentation and is expected to relieve symptoms and restore function.',
+      '',
+      '### Alternatives Considered',
+      '',
+      '1. *Continued conservative management*: already tried without lasting relief, as documented in the notes.',
+      '2. *Watchful waiting*: would prolong functional limitation and risk further decline.',
+      '',
+      '## Request',
+      '',
+      'Based on the clinical record, the requested service is **medically necessary**. We ask that it be approved.',
+    ].join('\n'),
+  );
+  return blocks;
+}
+
+/** The blocks' text joined, as a client that ignores citations would read it. */
+export const blocksText = (blocks: SandboxBlock[]): string => blocks.map((block) => block.text).join('');
+
+const MARKERS = ['429', '529', '500', 'FLAKY', '400', '403', 'TIMEOUT', 'REFUSAL', 'DECLINE', 'PLACEHOLDER', 'TRUNCATED', 'BADJSON', 'INVENTED'] as const;
 type Marker = (typeof MARKERS)[number];
 const findMarker = (text: string): Marker | undefined => MARKERS.find((marker) => new RegExp(`SANDBOX:${marker}\\b`).test(text));
 
 export async function startMessagesSandbox(options: { port?: number; host?: string } = {}): Promise<MessagesSandbox> {
   const sockets = new Set<Socket>();
   const flakySeen = new Set<string>();
+  const systemCacheSeen = new Set<string>();
   let requests = 0;
 
-  const handle = (req: IncomingMessage, res: ServerResponse, raw: Buffer) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, raw: Buffer) => {
     requests += 1;
     if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== '/v1/messages') {
       return apiError(res, 404, 'not_found_error', 'Not found');
@@ -164,7 +225,12 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     }
     if (key.startsWith('invalid')) return apiError(res, 401, 'authentication_error', 'invalid x-api-key');
 
-    let body: { model?: unknown; max_tokens?: unknown; messages?: Array<{ role?: string; content?: string | ContentBlock[] }> };
+    let body: {
+      model?: unknown;
+      max_tokens?: unknown;
+      system?: string | Array<{ type?: string; text?: string; cache_control?: { type?: string } }>;
+      messages?: Array<{ role?: string; content?: string | ContentBlock[] }>;
+    };
     try {
       body = JSON.parse(raw.toString('utf8'));
     } catch {
@@ -175,38 +241,55 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     }
     const blocks = body.messages.flatMap((m) => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content ?? [])));
     const metadata = blocks.filter((b) => b.type === 'text').map((b) => b.text ?? '').join('\n');
-    const documents = blocks
-      .filter((b) => b.type === 'document' && b.source?.type === 'base64' && typeof b.source.data === 'string')
-      .map((b) => Buffer.from(b.source!.data!, 'base64'));
-    return respond(res, raw, body, documents, metadata);
-  };
-
-  const respond = async (
-    res: ServerResponse,
-    raw: Buffer,
-    body: { model?: unknown },
-    documents: Buffer[],
-    metadata: string,
-  ): Promise<void> => {
-    for (const document of documents) {
-      if (!(await checkPdfDecompression(document)).ok) {
+    const documents = blocks.filter((b) => b.type === 'document' && b.source?.type === 'base64' && typeof b.source.data === 'string');
+    const pdfs = documents.map((document) => new Uint8Array(Buffer.from(document.source!.data!, 'base64')));
+    for (const pdf of pdfs) {
+      if (!(await checkPdfDecompression(pdf)).ok) {
         return apiError(res, 413, 'request_too_large', 'the PDF document would decompress past the size limit');
       }
     }
-    const notes = documents.map((document) => extractPdfText(document)).join('\n');
+    let lines: NotesLine[] = [];
+    try {
+      if (pdfs[0]) lines = await notesLines(pdfs[0]);
+    } catch {
+      return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
+    }
+    const notes = lines.map((line) => line.text).join('\n');
+    const citationsOn = documents[0]?.citations?.enabled === true;
+    const documentTitle = typeof documents[0]?.title === 'string' ? documents[0].title : null;
+    const letterBlocks = (invent = false) => {
+      const built = sandboxLetterBlocks(lines, metadata, { documentTitle, invent });
+      // Without citations enabled, the real API answers with one plain text block.
+      return citationsOn ? built : [{ type: 'text' as const, text: blocksText(built) }];
+    };
 
     const marker = findMarker(`${notes}\n${metadata}`);
-    const message = (text: string, stopReason: string) =>
+    const send = (content: SandboxBlock[], stopReason: string) => {
+      const outputChars = content.reduce((sum, block) => sum + block.text.length, 0);
+      const system = JSON.stringify(body.system ?? '');
+      const cached = Array.isArray(body.system) && body.system.some((b) => b?.cache_control?.type === 'ephemeral');
+      const systemTokens = Math.ceil(system.length / 4);
+      // Cached system prompts: the first request writes the cache, later ones read it (as the API reports).
+      const cacheRead = cached && systemCacheSeen.has(system) ? systemTokens : 0;
+      const cacheWrite = cached && !systemCacheSeen.has(system) ? systemTokens : 0;
+      if (cached) systemCacheSeen.add(system);
       json(res, 200, {
         id: `msg_sandbox_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
         type: 'message',
         role: 'assistant',
         model: body.model,
-        content: text ? [{ type: 'text', text }] : [],
+        content,
         stop_reason: stopReason,
         stop_sequence: null,
-        usage: { input_tokens: Math.ceil(raw.length / 4), output_tokens: Math.ceil(text.length / 4) },
+        usage: {
+          input_tokens: Math.ceil(raw.length / 4) - cacheRead - cacheWrite,
+          output_tokens: Math.ceil(outputChars / 4),
+          cache_read_input_tokens: cacheRead,
+          cache_creation_input_tokens: cacheWrite,
+        },
       });
+    };
+    const message = (text: string, stopReason: string) => send(text ? [{ type: 'text', text }] : [], stopReason);
 
     switch (marker) {
       case '429':
@@ -221,7 +304,7 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
           flakySeen.add(digest);
           return apiError(res, 529, 'overloaded_error', 'Sandbox overloaded (once)');
         }
-        return message(sandboxLetterBody(notes, metadata), 'end_turn');
+        return send(letterBlocks(), 'end_turn');
       }
       case '400':
         return apiError(res, 400, 'invalid_request_error', 'Sandbox could not process the document');
@@ -234,15 +317,16 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
       case 'DECLINE':
         return message('CANNOT_WRITE_LETTER: the document does not contain procedure notes', 'end_turn');
       case 'PLACEHOLDER':
-        return message(sandboxLetterBody(notes, metadata).replace('## Request', 'Patient: [Patient Name]\n\n## Request'), 'end_turn');
+        return message(blocksText(letterBlocks()).replace('## Request', 'Patient: [Patient Name]\n\n## Request'), 'end_turn');
       case 'TRUNCATED':
-        return message(sandboxLetterBody(notes, metadata).slice(0, 400), 'max_tokens');
+        return message(blocksText(letterBlocks()).slice(0, 400), 'max_tokens');
+      case 'INVENTED':
+        return send(letterBlocks(true), 'end_turn');
       case 'BADJSON':
         res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_sandbox_badjson' });
-        res.end('{"id": "msg_broken", "content": [');
-        return;
+        return res.end('{"id": "msg_broken", "content": [');
       default:
-        return message(sandboxLetterBody(notes, metadata), 'end_turn');
+        return send(letterBlocks(), 'end_turn');
     }
   };
 
@@ -250,7 +334,9 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      Promise.resolve(handle(req, res, Buffer.concat(chunks))).catch(() => apiError(res, 500, 'api_error', 'Sandbox internal error'));
+      handle(req, res, Buffer.concat(chunks)).catch(() => {
+        if (!res.headersSent) apiError(res, 500, 'api_error', 'Sandbox internal error');
+      });
     });
   });
   server.on('connection', (socket) => {

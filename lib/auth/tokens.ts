@@ -5,6 +5,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * in constant time against the digest of the presented token.
  */
 
+/** The usage plans the stack defines; a client's plan sets its throttle and monthly quota (docs/deployment.md#plans). */
+export const PLAN_NAMES = ['standard', 'high'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
 export interface ClientToken {
   clientId: string;
   tokenSha256: string;

@@ -1,8 +1,16 @@
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import type { ListItem, Nodes, PhrasingContent, RootContent } from 'mdast';
+import { defuseSchemes } from './plain-text.js';
+
 /**
- * The small markdown subset the letter body uses (prompt.ts asks for exactly this), parsed into
- * blocks for the PDF: headings #/##/###, paragraphs, bullet and numbered lists with one nested
- * level, rules, and inline **bold**, *italic*, ***both***. Anything else is kept as plain text,
- * so nothing the model wrote is lost.
+ * The model's body, read with a real markdown parser (mdast) into the few blocks a letter has:
+ * headings, paragraphs, list items (one nested level), rules. Walking the tree is what makes the
+ * output markup-free (docs/letter.md#markup): raw HTML, images and link targets have no block or
+ * run to go into, so they are dropped; a link keeps its visible text; code keeps its text.
+ * Both outputs (markdown and PDF) are written from these blocks, so they carry the same words.
+ *
+ * Citation markers arrive as sentinels (see ./citations.ts) inside the text and leave as runs of
+ * their own, which the markdown writer emits verbatim and the code check never touches.
  */
 
 export type FontStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
@@ -10,151 +18,186 @@ export type FontStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
 export interface Run {
   text: string;
   style: FontStyle;
+  /** A citation marker ("[p. 3]"): written as is, never escaped or edited. */
+  marker?: true;
 }
 
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3; runs: Run[] }
   | { kind: 'paragraph'; runs: Run[] }
-  | { kind: 'item'; depth: 0 | 1; marker: string; runs: Run[] }
+  | { kind: 'item'; depth: 0 | 1; marker: string; ordered: boolean; runs: Run[] }
   | { kind: 'rule' };
+
+/** Private-use characters that frame a citation marker's text inside the model's answer. */
+export const MARKER_OPEN = '\uE000';
+export const MARKER_CLOSE = '\uE001';
+const MARKER_SPLIT = /\uE000([^\uE000\uE001]*)\uE001/;
 
 const styleOf = (bold: boolean, italic: boolean): FontStyle =>
   bold && italic ? 'boldItalic' : bold ? 'bold' : italic ? 'italic' : 'regular';
 
-interface Token {
-  text: string;
-  delimiter?: number; // length of a * or _ run that may open or close emphasis
-  bold?: boolean;
-  italic?: boolean;
+interface Emphasis {
+  bold: boolean;
+  italic: boolean;
 }
 
-/** Inline emphasis: pairs delimiter runs of equal length; unpaired ones stay literal text. */
-export function parseInline(source: string, base: { bold?: boolean; italic?: boolean } = {}): Run[] {
-  const text = source
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/!?\[([^\]]*)\]\(([^)\s]*)\)/g, (_, label: string, url: string) => (url ? `${label} (${url})` : label));
-  const tokens: Token[] = [];
-  let plain = '';
-  for (let i = 0; i < text.length; ) {
-    const char = text[i];
-    if (char === '\\' && i + 1 < text.length && /[\\`*_{}[\]()#+\-.!|<>~=]/.test(text[i + 1])) {
-      plain += text[i + 1];
-      i += 2;
-      continue;
-    }
-    let runEnd = i;
-    while (text[runEnd] === char) runEnd += 1;
-    // Underscores inside a word (snake_case) are never emphasis.
-    const intraword = char === '_' && /\w/.test(text[i - 1] ?? '') && /\w/.test(text[runEnd] ?? '');
-    if (char === '*' || (char === '_' && !intraword)) {
-      const end = runEnd;
-      const run = text.slice(i, end);
-      const before = text[i - 1] ?? ' ';
-      const after = text[end] ?? ' ';
-      // A run between spaces ("2 * 3") or longer than *** is not emphasis.
-      if (run.length <= 3 && !(/\s/.test(before) && /\s/.test(after))) {
-        if (plain) tokens.push({ text: plain });
-        plain = '';
-        tokens.push({ text: run, delimiter: run.length });
-        i = end;
-        continue;
-      }
-      plain += run;
-      i = end;
-      continue;
-    }
-    plain += char;
-    i += 1;
-  }
-  if (plain) tokens.push({ text: plain });
-
-  // Pair delimiters: a closer matches the nearest open delimiter of the same text.
-  const open: number[] = [];
-  const pairs = new Map<number, number>();
-  tokens.forEach((token, index) => {
-    if (!token.delimiter) return;
-    const match = [...open].reverse().find((o) => tokens[o].text === token.text);
-    const prevChar = index > 0 ? tokens[index - 1].text.slice(-1) : ' ';
-    if (match !== undefined && !/\s/.test(prevChar)) {
-      pairs.set(match, index);
-      open.splice(open.indexOf(match));
-    } else {
-      open.push(index);
-    }
-  });
-
-  const runs: Run[] = [];
-  let bold = !!base.bold;
-  let italic = !!base.italic;
-  const closers = new Set(pairs.values());
-  tokens.forEach((token, index) => {
-    if (token.delimiter && (pairs.has(index) || closers.has(index))) {
-      const opening = pairs.has(index);
-      if (token.delimiter !== 2) italic = opening ? true : !!base.italic;
-      if (token.delimiter >= 2) bold = opening ? true : !!base.bold;
+function pushText(runs: Run[], text: string, style: FontStyle): void {
+  // Line breaks inside a block are layout, not content; scheme defusing keeps javascript:/data: out.
+  const parts = text.split(MARKER_SPLIT);
+  parts.forEach((part, index) => {
+    if (index % 2 === 1) {
+      if (part) runs.push({ text: part, style: 'regular', marker: true });
       return;
     }
-    const style = styleOf(bold, italic);
+    const clean = defuseSchemes(part).replace(/\s+/g, ' ');
+    if (!clean) return;
     const last = runs[runs.length - 1];
-    if (last && last.style === style) last.text += token.text;
-    else runs.push({ text: token.text, style });
+    if (last && !last.marker && last.style === style) last.text += clean;
+    else runs.push({ text: clean, style });
   });
+}
+
+function phrasing(nodes: PhrasingContent[], emphasis: Emphasis, runs: Run[] = []): Run[] {
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'text':
+      case 'inlineCode':
+        pushText(runs, node.value, styleOf(emphasis.bold, emphasis.italic));
+        break;
+      case 'strong':
+        phrasing(node.children, { ...emphasis, bold: true }, runs);
+        break;
+      case 'emphasis':
+        phrasing(node.children, { ...emphasis, italic: true }, runs);
+        break;
+      case 'delete':
+        phrasing(node.children, emphasis, runs);
+        break;
+      case 'link':
+      case 'linkReference':
+        // The visible text stays; the target (javascript:, data:, a tracker) goes.
+        phrasing(node.children, emphasis, runs);
+        break;
+      case 'break':
+        pushText(runs, ' ', styleOf(emphasis.bold, emphasis.italic));
+        break;
+      default:
+        // html, image, imageReference, footnoteReference: nothing a reader of the letter sees.
+        break;
+    }
+  }
   return runs;
 }
 
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-const BULLET = /^(\s*)[-*+]\s+(.*)$/;
-const NUMBERED = /^(\s*)(\d{1,3})[.)]\s+(.*)$/;
-const RULE = /^\s*(?:[-*_]\s*){3,}$/;
+/** Collapses the spaces that removed markup leaves, trims the block's outer whitespace, drops empty runs. */
+function tidy(runs: Run[]): Run[] {
+  const out: Run[] = [];
+  let spaceBefore = true; // at the block's start, leading spaces go
+  for (const run of runs) {
+    if (run.marker) {
+      out.push(run);
+      spaceBefore = false;
+      continue;
+    }
+    let text = run.text.replace(/ {2,}/g, ' ');
+    if (spaceBefore) text = text.replace(/^ /, '');
+    if (text === '') continue;
+    spaceBefore = text.endsWith(' ');
+    const last = out[out.length - 1];
+    if (last && !last.marker && last.style === run.style) last.text += text;
+    else out.push({ ...run, text });
+  }
+  const lastIndex = out.length - 1;
+  if (lastIndex >= 0 && !out[lastIndex].marker) out[lastIndex] = { ...out[lastIndex], text: out[lastIndex].text.trimEnd() };
+  return out.filter((run) => run.text !== '');
+}
 
-export function parseLetterMarkdown(body: string): Block[] {
-  const blocks: Block[] = [];
-  let paragraph: string[] = [];
-  let item: { depth: 0 | 1; marker: string; lines: string[] } | null = null;
-
-  const flush = () => {
-    if (paragraph.length) blocks.push({ kind: 'paragraph', runs: parseInline(paragraph.join(' ')) });
-    if (item) blocks.push({ kind: 'item', depth: item.depth, marker: item.marker, runs: parseInline(item.lines.join(' ')) });
-    paragraph = [];
-    item = null;
-  };
-
-  for (const rawLine of body.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n')) {
-    const line = rawLine.replace(/\s+$/, '');
-    if (line.trim() === '') {
-      flush();
-      continue;
-    }
-    if (RULE.test(line) && !BULLET.test(line.replace(/^\s*[-*+]\s*$/, ''))) {
-      flush();
-      blocks.push({ kind: 'rule' });
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      flush();
-      const level = Math.min(heading[1].length, 3) as 1 | 2 | 3;
-      blocks.push({ kind: 'heading', level, runs: parseInline(heading[2], { bold: true }) });
-      continue;
-    }
-    const bullet = BULLET.exec(line);
-    const numbered = bullet ? null : NUMBERED.exec(line);
-    if (bullet || numbered) {
-      flush();
-      const indent = (bullet ?? numbered)![1].length;
-      const depth: 0 | 1 = indent >= 2 ? 1 : 0;
-      item = bullet
-        ? { depth, marker: depth ? '◦' : '•', lines: [bullet[2]] }
-        : { depth, marker: `${numbered![2]}.`, lines: [numbered![3]] };
-      continue;
-    }
-    const content = line.replace(/^\s*>\s?/, '').trim();
-    if (item && (/^\s{2,}/.test(line) || paragraph.length === 0)) {
-      (item as { lines: string[] }).lines.push(content); // lazy continuation of the list item
-    } else {
-      paragraph.push(content);
+/** The visible words of any node, as runs (used where the letter has no room for structure). */
+function flatten(node: Nodes, emphasis: Emphasis, runs: Run[]): void {
+  if (node.type === 'code') {
+    pushText(runs, ` ${node.value} `, styleOf(emphasis.bold, emphasis.italic));
+    return;
+  }
+  if (node.type === 'html' || node.type === 'image' || node.type === 'imageReference' || node.type === 'definition') return;
+  if ('value' in node && typeof node.value === 'string' && node.type !== 'yaml') {
+    phrasing([node as PhrasingContent], emphasis, runs);
+    return;
+  }
+  if (node.type === 'strong' || node.type === 'emphasis' || node.type === 'link' || node.type === 'linkReference' || node.type === 'break') {
+    phrasing([node], emphasis, runs);
+    return;
+  }
+  if ('children' in node) {
+    for (const child of node.children as Nodes[]) {
+      flatten(child, emphasis, runs);
+      if (child.type === 'paragraph' || child.type === 'heading') runs.push({ text: ' ', style: 'regular' });
     }
   }
-  flush();
+}
+
+function listItems(items: ListItem[], ordered: boolean, start: number, depth: 0 | 1, blocks: Block[]): void {
+  items.forEach((item, index) => {
+    const runs: Run[] = [];
+    const nested: Nodes[] = [];
+    for (const child of item.children) {
+      if (child.type === 'list' && depth === 0) nested.push(child);
+      else flatten(child, { bold: false, italic: false }, runs);
+    }
+    const marker = ordered ? `${start + index}.` : depth ? '◦' : '•';
+    const clean = tidy(runs);
+    if (clean.length) blocks.push({ kind: 'item', depth, marker, ordered, runs: clean });
+    for (const list of nested) {
+      if (list.type === 'list') listItems(list.children, !!list.ordered, list.start ?? 1, 1, blocks);
+    }
+  });
+}
+
+function block(node: RootContent, blocks: Block[]): void {
+  switch (node.type) {
+    case 'heading': {
+      const runs = tidy(phrasing(node.children, { bold: true, italic: false }));
+      if (runs.length) blocks.push({ kind: 'heading', level: Math.min(Math.max(node.depth, 1), 3) as 1 | 2 | 3, runs });
+      return;
+    }
+    case 'paragraph': {
+      const runs = tidy(phrasing(node.children, { bold: false, italic: false }));
+      if (runs.length) blocks.push({ kind: 'paragraph', runs });
+      return;
+    }
+    case 'list':
+      listItems(node.children, !!node.ordered, node.start ?? 1, 0, blocks);
+      return;
+    case 'blockquote':
+      for (const child of node.children) block(child, blocks);
+      return;
+    case 'thematicBreak':
+      blocks.push({ kind: 'rule' });
+      return;
+    case 'code': {
+      const runs: Run[] = [];
+      flatten(node, { bold: false, italic: false }, runs);
+      const clean = tidy(runs);
+      if (clean.length) blocks.push({ kind: 'paragraph', runs: clean });
+      return;
+    }
+    default: {
+      // html, definition (a reference link's target) and anything unexpected: text only, if any.
+      if (node.type === 'html' || node.type === 'definition') return;
+      const runs: Run[] = [];
+      flatten(node, { bold: false, italic: false }, runs);
+      const clean = tidy(runs);
+      if (clean.length) blocks.push({ kind: 'paragraph', runs: clean });
+    }
+  }
+}
+
+/** Parses the model's markdown into letter blocks; nothing it wrote as markup survives as markup. */
+export function parseLetterMarkdown(body: string): Block[] {
+  const tree = fromMarkdown(body);
+  const blocks: Block[] = [];
+  for (const node of tree.children) block(node, blocks);
   return blocks;
 }
+
+/** The text of a block's runs (markers included), for searching. */
+export const runsText = (runs: Run[]): string => runs.map((run) => run.text).join('');

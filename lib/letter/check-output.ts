@@ -1,4 +1,5 @@
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
+import { withoutMarkers } from './citations.js';
 import { CANNOT_WRITE_SENTINEL } from './prompt.js';
 
 /**
@@ -38,20 +39,21 @@ const unfence = (text: string): string => {
   return match ? match[1].trim() : text;
 };
 
-/** Returns the usable body (trimmed) or a 422 saying why it is not usable. */
+/** Returns the usable body (trimmed) or a 422 saying why it is not usable. Citation markers are ignored by the checks. */
 export function checkLetterBody(text: string, stopReason: string | null | undefined): Result<string> {
   if (stopReason === 'refusal') return notGenerated('The AI declined to write this letter');
   if (stopReason === 'max_tokens' || stopReason === 'model_context_window_exceeded') {
     return notGenerated('The AI output was cut off before the letter was complete');
   }
   const body = unfence(text.trim());
-  if (body === '') return notGenerated('The AI returned no letter text');
-  if (REFUSALS.some((pattern) => pattern.test(body))) {
+  const plain = withoutMarkers(body);
+  if (plain.trim() === '') return notGenerated('The AI returned no letter text');
+  if (REFUSALS.some((pattern) => pattern.test(plain))) {
     return notGenerated('The AI could not write a letter from this document (it may not be procedure notes)');
   }
-  if (PLACEHOLDERS.some((pattern) => pattern.test(body))) {
+  if (PLACEHOLDERS.some((pattern) => pattern.test(plain))) {
     return notGenerated('The AI output contains unfilled placeholders');
   }
-  if (body.replace(/\s+/g, '').length < MIN_BODY_CHARS) return notGenerated('The AI output is too short to be a letter');
+  if (plain.replace(/\s+/g, '').length < MIN_BODY_CHARS) return notGenerated('The AI output is too short to be a letter');
   return ok(body);
 }

@@ -1,9 +1,9 @@
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import { parseLetterMarkdown, type Block, type FontStyle, type Run } from './body-markdown.js';
+import type { Block, FontStyle, Run } from './body-markdown.js';
 import { formatLetterDate } from './date.js';
 import { embedLetterFonts, type LetterFonts } from './fonts.js';
-import { LETTER_TITLE } from './markdown.js';
-import type { LetterMetadata } from './types.js';
+import { LETTER_TITLE, SOURCES_TITLE, type LetterContent } from './markdown.js';
+import { reBlockLines, sourceLines } from './sections.js';
 import { wrapRuns, type WrappedLine } from './wrap.js';
 
 /**
@@ -34,11 +34,11 @@ export interface RenderedLetter {
 
 const timestamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export async function renderLetterPdf(meta: LetterMetadata, body: string, generatedAt: Date): Promise<Uint8Array> {
-  return (await renderLetterPdfReport(meta, body, generatedAt)).pdf;
+export async function renderLetterPdf(content: LetterContent): Promise<Uint8Array> {
+  return (await renderLetterPdfReport(content)).pdf;
 }
 
-export async function renderLetterPdfReport(meta: LetterMetadata, body: string, generatedAt: Date): Promise<RenderedLetter> {
+export async function renderLetterPdfReport({ meta, body, citations, generatedAt }: LetterContent): Promise<RenderedLetter> {
   const doc = await PDFDocument.create();
   doc.setTitle(LETTER_TITLE);
   doc.setCreator('Letter of Medical Necessity service');
@@ -62,10 +62,15 @@ export async function renderLetterPdfReport(meta: LetterMetadata, body: string, 
   writer.text([{ text: 'Date: ', style: 'bold' }, { text: formatLetterDate(generatedAt), style: 'regular' }], { size: 10, leading: 14 });
   writer.rule();
   writer.text([{ text: LETTER_TITLE, style: 'bold' }], { size: 15, leading: 20, after: 6 });
+  const field = (label: string, value: string): Run[] => [{ text: `${label}: `, style: 'bold' }, { text: value, style: 'regular' }];
+
+  // "Re:" block: only the lines the request gave.
+  writer.text([{ text: 'Re:', style: 'bold' }], BODY);
+  const re = reBlockLines(meta);
+  re.forEach(([label, value], index) => writer.text(field(label, value), { ...BODY, after: index === re.length - 1 ? 4 : 0 }, MARGIN.left + INDENT, CONTENT_WIDTH - INDENT));
 
   // Patient information.
   writer.heading([{ text: 'Patient Information', style: 'bold' }], 12);
-  const field = (label: string, value: string): Run[] => [{ text: `${label}: `, style: 'bold' }, { text: value, style: 'regular' }];
   writer.text(field('Name', meta.patient_name), BODY);
   writer.text(field('Age', meta.patient_age), BODY);
   writer.text(field('Patient identifier', meta.patient_identifier), { ...BODY, after: 4 });
@@ -73,7 +78,7 @@ export async function renderLetterPdfReport(meta: LetterMetadata, body: string, 
 
   // The AI body.
   let previous: Block['kind'] | undefined;
-  for (const block of parseLetterMarkdown(body)) {
+  for (const block of body) {
     if (previous === 'item' && block.kind !== 'item') writer.space(5);
     switch (block.kind) {
       case 'heading':
@@ -90,6 +95,14 @@ export async function renderLetterPdfReport(meta: LetterMetadata, body: string, 
         break;
     }
     previous = block.kind;
+  }
+
+  // Source documentation: the cited pages and passages.
+  const sources = sourceLines(citations);
+  if (sources.length) {
+    if (previous === 'item') writer.space(5);
+    writer.heading([{ text: SOURCES_TITLE, style: 'bold' }], HEADING_SIZE[3]);
+    for (const { label, text } of sources) writer.item('•', [{ text: `${label} `, style: 'bold' }, { text: `“${text}”`, style: 'regular' }], 0);
   }
 
   // Signature, kept together on one page.
@@ -156,7 +169,7 @@ function pageWriter(doc: PDFDocument, fonts: LetterFonts) {
     }
   };
 
-  const text = (runs: Run[], options: TextOptions, x = MARGIN.left, width = CONTENT_WIDTH) => {
+  const text = (runs: Run[], options: TextOptions, x: number = MARGIN.left, width: number = CONTENT_WIDTH) => {
     drawLines(wrapRuns(clean(runs), width, measureAt(options.size)), x, options.size, options.leading);
     y -= options.after ?? 0;
   };

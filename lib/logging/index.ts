@@ -20,6 +20,15 @@ export interface SafeLogFields {
   upstreamMs?: number;
   attempts?: number;
   warnings?: number;
+  /** Model usage (docs/letter.md#logs): token counts only, never text. */
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+  /** Letter outcome counts and notice codes (never the codes' context or any text). */
+  citations?: number;
+  codesRemoved?: number;
+  notices?: string[];
   mock?: boolean;
   sandbox?: boolean;
   errorName?: string;

@@ -1,3 +1,5 @@
+import { isValidNpi } from '../enrollment/npi.js';
+
 /**
  * String formats used by the request schemas, each with the message a caller sees when it fails.
  * Dates are `MM-DD-YYYY` and must exist on the calendar (02-30-2025 does not).
@@ -57,6 +59,7 @@ export const FORMATS: Record<string, FormatRule> = {
   'member-id': { validate: (v) => trimmedLength(v, 1, 80), message: 'must be 1 to 80 characters' },
   identifier: { validate: (v) => trimmedLength(v, 1, 80), message: 'must be 1 to 80 characters, not blank' },
   'non-blank': { validate: (v) => v.trim() !== '', message: 'must not be blank' },
+  npi: { validate: isValidNpi, message: 'must be a 10-digit NPI whose last digit is its check digit (as on the NPPES registry)' },
   ssn: { validate: (v) => /^\d{3}-?\d{2}-?\d{4}$/.test(v), message: 'must be 9 digits (dashes allowed, as 123-45-6789)' },
   // The e-mail syntax check itself is ajv-formats' "email"; only its message is ours.
   email: { validate: () => true, message: 'must be an e-mail address' },

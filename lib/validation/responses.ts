@@ -301,7 +301,7 @@ const letterCode = {
   properties: {
     code: str(),
     description: str(),
-    pages: { type: 'array', items: { type: 'integer', minimum: 1 }, description: 'The notes\' pages where the code was found.' },
+    pages: { type: 'array', items: { type: 'integer', minimum: 1 }, description: 'The notes\' pages (1-based) where the code was found, in its text layer or a cited passage.' },
   },
 } as const;
 
@@ -309,8 +309,8 @@ export const letterResponseSchema = {
   title: 'LetterResponse',
   type: 'object',
   additionalProperties: false,
-  required: ['timestamp', 'invoice_cost', 'patient_identifier'],
-  description: 'letter (output_format text, the default) or fileContent (pdf), never both.',
+  required: ['timestamp', 'invoice_cost', 'patient_identifier', 'codes', 'citations', 'notices'],
+  description: 'letter (output_format text, the default) or fileContent (pdf), never both. docs/letter.md describes codes, citations and notices.',
   properties: {
     letter: str('The whole letter in markdown.'),
     fileContent: { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/pdf', description: 'The letter as a base64 PDF (US Letter).' },
@@ -321,23 +321,30 @@ export const letterResponseSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['icd10', 'cpt'],
-      description: 'Every ICD-10-CM, CPT or HCPCS code in the letter body, each verified against the notes.',
+      description: 'Every ICD-10-CM (icd10), CPT or HCPCS (cpt) code in the letter body. A code the notes do not hold is removed from the body and named in an UNVERIFIED_CODE_REMOVED notice; for a scan (no text layer) codes stay unchecked, with a NOTES_NOT_MACHINE_READABLE notice.',
       properties: { icd10: { type: 'array', items: letterCode }, cpt: { type: 'array', items: letterCode } },
     },
     citations: {
       type: 'array',
-      description: 'The notes\' passages the letter cites, in order of first use.',
+      description: 'The notes\' passages the letter cites, in order of first use; the letter marks them "[p. N]" and lists them under "Source documentation".',
       items: {
         title: 'Citation',
         type: 'object',
         additionalProperties: false,
         required: ['page', 'citedText'],
-        properties: { page: { type: 'integer', minimum: 1 }, citedText: { type: 'string', maxLength: 500 } },
+        properties: {
+          page: { type: 'integer', minimum: 1, description: '1-based start page of the cited passage.' },
+          citedText: { type: 'string', maxLength: 500, description: 'The passage as the AI service quoted it (at most 500 characters).' },
+        },
       },
     },
     notices: { type: 'array', items: notice },
   },
-  oneOf: [{ required: ['letter'] }, { required: ['fileContent'] }],
+  // Each branch names its property so the schema compiles in ajv's strict mode.
+  oneOf: [
+    { required: ['letter'], properties: { letter: { type: 'string' } } },
+    { required: ['fileContent'], properties: { fileContent: { type: 'string' } } },
+  ],
 } as const;
 
 // ---- health and errors ---------------------------------------------------------------------

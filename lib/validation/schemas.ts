@@ -112,6 +112,11 @@ export const letterSchema = {
     provider_signature: text(200),
     provider_name: text(200),
     output_format: { type: 'string', enum: ['text', 'pdf'] },
+    // Optional "Re:" block lines (docs/letter.md#layout): each shown only when given.
+    payer_name: text(120),
+    member_id: { type: 'string', format: 'member-id' },
+    patient_dob: pastUsDate,
+    provider_npi: { type: 'string', format: 'npi' },
   },
 } as const;
 
@@ -155,6 +160,10 @@ export interface LetterRequest {
   provider_signature: string;
   provider_name: string;
   output_format?: 'text' | 'pdf';
+  payer_name?: string;
+  member_id?: string;
+  patient_dob?: string;
+  provider_npi?: string;
 }
 
 export const SCHEMAS = { eligibility: eligibilitySchema, cob: cobSchema, letter: letterSchema } as const;

@@ -4,19 +4,27 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { findClient, parseTokenSecret, sha256Hex } from '../../lib/auth/tokens.js';
+import { findClient, parseTokenSecret, REVOCATION_SECONDS, sha256Hex } from '../../lib/auth/tokens.js';
+import { apiGatewayKeys, parseUsagePlanIds } from '../../infra/admin/api-keys.js';
 import { dynamoEnrollments, fileEnrollments, fileTokens, secretsManagerTokens } from '../../infra/admin/backends.js';
 import { EXIT, runAdmin, type AdminBackends } from '../../infra/admin/commands.js';
 import { createEnrollmentTable, localDynamoClient, startDynalite, startLocalEnrollments, type LocalDynamo } from '../../infra/local/enrollments.js';
+import { startApiGatewayFake, type ApiGatewayFake } from '../support/api-gateway-fake.js';
 import { startSecretsManagerFake, type SecretsManagerFake } from './secrets-manager-fake.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:api-tokens-AbCdEf';
 const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
 
+const PLAN_IDS = { standard: 'std123', high: 'hi456' };
+const USAGE_PLAN_IDS = `standard=${PLAN_IDS.standard},high=${PLAN_IDS.high}`;
+
 let fake: SecretsManagerFake;
+let gateway: ApiGatewayFake;
+let apigw: APIGatewayClient;
 let dynamo: LocalDynamo;
 let doc: DynamoDBDocumentClient;
 let secrets: SecretsManagerClient;
@@ -25,6 +33,8 @@ let tableCount = 0;
 
 beforeAll(async () => {
   fake = await startSecretsManagerFake();
+  gateway = await startApiGatewayFake(Object.values(PLAN_IDS));
+  apigw = new APIGatewayClient({ endpoint: gateway.endpoint, region: 'us-east-1', credentials });
   dynamo = await startDynalite();
   doc = localDynamoClient(dynamo.endpoint);
   secrets = new SecretsManagerClient({ endpoint: fake.endpoint, region: 'us-east-1', credentials });
@@ -32,15 +42,23 @@ beforeAll(async () => {
 
 afterAll(async () => {
   secrets.destroy();
+  apigw.destroy();
   doc.destroy();
-  await Promise.all([fake.close(), dynamo.close()]);
+  await Promise.all([fake.close(), gateway.close(), dynamo.close()]);
 });
 
 beforeEach(async () => {
   fake.secrets.set(SECRET_ARN, '{"clients":[]}');
   const table = `enrollments-${++tableCount}`;
   await createEnrollmentTable(doc, table);
-  aws = { tokens: () => secretsManagerTokens(secrets, SECRET_ARN), enrollments: () => dynamoEnrollments(doc, table) };
+  gateway.apiKeys.clear();
+  for (const keys of gateway.plans.values()) keys.clear();
+  gateway.calls.length = 0;
+  aws = {
+    tokens: () => secretsManagerTokens(secrets, SECRET_ARN),
+    enrollments: () => dynamoEnrollments(doc, table),
+    apiKeys: () => apiGatewayKeys(apigw, () => parseUsagePlanIds(USAGE_PLAN_IDS)),
+  };
 });
 
 async function admin(argv: string[], backends: AdminBackends = aws) {
@@ -61,14 +79,21 @@ describe('token commands against Secrets Manager', () => {
     expect(err).not.toContain(token);
     const raw = fake.secrets.get(SECRET_ARN)!;
     expect(raw).not.toContain(token);
-    expect(storedClients()).toEqual([{ clientId: 'acme', tokenSha256: sha256Hex(token) }]);
+    const [stored] = storedClients();
+    expect(stored).toEqual({ clientId: 'acme', tokenSha256: sha256Hex(token), plan: 'standard', apiKeyId: expect.any(String), usageIdentifierKey: expect.any(String) });
+    // The client's usage-plan key exists in API Gateway with exactly the value the authorizer will return, on the standard plan.
+    expect(gateway.apiKeys.get(stored!.apiKeyId!)).toMatchObject({ value: stored!.usageIdentifierKey, enabled: true, customerId: 'acme' });
+    expect(stored!.usageIdentifierKey).toMatch(/^[0-9a-f]{40}$/);
+    expect(gateway.planOf(stored!.apiKeyId!)).toBe(PLAN_IDS.standard);
+    expect(gateway.calls.every((c) => c.signed)).toBe(true);
+    expect(err).toContain('standard plan');
     // The authorizer's own lookup accepts it.
     expect(findClient(token, storedClients())).toBe('acme');
     expect(fake.calls.every((c) => c.signed)).toBe(true);
     expect(fake.calls.map((c) => c.target)).toEqual(expect.arrayContaining(['secretsmanager.GetSecretValue', 'secretsmanager.PutSecretValue']));
   });
 
-  it('issues distinct tokens, lists client ids only, and revokes one by digest prefix or all', async () => {
+  it('issues distinct tokens sharing one usage-plan key, lists client ids with plans, and revokes one by digest prefix or all (the key goes with the last)', async () => {
     const first = (await admin(['token', 'create', '--client', 'acme'])).out[0]!;
     const second = await admin(['token', 'create', '--client', 'acme']);
     expect(second.err).toContain('now holds 2 tokens');
@@ -76,15 +101,31 @@ describe('token commands against Secrets Manager', () => {
     expect(second.out[0]).not.toBe(first);
 
     const list = await admin(['token', 'list']);
-    expect(list.out).toEqual(['acme', 'beta']);
+    expect(list.out).toEqual(['acme\tstandard', 'beta\tstandard']);
     expect(list.out.join('\n')).not.toMatch(/[0-9a-f]{64}/);
 
-    expect((await admin(['token', 'revoke', '--client', 'acme', '--digest', sha256Hex(first).slice(0, 10)])).code).toBe(EXIT.OK);
+    // Both of acme's tokens share one usage-plan key; beta has its own.
+    const acmeKey = storedClients().find((c) => c.clientId === 'acme')!.apiKeyId!;
+    expect(new Set(storedClients().filter((c) => c.clientId === 'acme').map((c) => c.apiKeyId))).toEqual(new Set([acmeKey]));
+    expect(gateway.apiKeys.size).toBe(2);
+
+    const one = await admin(['token', 'revoke', '--client', 'acme', '--digest', sha256Hex(first).slice(0, 10)]);
+    expect(one.code).toBe(EXIT.OK);
+    expect(one.err).toContain(`within ${REVOCATION_SECONDS / 60} minutes`);
+    expect(one.err).toContain('60 s');
+    expect(one.err).toContain('240 s');
     expect(findClient(first, storedClients())).toBeUndefined();
     expect(findClient(second.out[0]!, storedClients())).toBe('acme');
+    // The client still holds a token, so its key stays.
+    expect(gateway.apiKeys.has(acmeKey)).toBe(true);
 
-    expect((await admin(['token', 'revoke', '--client', 'acme'])).code).toBe(EXIT.OK);
+    const all = await admin(['token', 'revoke', '--client', 'acme']);
+    expect(all.code).toBe(EXIT.OK);
+    expect(all.err).toContain(`Deleted the client's usage-plan key ${acmeKey}`);
     expect(storedClients().map((c) => c.clientId)).toEqual(['beta']);
+    expect(gateway.apiKeys.has(acmeKey)).toBe(false);
+    expect(gateway.planOf(acmeKey)).toBeUndefined();
+    expect(gateway.apiKeys.size).toBe(1);
     const again = await admin(['token', 'revoke', '--client', 'acme']);
     expect(again.code).toBe(EXIT.FAILED);
     expect(again.err).toContain('no token of client "acme"');
@@ -96,6 +137,8 @@ describe('token commands against Secrets Manager', () => {
       ['token', 'create', '--client', 'has space'],
       ['token', 'create', '--client', 'a=b'],
       ['token', 'create', '--client', 'acme', '--npi', '1234567893'],
+      ['token', 'create', '--client', 'acme', '--plan', 'gold'],
+      ['token', 'revoke', '--client', 'acme', '--plan', 'high'],
       ['token', 'revoke', '--client', 'acme', '--digest', 'xyz'],
       ['token', 'explode'],
       [],
@@ -106,6 +149,67 @@ describe('token commands against Secrets Manager', () => {
       expect(result.err).toContain('usage: npm run admin');
     }
     expect(storedClients()).toEqual([]);
+    expect(gateway.apiKeys.size).toBe(0);
+  });
+
+  it('moves the client\'s one key between plans with --plan, and keeps the plan for later tokens', async () => {
+    await admin(['token', 'create', '--client', 'acme']);
+    const key = storedClients()[0]!.apiKeyId!;
+    const moved = await admin(['token', 'create', '--client', 'acme', '--plan', 'high']);
+    expect(moved.code).toBe(EXIT.OK);
+    expect(moved.err).toContain(`Moved the client's usage-plan key ${key} from the standard plan to the high plan`);
+    expect(gateway.apiKeys.size).toBe(1);
+    expect(gateway.planOf(key)).toBe(PLAN_IDS.high);
+    expect(storedClients().map((c) => [c.plan, c.apiKeyId])).toEqual([['high', key], ['high', key]]);
+    // Without --plan a new token keeps the client's plan.
+    await admin(['token', 'create', '--client', 'acme']);
+    expect(storedClients().map((c) => c.plan)).toEqual(['high', 'high', 'high']);
+    expect(gateway.planOf(key)).toBe(PLAN_IDS.high);
+  });
+
+  it('gives a client created before plans existed a key with its next token, for all its tokens', async () => {
+    fake.secrets.set(SECRET_ARN, JSON.stringify({ clients: [{ clientId: 'old', tokenSha256: sha256Hex('old-token-123') }] }));
+    expect((await admin(['token', 'create', '--client', 'old', '--plan', 'high'])).code).toBe(EXIT.OK);
+    const stored = storedClients();
+    expect(stored).toHaveLength(2);
+    expect(new Set(stored.map((c) => c.apiKeyId)).size).toBe(1);
+    expect(stored.every((c) => c.plan === 'high' && c.usageIdentifierKey === gateway.apiKeys.get(c.apiKeyId!)!.value)).toBe(true);
+    expect(gateway.planOf(stored[0]!.apiKeyId!)).toBe(PLAN_IDS.high);
+  });
+
+  it('leaves nothing behind when API Gateway or the token store fails half-way', async () => {
+    // Attaching the key to its plan fails (a wrong plan id): the fresh key is deleted, no token is stored.
+    gateway.failNext = { method: 'POST', pathPrefix: '/usageplans/', status: 404, type: 'NotFoundException' };
+    const refused = await admin(['token', 'create', '--client', 'acme']);
+    expect(refused.code).toBe(EXIT.FAILED);
+    expect(refused.err).toContain('NotFoundException');
+    expect(refused.out).toEqual([]);
+    expect(gateway.apiKeys.size).toBe(0);
+    expect(storedClients()).toEqual([]);
+
+    // The token store refuses the write: the key made for it is deleted again.
+    const failingStore: AdminBackends = {
+      ...aws,
+      tokens: () => ({ ...secretsManagerTokens(secrets, SECRET_ARN), write: async () => Promise.reject(new Error('AccessDeniedException: not allowed')) }),
+    };
+    const unwritten = await admin(['token', 'create', '--client', 'acme'], failingStore);
+    expect(unwritten.code).toBe(EXIT.FAILED);
+    expect(unwritten.out).toEqual([]);
+    expect(gateway.apiKeys.size).toBe(0);
+
+    // Missing plan ids: a clear error before anything is created.
+    const noPlans: AdminBackends = { ...aws, apiKeys: () => apiGatewayKeys(apigw, () => parseUsagePlanIds(undefined)) };
+    const unconfigured = await admin(['token', 'create', '--client', 'acme'], noPlans);
+    expect(unconfigured.code).toBe(EXIT.FAILED);
+    expect(unconfigured.err).toContain('USAGE_PLAN_IDS');
+    expect(gateway.apiKeys.size).toBe(0);
+  });
+
+  it('reads USAGE_PLAN_IDS strictly', () => {
+    expect(parseUsagePlanIds(' standard=abc1 , high=def2 ')).toEqual({ standard: 'abc1', high: 'def2' });
+    expect(() => parseUsagePlanIds('standard=abc1')).toThrow(/no usage plan id for high/);
+    expect(() => parseUsagePlanIds('standard=abc1,gold=x,high=y')).toThrow(/malformed entry "gold=x"/);
+    expect(() => parseUsagePlanIds('standard=a b,high=c')).toThrow(/malformed/);
   });
 
   it('reports a missing secret as a failure without crashing', async () => {
@@ -174,10 +278,14 @@ describe('local file backends', () => {
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
   it('writes tokens in the secret format and enrollments the local server can load', async () => {
-    const token = (await admin(['token', 'create', '--client', 'local'], local)).out[0]!;
+    const created = await admin(['token', 'create', '--client', 'local', '--plan', 'high'], local);
+    const token = created.out[0]!;
+    expect(created.err).toContain('RATE_LIMITS');
     const tokensText = await readFile(join(dir, '.local', 'tokens.json'), 'utf8');
     expect(tokensText).not.toContain(token);
     expect(findClient(token, parseTokenSecret(tokensText))).toBe('local');
+    // The plan is recorded; no API key exists locally.
+    expect(parseTokenSecret(tokensText)).toEqual([{ clientId: 'local', tokenSha256: sha256Hex(token), plan: 'high' }]);
 
     await admin(['provider', 'enroll', '--provider-id', 'P-L', '--client', 'local', '--npi', '1234567893', '--org', 'Local Clinic'], local);
     await admin(['provider', 'enroll', '--provider-id', 'P-M', '--client', 'local', '--npi', '1987654328', '--first', 'Ada', '--last', 'L'], local);
@@ -211,6 +319,11 @@ describe('cli.ts process', () => {
     };
     const listed = await run(['token', 'list'], env);
     expect(listed).toMatchObject({ code: 0, stdout: 'zeta\n' });
+    // API Gateway from the same environment: the usage-plan key lands on the named plan.
+    const created = await run(['token', 'create', '--client', 'zeta', '--plan', 'high'], { ...env, USAGE_PLAN_IDS, AWS_ENDPOINT_URL_API_GATEWAY: gateway.endpoint });
+    expect(created.code).toBe(0);
+    const keyId = parseTokenSecret(fake.secrets.get(SECRET_ARN)!)[0]!.apiKeyId!;
+    expect(gateway.planOf(keyId)).toBe(PLAN_IDS.high);
     const bad = await run(['provider', 'enroll', '--provider-id', 'X'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--client is required');

@@ -5,10 +5,12 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
-import { ACCESS_LOG_FIELDS, EligibilityStack, PROJECT_ROOT } from '../../infra/cdk/stack.js';
+import { AUTHORIZER_CACHE_SECONDS, TOKEN_STORE_CACHE_SECONDS } from '../../lib/auth/tokens.js';
+import { FUNCTION_NAMES as FUNCTIONS, LETTER_BUDGET_SECONDS } from '../../infra/cdk/functions.js';
+import { ROUTE_TABLE } from '../../lib/http/routes.js';
+import { ACCESS_LOG_FIELDS, EligibilityStack, PROJECT_ROOT, type UsagePlanSettings } from '../../infra/cdk/stack.js';
 
-const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-const FUNCTIONS = ['authorizer', 'eligibility', 'cob', 'letter', 'not-found'] as const;
+const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, any> };
 
 // Entries must exist under the project root; bundling is skipped, so placeholders are enough.
 let fixtureDir: string;
@@ -59,44 +61,131 @@ const actionsOf = (name: string) => statementsOf(name).flatMap((s) => [s.Action]
 const resourcesFor = (name: string, action: string) =>
   JSON.stringify(statementsOf(name).filter((s) => [s.Action].flat().includes(action)).map((s) => s.Resource));
 
-describe('EligibilityStack', () => {
-  it('routes the three POST paths and $default, each to its own function through the bearer authorizer', () => {
-    const authorizerId = logicalIdOf('HttpApiBearerTokenAuthorizer', 'AWS::ApiGatewayV2::Authorizer');
-    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
-    expect(routes.map((r) => r.RouteKey).sort()).toEqual(['$default', 'POST /api/eligibility/cob/v1', 'POST /api/eligibility/v1', 'POST /api/generate-letter']);
-    for (const route of routes) {
-      expect(route.AuthorizationType).toBe('CUSTOM');
-      expect(route.AuthorizerId).toEqual({ Ref: authorizerId });
+/** Every REST method as "<METHOD> <path>" with its properties, paths rebuilt from the resource tree. */
+function restMethods(res: Record<string, Resource> = resources) {
+  const pathOf = (ref: unknown): string => {
+    if (typeof ref === 'object' && ref !== null && 'Ref' in ref) {
+      const r = res[(ref as { Ref: string }).Ref]!;
+      const parent = pathOf(r.Properties.ParentId);
+      return `${parent === '/' ? '' : parent}/${r.Properties.PathPart}`;
     }
-    const integrations = ofType('AWS::ApiGatewayV2::Integration').map(([, r]) => r.Properties);
-    expect(integrations).toHaveLength(4);
-    const targets = integrations.map((i) => {
-      expect(i.PayloadFormatVersion).toBe('2.0');
-      return i.IntegrationUri['Fn::GetAtt'][0];
-    });
-    expect(targets.sort()).toEqual([functionId('cob'), functionId('eligibility'), functionId('letter'), functionId('not-found')].sort());
+    return '/';
+  };
+  const out: Record<string, Record<string, any>> = {};
+  for (const r of Object.values(res).filter((x) => x.Type === 'AWS::ApiGateway::Method')) out[`${r.Properties.HttpMethod} ${pathOf(r.Properties.ResourceId)}`] = r.Properties;
+  return out;
+}
+const targetOf = (method: Record<string, any>) => JSON.stringify(method.Integration.Uri).match(/"Fn::GetAtt":\["([A-Za-z0-9]+)","Arn"\]/)![1];
+const ROUTE_PATHS: string[] = ROUTE_TABLE.map((r) => r.path);
+const RESOURCE_PATHS = ['/', '/api', '/api/eligibility', '/api/eligibility/cob', '/{proxy+}', ...ROUTE_PATHS];
+
+describe('EligibilityStack', () => {
+  it('serves a regional REST API whose usage-plan keys come from the authorizer', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] }, ApiKeySourceType: 'AUTHORIZER' });
   });
 
-  it('configures a simple-response Lambda authorizer keyed by the Authorization header, cached 5 minutes', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
-      AuthorizerType: 'REQUEST',
-      EnableSimpleResponses: true,
-      AuthorizerPayloadFormatVersion: '2.0',
-      IdentitySource: ['$request.header.Authorization'],
-      AuthorizerResultTtlInSeconds: 300,
+  it('serves every entry of the route table from its own function: POSTs behind the authorizer with the client\'s usage-plan key, the public GETs open', () => {
+    const methods = restMethods();
+    const authorizerId = logicalIdOf('BearerTokenAuthorizer', 'AWS::ApiGateway::Authorizer');
+    expect(ROUTE_TABLE.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      ['POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'GET /api/health', 'GET /api/openapi.json'].sort(),
+    );
+    for (const route of ROUTE_TABLE) {
+      const method = methods[`${route.method} ${route.path}`]!;
+      expect(method.Integration).toMatchObject({ Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' });
+      expect(targetOf(method)).toBe(functionId(route.function));
+      if (route.auth) expect(method).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId }, ApiKeyRequired: true });
+      else expect(method).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false });
+    }
+  });
+
+  it('sends every other method and path to the not-found function: 405 on a route\'s path without a token, 404 after authorization', () => {
+    const methods = restMethods();
+    const anyRoutes = Object.keys(methods).filter((k) => k.startsWith('ANY ')).map((k) => k.slice(4)).sort();
+    expect(anyRoutes).toEqual([...RESOURCE_PATHS].sort());
+    for (const path of anyRoutes) {
+      const method = methods[`ANY ${path}`]!;
+      expect(targetOf(method)).toBe(functionId('not-found'));
+      // On a route's own path the only answer is 405 + Allow, which needs no token (as the local server).
+      if (ROUTE_PATHS.includes(path)) expect(method).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false });
+      else expect(method).toMatchObject({ AuthorizationType: 'CUSTOM', ApiKeyRequired: true });
+    }
+    // No MOCK integrations (the root's default ANY would answer an empty 200).
+    expect(Object.values(methods).filter((m) => m.Integration.Type !== 'AWS_PROXY')).toEqual([]);
+    // Without CORS no OPTIONS method exists (ANY answers OPTIONS like any other method).
+    expect(Object.keys(methods).filter((k) => k.startsWith('OPTIONS '))).toEqual([]);
+    // One API-scoped invoke permission for the not-found function instead of one per method.
+    const notFoundPermissions = ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.FunctionName['Fn::GetAtt']?.[0] === functionId('not-found'));
+    expect(notFoundPermissions).toHaveLength(1);
+    expect(JSON.stringify(notFoundPermissions[0]![1].Properties.SourceArn)).toContain('/*/*/*');
+  });
+
+  it('streams the letter integration through the Lambda response-streaming API with a budget past 30 s', () => {
+    const letter = restMethods()['POST /api/generate-letter']!;
+    expect(letter.Integration.ResponseTransferMode).toBe('STREAM');
+    const uri = JSON.stringify(letter.Integration.Uri);
+    expect(uri).toContain('2021-11-15/functions/');
+    expect(uri).toContain('/response-streaming-invocations');
+    const letterTimeout = resources[functionId('letter')]!.Properties.Timeout as number;
+    expect(letterTimeout).toBeGreaterThan(LETTER_BUDGET_SECONDS);
+    expect(letterTimeout).toBeLessThanOrEqual(LETTER_BUDGET_SECONDS + 10);
+    expect(letter.Integration.TimeoutInMillis).toBeGreaterThan(letterTimeout * 1000);
+    expect(letter.Integration.TimeoutInMillis).toBeLessThanOrEqual(15 * 60 * 1000);
+    // The buffered routes keep API Gateway's default 29 s.
+    for (const route of ['POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1']) {
+      const method = restMethods()[route]!;
+      expect(method.Integration.ResponseTransferMode).toBeUndefined();
+      expect(JSON.stringify(method.Integration.Uri)).toContain('2015-03-31/functions/');
+    }
+  });
+
+  it('configures a REQUEST authorizer on the Authorization header whose cache plus the token-store cache is at most 5 minutes', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'REQUEST',
+      IdentitySource: 'method.request.header.Authorization',
+      AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_SECONDS,
       AuthorizerUri: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([Match.objectLike({ 'Fn::GetAtt': [functionId('authorizer'), 'Arn'] })])]) }),
     });
+    expect(cdkJson.context.authorizerCacheSeconds + TOKEN_STORE_CACHE_SECONDS).toBeLessThanOrEqual(300);
+    expect(() => new EligibilityStack(newApp({ authorizerCacheSeconds: 300 }), 'TooLong', { functionsDir: fixtureDir })).toThrow(/authorizerCacheSeconds/);
   });
 
-  it('runs every function on Node 22 / arm64 with X-Ray, its own encrypted log group and a timeout under 30 s', () => {
+  it('answers 401/403/429 from the gateway with the exact bodies, never cached', () => {
+    const responses: Record<string, Record<string, any>> = Object.fromEntries(ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties.ResponseType, r.Properties]));
+    const exact: Record<string, [string, string]> = {
+      UNAUTHORIZED: ['401', '{"message":"Unauthorized"}'],
+      ACCESS_DENIED: ['403', '{"message":"Forbidden"}'],
+      INVALID_API_KEY: ['403', '{"message":"Forbidden"}'],
+      WAF_FILTERED: ['403', '{"message":"Forbidden"}'],
+      THROTTLED: ['429', '{"message":"Too Many Requests"}'],
+      QUOTA_EXCEEDED: ['429', '{"message":"Limit Exceeded"}'],
+    };
+    for (const [type, [status, body]] of Object.entries(exact)) {
+      expect({ type, status: responses[type]?.StatusCode, body: responses[type]?.ResponseTemplates['application/json'] }).toEqual({ type, status, body });
+    }
+    expect(responses.THROTTLED.ResponseParameters['gatewayresponse.header.Retry-After']).toBe("'1'");
+    // The API's own error shape for what the gateway decides alone.
+    expect(responses.MISSING_AUTHENTICATION_TOKEN.StatusCode).toBe('404');
+    expect(JSON.parse(responses.MISSING_AUTHENTICATION_TOKEN.ResponseTemplates['application/json'])).toEqual({ message: expect.any(String), code: 'NOT_FOUND', requestId: '$context.requestId' });
+    expect(responses.AUTHORIZER_FAILURE.StatusCode).toBe('500');
+    expect(JSON.parse(responses.AUTHORIZER_FAILURE.ResponseTemplates['application/json']).code).toBe('INTERNAL_ERROR');
+    expect(responses.DEFAULT_4XX.StatusCode).toBeUndefined();
+    for (const response of Object.values(responses)) {
+      expect(response.ResponseParameters['gatewayresponse.header.Cache-Control']).toBe("'no-store'");
+      expect(response.ResponseParameters['gatewayresponse.header.x-request-id']).toBe('context.requestId');
+    }
+  });
+
+  it('runs every function on Node 22 / arm64 with X-Ray and its own encrypted log group; only the letter runs past 29 s', () => {
     const fns = ofType('AWS::Lambda::Function');
-    expect(fns).toHaveLength(5);
+    expect(fns).toHaveLength(FUNCTIONS.length);
     for (const [, fn] of fns) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
-      expect(fn.Properties.Timeout).toBeLessThanOrEqual(29);
       expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
       expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
     }
+    for (const name of FUNCTIONS.filter((n) => n !== 'letter')) expect(resources[functionId(name)]!.Properties.Timeout).toBeLessThanOrEqual(29);
     expect(resources[functionId('authorizer')]!.Properties.Timeout).toBe(5);
     expect(resources[functionId('letter')]!.Properties.MemorySize).toBeGreaterThan(resources[functionId('eligibility')]!.Properties.MemorySize);
   });
@@ -111,6 +200,11 @@ describe('EligibilityStack', () => {
     expect(env('letter')).toMatchObject({ LETTER_MODEL: cdkJson.context.letterModel, POWERTOOLS_LOG_LEVEL: 'INFO' });
     expect(env('letter')).not.toHaveProperty('STEDI_SECRET_ARN');
     expect(env('letter')).not.toHaveProperty('ENROLLMENTS_TABLE');
+    const idempotencyTable = { Ref: logicalIdOf('IdempotencyTable', 'AWS::DynamoDB::Table') };
+    for (const name of ['eligibility', 'cob', 'letter']) expect(env(name).IDEMPOTENCY_TABLE).toEqual(idempotencyTable);
+    for (const name of ['authorizer', 'not-found', 'health', 'openapi']) expect(env(name)).not.toHaveProperty('IDEMPOTENCY_TABLE');
+    // CORS is off unless configured.
+    for (const name of FUNCTIONS) expect(env(name)).not.toHaveProperty('CORS_ALLOWED_ORIGINS');
   });
 
   it('takes LETTER_MODEL and the Stedi base URL from context', () => {
@@ -125,6 +219,7 @@ describe('EligibilityStack', () => {
     const stedi = logicalIdOf('StediApiKeySecret', 'AWS::SecretsManager::Secret');
     const anthropic = logicalIdOf('AnthropicApiKeySecret', 'AWS::SecretsManager::Secret');
     const table = logicalIdOf('EnrollmentsTable', 'AWS::DynamoDB::Table');
+    const idempotency = logicalIdOf('IdempotencyTable', 'AWS::DynamoDB::Table');
     const secretsRead = (name: string) => resourcesFor(name, 'secretsmanager:GetSecretValue');
 
     expect(secretsRead('authorizer')).toContain(tokens);
@@ -133,18 +228,29 @@ describe('EligibilityStack', () => {
       expect(secretsRead(name)).toContain(stedi);
       for (const id of [tokens, anthropic]) expect(secretsRead(name)).not.toContain(id);
       expect(resourcesFor(name, 'dynamodb:GetItem')).toContain(table);
-      expect(actionsOf(name).filter((a) => a.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem']);
+      expect(resourcesFor(name, 'dynamodb:PutItem')).not.toContain(table);
     }
+    // The three POST functions: Powertools idempotency's four item calls on their own table, nothing more.
+    for (const name of ['eligibility', 'cob', 'letter']) {
+      expect([...new Set(actionsOf(name).filter((a) => a.startsWith('dynamodb:')))].sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']) {
+        expect(resourcesFor(name, action)).toContain(idempotency);
+        expect(resourcesFor(name, action)).not.toContain(table);
+      }
+      expect(resourcesFor(name, 'kms:GenerateDataKey')).toContain(logicalIdOf('DataKey', 'AWS::KMS::Key'));
+    }
+    expect(resourcesFor('letter', 'dynamodb:GetItem')).not.toContain(table);
     expect(secretsRead('letter')).toContain(anthropic);
     for (const id of [tokens, stedi]) expect(secretsRead('letter')).not.toContain(id);
-    expect(actionsOf('letter').some((a) => a.startsWith('dynamodb:'))).toBe(false);
     expect(actionsOf('authorizer').some((a) => a.startsWith('dynamodb:'))).toBe(false);
-    expect(actionsOf('not-found').sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    for (const name of ['not-found', 'health', 'openapi']) {
+      expect(actionsOf(name).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    }
 
     // No wildcard actions anywhere; KMS use only through the services that need it.
     for (const name of FUNCTIONS) {
       expect(actionsOf(name).some((a) => a.includes('*'))).toBe(false);
-      for (const s of statementsOf(name).filter((st) => [st.Action].flat().includes('kms:Decrypt'))) {
+      for (const s of statementsOf(name).filter((st) => [st.Action].flat().some((a) => a.startsWith('kms:')))) {
         expect(JSON.stringify(s.Condition)).toContain('kms:ViaService');
       }
     }
@@ -171,6 +277,19 @@ describe('EligibilityStack', () => {
       },
     });
     template.resourceCountIs('AWS::Backup::BackupSelection', 1);
+    // The backup plan covers the enrollment table only (the idempotency table's answers must not outlive 24 h).
+    expect(JSON.stringify(ofType('AWS::Backup::BackupSelection')[0]![1].Properties)).not.toContain(logicalIdOf('IdempotencyTable', 'AWS::DynamoDB::Table'));
+  });
+
+  it('keeps idempotent answers in their own KMS-encrypted table with Powertools\' key and TTL attribute and a one-day PITR window', () => {
+    const [, idempotency] = ofType('AWS::DynamoDB::Table').find(([id]) => id.startsWith('IdempotencyTable'))!;
+    expect(idempotency.Properties).toMatchObject({
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      TimeToLiveSpecification: { AttributeName: 'expiration', Enabled: true },
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 1 },
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: { 'Fn::GetAtt': [logicalIdOf('DataKey', 'AWS::KMS::Key'), 'Arn'] } },
+    });
   });
 
   it('encrypts secrets and logs with one rotating customer-managed key and keeps logs for the configured period', () => {
@@ -181,7 +300,8 @@ describe('EligibilityStack', () => {
     expect(secrets).toHaveLength(3);
     for (const [, s] of secrets) expect(s.Properties.KmsKeyId).toEqual(keyArn);
     const logGroups = ofType('AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(6);
+    // One per function, the access log and the WAF log.
+    expect(logGroups).toHaveLength(FUNCTIONS.length + 2);
     for (const [, lg] of logGroups) {
       expect(lg.Properties.RetentionInDays).toBe(cdkJson.context.logRetentionDays);
       expect(lg.Properties.KmsKeyId).toEqual(keyArn);
@@ -190,21 +310,92 @@ describe('EligibilityStack', () => {
     expect(resources[logicalIdOf('ApiTokensSecret', 'AWS::SecretsManager::Secret')]!.Properties.SecretString).toBe('{"clients":[]}');
   });
 
-  it('writes JSON access logs with request id, route, status and latency but no bodies, and throttles the stage', () => {
-    const stage = ofType('AWS::ApiGatewayV2::Stage');
+  it('writes JSON access logs with request id, route template, status and latency but no bodies, traces and throttles the stage', () => {
+    const stage = ofType('AWS::ApiGateway::Stage');
     expect(stage).toHaveLength(1);
     const props = stage[0]![1].Properties;
-    expect(props).toMatchObject({ StageName: '$default', AutoDeploy: true });
-    expect(props.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: cdkJson.context.throttleRateLimit, ThrottlingBurstLimit: cdkJson.context.throttleBurstLimit });
-    expect(props.AccessLogSettings.DestinationArn).toEqual({ 'Fn::GetAtt': [logicalIdOf('ApiAccessLogs', 'AWS::Logs::LogGroup'), 'Arn'] });
-    const format = JSON.parse(props.AccessLogSettings.Format) as Record<string, string>;
+    expect(props).toMatchObject({ StageName: cdkJson.context.stageName, TracingEnabled: true });
+    expect(props.MethodSettings).toEqual([
+      expect.objectContaining({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: cdkJson.context.throttleRateLimit, ThrottlingBurstLimit: cdkJson.context.throttleBurstLimit }),
+    ]);
+    // Execution logs with data trace would log bodies.
+    expect(props.MethodSettings[0].DataTraceEnabled).not.toBe(true);
+    expect(JSON.stringify(props.AccessLogSetting.DestinationArn)).toContain(`":log-group:",{"Ref":"${logicalIdOf('ApiAccessLogs', 'AWS::Logs::LogGroup')}"}`);
+    const format = JSON.parse(props.AccessLogSetting.Format) as Record<string, string>;
     expect(format).toEqual(ACCESS_LOG_FIELDS);
-    expect(format).toMatchObject({ requestId: '$context.requestId', routeKey: '$context.routeKey', status: '$context.status', responseLatency: '$context.responseLatency' });
-    expect(props.AccessLogSettings.Format).not.toMatch(/body|header|querystring|path\b/i);
+    expect(format).toMatchObject({ requestId: '$context.requestId', route: '$context.httpMethod $context.resourcePath', status: '$context.status', responseLatency: '$context.responseLatency' });
+    expect(props.AccessLogSetting.Format).not.toMatch(/body|header|querystring|\$context\.path\b/i);
   });
 
-  it('outputs the API URL, table name and secret ARNs', () => {
-    expect(Object.keys(template.toJSON().Outputs).sort()).toEqual(['AnthropicSecretArn', 'ApiTokensSecretArn', 'ApiUrl', 'EnrollmentsTableName', 'StediSecretArn']);
+  it('defines the standard and high usage plans from cdk.json, each with throttle, monthly quota and a letter limit on the stage', () => {
+    const plans = Object.fromEntries(ofType('AWS::ApiGateway::UsagePlan').map(([, r]) => [r.Properties.UsagePlanName as string, r.Properties]));
+    expect(Object.keys(plans).sort()).toEqual(['Test-high', 'Test-standard']);
+    const stageId = logicalIdOf('RestApiDeploymentStage', 'AWS::ApiGateway::Stage');
+    for (const name of ['standard', 'high']) {
+      const want = cdkJson.context.usagePlans[name] as UsagePlanSettings;
+      const plan = plans[`Test-${name}`]!;
+      expect(plan.Throttle).toEqual({ RateLimit: want.rateLimit, BurstLimit: want.burstLimit });
+      expect(plan.Quota).toEqual({ Limit: want.monthlyQuota, Period: 'MONTH' });
+      expect(plan.ApiStages).toHaveLength(1);
+      expect(plan.ApiStages[0].Stage).toEqual({ Ref: stageId });
+      expect(plan.ApiStages[0].Throttle).toEqual({ '/api/generate-letter/POST': { RateLimit: want.letterRateLimit, BurstLimit: want.letterBurstLimit } });
+    }
+    expect(cdkJson.context.usagePlans.high.rateLimit).toBeGreaterThan(cdkJson.context.usagePlans.standard.rateLimit);
+    expect(template.toJSON().Outputs.UsagePlanIds.Value['Fn::Join'][1]).toHaveLength(2);
+    expect(() => new EligibilityStack(newApp({ usagePlans: { standard: { rateLimit: 1 } } }), 'BadPlans', { functionsDir: fixtureDir })).toThrow(/usagePlans\.standard\.burstLimit/);
+  });
+
+  it('attaches a WAF web ACL to the stage: rate per IP, AWS common (body size only counted) and known bad inputs, size limit outside the letter route', () => {
+    const [aclId, acl] = ofType('AWS::WAFv2::WebACL')[0]!;
+    expect(acl.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } });
+    const rules = Object.fromEntries((acl.Properties.Rules as any[]).map((r) => [r.Name, r]));
+    expect(Object.keys(rules)).toEqual(['PerIpRateLimit', 'AWSManagedRulesCommonRuleSet', 'BodySizeOutsideLetterRoute', 'AWSManagedRulesKnownBadInputsRuleSet']);
+    expect(rules.PerIpRateLimit.Statement.RateBasedStatement).toMatchObject({ Limit: cdkJson.context.wafRateLimitPerIp, AggregateKeyType: 'IP' });
+    expect(rules.PerIpRateLimit.Action.Block.CustomResponse).toMatchObject({ ResponseCode: 429, CustomResponseBodyKey: 'tooManyRequests' });
+    expect(JSON.parse(acl.Properties.CustomResponseBodies.tooManyRequests.Content)).toEqual({ message: 'Too Many Requests' });
+    expect(rules.AWSManagedRulesCommonRuleSet.Statement.ManagedRuleGroupStatement).toEqual({
+      VendorName: 'AWS',
+      Name: 'AWSManagedRulesCommonRuleSet',
+      RuleActionOverrides: [{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }],
+    });
+    expect(rules.AWSManagedRulesKnownBadInputsRuleSet.Statement.ManagedRuleGroupStatement).toEqual({ VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' });
+    // The replacement size rule: over 8 KB (oversize counts as a match) and not the letter path → 413.
+    const [size, notLetter] = rules.BodySizeOutsideLetterRoute.Statement.AndStatement.Statements;
+    expect(size.SizeConstraintStatement).toMatchObject({ FieldToMatch: { Body: { OversizeHandling: 'MATCH' } }, ComparisonOperator: 'GT', Size: 8192 });
+    expect(notLetter.NotStatement.Statement.ByteMatchStatement).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'ENDS_WITH', SearchString: '/api/generate-letter' });
+    expect(rules.BodySizeOutsideLetterRoute.Action.Block.CustomResponse.ResponseCode).toBe(413);
+    // A 4 MiB PDF is ~5.6 MB of base64; nothing else in the ACL looks at body size.
+    expect(JSON.stringify(acl.Properties.Rules).match(/SizeConstraintStatement/g)).toHaveLength(1);
+
+    const association = ofType('AWS::WAFv2::WebACLAssociation')[0]![1].Properties;
+    expect(association.WebACLArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    expect(JSON.stringify(association.ResourceArn)).toContain(logicalIdOf('RestApiDeploymentStage', 'AWS::ApiGateway::Stage'));
+    const logging = ofType('AWS::WAFv2::LoggingConfiguration')[0]![1].Properties;
+    expect(logging.ResourceArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    expect(logging.RedactedFields).toEqual([{ SingleHeader: { Name: 'authorization' } }]);
+    expect(JSON.stringify(logging.LogDestinationConfigs)).toContain('log-group:aws-waf-logs-Test');
+  });
+
+  it('with CORS_ALLOWED_ORIGINS configured, answers OPTIONS on every route without authentication and tells the functions', () => {
+    const corsApp = newApp({ corsAllowedOrigins: 'https://app.example, https://admin.example' });
+    const cors = new EligibilityStack(corsApp, 'Cors', { functionsDir: fixtureDir });
+    const corsResources = Template.fromStack(cors).toJSON().Resources as Record<string, Resource>;
+    const methods = restMethods(corsResources);
+    const options = Object.keys(methods).filter((k) => k.startsWith('OPTIONS ')).map((k) => k.slice(8)).sort();
+    expect(options).toEqual([...new Set(ROUTE_PATHS)].sort());
+    for (const path of options) {
+      expect(methods[`OPTIONS ${path}`]).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false });
+      expect(JSON.stringify(methods[`OPTIONS ${path}`]!.Integration.Uri)).toContain('NotFoundFunction');
+    }
+    const fns = Object.values(corsResources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    const withCors = fns.filter((f) => f.Properties.Environment.Variables.CORS_ALLOWED_ORIGINS === 'https://app.example,https://admin.example');
+    expect(withCors).toHaveLength(FUNCTIONS.length - 1);
+    const report = new AwsSolutionsChecks().validateScope(corsApp);
+    expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+  });
+
+  it('outputs the API URL, table names, secret ARNs and usage plan ids', () => {
+    expect(Object.keys(template.toJSON().Outputs).sort()).toEqual(['AnthropicSecretArn', 'ApiTokensSecretArn', 'ApiUrl', 'EnrollmentsTableName', 'IdempotencyTableName', 'StediSecretArn', 'UsagePlanIds']);
   });
 
   it('passes the AwsSolutions and HIPAA Security packs with no unacknowledged finding', () => {

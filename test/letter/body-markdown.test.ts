@@ -1,9 +1,12 @@
 import { describe, it, expect } from '@jest/globals';
-import { parseInline, parseLetterMarkdown } from '../../lib/letter/body-markdown.js';
+import { MARKER_CLOSE, MARKER_OPEN, parseLetterMarkdown, type Block } from '../../lib/letter/body-markdown.js';
+import { writeBlocks } from '../../lib/letter/markdown.js';
 
-describe('parseInline', () => {
-  it('reads **bold**, *italic* and ***both***', () => {
-    expect(parseInline('a **b** c *d* e ***f*** g')).toEqual([
+const runsOf = (markdown: string) => (parseLetterMarkdown(markdown)[0] as Extract<Block, { runs: unknown }>).runs;
+
+describe('parseLetterMarkdown (mdast)', () => {
+  it('reads **bold**, *italic*, ***both***, __bold__ and _italic_, but not snake_case or 2 * 3', () => {
+    expect(runsOf('a **b** c *d* e ***f*** g')).toEqual([
       { text: 'a ', style: 'regular' },
       { text: 'b', style: 'bold' },
       { text: ' c ', style: 'regular' },
@@ -12,60 +15,63 @@ describe('parseInline', () => {
       { text: 'f', style: 'boldItalic' },
       { text: ' g', style: 'regular' },
     ]);
-  });
-
-  it('reads __bold__ and _italic_ but not snake_case', () => {
-    expect(parseInline('__b__ _i_ snake_case_name')).toEqual([
+    expect(runsOf('__b__ _i_ snake_case_name 2 * 3 \\*lit\\*')).toEqual([
       { text: 'b', style: 'bold' },
       { text: ' ', style: 'regular' },
       { text: 'i', style: 'italic' },
-      { text: ' snake_case_name', style: 'regular' },
+      { text: ' snake_case_name 2 * 3 *lit*', style: 'regular' },
     ]);
   });
 
-  it('keeps unpaired and spaced asterisks and escapes as text', () => {
-    expect(parseInline('2 * 3 and **open')).toEqual([{ text: '2 * 3 and **open', style: 'regular' }]);
-    expect(parseInline('\\*not italic\\*')).toEqual([{ text: '*not italic*', style: 'regular' }]);
-  });
-
-  it('turns links into "label (url)" and drops code backticks', () => {
-    expect(parseInline('see [guideline](https://e.org) and `code`')).toEqual([{ text: 'see guideline (https://e.org) and code', style: 'regular' }]);
-  });
-});
-
-describe('parseLetterMarkdown', () => {
-  it('reads headings, paragraphs, lists with one nested level and rules', () => {
+  it('keeps a link’s visible text and drops its target, images, raw HTML and definitions', () => {
     const blocks = parseLetterMarkdown(
-      ['# Top', '## Diagnosis', 'Line one', 'line two.', '', '- a', '  - nested', '- b', '1. first', '2) second', '---', '#### deep'].join('\n'),
+      'see [guideline](https://e.org) and [ref][1] ![pixel](https://t.example/p.gif) <b>bold</b> `code` <https://x.example>\n\n<script>alert(1)</script>\n\n[1]: javascript:alert(1)',
     );
+    expect(blocks).toEqual([{ kind: 'paragraph', runs: [{ text: 'see guideline and ref bold code https://x.example', style: 'regular' }] }]);
+  });
+
+  it('removes javascript: and data: URLs even as plain text, and defuses the words', () => {
+    expect(runsOf('Go javascript:alert(1) now; raw DATA:text/html;base64,AAA; lab data: normal; metadata: ok')).toEqual([
+      { text: 'Go now; raw lab data – normal; metadata – ok', style: 'regular' },
+    ]);
+  });
+
+  it('reads headings, paragraphs, lists with one nested level and rules', () => {
+    const blocks = parseLetterMarkdown(['# Top', '## Diagnosis', 'Line one', 'line two.', '', '- a', '  - nested', '- b', '', '1. first', '2. second', '', '---', '', '#### deep'].join('\n'));
     expect(blocks).toEqual([
       { kind: 'heading', level: 1, runs: [{ text: 'Top', style: 'bold' }] },
       { kind: 'heading', level: 2, runs: [{ text: 'Diagnosis', style: 'bold' }] },
       { kind: 'paragraph', runs: [{ text: 'Line one line two.', style: 'regular' }] },
-      { kind: 'item', depth: 0, marker: '•', runs: [{ text: 'a', style: 'regular' }] },
-      { kind: 'item', depth: 1, marker: '◦', runs: [{ text: 'nested', style: 'regular' }] },
-      { kind: 'item', depth: 0, marker: '•', runs: [{ text: 'b', style: 'regular' }] },
-      { kind: 'item', depth: 0, marker: '1.', runs: [{ text: 'first', style: 'regular' }] },
-      { kind: 'item', depth: 0, marker: '2.', runs: [{ text: 'second', style: 'regular' }] },
+      { kind: 'item', depth: 0, marker: '•', ordered: false, runs: [{ text: 'a', style: 'regular' }] },
+      { kind: 'item', depth: 1, marker: '◦', ordered: false, runs: [{ text: 'nested', style: 'regular' }] },
+      { kind: 'item', depth: 0, marker: '•', ordered: false, runs: [{ text: 'b', style: 'regular' }] },
+      { kind: 'item', depth: 0, marker: '1.', ordered: true, runs: [{ text: 'first', style: 'regular' }] },
+      { kind: 'item', depth: 0, marker: '2.', ordered: true, runs: [{ text: 'second', style: 'regular' }] },
       { kind: 'rule' },
       { kind: 'heading', level: 3, runs: [{ text: 'deep', style: 'bold' }] },
     ]);
   });
 
-  it('joins an indented continuation line into its list item', () => {
-    expect(parseLetterMarkdown('- first part\n  second part')).toEqual([
-      { kind: 'item', depth: 0, marker: '•', runs: [{ text: 'first part second part', style: 'regular' }] },
+  it('turns citation sentinels into marker runs', () => {
+    expect(runsOf(`Knee pain. ${MARKER_OPEN}[p. 2]${MARKER_CLOSE} More.`)).toEqual([
+      { text: 'Knee pain. ', style: 'regular' },
+      { text: '[p. 2]', style: 'regular', marker: true },
+      { text: ' More.', style: 'regular' },
     ]);
   });
+});
 
-  it('keeps italic inside a bold heading as bold italic', () => {
-    expect(parseLetterMarkdown('### Plan *now*')[0]).toEqual({
-      kind: 'heading',
-      level: 3,
-      runs: [
-        { text: 'Plan ', style: 'bold' },
-        { text: 'now', style: 'boldItalic' },
-      ],
-    });
+describe('writeBlocks', () => {
+  it('writes the blocks back as markdown that reads the same', () => {
+    const source = ['## Diagnosis', '', 'Osteoarthritis (**M17.11**) with *night pain*.', '', '- a', '    - nested', '- b', '', '1. first', '2. second', '', '---', '', 'End.'].join('\n');
+    const written = writeBlocks(parseLetterMarkdown(source));
+    expect(written).toBe(source);
+    expect(parseLetterMarkdown(written)).toEqual(parseLetterMarkdown(source));
+  });
+
+  it('escapes text that would read as structure, and never writes a <', () => {
+    const written = writeBlocks(parseLetterMarkdown('\\# not a heading with \\[x\\]\\(y\\) and 1 < 2 & &amp; \\*stars\\*'));
+    expect(written).toBe('\\# not a heading with \\[x\\](y) and 1 &lt; 2 & & \\*stars\\*');
+    expect(parseLetterMarkdown(written)).toEqual(parseLetterMarkdown('\\# not a heading with \\[x\\]\\(y\\) and 1 < 2 & &amp; \\*stars\\*'));
   });
 });

@@ -3,11 +3,16 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderLetterPdf, renderLetterPdfReport } from '../../lib/letter/pdf.js';
+import { parseLetterMarkdown } from '../../lib/letter/body-markdown.js';
+import { renderLetterPdfReport as renderReport } from '../../lib/letter/pdf.js';
+import type { LetterMetadata } from '../../lib/letter/types.js';
 import { LETTER_META as meta } from '../fixtures/letter/metadata.js';
 import { letterBody } from '../fixtures/letter/bodies.js';
 
 // Real PDFs checked by real tools: poppler-utils (pdftotext, pdfinfo, pdffonts) and qpdf.
+
+const renderLetterPdfReport = (m: LetterMetadata, body: string, generatedAt: Date) => renderReport({ meta: m, body: parseLetterMarkdown(body), citations: [], generatedAt });
+const renderLetterPdf = async (m: LetterMetadata, body: string, generatedAt: Date) => (await renderLetterPdfReport(m, body, generatedAt)).pdf;
 
 const GENERATED = new Date('2026-11-22T12:46:26.123Z');
 const BODY = [
@@ -124,7 +129,7 @@ describe('renderLetterPdf', () => {
 
   it('draws characters the font lacks as U+FFFD and counts them, never dropping or crashing', async () => {
     const report = await renderLetterPdfReport({ ...meta, patient_name: '山田 太郎' }, `${BODY}\n\nNote in Korean: 한국 and emoji 🙂.`, GENERATED);
-    expect(report.replacedCharacters).toBe(4 + 2 + 1);
+    expect(report.replacedCharacters).toBe(4 + 4 + 2 + 1); // the name twice: Re: block and patient information
     const out = text(save(report.pdf));
     expect(out).toContain('Name: \uFFFD\uFFFD \uFFFD\uFFFD');
     expect(out).toContain('Note in Korean: \uFFFD\uFFFD and emoji \uFFFD.');

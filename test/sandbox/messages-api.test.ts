@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { extractPdfText, startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
+import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 import { makeBomb } from '../fixtures/letter/bombs.js';
 
@@ -29,35 +29,40 @@ const request = (text: string, data = toBase64(pdf)) => ({
 });
 
 describe('messages sandbox', () => {
-  it('refuses a PDF bomb with 413 request_too_large before reading its text, quickly and without ballooning', async () => {
-    const bomb = toBase64(await makeBomb('objstm-flate-flate', 4096));
-    const rss = process.memoryUsage().rss;
-    const started = performance.now();
-    const res = await post(request('- Patient name: Ada Lovelace', bomb));
-    expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ type: 'error', error: { type: 'request_too_large', message: expect.any(String) } });
-    expect(performance.now() - started).toBeLessThan(5_000);
-    expect(process.memoryUsage().rss - rss).toBeLessThan(256 * 1024 * 1024);
-  });
-
-  it('never inflates more than the cap while extracting text, even from streams it finds without a dictionary', async () => {
-    const { zlibZeros } = await import('../fixtures/letter/bombs.js');
-    const stream = await zlibZeros(1024);
-    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\nxx stream\n', 'latin1'), stream, Buffer.from('\nendstream\n', 'latin1')]);
-    const rss = process.memoryUsage().rss;
-    const started = performance.now();
-    expect(typeof extractPdfText(pdf)).toBe('string');
-    expect(performance.now() - started).toBeLessThan(5_000);
-    // Uncapped, this stream alone would take 1 GiB (twice, while the chunks are joined).
-    expect(process.memoryUsage().rss - rss).toBeLessThan(256 * 1024 * 1024);
-  });
+  it.each(['objstm-flate-flate', 'content-flate'] as const)(
+    'refuses a %s PDF bomb with 413 request_too_large before pdf-lib reads it, quickly and without ballooning',
+    async (shape) => {
+      const bomb = toBase64(await makeBomb(shape, shape === 'content-flate' ? 2048 : 4096));
+      const rss = process.memoryUsage().rss;
+      const started = performance.now();
+      const res = await post(request('- Patient name: Ada Lovelace', bomb));
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ type: 'error', error: { type: 'request_too_large', message: expect.any(String) } });
+      expect(performance.now() - started).toBeLessThan(8_000);
+      // Unguarded, pdf-lib would take gigabytes decoding either stream.
+      expect(process.memoryUsage().rss - rss).toBeLessThan(256 * 1024 * 1024);
+    },
+  );
 
   it('listens on loopback', () => expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/));
 
-  it('reads the text of a pdf-lib PDF (Flate content streams, hex strings)', () => {
-    const text = extractPdfText(Buffer.from(pdf));
-    expect(text).toContain('Diagnosis: Primary osteoarthritis, right knee (ICD-10 M17.11).');
-    expect(text).toContain('Planned procedure: Total knee arthroplasty, right (CPT 27447).');
+  it('answers with page_location citations, as the API does, when the document asks for them', async () => {
+    const body = request('- Patient name: Ada Lovelace');
+    (body.messages[0]!.content[0] as Record<string, unknown>).citations = { enabled: true };
+    (body.messages[0]!.content[0] as Record<string, unknown>).title = 'Procedure notes';
+    const message = (await (await post(body)).json()) as { content: Array<{ type: string; text: string; citations?: unknown[] }> };
+    const cited = message.content.filter((block) => block.citations);
+    expect(cited.length).toBeGreaterThanOrEqual(3);
+    expect(cited[0]!.citations![0]).toEqual({
+      type: 'page_location',
+      cited_text: 'Diagnosis: Primary osteoarthritis, right knee (ICD-10 M17.11).',
+      document_index: 0,
+      document_title: 'Procedure notes',
+      start_page_number: 1,
+      end_page_number: 2,
+    });
+    expect(message.content.every((block) => block.type === 'text')).toBe(true);
+    expect(message.content.map((block) => block.text).join('')).toMatch(/^## Diagnosis/);
   });
 
   it('answers in the Messages wire format with a body built from the notes', async () => {

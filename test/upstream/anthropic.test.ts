@@ -1,7 +1,9 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
-import { writeLetterBody, type WriteLetterArgs } from '../../lib/upstream/anthropic.js';
+import { createMessage, type MessagesCall, type MessagesFailureKind } from '../../lib/upstream/anthropic.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
+
+// The thin client alone: a generic Messages request (no letter code), against the loopback sandbox.
 
 let sandbox: MessagesSandbox;
 let pdfBase64: string;
@@ -11,52 +13,51 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const metadata = {
-  patient_name: 'Ada Lovelace',
-  patient_age: '47',
-  patient_identifier: 'PAT-0001',
-  facility_name: 'Riverside Orthopedics',
-  visit_cost: '$32,000.00',
-};
-
-const call = (overrides: Partial<WriteLetterArgs> & { name?: string } = {}) => {
-  const { name, ...rest } = overrides;
-  return writeLetterBody({
+const call = (text = '- Patient name: Ada', overrides: Partial<MessagesCall> = {}) =>
+  createMessage({
     apiKey: 'sandbox-key',
     baseURL: sandbox.url,
-    model: 'claude-test-model',
-    timeoutMs: 10_000,
-    pdfBase64,
-    metadata: { ...metadata, patient_name: name ?? metadata.patient_name },
-    ...rest,
+    budgetMs: 10_000,
+    request: {
+      model: 'claude-test-model',
+      max_tokens: 1000,
+      system: [{ type: 'text', text: 'You answer.', cache_control: { type: 'ephemeral' } }],
+      messages: [{ role: 'user', content: [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: pdfBase64 } }, { type: 'text', text }] }],
+    },
+    ...overrides,
   });
-};
 
-const expectFailure = async (promise: ReturnType<typeof call>, status: number, code: string) => {
+const expectFailure = async (promise: ReturnType<typeof call>, kind: MessagesFailureKind) => {
   const result = await promise;
-  expect(result.ok).toBe(false);
   if (result.ok) throw new Error('expected a failure');
-  expect(result.error).toMatchObject({ status, code });
-  return result.error;
+  expect(result.failure.kind).toBe(kind);
+  return result.failure;
 };
 
-describe('writeLetterBody', () => {
-  it('returns the checked body, the model, the request id and one attempt', async () => {
+describe('createMessage', () => {
+  it('returns the message, its usage, the request id and one attempt', async () => {
     const before = sandbox.requestCount();
     const result = await call();
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    expect(result.value.body).toMatch(/^## Diagnosis/);
-    expect(result.value.body).toContain('Ada Lovelace');
-    expect(result.value.body).toContain('M17.11');
-    expect(result.value.model).toBe('claude-test-model');
+    if (!result.ok) throw new Error(result.failure.kind);
+    expect(result.value.message.model).toBe('claude-test-model');
+    expect(result.value.message.content[0]).toMatchObject({ type: 'text' });
     expect(result.value.requestId).toMatch(/^req_sandbox_/);
     expect(result.value.attempts).toBe(1);
+    expect(result.value.usage.inputTokens).toBeGreaterThan(0);
+    expect(result.value.usage.outputTokens).toBeGreaterThan(0);
     expect(sandbox.requestCount() - before).toBe(1);
   });
 
+  it('reports cache reads once the cached system prompt was seen', async () => {
+    await call();
+    const second = await call('- Patient name: Grace');
+    if (!second.ok) throw new Error(second.failure.kind);
+    expect(second.value.usage.cacheReadTokens).toBeGreaterThan(0);
+    expect(second.value.usage.cacheWriteTokens).toBe(0);
+  });
+
   it('retries a transient 529 once and succeeds', async () => {
-    const result = await call({ name: 'SANDBOX:FLAKY retry-test' });
+    const result = await call('SANDBOX:FLAKY retry-test');
     expect(result.ok && result.value.attempts).toBe(2);
   });
 
@@ -64,60 +65,51 @@ describe('writeLetterBody', () => {
     ['SANDBOX:529', undefined],
     ['SANDBOX:500', undefined],
     ['SANDBOX:429', 1],
-  ])('gives 503 AI_UNAVAILABLE after one retry for %s', async (marker, retryAfter) => {
+  ])('reports unavailable after one retry for %s', async (marker, retryAfter) => {
     const before = sandbox.requestCount();
-    const error = await expectFailure(call({ name: marker }), 503, 'AI_UNAVAILABLE');
+    const failure = await expectFailure(call(marker), 'unavailable');
     expect(sandbox.requestCount() - before).toBe(2);
-    if (retryAfter) expect(error.retryAfterSeconds).toBe(retryAfter);
-    else expect(error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(failure.attempts).toBe(2);
+    expect(failure.retryAfterSeconds).toBe(retryAfter);
   });
 
   it('does not retry when the budget cannot hold a second attempt', async () => {
     const before = sandbox.requestCount();
-    await expectFailure(call({ name: 'SANDBOX:529', timeoutMs: 2_000 }), 503, 'AI_UNAVAILABLE');
+    await expectFailure(call('SANDBOX:529', { budgetMs: 2_000 }), 'unavailable');
     expect(sandbox.requestCount() - before).toBe(1);
   });
 
-  it('maps a rejected key to 500 CONFIGURATION_ERROR without echoing it', async () => {
-    const error = await expectFailure(call({ apiKey: 'invalid-secret-value-123' }), 500, 'CONFIGURATION_ERROR');
-    expect(JSON.stringify(error)).not.toContain('secret-value');
+  it('reports rejected credentials without echoing the key', async () => {
+    const failure = await expectFailure(call(undefined, { apiKey: 'invalid-secret-value-123' }), 'credentials');
+    expect(JSON.stringify(failure)).not.toContain('secret-value');
   });
 
-  it('maps 403 to CONFIGURATION_ERROR and does not retry', async () => {
+  it('reports 403 as credentials and does not retry', async () => {
     const before = sandbox.requestCount();
-    await expectFailure(call({ name: 'SANDBOX:403' }), 500, 'CONFIGURATION_ERROR');
+    await expectFailure(call('SANDBOX:403'), 'credentials');
     expect(sandbox.requestCount() - before).toBe(1);
   });
 
-  it('maps a missing key to CONFIGURATION_ERROR without a call', async () => {
+  it('makes no call without a key', async () => {
     const before = sandbox.requestCount();
-    await expectFailure(call({ apiKey: '' }), 500, 'CONFIGURATION_ERROR');
+    await expectFailure(call(undefined, { apiKey: '' }), 'no-key');
     expect(sandbox.requestCount()).toBe(before);
   });
 
-  it('maps a timeout to 504 within the budget', async () => {
+  it('times out within the budget', async () => {
     const started = Date.now();
-    await expectFailure(call({ name: 'SANDBOX:TIMEOUT', timeoutMs: 800 }), 504, 'UPSTREAM_TIMEOUT');
+    await expectFailure(call('SANDBOX:TIMEOUT', { budgetMs: 800 }), 'timeout');
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
-  it.each([
-    ['SANDBOX:400', /could not process/],
-    ['SANDBOX:REFUSAL', /declined/],
-    ['SANDBOX:DECLINE', /could not write/],
-    ['SANDBOX:PLACEHOLDER', /placeholders/],
-    ['SANDBOX:TRUNCATED', /cut off/],
-  ])('maps %s to 422 LETTER_NOT_GENERATED', async (marker, message) => {
-    const error = await expectFailure(call({ name: marker }), 422, 'LETTER_NOT_GENERATED');
-    expect(error.message).toMatch(message);
-  });
+  it('reports a 400 as rejected', () => expectFailure(call('SANDBOX:400'), 'rejected'));
+  it('reports a broken body as unreadable', () => expectFailure(call('SANDBOX:BADJSON'), 'unreadable'));
 
-  it('maps an unreadable answer to 502 UPSTREAM_ERROR', () => expectFailure(call({ name: 'SANDBOX:BADJSON' }), 502, 'UPSTREAM_ERROR'));
-
-  it('maps an unreachable host to 503 after a retry', async () => {
+  it('reports an unreachable host as unavailable after a retry', async () => {
     const closed = await startMessagesSandbox();
     const url = closed.url;
     await closed.close();
-    await expectFailure(call({ baseURL: url }), 503, 'AI_UNAVAILABLE');
+    const failure = await expectFailure(call(undefined, { baseURL: url }), 'unavailable');
+    expect(failure.attempts).toBe(2);
   });
 });

@@ -1,0 +1,39 @@
+/**
+ * The Lambda functions the stack deploys, each `functions/<name>/index.ts` exporting `handler`,
+ * and what each is sized for (memory also buys CPU, which shortens cold starts). One list, read by
+ * the stack, its tests and bench/bundles.ts. docs/deployment.md#functions
+ */
+
+export interface FunctionSizing {
+  memoryMiB: number;
+  timeoutSeconds: number;
+}
+
+/** The letter's budget for the model (one retry inside it); the gateway streams, so it may pass 29 s. */
+export const LETTER_BUDGET_SECONDS = 120;
+
+export const FUNCTIONS = {
+  // Hashes a token and reads one small secret; 256 MiB keeps the cold start short at minimal cost.
+  // 5 s: API Gateway waits at most 10 s for an authorizer, and a slow token store must fail fast.
+  authorizer: { memoryMiB: 256, timeoutSeconds: 5 },
+  // Builds a 270 and parses a 271 (small strings); 512 MiB is for CPU during SDK-heavy cold starts.
+  // 29 s: the upstream budget is 25 s and the buffered REST integration cuts the request at 29 s.
+  eligibility: { memoryMiB: 512, timeoutSeconds: 29 },
+  cob: { memoryMiB: 512, timeoutSeconds: 29 },
+  // Holds a PDF of up to 4 MiB (base64 + decoded), loads pdf-lib with fontkit and subsets four
+  // DejaVu faces (~2.5 MB of TTF); 1536 MiB avoids GC pressure and gives ~1 vCPU for layout.
+  // 125 s: the 120 s letter budget plus time to write the answer; the streamed integration waits 130 s.
+  letter: { memoryMiB: 1536, timeoutSeconds: LETTER_BUDGET_SECONDS + 5 },
+  // Unknown paths (404), wrong methods on known paths (405 + Allow) and CORS preflight: formats a
+  // small answer and touches nothing else.
+  'not-found': { memoryMiB: 256, timeoutSeconds: 5 },
+  // The unauthenticated GET routes: a fixed status document, and the OpenAPI document bundled in.
+  health: { memoryMiB: 256, timeoutSeconds: 5 },
+  openapi: { memoryMiB: 256, timeoutSeconds: 5 },
+} as const satisfies Record<string, FunctionSizing>;
+
+export type FunctionName = keyof typeof FUNCTIONS;
+export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
+
+/** How long API Gateway waits for the streamed letter integration (REST streaming allows up to 15 min). */
+export const LETTER_INTEGRATION_TIMEOUT_SECONDS = FUNCTIONS.letter.timeoutSeconds + 5;

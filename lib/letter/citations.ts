@@ -1,0 +1,109 @@
+import type { Message } from '../upstream/anthropic.js';
+import { MARKER_CLOSE, MARKER_OPEN } from './body-markdown.js';
+
+/**
+ * The answer's page citations (docs/letter.md#citations). With citations enabled on the PDF
+ * document block, the Messages API answers with several text blocks; a block that states something
+ * from the document carries `citations`, each a `page_location` with the cited passage and its
+ * 1-based start page. This module joins the blocks into one text, keeps each distinct passage once
+ * (in order of first use), and marks the end of each cited sentence with its pages, as a sentinel
+ * the markdown reader turns into a "[p. N]" run.
+ */
+
+export interface Citation {
+  /** 1-based start page of the cited passage. */
+  page: number;
+  /** The passage as the API returned it, at most CITED_TEXT_MAX characters. */
+  citedText: string;
+}
+
+export const CITED_TEXT_MAX = 500;
+
+export interface CitedText {
+  /** The answer's text with marker sentinels at the end of each cited sentence. */
+  text: string;
+  citations: Citation[];
+}
+
+interface PageLocation {
+  type: 'page_location';
+  cited_text: string;
+  start_page_number: number;
+}
+
+const isPageLocation = (value: unknown): value is PageLocation => {
+  const c = value as Partial<PageLocation> | null;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    c.type === 'page_location' &&
+    typeof c.cited_text === 'string' &&
+    Number.isInteger(c.start_page_number) &&
+    (c.start_page_number as number) >= 1
+  );
+};
+
+/** Where a cited block's sentence ends: after its closing punctuation, or before the line break. */
+function sentenceEnd(text: string, blockEnd: number): number {
+  let end = blockEnd;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end -= 1;
+  const rest = /[.!?](?=[\s"'”’)\]]|$)|\n/g;
+  rest.lastIndex = Math.max(0, end - 1);
+  const match = rest.exec(text);
+  if (!match) return text.trimEnd().length;
+  if (match[0] === '\n') {
+    let before = match.index;
+    while (before > 0 && /[ \t]/.test(text[before - 1]!)) before -= 1;
+    return before;
+  }
+  // Closing quotes or brackets right after the full stop belong to the sentence.
+  let after = match.index + 1;
+  while (after < text.length && /["'”’)\]]/.test(text[after]!)) after += 1;
+  return after;
+}
+
+const truncate = (text: string) => ([...text].length > CITED_TEXT_MAX ? [...text].slice(0, CITED_TEXT_MAX).join('') : text);
+
+export function readCitedText(message: Message): CitedText {
+  let text = '';
+  const citations: Citation[] = [];
+  const index = new Map<string, number>();
+  const marks: Array<{ at: number; pages: number[] }> = [];
+
+  for (const block of message.content) {
+    if (block?.type !== 'text' || typeof (block as { text?: unknown }).text !== 'string') continue;
+    // The sentinels are ours: a model that writes them gets them removed.
+    const piece = block.text.replace(/[\uE000\uE001]/g, '');
+    text += piece;
+    const pages: number[] = [];
+    for (const citation of Array.isArray(block.citations) ? block.citations : []) {
+      if (!isPageLocation(citation)) continue;
+      const citedText = truncate(citation.cited_text.trim());
+      const key = `${citation.start_page_number}\u0000${citedText}`;
+      if (!index.has(key)) {
+        index.set(key, citations.length);
+        citations.push({ page: citation.start_page_number, citedText });
+      }
+      if (!pages.includes(citation.start_page_number)) pages.push(citation.start_page_number);
+    }
+    if (pages.length) marks.push({ at: text.length, pages });
+  }
+
+  // Resolve each mark to its sentence end; marks landing on the same spot merge their pages.
+  const byPosition = new Map<number, number[]>();
+  for (const mark of marks) {
+    const at = sentenceEnd(text, mark.at);
+    const pages = byPosition.get(at) ?? [];
+    for (const page of mark.pages) if (!pages.includes(page)) pages.push(page);
+    byPosition.set(at, pages);
+  }
+  let marked = text;
+  for (const at of [...byPosition.keys()].sort((a, b) => b - a)) {
+    const label = byPosition.get(at)!.map((page) => `[p. ${page}]`).join(' ');
+    marked = `${marked.slice(0, at)} ${MARKER_OPEN}${label}${MARKER_CLOSE}${marked.slice(at)}`;
+  }
+  return { text: marked, citations };
+}
+
+/** The sentinels removed: the text the model wrote, for checks that must not see markers. */
+export const withoutMarkers = (text: string): string => text.replace(/ ?\uE000[^\uE000\uE001]*\uE001/g, '');

@@ -1,0 +1,192 @@
+import type { Block, Run } from './body-markdown.js';
+import { runsText } from './body-markdown.js';
+import type { Citation } from './citations.js';
+
+/**
+ * Billing codes in the letter body, verified against the notes (docs/letter.md#codes).
+ *
+ * Found: ICD-10-CM codes written with their dot (M17.11) anywhere; ICD-10-CM codes without a dot,
+ * CPT codes (5 digits, or 4 digits and F/T/U) and HCPCS Level II codes (a letter and 4 digits) only
+ * in a block that names the code system ("ICD-10", "CPT", "HCPCS", "procedure code"), because
+ * bare numbers and "B12" are too often something else.
+ *
+ * Verified: the code appears in the notes' own text layer or in a cited passage, ignoring case and
+ * the ICD-10 dot; `pages` lists where. An unverified code is removed from the body (with the label
+ * or brackets it leaves empty). When the notes have no text layer, nothing can be checked: codes
+ * stay, with the pages of any cited passage that holds them.
+ */
+
+export type CodeSystem = 'icd10' | 'cpt';
+
+export interface CodeEntry {
+  code: string;
+  description?: string;
+  pages: number[];
+}
+
+export interface CodeReport {
+  icd10: CodeEntry[];
+  cpt: CodeEntry[];
+}
+
+export interface CodeEvidence {
+  /** The notes' text per page (index 0 = page 1), or null when the notes have no text layer. */
+  pages: string[] | null;
+  citations: Citation[];
+}
+
+export interface VerifiedBody {
+  blocks: Block[];
+  codes: CodeReport;
+  /** Codes removed from the body, as the model wrote them, in order of first appearance. */
+  removed: string[];
+}
+
+interface Pattern {
+  system: CodeSystem;
+  pattern: RegExp;
+  /** The block must name the code system for this pattern to count. */
+  context?: RegExp;
+}
+
+const ICD_CONTEXT = /\bICD(?:[- ]?10)?(?:[- ]?CM)?\b|\bdiagnos\w*\s+codes?\b/i;
+const CPT_CONTEXT = /\bCPT\b|\bprocedure\s+codes?\b|\bHCPCS\b/i;
+
+/** In order: a span claimed by an earlier pattern is not read again. */
+const PATTERNS: Pattern[] = [
+  { system: 'icd10', pattern: /(?<![\p{L}\p{N}.])[A-Z]\d[0-9A-Z]\.[0-9A-Z]{1,4}(?![\p{L}\p{N}]|\.\p{N})/gu },
+  { system: 'cpt', pattern: /(?<![\p{L}\p{N}])[A-CEGHJ-MP-V]\d{4}(?![\p{L}\p{N}])/gu, context: /\bHCPCS\b/i },
+  { system: 'cpt', pattern: /(?<![\p{L}\p{N}$.,])\d{4}[0-9FTU](?![\p{L}\p{N}]|[.,]\d)/gu, context: CPT_CONTEXT },
+  { system: 'icd10', pattern: /(?<![\p{L}\p{N}])[A-Z]\d[0-9A-Z][0-9A-Z]{0,4}(?![\p{L}\p{N}.])/gu, context: ICD_CONTEXT },
+];
+
+const normalize = (code: string) => code.toUpperCase().replace(/\./g, '');
+
+interface Found {
+  system: CodeSystem;
+  code: string;
+  start: number;
+  end: number;
+}
+
+function findInText(text: string, blockText: string): Found[] {
+  const found: Found[] = [];
+  const taken = (start: number, end: number) => found.some((f) => start < f.end && end > f.start);
+  for (const { system, pattern, context } of PATTERNS) {
+    if (context && !context.test(blockText)) continue;
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index!;
+      const end = start + match[0].length;
+      if (!taken(start, end)) found.push({ system, code: match[0], start, end });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** Every code in the body, in reading order (markers excluded). */
+export function findCodes(blocks: Block[]): Array<{ system: CodeSystem; code: string }> {
+  const out: Array<{ system: CodeSystem; code: string }> = [];
+  for (const block of blocks) {
+    if (block.kind === 'rule') continue;
+    const blockText = runsText(block.runs.filter((run) => !run.marker));
+    for (const run of block.runs) if (!run.marker) for (const f of findInText(run.text, blockText)) out.push({ system: f.system, code: f.code });
+  }
+  return out;
+}
+
+/** Pages whose text holds `code` as a whole token, dots between letters and digits ignored. */
+function pagesHolding(code: string, evidence: CodeEvidence): number[] {
+  const wanted = normalize(code);
+  const token = new RegExp(`(?<![A-Z0-9])${wanted}(?![A-Z0-9])`);
+  const pages = new Set<number>();
+  const holds = (text: string) => token.test(text.toUpperCase().replace(/(?<=[A-Z0-9])\.(?=[A-Z0-9])/g, ''));
+  evidence.pages?.forEach((text, index) => {
+    if (holds(text)) pages.add(index + 1);
+  });
+  for (const citation of evidence.citations) if (holds(citation.citedText)) pages.add(citation.page);
+  return [...pages].sort((a, b) => a - b);
+}
+
+const LABEL = String.raw`(?:ICD[- ]?10(?:[- ]?CM)?|CPT(?:\/HCPCS)?|HCPCS)(?:\s+codes?)?`;
+/** What a removed code leaves behind: "(CPT )", "()", a dangling label or comma, doubled spaces. */
+const TIDY: Array<[RegExp, string]> = [
+  [new RegExp(String.raw`\(\s*(?:${LABEL}\s*[:#]?\s*)?[,;\s]*\)`, 'gi'), ''],
+  [new RegExp(String.raw`\b${LABEL}\s*[:#]?\s*(?=[.,;)]|$)`, 'gi'), ''],
+  [/\(\s*[,;]\s*/g, '('],
+  [/\s*[,;]\s*(?=[,.;)]|$)/g, ''],
+  [/ {2,}/g, ' '],
+  [/ +(?=[.,;)])/g, ''],
+];
+
+function mergeRuns(runs: Run[]): Run[] {
+  const out: Run[] = [];
+  for (const run of runs) {
+    if (run.text === '') continue;
+    const last = out[out.length - 1];
+    if (last && !last.marker && !run.marker && last.style === run.style) last.text += run.text;
+    else out.push({ ...run });
+  }
+  return out;
+}
+
+/** A short description next to the code in the body: "osteoarthritis, right knee (M17.11)" or "M17.11 – osteoarthritis". */
+function describe(blockText: string, code: string): string | undefined {
+  const at = blockText.indexOf(code);
+  if (at < 0) return undefined;
+  const after = /^\s*[-–—:]\s*([^.;()\n[\]]{3,100})/.exec(blockText.slice(at + code.length));
+  if (after) return after[1].trim();
+  const open = blockText.lastIndexOf('(', at);
+  if (open >= 0 && !blockText.slice(open, at).includes(')')) {
+    const before = blockText.slice(0, open).split(/[.;:]\s|\n/).pop()!.trim();
+    const clause = before.replace(/^(?:[-*]\s*)?(?:(?:and|with|of|for|the)\s+)*/i, '').trim();
+    if (clause.length >= 3 && clause.length <= 100 && /\p{L}/u.test(clause)) return clause;
+  }
+  return undefined;
+}
+
+export function verifyCodes(blocks: Block[], evidence: CodeEvidence): VerifiedBody {
+  const entries: Record<CodeSystem, Map<string, CodeEntry>> = { icd10: new Map(), cpt: new Map() };
+  const removed: string[] = [];
+  const checkable = evidence.pages !== null;
+
+  const out = blocks.map((block): Block => {
+    if (block.kind === 'rule') return block;
+    const blockText = runsText(block.runs.filter((run) => !run.marker));
+    let changed = false;
+    const runs = block.runs.map((run): Run => {
+      if (run.marker) return run;
+      const drop: Found[] = [];
+      for (const found of findInText(run.text, blockText)) {
+        const key = normalize(found.code);
+        const pages = pagesHolding(found.code, evidence);
+        if (checkable && pages.length === 0) {
+          if (!removed.includes(found.code)) removed.push(found.code);
+          drop.push(found);
+          continue;
+        }
+        const existing = entries[found.system].get(key);
+        if (existing) {
+          for (const page of pages) if (!existing.pages.includes(page)) existing.pages.push(page);
+          existing.pages.sort((a, b) => a - b);
+        } else {
+          const description = describe(blockText, found.code);
+          entries[found.system].set(key, { code: found.code, ...(description ? { description } : {}), pages });
+        }
+      }
+      let text = run.text;
+      for (const found of drop.reverse()) text = text.slice(0, found.start) + text.slice(found.end);
+      if (drop.length) changed = true;
+      return text === run.text ? run : { ...run, text };
+    });
+    if (!changed) return { ...block, runs };
+    const tidied = mergeRuns(runs).map((run) => (run.marker ? run : { ...run, text: TIDY.reduce((text, [pattern, to]) => text.replace(pattern, to), run.text) }));
+    return { ...block, runs: mergeRuns(tidied).filter((run, index, all) => run.text.trim() !== '' || (index > 0 && index < all.length - 1)) };
+  });
+
+  const list = (map: Map<string, CodeEntry>) => [...map.values()];
+  return {
+    blocks: out.filter((block) => block.kind === 'rule' || block.runs.some((run) => !run.marker && run.text.trim() !== '')),
+    codes: { icd10: list(entries.icd10), cpt: list(entries.cpt) },
+    removed,
+  };
+}

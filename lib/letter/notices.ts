@@ -1,0 +1,25 @@
+import type { Notice } from './types.js';
+
+/**
+ * What the caller should know about a letter that was still written (docs/letter.md#notices).
+ * Messages name codes (not patient data) and counts, never text from the notes or the letter.
+ */
+
+/** Lists in a response are capped (no answer grows without bound). */
+export const MAX_CODE_NOTICES = 50;
+
+export const unverifiedCodeNotices = (codes: string[]): Notice[] =>
+  codes.slice(0, MAX_CODE_NOTICES).map((code) => ({
+    code: 'UNVERIFIED_CODE_REMOVED',
+    message: `Code ${code} does not appear in the procedure notes, so it was removed from the letter`,
+  }));
+
+export const notMachineReadableNotice = (): Notice => ({
+  code: 'NOTES_NOT_MACHINE_READABLE',
+  message: 'The procedure notes have no text layer (a scan?), so the codes in the letter could not be checked against them',
+});
+
+export const glyphsReplacedNotice = (count: number): Notice => ({
+  code: 'GLYPHS_REPLACED',
+  message: `${count} character${count === 1 ? '' : 's'} had no glyph in any bundled font and ${count === 1 ? 'is' : 'are'} drawn as U+FFFD in the PDF`,
+});

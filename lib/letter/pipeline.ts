@@ -1,0 +1,103 @@
+import { fail, ok, serviceError, type Result, type ServiceError } from '../errors/index.js';
+import type { SafeLogFields } from '../logging/index.js';
+import { createMessage, type MessagesFailure, type MessagesFailureKind } from '../upstream/anthropic.js';
+import type { LetterRequest } from '../validation/schemas.js';
+import { parseLetterMarkdown } from './body-markdown.js';
+import { checkLetterBody } from './check-output.js';
+import { readCitedText } from './citations.js';
+import { verifyCodes } from './codes.js';
+import { readProcedureNotes } from './input.js';
+import { assembleLetter } from './markdown.js';
+import { glyphsReplacedNotice, notMachineReadableNotice, unverifiedCodeNotices } from './notices.js';
+import { renderLetterPdfReport } from './pdf.js';
+import { buildLetterRequest } from './prompt.js';
+import { readTextLayer } from './text-layer.js';
+import type { LetterResponse, Notice } from './types.js';
+
+/**
+ * The letter, step by step (docs/letter.md): read the notes → prompt → call the model → check its
+ * answer → keep its citations → verify its codes against the notes → render markdown or a PDF.
+ * Each step is its own module; this one only orders them. The notes' text layer is read once the
+ * model's answer passed its check (so after every input check, and only for a letter we will send).
+ */
+
+export interface LetterAi {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  /** Time for every model attempt and wait, in ms (the route decides: the letter route streams). */
+  budgetMs: number;
+}
+
+export interface LetterOutcome {
+  result: Result<LetterResponse>;
+  /** For the request's one log line: counts and ids only, never text. */
+  log: SafeLogFields;
+}
+
+/** How a failed model call reads to the caller. */
+const AI_FAILURES: Record<MessagesFailureKind, (failure: MessagesFailure) => ServiceError> = {
+  'no-key': () => serviceError('CONFIGURATION_ERROR', { message: 'No AI service key is configured' }),
+  credentials: () => serviceError('CONFIGURATION_ERROR', { message: 'The AI service rejected the configured credentials' }),
+  unavailable: (f) => serviceError('AI_UNAVAILABLE', f.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: f.retryAfterSeconds }),
+  timeout: () => serviceError('UPSTREAM_TIMEOUT', { message: 'The AI service did not answer in time' }),
+  rejected: () => serviceError('LETTER_NOT_GENERATED', { message: 'The AI service could not process this document' }),
+  'unexpected-status': (f) => serviceError('UPSTREAM_ERROR', { message: `The AI service answered with an unexpected status ${f.status}` }),
+  unreadable: () => serviceError('UPSTREAM_ERROR', { message: 'The AI service answer could not be read' }),
+};
+
+export async function generateLetter(request: LetterRequest, ai: LetterAi, now: () => Date = () => new Date()): Promise<LetterOutcome> {
+  const { file_content, output_format, ...meta } = request;
+  const log: SafeLogFields = { upstream: 'anthropic' };
+
+  const notes = await readProcedureNotes(file_content);
+  if (!notes.ok) return { result: notes, log: {} };
+
+  const started = performance.now();
+  const answer = await createMessage({
+    apiKey: ai.apiKey,
+    ...(ai.baseURL ? { baseURL: ai.baseURL } : {}),
+    budgetMs: ai.budgetMs,
+    request: buildLetterRequest(ai.model, notes.value.base64, meta),
+  });
+  log.upstreamMs = Math.round(performance.now() - started);
+  if (!answer.ok) {
+    const { failure } = answer;
+    return { result: fail(AI_FAILURES[failure.kind](failure)), log: { ...log, attempts: failure.attempts, ...(failure.requestId ? { traceId: failure.requestId } : {}) } };
+  }
+  const { message, usage, attempts, requestId } = answer.value;
+  Object.assign(log, {
+    attempts,
+    ...(requestId ? { traceId: requestId } : {}),
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    cacheReadTokens: usage.cacheReadTokens,
+    cacheWriteTokens: usage.cacheWriteTokens,
+  } satisfies SafeLogFields);
+
+  const cited = readCitedText(message);
+  const checked = checkLetterBody(cited.text, message.stop_reason);
+  if (!checked.ok) return { result: checked, log };
+  // Read only now: the notes passed every input check, and a failed call costs no pdf.js time.
+  const layer = await readTextLayer(notes.value.bytes);
+  const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages, citations: cited.citations });
+
+  const notices: Notice[] = [...unverifiedCodeNotices(verified.removed), ...(layer.pages === null ? [notMachineReadableNotice()] : [])];
+  const generatedAt = now();
+  const content = { meta, body: verified.blocks, citations: cited.citations, generatedAt };
+  const common = {
+    timestamp: generatedAt.toISOString(),
+    invoice_cost: request.visit_cost,
+    patient_identifier: request.patient_identifier,
+    codes: verified.codes,
+    citations: cited.citations,
+  };
+  Object.assign(log, { citations: cited.citations.length, codesRemoved: verified.removed.length } satisfies SafeLogFields);
+
+  if (output_format === 'pdf') {
+    const rendered = await renderLetterPdfReport(content);
+    if (rendered.replacedCharacters > 0) notices.push(glyphsReplacedNotice(rendered.replacedCharacters));
+    return { result: ok({ fileContent: Buffer.from(rendered.pdf).toString('base64'), ...common, notices }), log: { ...log, notices: notices.map((n) => n.code) } };
+  }
+  return { result: ok({ letter: assembleLetter(content), ...common, notices }), log: { ...log, notices: notices.map((n) => n.code) } };
+}
