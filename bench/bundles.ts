@@ -18,10 +18,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The functions the stack deploys, so a new handler is measured without a second list.
 import { FUNCTION_NAMES, type FunctionName } from '../infra/cdk/functions.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The banner and options NodejsFunction passes to esbuild in infra/cdk/stack.ts. */
 const BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";

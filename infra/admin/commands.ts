@@ -83,6 +83,11 @@ const COMMANDS: Record<string, { flags: (keyof Flags)[]; run: (flags: Flags, bac
 };
 
 export async function runAdmin(argv: string[], backends: AdminBackends, io: AdminIo): Promise<number> {
+  // `--help`, `-h` or `help` anywhere: the usage on stdout, success.
+  if (argv.some((arg) => arg === '--help' || arg === '-h') || argv[0] === 'help') {
+    io.out(USAGE);
+    return EXIT.OK;
+  }
   try {
     const { values, positionals } = parseCommandLine(argv);
     const name = positionals.join(' ');

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startClearinghouseSandbox } from '../sandbox/clearinghouse.js';
 import { startMessagesSandbox } from '../sandbox/messages-api.js';
@@ -34,6 +36,12 @@ export async function startLocalEnvironment(env: Env = process.env): Promise<Loc
       devToken = DEFAULT_API_TOKENS.split('=')[1];
       notes.push(`API_TOKENS not set: client "local" uses the dev token ${devToken}`);
     }
+    // Tokens made by `npm run admin -- token create` (no AWS variables) work here too.
+    const tokensFile = env.API_TOKENS_FILE?.trim() || join(process.cwd(), '.local', 'tokens.json');
+    if (!env.API_TOKENS_SECRET_ARN?.trim() && existsSync(tokensFile)) {
+      env.API_TOKENS_FILE = tokensFile;
+      notes.push(`also accepting the tokens in ${tokensFile} (npm run admin -- token create)`);
+    }
 
     if (!env.STEDI_API_KEY?.trim() && !env.STEDI_SECRET_ARN?.trim()) {
       const sandbox = await startClearinghouseSandbox({ apiKey: SANDBOX_KEY });
@@ -55,6 +63,7 @@ export async function startLocalEnvironment(env: Env = process.env): Promise<Loc
     env.SANDBOX_UPSTREAMS = sandboxes.join(',');
 
     if (!env.ENROLLMENTS_TABLE?.trim()) {
+      // ENROLLMENTS_FILE replaces the sample (it is not merged with it).
       const file = env.ENROLLMENTS_FILE?.trim() || SAMPLE_ENROLLMENTS_FILE;
       const enrollments = await startLocalEnrollments(file);
       closers.push(() => enrollments.close());
@@ -63,7 +72,11 @@ export async function startLocalEnvironment(env: Env = process.env): Promise<Loc
       env.AWS_REGION ??= 'us-east-1';
       env.AWS_ACCESS_KEY_ID ??= 'local';
       env.AWS_SECRET_ACCESS_KEY ??= 'local';
-      notes.push(`enrollments loaded from ${file} into in-process DynamoDB (dynalite)`);
+      notes.push(
+        file === SAMPLE_ENROLLMENTS_FILE
+          ? `enrollments loaded from the sample ${file} into in-process DynamoDB (dynalite); ENROLLMENTS_FILE replaces it`
+          : `enrollments loaded from ${file} (ENROLLMENTS_FILE, instead of the sample) into in-process DynamoDB (dynalite)`,
+      );
     }
 
     return {

@@ -4,21 +4,43 @@ import { FUNCTIONS, loadHandler, type FunctionName } from './routes.js';
 
 /**
  * `npm run invoke -- <function> <event.json>`: runs one handler on one sample event, in-process,
- * with the same local environment as `npm start`, and prints what the function returned.
+ * with the same local environment as `npm start`. Only the handler's result goes to stdout (as
+ * JSON, so `| jq` works); every log line and note goes to stderr.
  */
 
-const [name, file] = process.argv.slice(2);
-if (!name || !file || !(name in FUNCTIONS)) {
-  process.stderr.write(`usage: npm run invoke -- <${Object.keys(FUNCTIONS).join('|')}> <event.json>\n`);
+// Log lines (Powertools writes them to process.stdout) go to stderr; the result alone to stdout.
+const writeResult = process.stdout.write.bind(process.stdout);
+process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
   process.exit(2);
 }
 
-const event = JSON.parse(await readFile(file, 'utf8')) as unknown;
+const [name, file] = process.argv.slice(2);
+const usage = `usage: npm run invoke -- <${Object.keys(FUNCTIONS).join('|')}> <event.json>   (samples in events/)`;
+if (!name || !file) fail(usage);
+if (!(name in FUNCTIONS)) fail(`unknown function "${name}"\n${usage}`);
+
+let text: string;
+try {
+  text = await readFile(file, 'utf8');
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  fail(code === 'ENOENT' ? `event file not found: ${file} (samples are in events/, e.g. events/eligibility-mock-1.json)` : `cannot read event file ${file}: ${code ?? (error as Error).message}`);
+}
+let event: unknown;
+try {
+  event = JSON.parse(text);
+} catch (error) {
+  fail(`event file ${file} is not JSON: ${(error as Error).message}`);
+}
+
 const environment = await startLocalEnvironment();
 try {
   const handler = (await loadHandler(name as FunctionName)) as (event: unknown, context: unknown) => Promise<unknown>;
   const result = await handler(event, { functionName: `local-${name}`, awsRequestId: 'local-invoke', getRemainingTimeInMillis: () => 29_000 });
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  writeResult(`${JSON.stringify(result, null, 2)}\n`);
 } finally {
   await environment.close();
 }

@@ -188,7 +188,21 @@ function sameAnswerAs(lastName: string, identity: Pick<CobSandboxPatient, 'first
 export const COB_SANDBOX_PATIENTS: readonly CobSandboxPatient[] = [
   ...COB_ONLY_PATIENTS,
   sameAnswerAs('Garcia', { firstName: 'Maria', lastName: 'Garcia', dateOfBirth: '04-12-1985', memberId: 'PPO100001', payerId: 'SBXPPO' }, 'The eligibility sandbox PPO patient: no other coverage.'),
-  sameAnswerAs('Rossi', { firstName: 'David', lastName: 'Chen', dateOfBirth: '09-30-1978', memberId: 'HMO200002', payerId: 'SBXHMO' }, 'The eligibility sandbox HMO patient: a secondary plan exists.'),
+  {
+    firstName: 'David', lastName: 'Chen', dateOfBirth: '09-30-1978', memberId: 'HMO200002', payerId: 'SBXHMO',
+    expected: { cobCode: 'CobInstanceExistsPrimacyDetermined' },
+    note: 'The eligibility sandbox HMO patient: also covered by his own PPO plan from a second job, which pays second.',
+    answer: { status: 200, scenario: {
+      classification: 'CobInstanceExistsPrimacyDetermined', flags: FLAGS.determined, planBegin: '2025-01-01',
+      activeServiceTypes: MEDICAL,
+      otherPlans: [{
+        payerName: 'AETNA', payerPi: '1021', entityIdentifier: 'Secondary Payer',
+        insured: { firstName: 'DAVID', lastName: 'CHEN', memberId: 'W200002078', dateOfBirth: '1978-09-30' },
+        serviceTypes: MEDICAL,
+        dates: { coordinationOfBenefits: '2025-01-01', periodStart: '2025-01-01', planBegin: '2024-09-01' },
+      }],
+    } },
+  },
 ];
 
 const AAA: Readonly<Record<string, { description: string; followupAction: string; location: string; possibleResolutions: string }>> = {

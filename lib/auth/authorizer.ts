@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import { readSecret, SECRETS } from '../config/secrets.js';
 import { bearerToken, findClient, parseTokenList, parseTokenSecret, type ClientToken } from './tokens.js';
 
 /**
  * The bearer-token decision (CONTRACT §2) and where the token digests come from: Secrets Manager
- * in AWS (`API_TOKENS_SECRET_ARN`, cached by Powertools for minutes), `API_TOKENS` locally.
+ * in AWS (`API_TOKENS_SECRET_ARN`, cached by Powertools for minutes), `API_TOKENS` locally, plus
+ * locally `API_TOKENS_FILE`: a file in the secret's JSON form (`npm start` points it at
+ * .local/tokens.json, which `npm run admin -- token create` writes; docs/api.md#tokens).
  * When the store cannot be read this throws, so API Gateway answers 500 and caches no denial.
  */
 
@@ -22,14 +25,18 @@ type Env = Record<string, string | undefined>;
 
 let parsed: { source: string; clients: ClientToken[] } | undefined;
 
-/** The known clients. Parsing is memoised on the secret's text, so a rotation is picked up. */
+/** The known clients. Parsing is memoised on the sources' text, so a rotation is picked up. */
 export async function loadClients(env: Env = process.env): Promise<ClientToken[]> {
   const fromSecret = Boolean(env[SECRETS.apiTokens.arnVariable]?.trim());
   const source = await readSecret(SECRETS.apiTokens, env);
-  if (source === undefined) throw new Error('no API token store is configured (API_TOKENS_SECRET_ARN or API_TOKENS)');
-  const key = `${fromSecret ? 'secret' : 'list'}:${source}`;
+  const file = env.API_TOKENS_FILE?.trim();
+  // Read on every call (local runs only), so a token just created is accepted without a restart.
+  const fileText = file ? await readFile(file, 'utf8') : undefined;
+  if (source === undefined && fileText === undefined) throw new Error('no API token store is configured (API_TOKENS_SECRET_ARN or API_TOKENS)');
+  const key = `${fromSecret ? 'secret' : 'list'}:${source ?? ''}\u0000${fileText ?? ''}`;
   if (parsed?.source !== key) {
-    parsed = { source: key, clients: fromSecret ? parseTokenSecret(source) : parseTokenList(source) };
+    const listed = source === undefined ? [] : fromSecret ? parseTokenSecret(source) : parseTokenList(source);
+    parsed = { source: key, clients: [...listed, ...(fileText === undefined ? [] : parseTokenSecret(fileText))] };
   }
   return parsed.clients;
 }

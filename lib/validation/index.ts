@@ -43,6 +43,45 @@ const PATTERN_MESSAGES: Record<string, string> = {
   [X12_VALUE]: 'must contain a letter or digit, not only spaces or the characters * ^ : ~, and no control characters',
 };
 
+/** What the items of each list field are, for messages such as "must be a list of service type codes". */
+const LIST_ITEMS: Record<string, { plural: string; singular: string }> = {
+  serviceTypeCodes: { plural: 'service type codes', singular: 'service type code' },
+  procedureCodes: { plural: 'procedure codes', singular: 'procedure code' },
+};
+const itemsOf = (instancePath: string) => LIST_ITEMS[instancePath.split('/').filter(Boolean).pop() ?? ''] ?? { plural: 'values', singular: 'value' };
+
+/** JSON types in words; a list names what it holds. */
+function typeMessage(error: ErrorObject): string {
+  const expected = String(error.params.type).split(',')[0];
+  switch (expected) {
+    case 'string':
+      return 'must be text';
+    case 'boolean':
+      return 'must be true or false (without quotes)';
+    case 'array':
+      return `must be a list of ${itemsOf(error.instancePath).plural}`;
+    case 'object':
+      return 'must be an object';
+    case 'integer':
+      return 'must be a whole number';
+    case 'number':
+      return 'must be a number';
+    default:
+      return 'has the wrong type';
+  }
+}
+
+/** "a, b or c" */
+const oneOf = (values: unknown[]): string => {
+  const words = values.map(String);
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+};
+
+/**
+ * One plain-words message per JSON Schema keyword the request schemas use (docs/api.md#validation);
+ * a test walks every keyword of every schema and fails when one is missing or a validator's own
+ * wording ("must be array", "must NOT have …") would reach a caller.
+ */
 const DESCRIBE: Record<string, Describe> = {
   required: (e) => ({ field: fieldName(e.instancePath, e.params.missingProperty), message: 'is required' }),
   additionalProperties: (e) => ({
@@ -53,20 +92,31 @@ const DESCRIBE: Record<string, Describe> = {
     field: fieldName(e.instancePath, e.params.missingProperty),
     message: `is required when ${e.params.property} is given (a dependent needs first name, last name and date of birth)`,
   }),
-  type: (e) => ({ field: fieldName(e.instancePath), message: `must be a ${e.params.type}` }),
+  type: (e) => ({ field: fieldName(e.instancePath), message: typeMessage(e) }),
   maxLength: (e) => ({ field: fieldName(e.instancePath), message: `must be at most ${e.params.limit} characters long (spaces count)` }),
   minLength: (e) => ({ field: fieldName(e.instancePath), message: 'must not be empty' }),
   pattern: (e) => ({ field: fieldName(e.instancePath), message: PATTERN_MESSAGES[e.params.pattern] ?? 'contains characters that are not allowed' }),
-  format: (e) => ({ field: fieldName(e.instancePath), message: FORMATS[e.params.format]?.message ?? 'has an invalid format' }),
+  format: (e) => ({ field: fieldName(e.instancePath), message: FORMATS[e.params.format]?.message ?? 'is not in the expected form' }),
   enum: (e) =>
     /^\/serviceTypeCodes\//.test(e.instancePath)
       ? { field: fieldName(e.instancePath), message: 'must be an X12 005010 service type code' }
-      : { field: fieldName(e.instancePath), message: `must be one of: ${(e.params.allowedValues as string[]).join(', ')}` },
+      : { field: fieldName(e.instancePath), message: `must be ${oneOf(e.params.allowedValues as unknown[])}` },
+  minItems: (e) => ({ field: fieldName(e.instancePath), message: `must list at least ${e.params.limit} ${e.params.limit === 1 ? itemsOf(e.instancePath).singular : itemsOf(e.instancePath).plural}` }),
+  maxItems: (e) => ({ field: fieldName(e.instancePath), message: `must list at most ${e.params.limit} ${itemsOf(e.instancePath).plural}` }),
+  uniqueItems: (e) => ({
+    field: fieldName(e.instancePath),
+    message: `must not list the same ${itemsOf(e.instancePath).singular} twice (items ${Math.min(e.params.i, e.params.j)} and ${Math.max(e.params.i, e.params.j)} are equal)`,
+  }),
+  const: (e) => ({ field: fieldName(e.instancePath), message: `must be ${JSON.stringify(e.params.allowedValue)}` }),
 };
+
+/** The keywords that have a message of their own (every other one gets a generic plain message). */
+export const DESCRIBED_KEYWORDS: readonly string[] = Object.keys(DESCRIBE);
 
 function describe(error: ErrorObject): FieldError {
   const known = DESCRIBE[error.keyword];
-  return known ? known(error) : { field: fieldName(error.instancePath) || '(body)', message: error.message ?? 'is invalid' };
+  // Never the validator's own wording: a keyword without a message above gets a neutral one.
+  return known ? known(error) : { field: fieldName(error.instancePath) || '(body)', message: 'is not valid here' };
 }
 
 export function validateBody<N extends SchemaName>(name: N, body: unknown): Result<RequestBodies[N]> {

@@ -212,6 +212,15 @@ describe('token commands against Secrets Manager', () => {
     expect(() => parseUsagePlanIds('standard=a b,high=c')).toThrow(/malformed/);
   });
 
+  it('prints the usage on stdout and exits 0 for --help, -h or help, touching nothing', async () => {
+    for (const argv of [['--help'], ['-h'], ['help'], ['token', 'create', '--help']]) {
+      const result = await admin(argv);
+      expect({ argv, code: result.code, err: result.err }).toEqual({ argv, code: EXIT.OK, err: '' });
+      expect(result.out.join('\n')).toContain('usage: npm run admin -- <command>');
+    }
+    expect(storedClients()).toEqual([]);
+  });
+
   it('reports a missing secret as a failure without crashing', async () => {
     const missing: AdminBackends = { ...aws, tokens: () => secretsManagerTokens(secrets, `${SECRET_ARN}-gone`) };
     const result = await admin(['token', 'list'], missing);

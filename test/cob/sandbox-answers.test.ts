@@ -58,6 +58,28 @@ describe('COB sandbox patients', () => {
   );
 });
 
+describe('COB sandbox other plans', () => {
+  it.each(COB_SANDBOX_PATIENTS.map((p) => [`${p.firstName} ${p.lastName}`, p] as const))(
+    '%s: every other plan\'s subscriber is of the same family (same last name), never another patient\'s',
+    (_name, patient) => {
+      const { body } = cobSandboxAnswer(requestFor(patient));
+      const result = classifyCobAnswer(200, JSON.parse(JSON.stringify(body)));
+      if (!result.ok) return;
+      for (const plan of result.value.additionalPlanBenefitInfo) {
+        expect(plan.subscriber.lastName?.toLowerCase()).toBe(patient.lastName.toLowerCase());
+      }
+    },
+  );
+
+  it('David Chen (the eligibility HMO patient) has his own secondary plan', () => {
+    const chen = COB_SANDBOX_PATIENTS.find((p) => p.memberId === 'HMO200002')!;
+    const result = classifyCobAnswer(200, JSON.parse(JSON.stringify(cobSandboxAnswer(requestFor(chen)).body)));
+    expect(result.ok && result.value.additionalPlanBenefitInfo.map((p) => [p.payerPrimacy, p.subscriber])).toEqual([
+      ['SecondaryPayer', { firstName: 'DAVID', lastName: 'CHEN', memberId: 'W200002078', dateOfBirth: '1978-09-30' }],
+    ]);
+  });
+});
+
 describe('cobSandboxAnswer', () => {
   const williams = COB_SANDBOX_PATIENTS.find((p) => p.lastName === 'Williams')!;
   const brown = COB_SANDBOX_PATIENTS.find((p) => p.dependent)!;

@@ -8,7 +8,7 @@ import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import { AUTHORIZER_CACHE_SECONDS, TOKEN_STORE_CACHE_SECONDS } from '../../lib/auth/tokens.js';
 import { FUNCTION_NAMES as FUNCTIONS, LETTER_BUDGET_SECONDS } from '../../infra/cdk/functions.js';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
-import { ACCESS_LOG_FIELDS, EligibilityStack, PROJECT_ROOT, type UsagePlanSettings } from '../../infra/cdk/stack.js';
+import { ACCESS_LOG_FIELDS, EligibilityStack, gatewayResponses, PROJECT_ROOT, type UsagePlanSettings } from '../../infra/cdk/stack.js';
 
 const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, any> };
 
@@ -174,7 +174,11 @@ describe('EligibilityStack', () => {
     for (const response of Object.values(responses)) {
       expect(response.ResponseParameters['gatewayresponse.header.Cache-Control']).toBe("'no-store'");
       expect(response.ResponseParameters['gatewayresponse.header.x-request-id']).toBe('context.requestId');
+      expect(response.ResponseParameters).not.toHaveProperty('gatewayresponse.header.Access-Control-Allow-Origin');
     }
+    // A gateway response can name one origin, never choose among several.
+    expect(gatewayResponses(['https://app.example']).UNAUTHORIZED!.headers['Access-Control-Allow-Origin']).toBe("'https://app.example'");
+    expect(gatewayResponses(['https://app.example', 'https://b.example']).UNAUTHORIZED!.headers).not.toHaveProperty('Access-Control-Allow-Origin');
   });
 
   it('runs every function on Node 22 / arm64 with X-Ray and its own encrypted log group; only the letter runs past 29 s', () => {

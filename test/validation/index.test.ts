@@ -123,7 +123,7 @@ describe('eligibility body', () => {
   });
 
   it('reports wrong types per field', () => {
-    expect(problems('eligibility', { ...eligibility, patientFirstName: 42 })).toEqual([{ field: 'patientFirstName', message: 'must be a string' }]);
+    expect(problems('eligibility', { ...eligibility, patientFirstName: 42 })).toEqual([{ field: 'patientFirstName', message: 'must be text' }]);
   });
 });
 
@@ -163,7 +163,7 @@ describe('letter body', () => {
   it('rejects a bad e-mail and an unknown output format', () => {
     expect(problems('letter', { ...letter, provider_email: 'not-an-email', output_format: 'docx' })).toEqual([
       { field: 'provider_email', message: 'must be an e-mail address' },
-      { field: 'output_format', message: 'must be one of: text, pdf' },
+      { field: 'output_format', message: 'must be text or pdf' },
     ]);
   });
 
