@@ -101,6 +101,14 @@ describe('local server limits', () => {
 });
 
 describe('concurrent requests and their log lines', () => {
+  // The server's default timeouts: the shortened ones above would cut off requests on a loaded machine.
+  let busy: LocalApi;
+  beforeAll(async () => {
+    busy = await startLocalApi();
+  }, 30_000);
+  afterAll(async () => {
+    await busy?.close();
+  });
   let lines: string[] = [];
   const original = process.stdout.write.bind(process.stdout);
   beforeEach(() => {
@@ -119,7 +127,7 @@ describe('concurrent requests and their log lines', () => {
   it('each access line carries the id of the request it describes, never another one', async () => {
     const replies = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        i % 3 === 0 ? api.call('/api/eligibility/v1', { ...MOCK_SET_1, extra: i }) : api.call('/api/eligibility/v1', MOCK_SET_1),
+        i % 3 === 0 ? busy.call('/api/eligibility/v1', { ...MOCK_SET_1, extra: i }) : busy.call('/api/eligibility/v1', MOCK_SET_1),
       ),
     );
     const records = lines
