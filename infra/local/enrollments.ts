@@ -9,7 +9,7 @@ import type { EnrollmentStore } from '../../lib/enrollment/types.js';
 import { validateEnrollment } from '../../lib/enrollment/validate.js';
 
 /**
- * Local enrollments (CONTRACT §7 ENROLLMENTS_FILE): an in-process DynamoDB emulator (dynalite) on
+ * Local enrollments (ENROLLMENTS_FILE, README.md#configuration): an in-process DynamoDB emulator (dynalite) on
  * loopback, so `npm start` exercises the same DynamoDB store code as Lambda with no account.
  */
 

@@ -6,7 +6,7 @@ import { startMessagesSandbox } from '../sandbox/messages-api.js';
 import { startLocalEnrollments } from './enrollments.js';
 
 /**
- * Everything a local run needs besides the functions themselves (CONTRACT §7), expressed as the
+ * Everything a local run needs besides the functions themselves (README.md#configuration), expressed as the
  * same environment variables Lambda reads: a dev token, the built-in sandboxes standing in for
  * Stedi and Anthropic when no key is set, and an in-process DynamoDB (dynalite) loaded from
  * ENROLLMENTS_FILE. Nothing here runs in AWS.

@@ -1,5 +1,5 @@
 /**
- * A loopback stand-in for Stedi (CONTRACT §7): the raw X12 eligibility endpoint and the COB check,
+ * A loopback stand-in for Stedi (docs/api.md#sandboxes): the raw X12 eligibility endpoint and the COB check,
  * speaking Stedi's wire formats, so `npm start` and the tests run every upstream path with no account.
  * Eligibility answers come from SANDBOX_PATIENTS; COB answers from cob-answers.ts. The fault
  * patients (HTTP 429/500, slow, 999, truncated, bad JSON) apply to both endpoints where they make sense.

@@ -3,7 +3,7 @@ import { readSecret, SECRETS } from '../config/secrets.js';
 import { bearerToken, findClient, parseTokenList, parseTokenSecret, type ClientToken } from './tokens.js';
 
 /**
- * The bearer-token decision (CONTRACT §2) and where the token digests come from: Secrets Manager
+ * The bearer-token decision (docs/api.md#tokens) and where the token digests come from: Secrets Manager
  * in AWS (`API_TOKENS_SECRET_ARN`, cached by Powertools for minutes), `API_TOKENS` locally, plus
  * locally `API_TOKENS_FILE`: a file in the secret's JSON form (`npm start` points it at
  * .local/tokens.json, which `npm run admin -- token create` writes; docs/api.md#tokens).

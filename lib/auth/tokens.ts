@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
- * Bearer tokens (CONTRACT §2). Tokens are never stored: only their SHA-256 hex digests, compared
+ * Bearer tokens (docs/api.md#tokens). Tokens are never stored: only their SHA-256 hex digests, compared
  * in constant time against the digest of the presented token.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Payer AAA errors in a Stedi COB answer → AaaRejection values and the CONTRACT §3 error.
+ * Payer AAA errors in a Stedi COB answer → AaaRejection values and the error of docs/api.md#errors.
  * Stedi bubbles every AAA up to the top-level `errors`; the nested `aaaErrors` are read only
  * when `errors` is empty, so nothing is listed twice.
  */
@@ -62,5 +62,5 @@ export function cobErrors(answer: unknown): AaaRejection[] {
   });
 }
 
-/** CONTRACT §3, the same rule as for 271 AAA segments. */
+/** docs/api.md#errors, the same rule as for 271 AAA segments. */
 export const rejectionError = errorForRejections;

@@ -1,5 +1,5 @@
 /**
- * The real COB check (CONTRACT §5): Medicare ids are refused before any paid call, then the request
+ * The real COB check (docs/api.md#coordination-of-benefits): Medicare ids are refused before any paid call, then the request
  * goes to Stedi's COB endpoint under the hygiene rule (AAA 42/80 in the answer's errors earns the
  * one retry), and the answer is mapped. Returns only log-safe metadata beside the result.
  */

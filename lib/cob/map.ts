@@ -1,5 +1,5 @@
 /**
- * Stedi COB answer → the service's COB response (spec 2.4, CONTRACT §5). Pure: no I/O, no logging.
+ * Stedi COB answer → the service's COB response (docs/api.md#coordination-of-benefits). Pure: no I/O, no logging.
  * `classifyCobAnswer` is the one entry the Stedi client and the handler call.
  */
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
@@ -174,7 +174,7 @@ export function mapCobResponse(answer: unknown, requestedCodes?: string[]): Resu
 
 /**
  * The one entry for a Stedi COB reply: `status` is the HTTP status (200 or 400) and `answer` the
- * parsed JSON. Payer AAA errors win over everything else (CONTRACT §3); a 400 without any is Stedi
+ * parsed JSON. Payer AAA errors win over everything else (docs/api.md#errors); a 400 without any is Stedi
  * refusing our request, which the caller cannot fix by resending, so it is reported as 502.
  */
 export function classifyCobAnswer(status: number, answer: unknown, requestedCodes?: string[]): Result<CobResult> {

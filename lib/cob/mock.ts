@@ -3,7 +3,7 @@ import { MOCK_PATIENTS, type MockPatient } from '../mock/patients.js';
 import type { CobResult } from './types.js';
 
 /**
- * COB mock mode (CONTRACT §4.1): the eligibility mock sets, matched on the COB required fields
+ * COB mock mode (docs/api.md#mock-mode): the eligibility mock sets, matched on the COB required fields
  * (plus date of birth and member id when given). Set 4 is the error scenario.
  */
 

@@ -9,7 +9,7 @@ import { mockCob } from './mock.js';
 import type { CobResult } from './types.js';
 
 /**
- * POST /api/eligibility/cob/v1 (CONTRACT §5): mock mode answers from the fixed sets; a real search
+ * POST /api/eligibility/cob/v1 (docs/api.md#coordination-of-benefits): mock mode answers from the fixed sets; a real search
  * needs the caller's active enrollment of the provider, then asks Stedi's COB check.
  */
 export function cobRoute(runtime: Runtime): Route<CobRequest> {

@@ -1,4 +1,4 @@
-/** Response shapes of the coordination-of-benefits search (spec 2.4, CONTRACT §5). */
+/** Response shapes of the coordination-of-benefits search (docs/api.md#coordination-of-benefits). */
 
 export const COB_CODES = [
   'MemberFoundNoCOB',

@@ -1,5 +1,5 @@
 /**
- * Configuration (CONTRACT §7). The local server and Lambda read the same names; this module is the
+ * Configuration (README.md#configuration). The local server and Lambda read the same names; this module is the
  * one place that reads them. Secrets are resolved separately (./secrets.ts).
  */
 

@@ -2,7 +2,7 @@ import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import type { Enrollment, EnrollmentStore } from './types.js';
 
 /**
- * Whether `clientId` may run a real check for `providerId` against `payerId` (CONTRACT §2).
+ * Whether `clientId` may run a real check for `providerId` against `payerId` (docs/api.md#enrollment).
  * Every refusal is the same PROVIDER_NOT_ENROLLED error, so a caller cannot tell an unknown
  * provider from another client's, an inactive one, or a payer it is not enrolled for.
  * Store failures are thrown, not turned into a refusal: an outage is a 5xx, not a 403.

@@ -1,4 +1,4 @@
-/** A provider enrollment (CONTRACT §2): who may run real checks for which provider and payers. */
+/** A provider enrollment (docs/api.md#enrollment): who may run real checks for which provider and payers. */
 export interface Enrollment {
   providerId: string;
   clientId: string;

@@ -3,7 +3,7 @@ import { isValidNpi } from './npi.js';
 import type { Enrollment } from './types.js';
 
 /**
- * Validates an enrollment record (CONTRACT §2) before it is written or loaded. Every problem is
+ * Validates an enrollment record (docs/api.md#enrollment) before it is written or loaded. Every problem is
  * listed; messages never echo the submitted values. Unknown fields are rejected so a typo such as
  * `payerID` fails loudly instead of silently widening the enrollment to every payer.
  */

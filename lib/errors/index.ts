@@ -1,5 +1,5 @@
 /**
- * One error model for the whole service (CONTRACT §3).
+ * One error model for the whole service (docs/api.md#errors).
  *
  * Errors are values: a `ServiceError` names a code from the table below and carries what the
  * response needs. Code that cannot return a value (middleware, deep helpers) throws a

@@ -1,6 +1,6 @@
 import { serviceError } from '../errors/index.js';
 import { corsHeaders, corsPolicy, preflightHeaders } from './cors.js';
-import { errorResponse, type HttpResponse } from './response.js';
+import { errorResponse, NO_STORE, type HttpResponse } from './response.js';
 import { matchRoute, type RouteEntry } from './routes.js';
 
 /**
@@ -34,7 +34,7 @@ export function frontDoor({ method, path, headers }: RequestLine, env: Env = pro
   if (match.kind === 'method-not-allowed') {
     if (policy && method.toUpperCase() === 'OPTIONS') {
       const preflight = preflightHeaders(policy, headers, match.allow);
-      return { kind: 'answer', response: (requestId) => ({ statusCode: 204, headers: { ...preflight, 'x-request-id': requestId }, body: '' }) };
+      return { kind: 'answer', response: (requestId) => ({ statusCode: 204, headers: { ...preflight, ...NO_STORE, 'x-request-id': requestId }, body: '' }) };
     }
     const allow = [...match.allow, ...(policy ? ['OPTIONS'] : [])].join(', ');
     const message = `${path} accepts only ${allow}`;

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
 
 /**
- * Structured JSON logs (CONTRACT §8). The only way to add fields is through `SafeLogFields`, a
+ * Structured JSON logs (README.md, "Where patient data goes"). The only way to add fields is through `SafeLogFields`, a
  * closed list of names that carry no patient data: request bodies, names, dates of birth, member
  * ids, SSNs, file contents, letter text and X12 never have a field to go into.
  */

@@ -1,4 +1,4 @@
-/** The four mock patient sets of CONTRACT §4.1, shared by mock eligibility and mock COB. */
+/** The four mock patient sets (docs/api.md#mock-mode), shared by mock eligibility and mock COB. */
 import type { EligibilityRequest } from '../validation/schemas.js';
 
 /** The seven fields a mock request must match exactly. */

@@ -5,7 +5,7 @@ import { fail, ok, serviceError, type Result } from '../errors/index.js';
 
 /**
  * What the route functions need from the outside world, built once per Lambda container from the
- * environment (CONTRACT §7). The local server sets the same variables (sandbox URLs and keys, a
+ * environment (README.md#configuration). The local server sets the same variables (sandbox URLs and keys, a
  * dynalite endpoint), so the handlers are identical locally and in AWS.
  */
 export interface Runtime {

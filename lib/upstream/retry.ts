@@ -1,5 +1,5 @@
 /**
- * The upstream hygiene rule (CONTRACT §1), written once: one attempt plus at most one retry, only for
+ * The upstream hygiene rule (docs/api.md#upstreams), written once: one attempt plus at most one retry, only for
  * failures the attempt marks retryable, all inside one time budget. Every attempt gets an AbortSignal
  * that fires when the budget is spent, so a slow upstream can never hold the caller past it.
  */
@@ -23,7 +23,7 @@ export interface RetryableFailure<T> {
 export type Attempt<T> = Result<T> | RetryableFailure<T>;
 
 export interface RetryOptions {
-  /** Total wall time for all attempts and the wait between them (CONTRACT: 25 s under API Gateway's 30 s). */
+  /** Total wall time for all attempts and the wait between them (25 s under API Gateway's 30 s: docs/api.md#limits). */
   budgetMs?: number;
   maxAttempts?: number;
   /** Wait before attempt n+1 when upstream gave no Retry-After. */

@@ -1,5 +1,5 @@
 /**
- * Stedi clearinghouse client (CONTRACT §1): the raw X12 eligibility endpoint and the COB check.
+ * Stedi clearinghouse client (docs/api.md#upstreams): the raw X12 eligibility endpoint and the COB check.
  * Native fetch; base URL, key and budget come from the caller. Every HTTP outcome is classified into
  * the error table here, once, and every call goes through the shared retry policy.
  * Nothing here logs; the caller gets attempts, latency and the upstream trace id to log.

@@ -8,7 +8,7 @@ const required = (n: number) => {
   return { patientFirstName, patientLastName, dateOfCoverage, payerId, providerId };
 };
 
-describe('mock COB (CONTRACT 4.1)', () => {
+describe('mock COB (docs/api.md#mock-mode)', () => {
   it('matches on the COB required fields alone', () => {
     const result = mockCob(required(2));
     expect(result.ok && result.body.cobCode).toBe('CobInstanceExistsPrimacyDetermined');

@@ -7,12 +7,13 @@ import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 /** The README's patient tables are what integrators copy; they must match what the code answers. */
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const API_GUIDE = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
 
 /** Rows of the markdown table that follows `heading` (first line starting with the text). */
-function tableAfter(heading: string): string[][] {
-  const start = README.indexOf(heading);
+function tableAfter(heading: string, text = README): string[][] {
+  const start = text.indexOf(heading);
   expect(start).toBeGreaterThanOrEqual(0);
-  const lines = README.slice(start).split('\n');
+  const lines = text.slice(start).split('\n');
   const first = lines.findIndex((line) => line.startsWith('|'));
   const rows: string[][] = [];
   for (const line of lines.slice(first + 2)) {
@@ -31,8 +32,8 @@ describe('README', () => {
     expect(firstBlock).toContain('npm test');
   });
 
-  it('lists the four mock sets exactly as the code matches them', () => {
-    const rows = tableAfter('`"mockRequest": true` answers');
+  it('docs/api.md lists the four mock sets exactly as the code matches them', () => {
+    const rows = tableAfter('`"mockRequest": true` on the eligibility route', API_GUIDE);
     expect(rows.map((r) => r.slice(1, 8))).toEqual(MOCK_PATIENTS.map((p) => Object.values(p)));
   });
 

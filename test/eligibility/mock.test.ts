@@ -4,7 +4,7 @@ import { MOCK_PATIENTS, mockEligibility } from '../../lib/eligibility/mock.js';
 
 const set = (n: number) => ({ ...MOCK_PATIENTS[n - 1]! });
 
-describe('mock eligibility (CONTRACT 4.1)', () => {
+describe('mock eligibility (docs/api.md#mock-mode)', () => {
   it('set 1 answers the exact in/out figures and nothing else', () => {
     const result = mockEligibility(set(1));
     expect(result).toEqual({

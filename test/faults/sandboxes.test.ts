@@ -8,7 +8,7 @@ import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 /**
  * Fault injection end to end: HTTP request → local API Gateway stand-in → authorizer → function →
  * upstream, where the upstream is a sandbox behind a counting fault proxy. Every fault must come
- * back as its contract status and code (CONTRACT §3), and the retry rule of §1 must hold: exactly
+ * back as its status and code (docs/api.md#errors), and the retry rule (docs/api.md#upstreams) must hold: exactly
  * two attempts for retryable failures (429/5xx, network errors, AAA 42), one for data errors and
  * timeouts. The upstream budget is shortened with UPSTREAM_BUDGET_MS so slow cases take seconds.
  * All cases run concurrently (beforeAll); each `it` then checks one.
@@ -172,7 +172,7 @@ describe('fault injection through the local API', () => {
     expect(outcome.requestId).toBeTruthy();
     if (c.status !== 200) expect(outcome.body.requestId).toBe(outcome.requestId);
     if (c.retryAfter) expect(Number(outcome.retryAfter)).toBeGreaterThan(0);
-    // CONTRACT §1: one attempt plus at most one retry, and only for retryable failures.
+    // docs/api.md#upstreams: one attempt plus at most one retry, and only for retryable failures.
     const proxy = c.route === 'letter' ? aiProxy : stediProxy;
     expect(proxy.count(c.tag, UPSTREAM_PATH[c.route])).toBe(c.attempts);
     // Everything, retries and waits included, ends within the budget (plus scheduling slack).

@@ -83,6 +83,8 @@ describe('the front door', () => {
     expect([response.statusCode, response.headers.allow, JSON.parse(response.body).code]).toEqual([405, 'POST', 'METHOD_NOT_ALLOWED']);
     const preflight = frontDoor({ method: 'OPTIONS', path: '/api/eligibility/cob/v1', headers: { origin: 'https://a.example' } }, env);
     expect(preflight.kind === 'answer' && preflight.response('rid').statusCode).toBe(204);
+    expect(preflight.kind === 'answer' && preflight.response('rid').headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('no-store');
     const unknown = frontDoor({ method: 'POST', path: '/api/x', headers: {} }, env);
     expect(unknown.kind).toBe('not-found');
   });

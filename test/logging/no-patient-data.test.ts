@@ -4,7 +4,7 @@ import { logger } from '../../lib/logging/index.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
 /**
- * CONTRACT §8: requests full of recognisable patient values go through every route and outcome
+ * README.md, "Where patient data goes": requests full of recognisable patient values go through every route and outcome
  * (success, validation failure, payer rejection, letter text and PDF); none of the values may
  * appear in anything written to stdout or stderr while they run.
  */
