@@ -61,9 +61,10 @@ export async function measureRoundtrip(rounds = ROUNDS) {
     dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'PROVIDER-SANDBOX-1',
   });
   const event = () => ({
-    version: '2.0', routeKey: 'POST /api/eligibility/v1', rawPath: '/api/eligibility/v1', rawQueryString: '', isBase64Encoded: false,
-    headers: { 'content-type': 'application/json' }, body,
-    requestContext: { requestId: `rt-${Math.random()}`, authorizer: { lambda: { clientId: 'bench' } }, http: { method: 'POST', path: '/api/eligibility/v1' } },
+    resource: '/api/eligibility/v1', path: '/api/eligibility/v1', httpMethod: 'POST', isBase64Encoded: false,
+    headers: { 'Content-Type': 'application/json' }, multiValueHeaders: { 'Content-Type': ['application/json'] }, body,
+    queryStringParameters: null, multiValueQueryStringParameters: null, pathParameters: null, stageVariables: null,
+    requestContext: { requestId: `rt-${Math.random()}`, authorizer: { clientId: 'bench' }, httpMethod: 'POST', path: '/api/eligibility/v1' },
   });
 
   const totals: number[] = [];

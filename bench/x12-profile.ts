@@ -9,11 +9,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { interpret271 } from '../lib/eligibility/interpret.js';
-import { tokenize } from '../lib/x12/tokenizer.js';
-import { readEnvelope, transactionsOf } from '../lib/x12/envelope.js';
-import { readLoops271 } from '../lib/x12/loops271.js';
-import { summarize } from '../lib/eligibility/summary.js';
+import { interpret271, interpretRead } from '../lib/eligibility/interpret.js';
+import { QUESTION } from './question.js';
+import { tokenize } from '../test/support/x12-reference/tokenizer.js';
+import { readEnvelope, transactionsOf } from '../test/support/x12-reference/envelope.js';
+import { readLoops271 } from '../test/support/x12-reference/loops271.js';
+import { referenceRead } from '../test/support/x12-reference/read.js';
 import { read271 } from '../lib/eligibility/read271.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,7 +38,7 @@ function per(label: string, fn: (t: string) => unknown): void {
 
 const only = process.argv[2];
 if (only === 'interpret') {
-  per('interpret271', interpret271);
+  per('interpret271', (t) => interpret271(t, QUESTION));
 } else if (only === undefined) {
   per('split baseline', (t) => t.split('~').map((s) => s.split('*')));
   per('tokenize', tokenize);
@@ -50,11 +51,8 @@ if (only === 'interpret') {
     if (r.ok) for (const tx of transactionsOf(readEnvelope(r.segments))) if (tx.setId === '271') readLoops271(tx);
   });
   per('read271 (fast path)', read271);
-  per('layered + summarize', (t) => {
-    const r = tokenize(t);
-    if (r.ok) for (const tx of transactionsOf(readEnvelope(r.segments))) if (tx.setId === '271') summarize(readLoops271(tx));
-  });
-  per('interpret271', interpret271);
+  per('layered reference + answer', (t) => interpretRead(referenceRead(t)));
+  per('interpret271', (t) => interpret271(t, QUESTION));
 }
 if (only === 'tokenize') per('tokenize', tokenize);
 if (only === 'read271') per('read271', read271);

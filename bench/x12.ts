@@ -1,5 +1,6 @@
 /**
- * X12 speed: our tokenize+parse+summarize (interpret271) vs node-x12 parsing the same text.
+ * X12 speed: our whole 271 reading and answer (interpret271: read, plan, people, blocks, benefits,
+ * other payers, notices) vs node-x12 only parsing the same text.
  * Uses the shared corpus 271s when present, else the project's fixtures. Writes bench/results/x12.json.
  * Run: npx tsx bench/x12.ts
  */
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { X12Parser } from 'node-x12';
 import { interpret271 } from '../lib/eligibility/interpret.js';
+import { QUESTION } from './question.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = join(root, '../shared/corpus/x12');
@@ -54,7 +56,7 @@ interface Row {
 const rows: Row[] = [];
 for (const file of files) {
   const text = readFileSync(join(source, file), 'utf8');
-  const ours = time(() => interpret271(text));
+  const ours = time(() => interpret271(text, QUESTION));
   let theirs: number | null = null;
   let error: string | undefined;
   try {

@@ -1,28 +1,28 @@
-import type {
-  APIGatewayRequestAuthorizerEventV2,
-  APIGatewaySimpleAuthorizerResult,
-  APIGatewaySimpleAuthorizerWithContextResult,
-} from 'aws-lambda';
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { decide, loadClients } from '../../lib/auth/authorizer.js';
+import { allowPolicy, denyPolicy } from '../../lib/auth/policy.js';
+import { headerOf } from '../../lib/http/request-id.js';
 import { describeException, log } from '../../lib/logging/index.js';
 
 /**
- * HTTP API Lambda authorizer, payload 2.0 with simple responses: `isAuthorized` plus the caller's
- * `clientId` in the context. API Gateway itself answers 401 when the header is missing, 403 when
- * this denies, and 500 when this throws (the token store could not be read).
+ * REST API Lambda REQUEST authorizer (identity source: the Authorization header). Allowed → an
+ * Allow policy with `clientId` and the client's usage-plan key; unknown or malformed token → a Deny
+ * policy (the gateway answers 403); no header → throws "Unauthorized" (the gateway answers 401);
+ * token store unreadable → throws anything else (the gateway answers 500 and caches nothing).
  */
-export const handler = async (
-  event: APIGatewayRequestAuthorizerEventV2,
-): Promise<APIGatewaySimpleAuthorizerResult | APIGatewaySimpleAuthorizerWithContextResult<{ clientId: string }>> => {
+export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   let clients;
   try {
     clients = await loadClients();
   } catch (error) {
-    log.error('token store unreadable', { route: event.routeKey, ...describeException(error) });
+    log.error('token store unreadable', { route: event.resource, ...describeException(error) });
     throw new Error('token store unavailable');
   }
-  const header = event.headers?.authorization ?? event.identitySource?.[0];
-  const decision = decide(header, clients);
-  if (!decision.isAuthorized) log.info('authorizer denied', { route: event.routeKey });
-  return decision.context ? { isAuthorized: true, context: decision.context } : { isAuthorized: false };
+  const decision = decide(headerOf(event.headers, 'authorization'), clients);
+  if (decision.kind === 'unauthorized') throw new Error('Unauthorized');
+  if (decision.kind === 'deny') {
+    log.info('authorizer denied', { route: event.resource });
+    return denyPolicy(event.methodArn);
+  }
+  return allowPolicy(decision.client, event.methodArn);
 };

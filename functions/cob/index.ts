@@ -2,5 +2,7 @@ import { cobRoute } from '../../lib/cob/route.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
+const runtime = runtimeFromEnv();
+
 /** POST /api/eligibility/cob/v1 */
-export const handler = apiHandler('cob', 'cob', cobRoute(runtimeFromEnv()));
+export const handler = apiHandler('cob', 'cob', cobRoute(runtime), { idempotencyTable: runtime.config.idempotencyTable });

@@ -1,6 +1,12 @@
 import { apiHandler } from '../../lib/http/api-handler.js';
+import { streamingHandler } from '../../lib/http/stream.js';
 import { letterRoute } from '../../lib/letter/route.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
-/** POST /api/generate-letter */
-export const handler = apiHandler('letter', 'letter', letterRoute(runtimeFromEnv()));
+const runtime = runtimeFromEnv();
+
+/**
+ * POST /api/generate-letter, streamed (docs/runtime.md#streamed-letter): the gateway's 30 s cut does not apply,
+ * so the model gets up to 120 s; the client still receives one JSON document.
+ */
+export const handler = streamingHandler(apiHandler('letter', 'letter', letterRoute(runtime, { budgetMs: runtime.config.letterBudgetMs }), { idempotencyTable: runtime.config.idempotencyTable }));

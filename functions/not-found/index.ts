@@ -1,3 +1,4 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { serviceError } from '../../lib/errors/index.js';
 import { frontDoor } from '../../lib/http/fallback.js';
 import { requestIdFor } from '../../lib/http/request-id.js';
@@ -5,22 +6,14 @@ import { errorResponse } from '../../lib/http/response.js';
 import { log } from '../../lib/logging/index.js';
 
 /**
- * The catch-all: any method or path no route function answers. It resolves the request against
- * the route table (lib/http/routes.ts): CORS preflight → 204, known path with a wrong method →
- * 405 METHOD_NOT_ALLOWED with `Allow`, anything else → 404 NOT_FOUND (API Gateway's own 404
- * would carry no code or request id). Reads the method and path of either event format.
+ * The catch-all (`/{proxy+}` and the other methods of known resources): any method or path no
+ * route function answers. It resolves the request against the route table (lib/http/routes.ts):
+ * CORS preflight → 204, known path with a wrong method → 405 METHOD_NOT_ALLOWED with `Allow`,
+ * anything else → 404 NOT_FOUND (API Gateway's own 404 would carry no code or request id).
  */
-interface FallbackEvent {
-  httpMethod?: string;
-  path?: string;
-  rawPath?: string;
-  headers?: Record<string, string | undefined> | null;
-  requestContext?: { requestId?: string; http?: { method?: string; path?: string } } | null;
-}
-
-export const handler = async (event: FallbackEvent) => {
-  const method = event.httpMethod ?? event.requestContext?.http?.method ?? 'GET';
-  const path = event.path ?? event.rawPath ?? event.requestContext?.http?.path ?? '/';
+export const handler = async (event: APIGatewayProxyEvent) => {
+  const method = event.httpMethod ?? 'GET';
+  const path = event.path ?? '/';
   const requestId = requestIdFor(event.headers, event.requestContext?.requestId);
   const door = frontDoor({ method, path, headers: event.headers });
   if (door.kind === 'route') {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { startClearinghouseSandbox } from '../sandbox/clearinghouse.js';
 import { startMessagesSandbox } from '../sandbox/messages-api.js';
 import { startLocalEnrollments } from './enrollments.js';
+import { createIdempotencyTable } from './idempotency.js';
 
 /**
  * Everything a local run needs besides the functions themselves (README.md#configuration), expressed as the
@@ -77,6 +78,13 @@ export async function startLocalEnvironment(env: Env = process.env): Promise<Loc
           ? `enrollments loaded from the sample ${file} into in-process DynamoDB (dynalite); ENROLLMENTS_FILE replaces it`
           : `enrollments loaded from ${file} (ENROLLMENTS_FILE, instead of the sample) into in-process DynamoDB (dynalite)`,
       );
+
+      if (!env.IDEMPOTENCY_TABLE?.trim()) {
+        env.IDEMPOTENCY_TABLE = await createIdempotencyTable(enrollments.endpoint);
+        notes.push('Idempotency-Key records are kept in the same in-process DynamoDB (lost at stop)');
+      }
+    } else if (!env.IDEMPOTENCY_TABLE?.trim()) {
+      notes.push('ENROLLMENTS_TABLE is set but IDEMPOTENCY_TABLE is not: requests with an Idempotency-Key will answer 500 CONFIGURATION_ERROR');
     }
 
     return {

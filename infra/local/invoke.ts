@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { invokeHandler } from './awslambda.js';
 import { startLocalEnvironment } from './environment.js';
 import { FUNCTIONS, loadHandler, type FunctionName } from './routes.js';
 
@@ -38,8 +39,11 @@ try {
 
 const environment = await startLocalEnvironment();
 try {
-  const handler = (await loadHandler(name as FunctionName)) as (event: unknown, context: unknown) => Promise<unknown>;
-  const result = await handler(event, { functionName: `local-${name}`, awsRequestId: 'local-invoke', getRemainingTimeInMillis: () => 29_000 });
+  const handler = await loadHandler(name as FunctionName);
+  const deadline = Date.now() + 130_000;
+  const context = { functionName: `local-${name}`, awsRequestId: 'local-invoke', getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) };
+  // The authorizer takes no context; a streamed function's prelude and body are collected into one result.
+  const result = name === 'authorizer' ? await (handler as (event: unknown) => Promise<unknown>)(event) : await invokeHandler(handler, event, context);
   writeResult(`${JSON.stringify(result, null, 2)}\n`);
 } finally {
   await environment.close();

@@ -1,12 +1,16 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
+import type { Writable } from 'node:stream';
+import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { installAwsLambdaStandIn } from './awslambda.js';
 
 /**
  * The functions behind the API's routes, for the local server and `npm run invoke`. Which
  * method and path reach which function is lib/http/routes.ts (the one route table).
  */
 
-export type ApiHandler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyResultV2>;
-export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEventV2) => Promise<{ isAuthorized: boolean; context?: Record<string, unknown> }>;
+export type ApiHandler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
+/** A handler wrapped with `awslambda.streamifyResponse` (the letter). */
+export type StreamingHandler = (event: APIGatewayProxyEvent, responseStream: Writable, context: unknown) => Promise<void>;
+export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
 
 export const FUNCTIONS = {
   authorizer: () => import('../../functions/authorizer/index.js'),
@@ -20,7 +24,9 @@ export const FUNCTIONS = {
 
 export type FunctionName = keyof typeof FUNCTIONS;
 
-export async function loadHandler(name: FunctionName): Promise<ApiHandler | AuthorizerHandler> {
-  const module = (await FUNCTIONS[name]()) as { handler: ApiHandler | AuthorizerHandler };
+export async function loadHandler(name: FunctionName): Promise<ApiHandler | StreamingHandler | AuthorizerHandler> {
+  // Streaming functions call `awslambda.streamifyResponse` when imported; Lambda provides it, locally a stand-in does.
+  installAwsLambdaStandIn();
+  const module = (await FUNCTIONS[name]()) as unknown as { handler: ApiHandler | StreamingHandler | AuthorizerHandler };
   return module.handler;
 }

@@ -1,21 +1,26 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { NO_STORE } from '../../lib/http/response.js';
-import { listen } from '../listen.js';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { corsHeaders, corsPolicy } from '../../lib/http/cors.js';
 import { frontDoor } from '../../lib/http/fallback.js';
 import { requestIdFor } from '../../lib/http/request-id.js';
+import { listen } from '../listen.js';
 import { hardenedServer, LOCAL_LIMITS, type HttpTimeouts } from './hardened-server.js';
-import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName } from './routes.js';
+import { IntegrationResponseStream, isStreamingHandler } from './awslambda.js';
+import { authorizerEvent, methodArn, proxyEvent, type RequestShape } from './events.js';
+import { parseRateLimits, rateLimiter } from './rate-limits.js';
+import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName, type StreamingHandler } from './routes.js';
 import { TtlLru } from './ttl-lru.js';
 
 /**
- * A local stand-in for API Gateway HTTP API: it matches routes from the route table
+ * A local stand-in for the API Gateway REST API: it matches resources from the route table
  * (lib/http/routes.ts; preflight, wrong methods and unknown paths go to the catch-all not-found
- * function, as in the stack), honours the caller's X-Request-Id, builds payload-2.0 events, runs the simple-response
- * Lambda authorizer with a result cache keyed by the Authorization header, answers 401/403 the way
- * API Gateway does, and writes the function's result back. It never logs bodies.
+ * function, as in the stack), honours the caller's X-Request-Id, builds Lambda proxy events
+ * (payload 1.0, headers in the client's casing), runs the Lambda REQUEST authorizer with a result
+ * cache keyed by the Authorization header, evaluates its IAM policy, answers 401/403/429 the way the
+ * gateway's customised responses do, applies per-client RATE_LIMITS, cuts buffered integrations at
+ * 29 s and streams the letter function's answer (no cut). It never logs bodies.
  */
 
 export interface LocalServerOptions {
@@ -23,7 +28,11 @@ export interface LocalServerOptions {
   host?: string;
   /** Authorizer result cache, as the stack's (seconds; 0 disables). */
   authorizerCacheSeconds?: number;
-  /** Header and whole-request timeouts (defaults 10 s and 30 s; tests shorten them). */
+  /** `clientId=N/s,…`; defaults to the RATE_LIMITS variable; unset → no limits. */
+  rateLimits?: string;
+  /** The gateway's cut for buffered integrations (default 29 s; tests shorten it). Streamed ones are not cut. */
+  integrationTimeoutMs?: number;
+  /** Header and whole-request timeouts (defaults 10 s and 30 s; tests shorten them). docs/security.md#local-server */
   timeouts?: HttpTimeouts;
 }
 
@@ -32,101 +41,146 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-/** Lambda's synchronous invocation payload limit. */
+/** Lambda's invocation payload limit. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/([a-z0-9.+-]+\+)?json|text\/|application\/(x-www-form-urlencoded|xml))/i;
+/** The authorizer result TTL the stack configures (docs/runtime.md#revocation). */
+export const AUTHORIZER_CACHE_SECONDS = 240;
+/** API Gateway's integration timeout for buffered (non-streamed) integrations. */
+const BUFFERED_INTEGRATION_TIMEOUT_MS = 29_000;
+/** The letter function's timeout: its 120 s budget plus a margin (streamed, so the gateway does not cut). */
+const STREAMING_FUNCTION_TIMEOUT_MS = 130_000;
 
-type Exact = { status: number; body: Record<string, unknown> };
+type Exact = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
 const GATEWAY = {
   unauthorized: { status: 401, body: { message: 'Unauthorized' } },
   forbidden: { status: 403, body: { message: 'Forbidden' } },
+  tooManyRequests: (retryAfter: number) => ({ status: 429, body: { message: 'Too Many Requests' }, headers: { 'retry-after': String(retryAfter) } }),
   authorizerFailed: { status: 500, body: { message: 'Internal Server Error' } },
+  integrationFailed: { status: 500, body: { message: 'Internal Server Error' } },
+  integrationTimeout: { status: 504, body: { message: 'Endpoint request timed out' } },
   tooLarge: (requestId: string) => ({
     status: 413,
     body: { message: 'The request body is larger than 6 MiB', code: 'PAYLOAD_TOO_LARGE', requestId },
   }),
 } as const;
 
-export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const cacheMs = (options.authorizerCacheSeconds ?? 300) * 1000;
-  const authorizerCache = new TtlLru<{ isAuthorized: boolean; context?: Record<string, unknown> }>(LOCAL_LIMITS.authorizerCacheEntries, cacheMs);
+/** Whether an IAM policy from the authorizer allows invoking `arn` (an explicit Deny wins). */
+export function policyAllows(policy: APIGatewayAuthorizerResult['policyDocument'] | undefined, arn: string): boolean {
+  const matches = (resource: string | string[]) =>
+    [resource].flat().some((pattern) => new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(arn));
+  let allowed = false;
+  for (const statement of policy?.Statement ?? []) {
+    const resource = 'Resource' in statement ? statement.Resource : undefined;
+    if (!resource || !matches(resource)) continue;
+    if (statement.Effect === 'Deny') return false;
+    if (statement.Effect === 'Allow') allowed = true;
+  }
+  return allowed;
+}
 
-  async function authorize(event: APIGatewayRequestAuthorizerEventV2, header: string) {
+type AuthorizerOutcome = { kind: 'answer'; result: APIGatewayAuthorizerResult } | { kind: 'unauthorized' } | { kind: 'failed' };
+
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const cacheMs = (options.authorizerCacheSeconds ?? AUTHORIZER_CACHE_SECONDS) * 1000;
+  // Bounded: a flood of distinct tokens cannot grow it without limit (docs/security.md#local-server).
+  const authorizerCache = new TtlLru<APIGatewayAuthorizerResult>(LOCAL_LIMITS.authorizerCacheEntries, cacheMs);
+  const limiter = rateLimiter(parseRateLimits(options.rateLimits ?? process.env.RATE_LIMITS));
+  const integrationTimeoutMs = options.integrationTimeoutMs ?? BUFFERED_INTEGRATION_TIMEOUT_MS;
+
+  /** Only policies are cached (as API Gateway does); a thrown 401 or a failure is asked again next time. */
+  async function authorize(shape: RequestShape, header: string): Promise<AuthorizerOutcome> {
     const cached = authorizerCache.get(header);
-    if (cached) return cached;
+    if (cached) return { kind: 'answer', result: cached };
     const authorizer = (await loadHandler('authorizer')) as AuthorizerHandler;
-    const decision = await authorizer(event);
-    authorizerCache.set(header, decision);
-    return decision;
+    try {
+      const result = await authorizer(authorizerEvent(shape));
+      authorizerCache.set(header, result);
+      return { kind: 'answer', result };
+    } catch (error) {
+      return (error as Error | undefined)?.message === 'Unauthorized' ? { kind: 'unauthorized' } : { kind: 'failed' };
+    }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
-    const headers = lowerCaseHeaders(req);
+    const rawHeaders = headerPairs(req);
+    const headers = Object.fromEntries(rawHeaders);
     const requestId = requestIdFor(headers);
-    // CORS headers for the gateway's own answers (401/403/413/500), as the stack's gateway responses.
+    // CORS headers for the gateway's own answers (401/403/413/429/500), as the stack's gateway responses.
     const cors = corsHeaders(corsPolicy(), headers);
     const door = frontDoor({ method, path: url.pathname, headers });
     const functionName: FunctionName = door.kind === 'route' ? door.route.function : 'not-found';
-    const routeKey = door.kind === 'route' ? `${method} ${url.pathname}` : '$default';
 
     const body = await readBody(req, MAX_BODY_BYTES);
     if (body === 'too-large') return send(res, GATEWAY.tooLarge(requestId), requestId, cors);
 
-    const requestContext = buildRequestContext(req, requestId, method, url.pathname, routeKey);
+    const shape: RequestShape = {
+      method,
+      path: url.pathname,
+      resource: door.kind === 'route' ? door.route.path : '/{proxy+}',
+      rawHeaders,
+      query: url.searchParams,
+      requestId,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      protocol: `HTTP/${req.httpVersion}`,
+    };
     // Preflight, 405 and the unauthenticated routes (health, OpenAPI) skip the authorizer.
     const needsAuth = door.kind === 'not-found' || (door.kind === 'route' && door.route.auth);
-    let authorizerContext: Record<string, unknown> = {};
+    let context: Record<string, unknown> | null = null;
     if (needsAuth) {
-      const authorization = headers.authorization;
+      const authorization = rawHeaders.find(([name]) => name.toLowerCase() === 'authorization')?.[1];
       if (!authorization) return send(res, GATEWAY.unauthorized, requestId, cors);
-      let decision;
-      try {
-        decision = await authorize(
-          {
-            version: '2.0',
-            type: 'REQUEST',
-            routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${method}${url.pathname}`,
-            identitySource: [authorization],
-            routeKey: requestContext.routeKey,
-            rawPath: url.pathname,
-            rawQueryString: url.search.slice(1),
-            headers,
-            requestContext,
-          } as APIGatewayRequestAuthorizerEventV2,
-          authorization,
-        );
-      } catch {
-        return send(res, GATEWAY.authorizerFailed, requestId, cors);
-      }
-      if (!decision.isAuthorized) return send(res, GATEWAY.forbidden, requestId, cors);
-      authorizerContext = decision.context ?? {};
+      const outcome = await authorize(shape, authorization);
+      if (outcome.kind === 'unauthorized') return send(res, GATEWAY.unauthorized, requestId, cors);
+      if (outcome.kind === 'failed') return send(res, GATEWAY.authorizerFailed, requestId, cors);
+      if (!policyAllows(outcome.result.policyDocument, methodArn(method, url.pathname))) return send(res, GATEWAY.forbidden, requestId, cors);
+      context = { ...(outcome.result.context ?? {}), principalId: outcome.result.principalId, integrationLatency: 0 };
+      const clientId = typeof context.clientId === 'string' ? context.clientId : outcome.result.principalId;
+      const wait = limiter.take(clientId);
+      if (wait !== undefined) return send(res, GATEWAY.tooManyRequests(wait), requestId, cors);
     }
 
     // Bytes that are not UTF-8 travel base64-encoded, so the handler can refuse them instead of
     // reading U+FFFD where they were (docs/security.md#strict-json).
-    const isText = TEXT_TYPES.test(headers['content-type'] ?? '') && isUtf8(body);
-    const event: APIGatewayProxyEventV2 = {
-      version: '2.0',
-      routeKey: requestContext.routeKey,
-      rawPath: url.pathname,
-      rawQueryString: url.search.slice(1),
-      headers,
-      requestContext: { ...requestContext, authorizer: { lambda: authorizerContext } } as APIGatewayProxyEventV2['requestContext'],
-      isBase64Encoded: body.length > 0 && !isText,
-    };
-    if (body.length > 0) event.body = isText ? body.toString('utf8') : body.toString('base64');
+    const isText = TEXT_TYPES.test(rawHeaders.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '') && isUtf8(body);
+    const event = proxyEvent(shape, body.length > 0 ? { text: isText ? body.toString('utf8') : body.toString('base64'), base64: !isText } : null, context);
 
+    const handler = await loadHandler(functionName);
+    if (isStreamingHandler(handler)) return stream(res, handler as StreamingHandler, event, functionName, requestId, cors);
+
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const handler = (await loadHandler(functionName)) as ApiHandler;
-      const result = (await handler(event, lambdaContext(functionName, requestId))) as APIGatewayProxyStructuredResultV2;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), integrationTimeoutMs);
+      });
+      const invocation = (handler as ApiHandler)(event, lambdaContext(functionName, requestId, integrationTimeoutMs));
+      const result = await Promise.race([invocation, timeout]);
+      if (result === 'timeout') return send(res, GATEWAY.integrationTimeout, requestId, cors);
       res.writeHead(result.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
       res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
     } catch {
       // A function that throws is a 500 from API Gateway, with its generic body.
-      send(res, { status: 500, body: { message: 'Internal Server Error' } }, requestId, cors);
+      send(res, GATEWAY.integrationFailed, requestId, cors);
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** A streamed integration: the prelude becomes the status line and headers, body chunks go out as they come. */
+  async function stream(res: ServerResponse, handler: StreamingHandler, event: ReturnType<typeof proxyEvent>, functionName: string, requestId: string, cors: Record<string, string>) {
+    const responseStream = new IntegrationResponseStream({
+      onPrelude: (prelude) => res.writeHead(prelude.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...prelude.headers }),
+      onBody: (chunk) => res.write(chunk),
+      onEnd: () => res.end(),
+    });
+    try {
+      await handler(event, responseStream, lambdaContext(functionName, requestId, STREAMING_FUNCTION_TIMEOUT_MS));
+    } catch {
+      if (!res.headersSent) return send(res, GATEWAY.integrationFailed, requestId, cors);
+    }
+    if (!res.writableEnded) res.end();
   }
 
   const server = hardenedServer((req, res) => {
@@ -134,7 +188,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       if (!res.headersSent) send(res, { status: 500, body: { message: 'Internal Server Error' } }, 'unknown');
       else res.end();
     });
-  }, options.timeouts);
+  });
   server.keepAliveTimeout = 5_000;
   const url = await listen(server, { port: options.port ?? 3000, ...(options.host ? { host: options.host } : {}) });
   return {
@@ -147,19 +201,17 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   };
 }
 
-function send(res: ServerResponse, { status, body }: Exact, requestId: string, extraHeaders: Record<string, string> = {}): void {
+function send(res: ServerResponse, { status, body, headers }: Exact, requestId: string, extraHeaders: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...extraHeaders, 'content-type': 'application/json', ...NO_STORE, 'x-request-id': requestId, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...extraHeaders, ...headers, 'content-type': 'application/json', ...NO_STORE, 'x-request-id': requestId, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 
-/** API Gateway lower-cases header names and joins repeated ones with commas. */
-function lowerCaseHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
-  }
-  return headers;
+/** Header name/value pairs as the client sent them (REST API events keep the casing). */
+function headerPairs(req: IncomingMessage): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+  return pairs;
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
@@ -177,29 +229,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
   });
 }
 
-function buildRequestContext(req: IncomingMessage, requestId: string, method: string, path: string, routeKey: string) {
-  const now = new Date();
-  return {
-    accountId: '000000000000',
-    apiId: 'local',
-    domainName: req.headers.host ?? 'localhost',
-    domainPrefix: 'localhost',
-    http: {
-      method,
-      path,
-      protocol: `HTTP/${req.httpVersion}`,
-      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-      userAgent: req.headers['user-agent'] ?? '',
-    },
-    requestId,
-    routeKey,
-    stage: '$default',
-    time: now.toUTCString(),
-    timeEpoch: now.getTime(),
-  };
-}
-
-function lambdaContext(functionName: string, requestId: string) {
+function lambdaContext(functionName: string, requestId: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
   return {
     functionName: `local-${functionName}`,
     awsRequestId: requestId,
@@ -207,6 +238,6 @@ function lambdaContext(functionName: string, requestId: string) {
     memoryLimitInMB: '1024',
     functionVersion: '$LATEST',
     callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => 29_000,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
   };
 }

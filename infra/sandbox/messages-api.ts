@@ -33,6 +33,7 @@ import { checkPdfDecompression } from '../../lib/letter/decompression-guard.js';
  *   SANDBOX:TRUNCATED    200, stop_reason "max_tokens"
  *   SANDBOX:BADJSON      200 with a body that is not JSON
  *   SANDBOX:INVENTED     200, a normal body plus an ICD-10 code the notes do not hold (G89.29)
+ *   SANDBOX:DELAY=<s>    the normal answer, sent only after <s> seconds (0–300; e.g. a letter past 30 s)
  * Markers must never appear in real documents; the sandbox only runs when no real key is configured.
  *
  * A document whose streams would decompress past 64 MiB is refused with 413 request_too_large before
@@ -206,9 +207,15 @@ export const blocksText = (blocks: SandboxBlock[]): string => blocks.map((block)
 const MARKERS = ['429', '529', '500', 'FLAKY', '400', '403', 'TIMEOUT', 'REFUSAL', 'DECLINE', 'PLACEHOLDER', 'TRUNCATED', 'BADJSON', 'INVENTED'] as const;
 type Marker = (typeof MARKERS)[number];
 const findMarker = (text: string): Marker | undefined => MARKERS.find((marker) => new RegExp(`SANDBOX:${marker}\\b`).test(text));
+/** `SANDBOX:DELAY=<seconds>` (decimals allowed, at most 300) → milliseconds. */
+const delayMarker = (text: string): number | undefined => {
+  const seconds = Number(/SANDBOX:DELAY=(\d+(?:\.\d+)?)\b/.exec(text)?.[1] ?? NaN);
+  return Number.isFinite(seconds) && seconds <= 300 ? Math.round(seconds * 1000) : undefined;
+};
 
 export async function startMessagesSandbox(options: { port?: number; host?: string } = {}): Promise<MessagesSandbox> {
   const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
   const flakySeen = new Set<string>();
   const systemCacheSeen = new Set<string>();
   let requests = 0;
@@ -291,6 +298,16 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     };
     const message = (text: string, stopReason: string) => send(text ? [{ type: 'text', text }] : [], stopReason);
 
+    const delay = delayMarker(`${notes}\n${metadata}`);
+    if (delay !== undefined) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (!res.destroyed) send(letterBlocks(), 'end_turn');
+      }, delay);
+      timers.add(timer);
+      return;
+    }
+
     switch (marker) {
       case '429':
         return apiError(res, 429, 'rate_limit_error', 'Sandbox rate limit', { 'retry-after': '1' });
@@ -349,6 +366,7 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     requestCount: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

@@ -1,11 +1,12 @@
 /**
- * The sandbox clearinghouse's test patients (CONTRACT §7): who they are, what the payer answers for
- * them, and the benefit figures the service must show for each. This table is the README's list.
+ * The sandbox clearinghouse's test patients: who they are, what the payer answers for them, and
+ * what the service must show for each (docs/eligibility.md explains the rules they exercise). This
+ * table is the README's list.
  *
  * A patient is matched on payer id, member id, last name, first name and date of birth (names and
  * ids case-insensitively, as payers do). Anyone else gets AAA 75 (subscriber not found).
  */
-import type { BenefitBlock, BenefitFigures, CoverageStatus } from '../../lib/eligibility/types.js';
+import type { BenefitBlock, BenefitFigures, CoverageStatus, NoticeCode, OtherPayer, Plan } from '../../lib/eligibility/types.js';
 import { usDateToD8 } from '../../lib/validation/formats.js';
 
 /** One EB segment (2110C/D), by element: EB01 info, EB02 level, EB03 service types (repeated with ^), … */
@@ -18,11 +19,20 @@ export interface EbRow {
   timePeriod?: string;
   amount?: string;
   percent?: string;
+  /** EB09 quantity qualifier (VS visits…) and EB10 quantity. */
+  quantityQualifier?: string;
+  quantity?: string;
+  /** EB11: prior authorization required. */
+  authorization?: 'Y' | 'N' | 'U';
   network?: 'Y' | 'N' | 'W' | 'U';
   /** EB13 composite, e.g. ['HC', '99285']. */
   procedure?: string[];
+  /** DTP segments of the 2110 loop. */
+  dates?: { qualifier: string; format: 'D8' | 'RD8'; value: string }[];
   /** MSG segments following the EB. */
   messages?: string[];
+  /** Another payer (EB01 R): REF*IG with its member id, and its 2120 NM1. */
+  otherPayer?: { entity: 'PR' | 'PRP' | 'SEP' | 'TTP'; name: string; payerId: string; memberId?: string };
 }
 
 export type SandboxFault =
@@ -48,22 +58,34 @@ export interface SandboxPatient {
   fault?: SandboxFault;
   /** Set when the patient is a dependent: the answer carries a 2000D loop under this subscriber. */
   subscriber?: { firstName: string; lastName: string; dob: string };
-  /** Plan dates (CCYYMMDD) for DTP*346 / DTP*347. */
+  /** Plan dates (CCYYMMDD) for DTP*346 / DTP*347, eligibility begin for DTP*356. */
   planBegin?: string;
   planEnd?: string;
+  eligibilityBegin?: string;
+  /** REF*6P of the 2100C (group number and name). */
+  group?: { number: string; name: string };
   benefits?: EbRow[];
   /** Benefit rows sent in the subscriber's 2110C when the patient is a dependent (must not be used). */
   subscriberBenefits?: EbRow[];
-  /** What the API must answer for this patient (CONTRACT §4.3); absent for rejections and faults. */
-  expected?: { coverageStatus: CoverageStatus; inNetwork: BenefitBlock; outNetwork: BenefitBlock };
+  /** What the API must answer for this patient (docs/eligibility.md); absent for rejections and faults. */
+  expected?: {
+    coverageStatus: CoverageStatus;
+    inNetwork: BenefitBlock;
+    outNetwork: BenefitBlock;
+    plan?: Plan;
+    otherPayers?: OtherPayer[];
+    /** The notice codes, in order (none when absent). */
+    notices?: NoticeCode[];
+  };
 }
 
 const NA = 'N/A';
-const fig = (copay: string, total: string, remaining: string, coinsurance: string, stopLoss: string): BenefitFigures => ({
+const fig = (copay: string, total: string, remaining: string, coinsurance: string, stopLoss: string, stopLossRemaining = NA): BenefitFigures => ({
   copay,
   deductible: { total, remaining },
   coinsurance,
   stopLoss,
+  stopLossRemaining,
 });
 const NONE = fig(NA, NA, NA, NA, NA);
 
@@ -91,7 +113,7 @@ const PPO_BENEFITS: EbRow[] = [
   { info: 'C', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '24', amount: '1150.25', network: 'Y' },
   { info: 'A', level: 'IND', services: ['30'], insuranceType: 'PR', percent: '.2', network: 'Y' },
   { info: 'A', level: 'FAM', services: ['30'], insuranceType: 'PR', percent: '0.20', network: 'Y' },
-  // Out-of-pocket remaining (EB06 29) is no stop-loss total.
+  // Out-of-pocket remaining (EB06 29) is no stop-loss total: it is stopLossRemaining.
   { info: 'G', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '29', amount: '4200', network: 'Y' },
   { info: 'G', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '6000', network: 'Y' },
   { info: 'G', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '12000', network: 'Y' },
@@ -111,7 +133,7 @@ const PPO_BENEFITS: EbRow[] = [
 const PPO_EXPECTED = {
   coverageStatus: 'Active' as const,
   inNetwork: {
-    individual: fig('$25.00', '$1,500.00', '$1,250.50', '20%', '$6,000.00'),
+    individual: fig('$25.00', '$1,500.00', '$1,250.50', '20%', '$6,000.00', '$4,200.00'),
     family: fig('$50.00', '$3,000.00', '$1,849.75', '20%', '$12,000.00'),
   },
   outNetwork: {
@@ -119,6 +141,205 @@ const PPO_EXPECTED = {
     family: fig('$120.00', '$6,000.00', '$5,550.00', '40%', '$24,000.00'),
   },
 };
+
+/** Patients showing the revision-2 rules (docs/eligibility.md), each named in its scenario. */
+const R2_PATIENTS: SandboxPatient[] = [
+  {
+    firstName: 'Ruth',
+    lastName: 'Alvarez',
+    dob: '08-19-1948',
+    memberId: '2WX7YT9QA21',
+    ...MEDICARE,
+    scenario: 'Medicare Part B deductible reported under service type 96 ($257.00, $0.00 left); Original Medicare, so no family figures',
+    planBegin: '20130801',
+    benefits: [
+      { info: '1', services: ['30'], insuranceType: 'MA' },
+      { info: '1', services: ['30', '96', '98'], insuranceType: 'MB' },
+      { info: 'C', services: ['96'], insuranceType: 'MB', timePeriod: '23', amount: '257' },
+      { info: 'C', services: ['96'], insuranceType: 'MB', timePeriod: '29', amount: '0' },
+      { info: 'A', services: ['96'], insuranceType: 'MB', percent: '.2' },
+    ],
+    expected: {
+      coverageStatus: 'Active',
+      inNetwork: { individual: fig(NA, '$257.00', '$0.00', '20%', NA), family: NONE },
+      outNetwork: { individual: fig(NA, '$257.00', '$0.00', '20%', NA), family: NONE },
+      plan: { insuranceType: { code: 'MB', name: 'Medicare Part B' }, planBegin: '2013-08-01' },
+      notices: [],
+    },
+  },
+  {
+    firstName: 'George',
+    lastName: 'Baker',
+    dob: '02-14-1951',
+    memberId: '3HK8PL2MN45',
+    ...MEDICARE,
+    scenario: 'Enrolled in a Medicare Advantage plan: an EB*R row with its 2120 payer becomes otherPayers and an OTHER_PAYER notice',
+    planBegin: '20160201',
+    benefits: [
+      { info: '1', services: ['30'], insuranceType: 'MA' },
+      { info: '1', services: ['30'], insuranceType: 'MB' },
+      {
+        info: 'R',
+        services: ['30'],
+        insuranceType: 'HN',
+        dates: [{ qualifier: '290', format: 'RD8', value: '20250101-20251231' }],
+        otherPayer: { entity: 'PRP', name: 'SUNSHINE MEDICARE ADVANTAGE', payerId: 'SBXMAP', memberId: 'MAP7781234' },
+      },
+      { info: 'C', services: ['96'], insuranceType: 'MB', timePeriod: '23', amount: '257' },
+      { info: 'C', services: ['96'], insuranceType: 'MB', timePeriod: '29', amount: '257' },
+    ],
+    expected: {
+      coverageStatus: 'Active',
+      inNetwork: { individual: fig(NA, '$257.00', '$257.00', NA, NA), family: NONE },
+      outNetwork: { individual: fig(NA, '$257.00', '$257.00', NA, NA), family: NONE },
+      otherPayers: [
+        {
+          name: 'SUNSHINE MEDICARE ADVANTAGE',
+          payerId: 'SBXMAP',
+          insuranceType: { code: 'HN', name: 'Health Maintenance Organization (HMO) - Medicare Risk' },
+          serviceTypes: ['30'],
+          coverageBegin: '2025-01-01',
+          coverageEnd: '2025-12-31',
+          memberId: 'MAP7781234',
+        },
+      ],
+      notices: ['OTHER_PAYER'],
+    },
+  },
+  {
+    firstName: 'Carlos',
+    lastName: 'Rivera',
+    dob: '10-03-1983',
+    memberId: 'PPO500005',
+    ...PPO,
+    scenario: 'Filler amounts: the out-of-network out-of-pocket rows say 99999.99 ("no limit"), so they and their 29 sibling are dropped (N/A, not $99,999.99); a $0 deductible has $0.00 left',
+    planBegin: '20250101',
+    benefits: [
+      { info: '1', services: ['30'], insuranceType: 'PR', planDescription: 'CORE PPO 0' },
+      { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '0', network: 'Y' },
+      { info: 'C', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '0', network: 'Y' },
+      { info: 'G', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '6000', network: 'Y' },
+      { info: 'G', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '12000', network: 'Y' },
+      { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '2000', network: 'N' },
+      { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '29', amount: '1500', network: 'N' },
+      { info: 'C', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '4000', network: 'N' },
+      { info: 'G', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '99999.99', network: 'N' },
+      { info: 'G', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '29', amount: '99999.99', network: 'N' },
+      { info: 'G', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '99999.99', network: 'N' },
+      { info: 'B', level: 'IND', services: ['98'], insuranceType: 'PR', timePeriod: '27', amount: '35', network: 'Y' },
+      { info: 'A', level: 'IND', services: ['30'], insuranceType: 'PR', percent: '.3', network: 'N' },
+    ],
+    expected: {
+      coverageStatus: 'Active',
+      inNetwork: { individual: fig('$35.00', '$0.00', '$0.00', NA, '$6,000.00'), family: fig(NA, '$0.00', '$0.00', NA, '$12,000.00') },
+      outNetwork: { individual: fig(NA, '$2,000.00', '$1,500.00', '30%', NA), family: fig(NA, '$4,000.00', NA, NA, NA) },
+      notices: [],
+    },
+  },
+  {
+    firstName: 'Emma',
+    lastName: 'Wilson',
+    dob: '05-27-1992',
+    memberId: 'PPO600006',
+    ...PPO,
+    scenario: "A vision plan section after the medical plan (a second EB*1 listing 30 with another plan name): its rows, such as a $0 out-of-network out-of-pocket, are dropped",
+    planBegin: '20250101',
+    benefits: [
+      { info: '1', services: ['30'], insuranceType: 'PR', planDescription: 'SILVER PPO 2000' },
+      { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '2000', network: 'Y' },
+      { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '29', amount: '800', network: 'Y' },
+      { info: 'G', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '7000', network: 'Y' },
+      { info: 'B', level: 'IND', services: ['98'], insuranceType: 'PR', timePeriod: '27', amount: '30', network: 'Y' },
+      { info: 'A', level: 'IND', services: ['30'], insuranceType: 'PR', percent: '.2', network: 'Y' },
+      { info: '1', services: ['30', 'AL'], insuranceType: 'PR', planDescription: 'VISION PLUS' },
+      { info: 'G', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '0', network: 'N' },
+      { info: 'B', level: 'IND', services: ['AL'], insuranceType: 'PR', timePeriod: '27', amount: '10', network: 'Y' },
+    ],
+    expected: {
+      coverageStatus: 'Active',
+      inNetwork: { individual: fig('$30.00', '$2,000.00', '$800.00', '20%', '$7,000.00'), family: NONE },
+      outNetwork: { individual: NONE, family: NONE },
+      plan: { name: 'SILVER PPO 2000', insuranceType: { code: 'PR', name: 'Preferred Provider Organization (PPO)' }, planBegin: '2025-01-01' },
+      notices: [],
+    },
+  },
+  {
+    firstName: 'Hannah',
+    lastName: 'Kim',
+    dob: '12-09-1987',
+    memberId: 'HSA700007',
+    ...PPO,
+    scenario: 'HSA plan that tracks only family accumulators: individual deductible and out-of-pocket N/A, family figures filled, FAMILY_LEVEL_ONLY notice',
+    planBegin: '20250101',
+    benefits: [
+      { info: '1', services: ['30'], insuranceType: 'PR', planDescription: 'BRONZE HSA 6000' },
+      { info: 'C', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '6000', network: 'Y' },
+      { info: 'C', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '29', amount: '4500', network: 'Y' },
+      { info: 'G', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '12000', network: 'Y' },
+      { info: 'G', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '29', amount: '10250', network: 'Y' },
+      { info: 'A', services: ['30'], insuranceType: 'PR', percent: '.1', network: 'Y' },
+    ],
+    expected: {
+      coverageStatus: 'Active',
+      inNetwork: { individual: fig(NA, NA, NA, '10%', NA), family: fig(NA, '$6,000.00', '$4,500.00', '10%', '$12,000.00', '$10,250.00') },
+      outNetwork: { individual: NONE, family: NONE },
+      notices: ['FAMILY_LEVEL_ONLY'],
+    },
+  },
+  {
+    firstName: 'Marcus',
+    lastName: 'Lee',
+    dob: '03-30-1976',
+    memberId: 'PPO800008',
+    ...PPO,
+    scenario: "Per-service benefits: office, chiropractic, physical therapy, mental health and urgent care copays, prior-authorization flags, visit limits, vision not covered; group number; procedure 97110; last year's deductible row dropped by its own date",
+    planBegin: '20250101',
+    eligibilityBegin: '20190301',
+    group: { number: 'GRP-55012', name: 'NORTHWIND TRADERS' },
+    benefits: [
+      { info: '1', services: ['30', '98', '33', 'PT', 'MH', 'UC'], insuranceType: 'PR', planDescription: 'GOLD PPO 1500' },
+      // Last plan year's deductible, bounded by its own DTP: dropped for a 2025 date of service.
+      { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '1000', network: 'Y', dates: [{ qualifier: '292', format: 'RD8', value: '20240101-20241231' }] },
+      { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '1500', network: 'Y' },
+      { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '29', amount: '900', network: 'Y' },
+      { info: 'C', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '3000', network: 'Y' },
+      { info: 'C', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '29', amount: '2100', network: 'Y' },
+      { info: 'G', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '6000', network: 'Y' },
+      { info: 'G', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '29', amount: '5100', network: 'Y' },
+      { info: 'G', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '12000', network: 'Y' },
+      { info: 'G', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '29', amount: '10200', network: 'Y' },
+      { info: 'A', level: 'IND', services: ['30'], insuranceType: 'PR', percent: '.2', network: 'Y' },
+      { info: 'A', level: 'IND', services: ['30'], insuranceType: 'PR', percent: '.4', network: 'N' },
+      { info: 'B', level: 'IND', services: ['98'], insuranceType: 'PR', timePeriod: '27', amount: '25', network: 'Y' },
+      { info: 'B', level: 'IND', services: ['98'], insuranceType: 'PR', timePeriod: '27', amount: '60', network: 'N' },
+      { info: 'B', level: 'IND', services: ['33'], insuranceType: 'PR', timePeriod: '27', amount: '40', authorization: 'Y', network: 'Y', messages: ['PRIOR AUTHORIZATION REQUIRED AFTER THE FIRST 12 VISITS'] },
+      { info: 'F', level: 'IND', services: ['33'], insuranceType: 'PR', timePeriod: '23', quantityQualifier: 'VS', quantity: '20', network: 'Y' },
+      { info: 'B', level: 'IND', services: ['PT'], insuranceType: 'PR', timePeriod: '27', amount: '45', authorization: 'Y', network: 'Y' },
+      { info: 'F', level: 'IND', services: ['PT'], insuranceType: 'PR', timePeriod: '23', quantityQualifier: 'VS', quantity: '30', network: 'Y' },
+      { info: 'B', level: 'IND', services: ['MH'], insuranceType: 'PR', timePeriod: '27', amount: '20', authorization: 'N', network: 'Y' },
+      { info: 'B', level: 'IND', services: ['UC'], insuranceType: 'PR', timePeriod: '27', amount: '75', network: 'Y' },
+      { info: 'I', services: ['AL'], insuranceType: 'PR', messages: ['ROUTINE VISION IS NOT A BENEFIT OF THIS PLAN'] },
+      { info: 'B', level: 'IND', services: ['PT'], insuranceType: 'PR', timePeriod: '27', amount: '45', authorization: 'Y', network: 'Y', procedure: ['HC', '97110'], messages: ['THERAPEUTIC EXERCISE COUNTS TOWARD THE PT VISIT LIMIT'] },
+    ],
+    expected: {
+      coverageStatus: 'Active',
+      inNetwork: {
+        individual: fig('$25.00', '$1,500.00', '$900.00', '20%', '$6,000.00', '$5,100.00'),
+        family: fig(NA, '$3,000.00', '$2,100.00', NA, '$12,000.00', '$10,200.00'),
+      },
+      outNetwork: { individual: fig('$60.00', NA, NA, '40%', NA), family: NONE },
+      plan: {
+        name: 'GOLD PPO 1500',
+        insuranceType: { code: 'PR', name: 'Preferred Provider Organization (PPO)' },
+        groupNumber: 'GRP-55012',
+        groupName: 'NORTHWIND TRADERS',
+        planBegin: '2025-01-01',
+        eligibilityBegin: '2019-03-01',
+      },
+      notices: [],
+    },
+  },
+];
 
 export const SANDBOX_PATIENTS: readonly SandboxPatient[] = [
   {
@@ -208,7 +429,7 @@ export const SANDBOX_PATIENTS: readonly SandboxPatient[] = [
     dob: '11-02-1950',
     memberId: '1EG4TE5MK73',
     ...MEDICARE,
-    scenario: 'Medicare Part A and B: an EB04 MB row drops every MA row (Part B deductible and 20% coinsurance win); no network indicator, so in = out',
+    scenario: 'Medicare Part A and B: an EB04 MB row drops every MA row (Part B deductible and 20% coinsurance win); no network indicator, so in = out; Original Medicare, so every family figure is N/A',
     planBegin: '20150901',
     benefits: [
       { info: '1', services: ['30', '42', '45', '48', '49', '69', '76', '83', 'A5', 'A7', 'AG', 'BT', 'BU', 'BV'], insuranceType: 'MA' },
@@ -223,10 +444,11 @@ export const SANDBOX_PATIENTS: readonly SandboxPatient[] = [
     ],
     expected: {
       coverageStatus: 'Active',
-      inNetwork: { individual: fig(NA, '$257.00', '$57.50', '20%', NA), family: fig(NA, NA, NA, '20%', NA) },
-      outNetwork: { individual: fig(NA, '$257.00', '$57.50', '20%', NA), family: fig(NA, NA, NA, '20%', NA) },
+      inNetwork: { individual: fig(NA, '$257.00', '$57.50', '20%', NA), family: NONE },
+      outNetwork: { individual: fig(NA, '$257.00', '$57.50', '20%', NA), family: NONE },
     },
   },
+  ...R2_PATIENTS,
   {
     firstName: 'Susan',
     lastName: 'Miller',

@@ -26,20 +26,23 @@ export interface Inquiry270 {
   /** DTP*291 value, CCYYMMDD. */
   dateOfService?: string;
   serviceTypes: string[];
+  /** EQ02 procedure codes (HC:99213 → 99213). */
+  procedures: string[];
 }
 
 export type Read270 = { ok: true; inquiry: Inquiry270 } | { ok: false; reason: string };
 
 /** ISA is fixed width: element separator at 3, ISA16 (component separator) at 104, terminator right after. */
-function delimiters(text: string): { element: string; segment: string } | undefined {
+function delimiters(text: string): { element: string; component: string; segment: string } | undefined {
   if (!text.startsWith('ISA') || text.length < 106) return undefined;
-  return { element: text[3]!, segment: text[105]! };
+  return { element: text[3]!, component: text[104]!, segment: text[105]! };
 }
 
 export function read270(raw: string): Read270 {
   const text = raw.replace(/^\uFEFF/, '').trimStart();
   const d = delimiters(text);
   if (!d) return { ok: false, reason: 'no ISA header' };
+  const component = d.component;
   const segments = text
     .split(d.segment)
     .map((s) => s.replace(/^[\r\n]+/, '').trim())
@@ -78,7 +81,8 @@ export function read270(raw: string): Read270 {
     firstName: at(subscriber, 4),
     memberId: at(subscriber, 8) === 'MI' ? at(subscriber, 9) : '',
     dateOfBirth: at(dmg, 1) === 'D8' ? at(dmg, 2) : '',
-    serviceTypes: segments.filter((e) => e[0] === 'EQ').map((e) => at(e, 1)),
+    serviceTypes: segments.filter((e) => e[0] === 'EQ' && at(e, 1) !== '').map((e) => at(e, 1)),
+    procedures: segments.filter((e) => e[0] === 'EQ' && at(e, 2) !== '').map((e) => at(e, 2).split(component)[1] ?? ''),
   };
   if (trn) inquiry.trace = { number: at(trn, 2), originator: at(trn, 3) };
   const dos = at(dtp, 3);

@@ -15,10 +15,20 @@ function segment(elements: Seg): string {
   return trimmed.join('*');
 }
 
+/** One 2110 loop: the EB, its DTPs, REF*IG, MSGs, then the 2120 loop of another payer. */
 function eb(row: EbRow): Seg[] {
   const e: Seg = ['EB', row.info, row.level ?? '', (row.services ?? []).join('^'), row.insuranceType ?? '', row.planDescription ?? ''];
-  e.push(row.timePeriod ?? '', row.amount ?? '', row.percent ?? '', '', '', '', row.network ?? '', (row.procedure ?? []).join(':'));
-  return [e, ...(row.messages ?? []).map((m) => ['MSG', m])];
+  e.push(row.timePeriod ?? '', row.amount ?? '', row.percent ?? '', row.quantityQualifier ?? '', row.quantity ?? '', row.authorization ?? '', row.network ?? '');
+  e.push((row.procedure ?? []).join(':'));
+  const loop: Seg[] = [e];
+  for (const date of row.dates ?? []) loop.push(['DTP', date.qualifier, date.format, date.value]);
+  if (row.otherPayer?.memberId) loop.push(['REF', 'IG', row.otherPayer.memberId]);
+  for (const message of row.messages ?? []) loop.push(['MSG', message]);
+  if (row.otherPayer) {
+    const other = row.otherPayer;
+    loop.push(['LS', '2120'], ['NM1', other.entity, '2', other.name, '', '', '', '', 'PI', other.payerId], ['LE', '2120']);
+  }
+  return loop;
 }
 
 const pad = (value: string, width: number): string => value.slice(0, width).padEnd(width, ' ');
@@ -56,9 +66,12 @@ function providerLoop(inquiry: Inquiry270): Seg[] {
   return inquiry.provider.length > 0 ? [['NM1', ...inquiry.provider]] : [['NM1', '1P', '2', 'SANDBOX PROVIDER', '', '', '', '', 'XX', '1234567893']];
 }
 
+/** The 2100 REF (group) and DTP (plan and eligibility dates) segments. */
 const dateSegments = (p: SandboxPatient | undefined): Seg[] => [
+  ...(p?.group ? [['REF', '6P', p.group.number, p.group.name]] : []),
   ...(p?.planBegin ? [['DTP', '346', 'D8', p.planBegin]] : []),
   ...(p?.planEnd ? [['DTP', '347', 'D8', p.planEnd]] : []),
+  ...(p?.eligibilityBegin ? [['DTP', '356', 'D8', p.eligibilityBegin]] : []),
 ];
 
 /**
@@ -118,7 +131,7 @@ export function write271(inquiry: Inquiry270, patient: SandboxPatient | undefine
 export function write999(inquiry: Inquiry270 | undefined, clock: EnvelopeClock): string {
   const asked: Inquiry270 = inquiry ?? {
     senderId: 'SUBMITTER', receiverId: 'SANDBOXCH', interchangeControlNumber: '1', groupControlNumber: '1', transactionControlNumber: '0001',
-    submitterReference: '', payerName: '', payerId: '', provider: [], lastName: '', firstName: '', memberId: '', dateOfBirth: '', serviceTypes: [],
+    submitterReference: '', payerName: '', payerId: '', provider: [], lastName: '', firstName: '', memberId: '', dateOfBirth: '', serviceTypes: [], procedures: [],
   };
   const body: Seg[] = [
     ['AK1', 'HS', asked.groupControlNumber || '1', '005010X279A1'],

@@ -1,24 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { readSecret, SECRETS } from '../config/secrets.js';
-import { bearerToken, findClient, parseTokenList, parseTokenSecret, type ClientToken } from './tokens.js';
+import { bearerToken, matchToken, parseTokenList, parseTokenSecret, type ClientToken } from './tokens.js';
 
 /**
- * The bearer-token decision (docs/api.md#tokens) and where the token digests come from: Secrets Manager
- * in AWS (`API_TOKENS_SECRET_ARN`, cached by Powertools for minutes), `API_TOKENS` locally, plus
+ * The bearer-token decision (docs/runtime.md#authorizer) and where the token digests come from:
+ * Secrets Manager in AWS (`API_TOKENS_SECRET_ARN`, cached in memory), `API_TOKENS` locally, plus
  * locally `API_TOKENS_FILE`: a file in the secret's JSON form (`npm start` points it at
  * .local/tokens.json, which `npm run admin -- token create` writes; docs/api.md#tokens).
  * When the store cannot be read this throws, so API Gateway answers 500 and caches no denial.
  */
 
-export interface AuthorizerDecision {
-  isAuthorized: boolean;
-  context?: { clientId: string };
-}
+/** No Authorization header → 401; present but unknown or malformed → 403; else the stored entry. */
+export type AuthorizerDecision = { kind: 'unauthorized' } | { kind: 'deny' } | { kind: 'allow'; client: ClientToken };
 
 export function decide(authorization: string | undefined, clients: readonly ClientToken[]): AuthorizerDecision {
-  const token = authorization ? bearerToken(authorization) : undefined;
-  const clientId = token ? findClient(token, clients) : undefined;
-  return clientId ? { isAuthorized: true, context: { clientId } } : { isAuthorized: false };
+  if (authorization === undefined || authorization.trim() === '') return { kind: 'unauthorized' };
+  const token = bearerToken(authorization);
+  const client = token ? matchToken(token, clients) : undefined;
+  return client ? { kind: 'allow', client } : { kind: 'deny' };
 }
 
 type Env = Record<string, string | undefined>;

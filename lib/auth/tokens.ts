@@ -78,21 +78,24 @@ export function parseTokenList(list: string): ClientToken[] {
 const TOKEN_SHAPE = /^[\x21-\x7e]{8,512}$/;
 
 /**
- * The client a presented token belongs to, or undefined. Every stored digest is compared (no early
- * exit), each with timingSafeEqual over equal-length buffers.
+ * The stored entry a presented token matches, or undefined. Every stored digest is compared (no
+ * early exit), each with timingSafeEqual over equal-length buffers.
  */
-export function findClient(token: string, clients: readonly ClientToken[]): string | undefined {
+export function matchToken(token: string, clients: readonly ClientToken[]): ClientToken | undefined {
   if (!TOKEN_SHAPE.test(token)) return undefined;
   const presented = Buffer.from(sha256Hex(token), 'hex');
-  let match: string | undefined;
+  let match: ClientToken | undefined;
   for (const client of clients) {
     const stored = Buffer.from(client.tokenSha256, 'hex');
     if (stored.length === presented.length && timingSafeEqual(stored, presented) && match === undefined) {
-      match = client.clientId;
+      match = client;
     }
   }
   return match;
 }
+
+/** The client id a presented token belongs to, or undefined. */
+export const findClient = (token: string, clients: readonly ClientToken[]): string | undefined => matchToken(token, clients)?.clientId;
 
 /** Extracts the token from an `Authorization: Bearer <token>` header value. */
 export function bearerToken(header: string): string | undefined {

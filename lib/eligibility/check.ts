@@ -1,5 +1,5 @@
 /**
- * The real eligibility check (CONTRACT §4): build the 270, send it through Stedi's raw X12 endpoint,
+ * The real eligibility check (docs/eligibility.md): build the 270, send it through Stedi's raw X12 endpoint,
  * read the 271. A 271 whose AAA says "try again" (42, 80) gets the one retry the hygiene rule allows;
  * every other answer is final. Returns only log-safe metadata beside the result.
  */
@@ -11,12 +11,12 @@ import { build270 } from '../x12/build270.js';
 import { interpret271 } from './interpret.js';
 import { usDateToD8 } from '../validation/formats.js';
 import type { EligibilityRequest } from '../validation/schemas.js';
-import type { BenefitSummary } from './types.js';
+import type { BenefitSummary, EligibilityQuestion } from './types.js';
 
 /** The patient part of a validated eligibility request; dates are MM-DD-YYYY. */
 export type EligibilityQuery = Pick<
   EligibilityRequest,
-  'patientFirstName' | 'patientLastName' | 'patientDOB' | 'patientMemberId' | 'dateOfCoverage' | 'payerId'
+  'patientFirstName' | 'patientLastName' | 'patientDOB' | 'patientMemberId' | 'dateOfCoverage' | 'payerId' | 'serviceTypeCodes' | 'procedureCodes'
 >;
 
 export interface EligibilityCheckMeta {
@@ -33,6 +33,8 @@ export interface EligibilityCheckMeta {
 
 export interface EligibilityCheck {
   result: Result<BenefitSummary>;
+  /** When the final 271 was received. */
+  checkedAt?: Date;
   meta: EligibilityCheckMeta;
 }
 
@@ -66,7 +68,12 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
       dateOfBirth: usDateToD8(request.patientDOB),
     },
     dateOfCoverage: usDateToD8(request.dateOfCoverage),
+    ...(request.serviceTypeCodes ? { serviceTypeCodes: request.serviceTypeCodes } : {}),
+    ...(request.procedureCodes ? { procedureCodes: request.procedureCodes } : {}),
   };
+  const question: EligibilityQuestion = { memberId: request.patientMemberId, dateOfCoverage: input.dateOfCoverage };
+  if (request.serviceTypeCodes) question.serviceTypeCodes = request.serviceTypeCodes;
+  if (request.procedureCodes) question.procedureCodes = request.procedureCodes;
   // A fresh 270 per attempt: a resent interchange control number can be refused as a duplicate.
   const x12 = (): string => {
     const options: Parameters<typeof build270>[1] = {};
@@ -74,7 +81,7 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
     if (args.now) options.now = args.now();
     return build270(input, options).x12;
   };
-  const retryOn = (reply: string): boolean => interpret271(reply).aaaCodes.some((code) => UNAVAILABLE_AAA.has(code));
+  const retryOn = (reply: string): boolean => interpret271(reply, question).aaaCodes.some((code) => UNAVAILABLE_AAA.has(code));
 
   const call = await postRawX12({ ...args.stedi, x12 }, retryOn, args.tuning);
   const meta: EligibilityCheckMeta = { attempts: call.meta.attempts, aaaCodes: [], warnings: 0, upstreamMs: call.meta.latencyMs };
@@ -82,8 +89,9 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
   if (call.meta.httpStatus !== undefined) meta.httpStatus = call.meta.httpStatus;
   if (!call.result.ok) return { result: call.result, meta };
 
-  const interpreted = interpret271(call.result.value.x12);
+  const checkedAt = (args.now ?? (() => new Date()))();
+  const interpreted = interpret271(call.result.value.x12, question);
   meta.aaaCodes = interpreted.aaaCodes;
   meta.warnings = interpreted.warnings.length;
-  return { result: interpreted.result, meta };
+  return { result: interpreted.result, meta, checkedAt };
 }

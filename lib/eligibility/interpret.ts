@@ -1,13 +1,14 @@
 /**
- * The one entry the eligibility handler calls with the upstream's X12: tokenize, envelope, 271 loops,
- * then AAA → error or the benefit summary. Never throws on malformed input. `warnings` and
- * `aaaCodes` are safe to log (positions and counts only, no element values).
+ * The one entry the eligibility handler calls with the upstream's X12: read the reply (read271.ts),
+ * pick the transaction that answers (docs/eligibility.md#several-transactions), then its AAAs → an
+ * error, or the answer. Never throws on malformed input. `warnings` and `aaaCodes` are safe to log
+ * (positions and counts only, no element values).
  */
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
-import { read271 } from './read271.js';
+import { answerOf, answeringTransaction } from './answer.js';
+import { read271, type Read271 } from './read271.js';
 import { errorForRejections } from './rejections.js';
-import { summarizeBenefits } from './summary.js';
-import type { BenefitSummary } from './types.js';
+import type { BenefitSummary, EligibilityQuestion } from './types.js';
 
 export interface Interpretation {
   result: Result<BenefitSummary>;
@@ -17,9 +18,12 @@ export interface Interpretation {
 
 const unreadable = (message: string) => serviceError('UPSTREAM_ERROR', { message });
 
-export function interpret271(x12: string): Interpretation {
-  // One pass with the same rules and warnings as tokenize → readEnvelope → readLoops271 (read271.ts).
-  const read = read271(x12);
+export function interpret271(x12: string, question: EligibilityQuestion = {}): Interpretation {
+  return interpretRead(read271(x12), question);
+}
+
+/** interpret271 after the reading (the reference reader of the tests feeds this too). */
+export function interpretRead(read: Read271, question: EligibilityQuestion = {}): Interpretation {
   if (!read.ok) {
     return {
       result: fail(unreadable('The payer reply is not readable X12')),
@@ -28,8 +32,8 @@ export function interpret271(x12: string): Interpretation {
     };
   }
   const warnings = read.warnings;
-  const doc = read.doc;
-  if (!doc) {
+  const docs = read.docs;
+  if (docs.length === 0) {
     if (read.acknowledged) warnings.push('reply is a 999 acknowledgment: the 270 was rejected');
     return {
       result: fail(unreadable(read.acknowledged ? 'The clearinghouse rejected the inquiry (999)' : 'The payer reply has no 271 transaction')),
@@ -37,7 +41,9 @@ export function interpret271(x12: string): Interpretation {
       aaaCodes: [],
     };
   }
-  if (read.responses > 1) warnings.push(`${read.responses} 271 transaction sets; the first is used`);
+  const chosen = answeringTransaction(docs, question.memberId);
+  if (docs.length > 1) warnings.push(`${docs.length} 271 transaction sets; number ${chosen + 1} is used`);
+  const doc = docs[chosen]!;
 
   for (let i = 0; i < doc.warnings.length; i++) warnings.push(doc.warnings[i]!);
   const rejections = doc.aaa;
@@ -47,5 +53,5 @@ export function interpret271(x12: string): Interpretation {
   if (!doc.hasSubscriber) {
     return { result: fail(unreadable('The payer reply has no subscriber loop')), warnings, aaaCodes };
   }
-  return { result: ok(summarizeBenefits(doc.patientBenefits, doc.payerName)), warnings, aaaCodes };
+  return { result: ok(answerOf(doc, question)), warnings, aaaCodes };
 }

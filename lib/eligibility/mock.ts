@@ -1,5 +1,5 @@
 import { EXACT, type ExactError } from '../errors/index.js';
-import type { BenefitBlock, BenefitFigures } from './types.js';
+import type { SpecBlock as BenefitBlock, SpecFigures as BenefitFigures } from './types.js';
 import type { CobResult } from '../cob/types.js';
 import { mockCobResult } from '../cob/mock.js';
 import { matchMockScenario, type MockPatient } from '../mock/patients.js';
@@ -7,7 +7,7 @@ import { matchMockScenario, type MockPatient } from '../mock/patients.js';
 export { MOCK_PATIENTS, matchMockScenario, type MockPatient } from '../mock/patients.js';
 
 /**
- * Mock mode (CONTRACT §4.1): four fixed scenarios, matched exactly and case-sensitively on seven
+ * Mock mode (docs/eligibility.md#mock-mode): four fixed scenarios, matched exactly and case-sensitively on seven
  * fields. No upstream call, no charge, no enrollment check.
  */
 

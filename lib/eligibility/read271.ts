@@ -3,22 +3,46 @@
  * text, with the same warnings, in the same order, as tokenize → readEnvelope → readLoops271.
  * Creating strings and objects is what parsing costs, so no segment becomes an object: characters
  * are read from a code array (codesOf), segments the rules look at are checked where they stand,
- * and the only strings cut are the few values an answer carries (EB07/EB08 of figure rows, the
- * payer name, AAA codes) and warnings. Every other segment is only counted. Nothing is kept
- * across calls (the code array is scratch, used only while a call lasts).
+ * the only strings cut are the values an answer carries (the patient's EB elements and the
+ * DTP/MSG/REF/NM1 of their 2110/2120 loops, the patient's and subscriber's 2100 name, DMG, INS,
+ * REF and DTP, the payer name, AAA codes) and warnings. Every other segment is only counted.
+ * Every 271 transaction set is read (a reply may carry one per member, docs/eligibility.md#several-transactions).
+ * Nothing is kept across calls (the code array is scratch, used only while a call lasts).
  */
-import { readBenefitAt, type BenefitRow } from './benefit-row.js';
+import { readBenefitAt, type BenefitRow, type Period } from './benefit-row.js';
 import type { AaaRejection } from '../errors/index.js';
 import { rejection } from '../x12/aaa.js';
 import { codesAre, countIsAt, elementEnd, elementStart, isSegmentIdAt, isWhitespace, readIsa, sameCodes, startInterchange } from '../x12/scan.js';
-import type { Delimiters } from '../x12/segment.js';
+import type { Delimiters } from '../x12/scan.js';
 
-/** What interpret271 needs of the first 271 transaction set. */
+/** What a 2100C/2100D (its first NM1 and the segments after it) says about the person. */
+export interface PersonLoop {
+  /** NM103, NM104, NM108, NM109. */
+  lastName: string;
+  firstName: string;
+  idQualifier: string;
+  id: string;
+  /** DMG02 when DMG01 is D8 (the first DMG). */
+  dateOfBirth: string;
+  /** INS02 (the first INS). */
+  relationship: string;
+  /** REF*6P REF02 / REF03 and REF*18 REF02 (the first of each). */
+  groupNumber: string;
+  groupName: string;
+  planNumber: string;
+  dates: Period[];
+}
+
+/** What interpret271 needs of one 271 transaction set. */
 export interface Doc271 {
   /** Whether any HL has level code 22 (2000C). */
   hasSubscriber: boolean;
   /** EB rows of the patient loop (first 2000D, else first 2000C). */
   patientBenefits: BenefitRow[];
+  /** 2100C of the patient's subscriber (the 2000D's parent 2000C, else the first 2000C). */
+  subscriber: PersonLoop | undefined;
+  /** 2100D of the patient when the patient loop is a 2000D (fields empty when it has no NM1). */
+  dependent: PersonLoop | undefined;
   /** NM103 of the first 2100A of the first 2000A ('' when absent). */
   payerName: string;
   /** Every AAA, in document order, with the loop readLoops271 would attribute it to. */
@@ -36,8 +60,8 @@ export type Read271 =
       responses: number;
       /** Whether any transaction set is a 999. */
       acknowledged: boolean;
-      /** The first 271, when there is one. */
-      doc: Doc271 | undefined;
+      /** Every 271 transaction set, in order. */
+      docs: Doc271[];
     };
 
 const LOOP_2000: Readonly<Record<string, string>> = { A: '2000A', B: '2000B', C: '2000C', D: '2000D', '?': '2000?' };
@@ -74,7 +98,7 @@ interface Transaction {
   st02From: number;
   st02To: number;
   body: number;
-  /** Whether this is the first 271 (the one whose loops are read). */
+  /** Whether this is a 271 (whose loops are read). */
   read: boolean;
 }
 interface Level {
@@ -91,7 +115,28 @@ interface Level {
   name: string | undefined;
   /** EB rows, read for 2000C/2000D only (the patient loop is one of those). */
   benefits: BenefitRow[];
+  /** The HL02 level, when it names an earlier one. */
+  parent: Level | undefined;
+  /** NM1s met in this level's 2100 (only the first is the person). */
+  names: number;
+  /** The first 2100 of a 2000C/2000D. */
+  person: PersonLoop | undefined;
 }
+
+/** Separators of the segment `cutSegment` last read (the first 10, then its end), and how many it has. */
+const segmentCuts = new Int32Array(11);
+let segmentCount = 0;
+
+export function emptyPerson(): PersonLoop {
+  return { lastName: '', firstName: '', idQualifier: '', id: '', dateOfBirth: '', relationship: '', groupNumber: '', groupName: '', planNumber: '', dates: [] };
+}
+
+/** Segment ids as the reader's switch keys (char codes, base 256). */
+const DTP = (68 << 16) | (84 << 8) | 80;
+const MSG = (77 << 16) | (83 << 8) | 71;
+const REF = (82 << 16) | (69 << 8) | 70;
+const DMG = (68 << 16) | (77 << 8) | 71;
+const INS = (73 << 16) | (78 << 8) | 83;
 
 /** A–Z or 0–9, the characters of a segment id. */
 function isIdChar(code: number): boolean {
@@ -126,6 +171,7 @@ class Reader {
   transaction: Transaction | undefined = undefined;
   responses = 0;
   acknowledged = false;
+  docs: Doc271[] = [];
   doc: Doc271 | undefined = undefined;
 
   // Loop state of the first 271.
@@ -137,6 +183,10 @@ class Reader {
   benefit: string | undefined = undefined;
   inLs = false;
   ebCount = 0;
+  /** The current 2110's row (2000C/D only), whether a 2120 NM1 followed it, and the 2100 person being read. */
+  row: BenefitRow | undefined = undefined;
+  related = false;
+  person: PersonLoop | undefined = undefined;
 
   constructor(
     readonly text: string,
@@ -241,9 +291,9 @@ class Reader {
     const st01From = this.from;
     let read = false;
     if (codesAre(codes, st01From, st01To, '271')) {
-      read = this.responses === 0;
+      read = true;
       this.responses++;
-      if (read) this.startLoops();
+      this.startLoops();
     } else if (codesAre(codes, st01From, st01To, '999')) {
       this.acknowledged = true;
     }
@@ -316,7 +366,47 @@ class Reader {
   }
 
   startLoops(): void {
-    this.doc = { hasSubscriber: false, patientBenefits: [], payerName: '', aaa: [], warnings: [] };
+    this.doc = { hasSubscriber: false, patientBenefits: [], subscriber: undefined, dependent: undefined, payerName: '', aaa: [], warnings: [] };
+    this.docs.push(this.doc);
+    this.levels = [];
+    this.level = undefined;
+    this.name = this.benefit = undefined;
+    this.inLs = false;
+    this.ebCount = 0;
+    this.row = this.person = undefined;
+    this.related = false;
+  }
+
+  /** Finds the separators of the segment at [start, stop) once, for `value` (up to element 9). */
+  cutSegment(start: number, stop: number): void {
+    const codes = this.codes;
+    const separator = this.separator;
+    let count = 0;
+    for (let i = start; i < stop && count < 10; i++) if (codes[i] === separator) segmentCuts[count++] = i;
+    for (let n = count; n < 11; n++) segmentCuts[n] = stop;
+    segmentCount = count;
+  }
+
+  /** Element n (1–9) of the segment last cut, as a string ('' when absent or empty). */
+  value(n: number): string {
+    if (n > segmentCount) return '';
+    const from = segmentCuts[n - 1]! + 1;
+    const to = segmentCuts[n]!;
+    return to > from ? this.text.slice(from, to) : '';
+  }
+
+  /** Whether element 1 of the segment last cut names a payer entity (PR, PRP, SEP, TTP), read in place. */
+  namesPayer(): boolean {
+    if (segmentCount < 1) return false;
+    const codes = this.codes;
+    const from = segmentCuts[0]! + 1;
+    const length = segmentCuts[1]! - from;
+    const a = codes[from];
+    const b = codes[from + 1];
+    if (length === 2) return a === 80 && b === 82; // PR
+    if (length !== 3) return false;
+    const c = codes[from + 2];
+    return (a === 80 && b === 82 && c === 80) || (a === 83 && b === 69 && c === 80) || (a === 84 && b === 84 && c === 80); // PRP, SEP, TTP
   }
 
   /** The last level whose non-empty HL01 is codes[from, to), as a map keyed by HL01 would give. */
@@ -335,6 +425,8 @@ class Reader {
     if (this.inLs) warnings.push(`${at(position)}: HL inside LS/LE (no LE)`);
     this.inLs = false;
     this.name = this.benefit = undefined;
+    this.row = this.person = undefined;
+    this.related = false;
     const codes = this.codes;
     // One walk finds HL01..HL04.
     const separator = this.separator;
@@ -359,8 +451,12 @@ class Reader {
       announces: codesAre(codes, hl04, hl04To, '1'),
       name: undefined,
       benefits: [],
+      parent: undefined,
+      names: 0,
+      person: undefined,
     };
     const parent = hl02To > hl02 ? this.latestWithId(hl02, hl02To) : undefined;
+    created.parent = parent;
     if (parent) parent.children++;
     else if (hl02To > hl02) warnings.push(`${at(position)}: HL02 names no earlier HL`);
     if (hl01To > hl01 && this.latestWithId(hl01, hl01To)) warnings.push(`${at(position)}: HL01 repeats an earlier HL01`);
@@ -374,12 +470,72 @@ class Reader {
       doc.warnings.push(`${at(position)}: NM1 before the first HL`);
     } else if (this.benefit !== undefined) {
       if (!this.inLs) doc.warnings.push(`${at(position)}: NM1 after EB outside LS/LE`);
+      // A 2120 entity of the current benefit; the first that names a payer is the row's.
+      this.related = true;
+      const row = this.row;
+      if (row && row.entity === undefined) {
+        this.cutSegment(start, stop);
+        if (this.namesPayer()) row.entity = { name: this.value(3), idQualifier: this.value(8), id: this.value(9) };
+      }
     } else {
       this.name = LOOP_2100[level.level];
+      this.person = undefined;
       // The first 2100 of a 2000A names the payer.
       if (level.level === 'A' && level.name === undefined) {
         const to = this.element(start, stop, 3);
         level.name = this.from < 0 ? '' : this.text.slice(this.from, to);
+      }
+      // The first 2100 of a 2000C/D is the person.
+      if (level.names++ === 0 && (level.level === 'C' || level.level === 'D')) {
+        const person = (this.person = level.person = emptyPerson());
+        this.cutSegment(start, stop);
+        person.lastName = this.value(3);
+        person.firstName = this.value(4);
+        person.idQualifier = this.value(8);
+        person.id = this.value(9);
+      }
+    }
+  }
+
+  /** DTP, MSG, REF, DMG, INS: kept for the current 2110 row or 2100 person (the containers of the loop model). */
+  detail(start: number, stop: number, kind: number): void {
+    if (this.benefit !== undefined) {
+      const row = this.row;
+      if (!row) return;
+      this.cutSegment(start, stop);
+      const inEntity = this.inLs && this.related;
+      if (kind === REF) {
+        if (this.value(1) !== 'IG') return;
+        if (inEntity) {
+          if (row.entityMemberRef === '') row.entityMemberRef = this.value(2);
+        } else if (row.memberRef === '') row.memberRef = this.value(2);
+        return;
+      }
+      if (inEntity) return;
+      if (kind === DTP) row.dates.push({ qualifier: this.value(1), format: this.value(2), value: this.value(3) });
+      else if (kind === MSG) row.messages.push(this.value(1));
+      return;
+    }
+    const person = this.person;
+    if (!person || this.name === undefined) return;
+    this.cutSegment(start, stop);
+    switch (kind) {
+      case DTP:
+        person.dates.push({ qualifier: this.value(1), format: this.value(2), value: this.value(3) });
+        break;
+      case DMG:
+        if (person.dateOfBirth === '' && this.value(1) === 'D8') person.dateOfBirth = this.value(2);
+        break;
+      case INS:
+        if (person.relationship === '') person.relationship = this.value(2);
+        break;
+      case REF: {
+        const qualifier = this.value(1);
+        if (qualifier === '6P' && person.groupNumber === '' && person.groupName === '') {
+          person.groupNumber = this.value(2);
+          person.groupName = this.value(3);
+        } else if (qualifier === '18' && person.planNumber === '') person.planNumber = this.value(2);
+        break;
       }
     }
   }
@@ -393,8 +549,12 @@ class Reader {
     if (this.inLs) doc.warnings.push(`${at(position)}: EB inside LS/LE (no LE)`);
     this.inLs = false;
     const order = this.ebCount++;
-    if (level.level === 'C' || level.level === 'D') level.benefits.push(readBenefitAt(this.text, this.codes, start, stop, delimiters, order));
-    else doc.warnings.push(`${at(position)}: EB under ${level.loop}`);
+    this.related = false;
+    if (level.level === 'C' || level.level === 'D') level.benefits.push((this.row = readBenefitAt(this.text, this.codes, start, stop, delimiters, order)));
+    else {
+      this.row = undefined;
+      doc.warnings.push(`${at(position)}: EB under ${level.loop}`);
+    }
     this.benefit = LOOP_2110[level.level];
   }
 
@@ -405,11 +565,13 @@ class Reader {
     }
     if (this.inLs) doc.warnings.push(`${at(position)}: LS inside LS/LE`);
     this.inLs = true;
+    this.related = false;
   }
 
   le(position: number, doc: Doc271): void {
     if (!this.inLs) doc.warnings.push(`${at(position)}: LE without LS`);
     this.inLs = false;
+    this.related = false;
   }
 
   aaa(start: number, stop: number, doc: Doc271): void {
@@ -440,6 +602,11 @@ class Reader {
     doc.hasSubscriber = subscriber !== undefined;
     const chosen = patient ?? subscriber;
     if (chosen) doc.patientBenefits = chosen.benefits;
+    if (patient) {
+      doc.dependent = patient.person ?? emptyPerson();
+      if (patient.parent?.level === 'C') subscriber = patient.parent;
+    }
+    doc.subscriber = subscriber?.person;
     if (payer?.name !== undefined) doc.payerName = payer.name;
     this.inLs = false;
   }
@@ -560,11 +727,18 @@ export function read271(text: string): Read271 {
       case 19525: // LE
         reader.le(position, doc);
         break;
+      case DTP:
+      case MSG:
+      case REF:
+      case DMG:
+      case INS:
+        reader.detail(start, stop, key);
+        break;
     }
   }
   reader.closeInterchange('end of input');
   // Tokenizer warnings first, then the envelope's (a push loop: concat is a slow generic builtin).
   const env = reader.env;
   for (let i = 0; i < env.length; i++) warnings.push(env[i]!);
-  return { ok: true, warnings, responses: reader.responses, acknowledged: reader.acknowledged, doc: reader.doc };
+  return { ok: true, warnings, responses: reader.responses, acknowledged: reader.acknowledged, docs: reader.docs };
 }

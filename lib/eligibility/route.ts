@@ -12,8 +12,10 @@ import { checkEligibility } from './check.js';
 import { mockEligibility } from './mock.js';
 import type { BenefitSummary } from './types.js';
 
+type Answer = Omit<BenefitSummary, 'inNetwork' | 'outNetwork' | 'coverageStatus'>;
+
 /**
- * POST /api/eligibility/v1 (CONTRACT §4): mock mode answers from the fixed sets; a real check
+ * POST /api/eligibility/v1 (docs/eligibility.md): mock mode answers from the fixed sets; a real check
  * needs the caller's active enrollment of the provider, then runs the 270/271 exchange and, with
  * `runCobCheck`, the COB search alongside it. A COB failure never fails the eligibility answer.
  */
@@ -22,12 +24,21 @@ export const SUCCESS_MESSAGE = 'Eligibility check successful';
 
 export type CobPart = CobResult | { message: string; code: string };
 
+/** The 200 body, keys in the documented order. */
 export interface EligibilityBody {
   inNetwork: BenefitSummary['inNetwork'];
   outNetwork: BenefitSummary['outNetwork'];
   message: string;
   coverageStatus: BenefitSummary['coverageStatus'];
   payerName?: string;
+  checkedAt: string;
+  plan: Answer['plan'];
+  subscriber: Answer['subscriber'];
+  dependent?: Answer['dependent'];
+  benefits: Answer['benefits'];
+  procedures?: Answer['procedures'];
+  otherPayers: Answer['otherPayers'];
+  notices: Answer['notices'];
   cob?: CobPart;
 }
 
@@ -62,13 +73,21 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
     if (!result.ok) return result;
 
     const summary = result.value;
-    const response: EligibilityBody = {
+    const response = {
       inNetwork: summary.inNetwork,
       outNetwork: summary.outNetwork,
       message: SUCCESS_MESSAGE,
       coverageStatus: summary.coverageStatus,
-    };
+    } as EligibilityBody;
     if (summary.payerName) response.payerName = summary.payerName;
+    response.checkedAt = (eligibility.checkedAt ?? new Date()).toISOString();
+    response.plan = summary.plan;
+    response.subscriber = summary.subscriber;
+    if (summary.dependent) response.dependent = summary.dependent;
+    response.benefits = summary.benefits;
+    if (summary.procedures) response.procedures = summary.procedures;
+    response.otherPayers = summary.otherPayers;
+    response.notices = summary.notices;
     if (cob) response.cob = cob;
     return { ok: true, body: response } satisfies RouteOutcome;
   };

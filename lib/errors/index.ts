@@ -34,7 +34,7 @@ export const ERROR_TABLE = {
   INVALID_FILE: { status: 400, message: 'file_content is not base64 of a readable PDF' },
   UNSUPPORTED_PAYER: { status: 422, message: 'This payer is not supported for this check' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was already used with a different body' },
-  REQUEST_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still running; try again shortly' },
+  REQUEST_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still running; try again shortly', retryAfterSeconds: 5 },
   PAYER_REJECTED: { status: 422, message: 'The payer rejected the request' },
   LETTER_NOT_GENERATED: { status: 422, message: 'The letter could not be generated' },
   PAYER_UNAVAILABLE: { status: 503, message: 'The payer or clearinghouse is unavailable; try again later' },
@@ -43,7 +43,7 @@ export const ERROR_TABLE = {
   UPSTREAM_ERROR: { status: 502, message: 'The upstream answer could not be read' },
   CONFIGURATION_ERROR: { status: 500, message: 'The service is not configured correctly' },
   INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, { status: number; message: string; retryAfterSeconds?: number }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
@@ -55,7 +55,7 @@ export interface ServiceError {
   /** Set when `errors` was cut to MAX_LISTED_ERRORS items. */
   errorsTruncated?: true;
   rejections?: AaaRejection[];
-  /** Seconds for a `Retry-After` header (503s). */
+  /** Seconds for a `Retry-After` header (503s, 409 REQUEST_IN_PROGRESS). */
   retryAfterSeconds?: number;
 }
 
@@ -82,7 +82,8 @@ export function serviceError(code: ErrorCode, options: ServiceErrorOptions = {})
     if (options.errors.length > MAX_LISTED_ERRORS) error.errorsTruncated = true;
   }
   if (options.rejections) error.rejections = options.rejections.slice(0, MAX_LISTED_ERRORS);
-  if (entry.status === 503) error.retryAfterSeconds = options.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
+  const retryAfter = 'retryAfterSeconds' in entry ? entry.retryAfterSeconds : entry.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined;
+  if (retryAfter !== undefined) error.retryAfterSeconds = options.retryAfterSeconds ?? retryAfter;
   return error;
 }
 

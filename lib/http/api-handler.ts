@@ -1,24 +1,35 @@
 import middy, { type MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { ServiceFailure, serviceError, type ExactError, type ServiceError } from '../errors/index.js';
 import { describeException, inRequestScope, log, withRequestKeys, type SafeLogFields } from '../logging/index.js';
 import { validateBody, type RequestBodies, type SchemaName } from '../validation/index.js';
 import { corsHeaders, corsPolicy } from './cors.js';
+import { lowerCaseHeaders } from './headers.js';
+import { readIdempotencyKey, runIdempotent } from './idempotency.js';
 import { readJsonBody } from './json-body.js';
 import { requestIdFor } from './request-id.js';
 import { errorResponse, jsonResponse, type HttpResponse } from './response.js';
 
 /**
- * The one HTTP pipeline every route shares (middy): request id → strict JSON body (415 / 400,
- * ./json-body.ts) →
- * schema validation (400 with every problem) → the route → response with x-request-id, and one
- * access log line per request that names the route, status and latency but never the body.
+ * The one HTTP pipeline every route shares (middy): request id and lower-cased headers → strict
+ * JSON body (415 / 400, ./json-body.ts) → schema validation (400 with every problem) →
+ * Idempotency-Key (400 when malformed; replay / 409 / 422, docs/runtime.md#idempotency) → the
+ * route → response with x-request-id, and one access log line per request that names the route,
+ * status and latency but never the body.
  */
 
-/** The event API Gateway hands a route after the simple-response authorizer allowed it. */
-export type ApiEvent = APIGatewayProxyEventV2 & {
-  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { lambda?: { clientId?: string } } };
+/**
+ * The REST API Lambda proxy event (payload 1.0) API Gateway hands a route after the REQUEST
+ * authorizer allowed it: the authorizer's context fields sit directly in `requestContext.authorizer`.
+ */
+export type ApiEvent = APIGatewayProxyEvent & {
+  requestContext: APIGatewayProxyEvent['requestContext'] & { authorizer?: { clientId?: string } | null };
 };
+
+export interface ApiHandlerOptions {
+  /** DynamoDB table for Idempotency-Key records; a key sent without one is a configuration error. */
+  idempotencyTable?: string;
+}
 
 export interface RouteInput<B> {
   body: B;
@@ -63,10 +74,12 @@ function stateOf(request: { internal: Internal; event: ApiEvent }): State {
   return request.internal.state;
 }
 
-export function apiHandler<N extends SchemaName>(routeName: string, schema: N, route: Route<RequestBodies[N]>) {
+export function apiHandler<N extends SchemaName>(routeName: string, schema: N, route: Route<RequestBodies[N]>, options: ApiHandlerOptions = {}) {
   const requestState: MiddlewareObj<ApiEvent, HttpResponse, Error, Context, Internal> = {
     before: (request) => {
       withRequestKeys(stateOf(request).requestId);
+      // REST proxy events keep the client's header casing; from here on every name is lower case.
+      if (request.event && typeof request.event === 'object') request.event.headers = lowerCaseHeaders(request.event.headers);
     },
     after: (request) => {
       addCorsHeaders(request);
@@ -86,23 +99,37 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
     },
   };
 
-  const core = async (event: ApiEvent): Promise<HttpResponse> => {
+  const core = async (event: ApiEvent, context: Context): Promise<HttpResponse> => {
     const requestId = event.requestContext.requestId;
     const body = readJsonBody(event);
     if (!body.ok) throw new ServiceFailure(body.error);
     const valid = validateBody(schema, body.value);
     if (!valid.ok) throw new ServiceFailure(valid.error);
-    const clientId = event.requestContext?.authorizer?.lambda?.clientId;
+    const key = readIdempotencyKey(event.headers);
+    if (!key.ok) throw new ServiceFailure(key.error);
+    const clientId = event.requestContext?.authorizer?.clientId;
     if (!clientId) throw new Error('route reached without an authorizer context');
-    const outcome = await route({ body: valid.value, clientId, requestId });
-    if (outcome.log) routeLogFields.set(event, outcome.log);
-    if (!outcome.ok) throw new ServiceFailure(outcome.error);
-    const response = jsonResponse(outcome.status ?? 200, outcome.body, requestId);
-    if (Buffer.byteLength(response.body) > MAX_ANSWER_BYTES) {
-      // Lists are capped where they are built; this catches any that is not (docs/security.md#answer-size).
-      throw new ServiceFailure(serviceError('UPSTREAM_ERROR', { message: 'The answer built from the upstream reply is too large to return' }));
+
+    // Route errors become responses here (not exceptions), so a 4xx answer can be stored and replayed.
+    const run = async (): Promise<HttpResponse> => {
+      const outcome = await route({ body: valid.value, clientId, requestId });
+      const fields: SafeLogFields = { ...outcome.log };
+      if (!outcome.ok && 'code' in outcome.error) fields.code = outcome.error.code;
+      routeLogFields.set(event, fields);
+      if (!outcome.ok) return errorResponse(outcome.error, requestId);
+      const response = jsonResponse(outcome.status ?? 200, outcome.body, requestId);
+      if (Buffer.byteLength(response.body) > MAX_ANSWER_BYTES) {
+        // Lists are capped where they are built; this catches any that is not (docs/security.md#answer-size).
+        routeLogFields.set(event, { ...fields, code: 'UPSTREAM_ERROR' });
+        return errorResponse(serviceError('UPSTREAM_ERROR', { message: 'The answer built from the upstream reply is too large to return' }), requestId);
+      }
+      return response;
+    };
+    if (key.value === undefined) return run();
+    if (!options.idempotencyTable) {
+      throw new ServiceFailure(serviceError('CONFIGURATION_ERROR', { message: 'Idempotency-Key was sent but IDEMPOTENCY_TABLE is not configured' }));
     }
-    return response;
+    return runIdempotent({ table: options.idempotencyTable, route: routeName, clientId, key: key.value, body: valid.value, requestId, context }, run);
   };
 
   const handler = middy<ApiEvent, HttpResponse, Error, Context, Internal>(core as never, { timeoutEarlyInMillis: 0 }).use(requestState);

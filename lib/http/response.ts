@@ -1,15 +1,15 @@
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { ExactError, ServiceError } from '../errors/index.js';
 
 /**
- * Response shaping for API Gateway HTTP API (payload 2.0). Every response carries x-request-id and
- * `Cache-Control: no-store` (answers carry patient data; no cache on the way may keep them).
+ * Response shaping for API Gateway REST API Lambda proxy integrations. Every response carries
+ * x-request-id and `Cache-Control: no-store` (answers carry patient data; no cache on the way may keep them).
  */
 
 /** Headers every answer carries, the local server's own answers included. */
 export const NO_STORE = { 'cache-control': 'no-store' } as const;
 
-export type HttpResponse = APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string>; body: string };
+export type HttpResponse = APIGatewayProxyResult & { statusCode: number; headers: Record<string, string>; body: string };
 
 export function jsonResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): HttpResponse {
   return {

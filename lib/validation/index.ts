@@ -3,7 +3,7 @@ import { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import { FORMATS } from './formats.js';
-import { BASE64_TEXT, NO_CONTROL_CHARACTERS, SCHEMAS, X12_VALUE, type RequestBodies, type SchemaName } from './schemas.js';
+import { BASE64_TEXT, NO_CONTROL_CHARACTERS, PROCEDURE_CODE, SCHEMAS, X12_VALUE, type RequestBodies, type SchemaName } from './schemas.js';
 
 /**
  * Validates a parsed body against its schema and reports every problem at once as
@@ -36,11 +36,13 @@ function fieldName(instancePath: string, child?: string): string {
 
 type Describe = (error: ErrorObject) => FieldError;
 
+
 /** What a caller is told when a string breaks one of the schema patterns. */
 const PATTERN_MESSAGES: Record<string, string> = {
   [NO_CONTROL_CHARACTERS]: 'must not contain control characters (such as tabs, line breaks or NUL)',
   [BASE64_TEXT]: 'must be base64 text (line breaks are allowed, other control characters are not)',
   [X12_VALUE]: 'must contain a letter or digit, not only spaces or the characters * ^ : ~, and no control characters',
+  [PROCEDURE_CODE]: 'must be a procedure code of 5 capital letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)',
 };
 
 /** What the items of each list field are, for messages such as "must be a list of service type codes". */

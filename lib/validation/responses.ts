@@ -16,8 +16,8 @@ const isoDate = (description: string) => ({ type: 'string', format: 'date', desc
 const money = {
   title: 'Money',
   type: 'string',
-  pattern: '^(\\$\\d{1,3}(,\\d{3})*\\.\\d{2}|N/A)$',
-  description: 'Money text such as "$1,234.50", or "N/A" when the payer did not give the figure (N/A does not prove the benefit is absent).',
+  pattern: '^(-?\\$\\d{1,3}(,\\d{3})*\\.\\d{2}|N/A)$',
+  description: 'Money text such as "$1,234.50" (a negative amount, which payers rarely send, as "-$5.00"), or "N/A" when the payer did not give the figure (N/A does not prove the benefit is absent).',
   examples: ['$1,234.50', 'N/A'],
 } as const;
 
@@ -25,7 +25,7 @@ const money = {
 const percent = {
   title: 'Percent',
   type: 'string',
-  pattern: '^(\\d{1,3}(\\.\\d{1,2})?%|N/A)$',
+  pattern: '^(-?\\d+(\\.\\d{1,2})?%|N/A)$',
   description: 'Coinsurance as a percentage such as "20%" or "12.5%", or "N/A".',
   examples: ['20%', 'N/A'],
 } as const;

@@ -21,6 +21,9 @@ export const BASE64_TEXT = '^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u00
  * delimiter. Written so the engine never backtracks more than once per character: the leading
  * class and the required character exclude each other.
  */
+/** A CPT, HCPCS or CDT procedure code: five capital letters or digits. */
+export const PROCEDURE_CODE = '^[A-Z0-9]{5}$';
+
 export const X12_VALUE =
   '^[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF*^:~]*[^\\s*^:~\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$';
 
@@ -46,6 +49,21 @@ export const eligibilitySchema = {
     providerId: identifier,
     mockRequest: { type: 'boolean' },
     runCobCheck: { type: 'boolean' },
+    // docs/eligibility.md#what-the-request-asks: each item becomes one 2110C EQ of the 270.
+    serviceTypeCodes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      uniqueItems: true,
+      items: { type: 'string', enum: Object.keys(SERVICE_TYPE_CODES) },
+    },
+    procedureCodes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      uniqueItems: true,
+      items: { type: 'string', pattern: PROCEDURE_CODE },
+    },
   },
 } as const;
 
@@ -130,6 +148,10 @@ export interface EligibilityRequest {
   providerId: string;
   mockRequest?: boolean;
   runCobCheck?: boolean;
+  /** X12 005010 service type codes, 1–10 distinct (default ["30"]). */
+  serviceTypeCodes?: string[];
+  /** CPT/HCPCS/CDT codes, 1–10 distinct, each five letters or digits. */
+  procedureCodes?: string[];
 }
 
 export interface CobRequest {

@@ -1,8 +1,9 @@
 /**
- * Builds the 005010X279A1 270 the service sends (CONTRACT §4.2). One EQ segment per service type
- * code (default 30): every payer accepts repeated EQ loops, while EQ01 repetitions are not
- * supported by all of them. Values go through cleanElement (./clean.ts, shared with the COB request)
- * so patient data can never break the envelope. Control numbers come from an injected generator (default crypto random).
+ * Builds the 005010X279A1 270 the service sends (docs/eligibility.md#the-270). One EQ segment per
+ * service type code (default 30), then one per procedure code (EQ02 composite HC:, or AD: for a
+ * CDT code): every payer accepts repeated EQ loops, while EQ01 repetitions are not supported by
+ * all of them. Values go through cleanElement (./clean.ts, shared with the COB request) so patient
+ * data can never break the envelope. Control numbers come from an injected generator (default crypto random).
  */
 import { randomInt } from 'node:crypto';
 import { cleanElement as clean } from './clean.js';
@@ -14,8 +15,13 @@ export interface Build270Input {
   subscriber: { firstName: string; lastName: string; memberId: string; /** YYYYMMDD */ dateOfBirth: string };
   /** YYYYMMDD */
   dateOfCoverage: string;
-  serviceTypeCodes?: string[];
+  serviceTypeCodes?: readonly string[];
+  /** CPT/HCPCS codes (EQ02 HC:) and CDT codes, D + 4 digits (EQ02 AD:). */
+  procedureCodes?: readonly string[];
 }
+
+/** EQ02's product/service id qualifier: AD (American Dental Association) for CDT codes, else HC. */
+export const procedureQualifier = (code: string): 'AD' | 'HC' => (/^D\d{4}$/.test(code) ? 'AD' : 'HC');
 
 export interface Build270Options {
   now?: Date;
@@ -89,6 +95,10 @@ export function build270(input: Build270Input, options: Build270Options = {}): B
     `DMG*D8*${clean(input.subscriber.dateOfBirth)}`,
     `DTP*291*D8*${clean(input.dateOfCoverage)}`,
     ...(codes.length ? codes : ['30']).map((code) => `EQ*${code}`),
+    ...(input.procedureCodes ?? [])
+      .map(clean)
+      .filter((code) => code !== '')
+      .map((code) => `EQ**${procedureQualifier(code)}${COMPONENT}${code}`),
   ];
   transaction.push(`SE*${transaction.length + 1}*${isa13}`);
 

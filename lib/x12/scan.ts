@@ -1,8 +1,16 @@
 /**
- * Character-level pieces shared by the tokenizer and the 271 fast reader: ISA delimiter discovery,
+ * Character-level pieces of the 271 reader (and of the reference tokenizer under test/support): ISA delimiter discovery,
  * whitespace and segment-id tests done on char codes in place, and interned segment ids.
  */
-import type { Delimiters } from './segment.js';
+/** The four delimiters of an interchange, from its ISA. */
+export interface Delimiters {
+  element: string;
+  /** ISA16. */
+  component: string;
+  /** ISA11 when it is a separator (5010+); null for 4010 ("U") or when it collides with another delimiter. */
+  repetition: string | null;
+  segment: string;
+}
 
 export const BOM = 0xfeff;
 
@@ -25,101 +33,12 @@ export function isSegmentIdAt(text: string, start: number, end: number): boolean
   return true;
 }
 
-/**
- * The ids the 271 reader switches on, returned as shared literals so that no id string is created
- * for them and later comparisons are cheap; other ids are cut from the text.
- */
-export function idAt(text: string, start: number, end: number): string {
-  const length = end - start;
-  if (length === 2) {
-    const a = text.charCodeAt(start);
-    const b = text.charCodeAt(start + 1);
-    switch (a) {
-      case 69: // E
-        if (b === 66) return 'EB';
-        break;
-      case 71: // G
-        if (b === 83) return 'GS';
-        if (b === 69) return 'GE';
-        break;
-      case 72: // H
-        if (b === 76) return 'HL';
-        if (b === 73) return 'HI';
-        break;
-      case 76: // L
-        if (b === 83) return 'LS';
-        if (b === 69) return 'LE';
-        break;
-      case 78: // N
-        if (b === 51) return 'N3';
-        if (b === 52) return 'N4';
-        break;
-      case 83: // S
-        if (b === 84) return 'ST';
-        if (b === 69) return 'SE';
-        break;
-    }
-  } else if (length === 3) {
-    const a = text.charCodeAt(start);
-    const b = text.charCodeAt(start + 1);
-    const c = text.charCodeAt(start + 2);
-    switch (a) {
-      case 65: // A
-        if (b === 65 && c === 65) return 'AAA';
-        break;
-      case 66: // B
-        if (b === 72 && c === 84) return 'BHT';
-        break;
-      case 68: // D
-        if (b === 84 && c === 80) return 'DTP';
-        if (b === 77 && c === 71) return 'DMG';
-        break;
-      case 72: // H
-        if (b === 83 && c === 68) return 'HSD';
-        break;
-      case 73: // I
-        if (b === 69 && c === 65) return 'IEA';
-        if (b === 73 && c === 73) return 'III';
-        if (b === 78 && c === 83) return 'INS';
-        break;
-      case 77: // M
-        if (b === 83 && c === 71) return 'MSG';
-        if (b === 80 && c === 73) return 'MPI';
-        break;
-      case 78: // N
-        if (b === 77 && c === 49) return 'NM1';
-        break;
-      case 80: // P
-        if (b === 69 && c === 82) return 'PER';
-        if (b === 82 && c === 86) return 'PRV';
-        break;
-      case 82: // R
-        if (b === 69 && c === 70) return 'REF';
-        break;
-      case 84: // T
-        if (b === 82 && c === 78) return 'TRN';
-        break;
-    }
-  }
-  return text.slice(start, end);
-}
-
 export interface IsaHeader {
   delimiters: Delimiters;
   /** Offset just past the ISA's segment terminator. */
   end: number;
   /** Offsets of the 16 element separators; ISA16 is the one character after the last. */
   cuts: number[];
-}
-
-/** The ISA's element texts (elements[0] = "ISA", elements[16] = ISA16). */
-export function isaElements(text: string, header: IsaHeader): string[] {
-  const cuts = header.cuts;
-  const elements: string[] = new Array(17);
-  elements[0] = 'ISA';
-  for (let n = 0; n < 15; n++) elements[n + 1] = text.slice(cuts[n]! + 1, cuts[n + 1]);
-  elements[16] = header.delimiters.component;
-  return elements;
 }
 
 /** Where a reply's first interchange starts, with its delimiters, or why there is none. */

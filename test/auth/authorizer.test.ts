@@ -1,32 +1,53 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { authorizerEvent as restAuthorizerEvent } from '../../infra/local/events.js';
+import { stageWildcard } from '../../lib/auth/policy.js';
 import { sha256Hex } from '../../lib/auth/tokens.js';
 import { startSecretsManagerFake, type SecretsManagerFake } from '../support/secrets-manager-fake.js';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:api-tokens-AbCdEf';
+const METHOD_ARN = 'arn:aws:execute-api:local:000000000000:local/local/POST/api/eligibility/v1';
+const WILDCARD = 'arn:aws:execute-api:us-east-1:000000000000:local/local/*';
 
-const authorizerEvent = (authorization?: string): APIGatewayRequestAuthorizerEventV2 =>
-  ({
-    version: '2.0',
-    type: 'REQUEST',
-    routeArn: 'arn:aws:execute-api:us-east-1:000000000000:api/$default/POST/api/eligibility/v1',
-    identitySource: authorization ? [authorization] : [],
-    routeKey: 'POST /api/eligibility/v1',
-    headers: authorization ? { authorization } : {},
-  }) as unknown as APIGatewayRequestAuthorizerEventV2;
+/** A REST REQUEST authorizer event; header names in whatever casing the client used. */
+const authorizerEvent = (headers: [string, string][] = []): APIGatewayRequestAuthorizerEvent =>
+  restAuthorizerEvent({ method: 'POST', path: '/api/eligibility/v1', resource: '/api/eligibility/v1', rawHeaders: headers, requestId: 'test' });
+
+const allow = (clientId: string, usageIdentifierKey?: string): APIGatewayAuthorizerResult => ({
+  principalId: clientId,
+  policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: WILDCARD }] },
+  context: { clientId },
+  ...(usageIdentifierKey ? { usageIdentifierKey } : {}),
+});
+const deny: APIGatewayAuthorizerResult = {
+  principalId: 'unknown',
+  policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: WILDCARD }] },
+};
+
+describe('stageWildcard', () => {
+  it('widens a method ARN to every method of its stage, so one cached answer serves every route', () => {
+    expect(stageWildcard(METHOD_ARN)).toBe('arn:aws:execute-api:local:000000000000:local/local/*');
+    expect(stageWildcard('arn:aws:execute-api:eu-west-1:1:abc/prod/GET/')).toBe('arn:aws:execute-api:eu-west-1:1:abc/prod/*');
+  });
+});
 
 /**
  * The authorizer reads its token store from Secrets Manager in AWS. Here the real SDK (through
  * Powertools' getSecret) talks to a loopback Secrets Manager.
  */
-describe('authorizer with the token store in Secrets Manager', () => {
+describe('REST REQUEST authorizer with the token store in Secrets Manager', () => {
   let fake: SecretsManagerFake;
-  let handler: (event: APIGatewayRequestAuthorizerEventV2) => Promise<{ isAuthorized: boolean; context?: { clientId: string } }>;
+  let handler: (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
   const saved = { ...process.env };
 
   beforeAll(async () => {
     fake = await startSecretsManagerFake({
-      [SECRET_ARN]: JSON.stringify({ clients: [{ clientId: 'acme', tokenSha256: sha256Hex('acme-secret-token') }] }),
+      [SECRET_ARN]: JSON.stringify({
+        clients: [
+          { clientId: 'acme', tokenSha256: sha256Hex('acme-secret-token'), usageIdentifierKey: 'acme-usage-plan-key-value-0123456789' },
+          { clientId: 'legacy', tokenSha256: sha256Hex('legacy-secret-token') },
+        ],
+      }),
     });
     Object.assign(process.env, {
       API_TOKENS_SECRET_ARN: SECRET_ARN,
@@ -44,17 +65,28 @@ describe('authorizer with the token store in Secrets Manager', () => {
     await fake.close();
   });
 
-  it('allows a known token with its clientId and denies unknown or malformed ones', async () => {
-    expect(await handler(authorizerEvent('Bearer acme-secret-token'))).toEqual({ isAuthorized: true, context: { clientId: 'acme' } });
-    expect(await handler(authorizerEvent('Bearer someone-elses-token'))).toEqual({ isAuthorized: false });
-    expect(await handler(authorizerEvent('Basic YWNtZTpzZWNyZXQ='))).toEqual({ isAuthorized: false });
-    expect(await handler(authorizerEvent('acme-secret-token'))).toEqual({ isAuthorized: false });
-    expect(await handler(authorizerEvent())).toEqual({ isAuthorized: false });
+  it('allows a known token on the stage wildcard with clientId and the usage-plan key', async () => {
+    expect(await handler(authorizerEvent([['Authorization', 'Bearer acme-secret-token']]))).toEqual(allow('acme', 'acme-usage-plan-key-value-0123456789'));
+    // Header names arrive in the client's casing.
+    expect(await handler(authorizerEvent([['authorization', 'Bearer acme-secret-token']]))).toEqual(allow('acme', 'acme-usage-plan-key-value-0123456789'));
+    // An entry written before usage plans has no key: allowed, without usageIdentifierKey.
+    expect(await handler(authorizerEvent([['AUTHORIZATION', 'Bearer legacy-secret-token']]))).toEqual(allow('legacy'));
+  });
+
+  it('denies unknown or malformed tokens with a Deny policy (the gateway answers 403)', async () => {
+    for (const header of ['Bearer someone-elses-token', 'Basic YWNtZTpzZWNyZXQ=', 'acme-secret-token', 'Bearer ']) {
+      expect(await handler(authorizerEvent([['Authorization', header]]))).toEqual(deny);
+    }
+  });
+
+  it('throws "Unauthorized" when the header is missing (the gateway answers 401)', async () => {
+    await expect(handler(authorizerEvent())).rejects.toThrow(/^Unauthorized$/);
+    await expect(handler(authorizerEvent([['Authorization', '  ']]))).rejects.toThrow(/^Unauthorized$/);
   });
 
   it('reads the secret once and serves later requests from the in-memory cache', async () => {
     const before = fake.calls.filter((c) => c.target === 'GetSecretValue').length;
-    for (let i = 0; i < 20; i++) await handler(authorizerEvent('Bearer acme-secret-token'));
+    for (let i = 0; i < 20; i++) await handler(authorizerEvent([['Authorization', 'Bearer acme-secret-token']]));
     expect(fake.calls.filter((c) => c.target === 'GetSecretValue').length - before).toBe(0);
     expect(before).toBe(1);
   });
@@ -72,6 +104,18 @@ describe('authorizer when the token store cannot be read', () => {
       ).rejects.toThrow();
     } finally {
       await fake.close();
+    }
+  });
+
+  it('the handler throws something other than "Unauthorized", so it is a 500, not a 401', async () => {
+    const saved = { ...process.env };
+    delete process.env.API_TOKENS;
+    delete process.env.API_TOKENS_SECRET_ARN;
+    try {
+      const { handler } = await import('../../functions/authorizer/index.js');
+      await expect(handler(authorizerEvent([['Authorization', 'Bearer acme-secret-token']]))).rejects.toThrow(/token store unavailable/);
+    } finally {
+      process.env = saved;
     }
   });
 });

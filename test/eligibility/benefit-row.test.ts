@@ -13,14 +13,13 @@ import {
   PART_A,
   PART_B,
   readBenefitAt,
-  readBenefitRows,
   STOP_LOSS,
   type BenefitRow,
 } from '../../lib/eligibility/benefit-row.js';
 import { parseDecimal } from '../../lib/eligibility/format.js';
 import { codesOf } from '../../lib/x12/scan.js';
-import type { Delimiters } from '../../lib/x12/segment.js';
-import { tokenize } from '../../lib/x12/tokenizer.js';
+import type { Delimiters } from '../../lib/x12/scan.js';
+import { tokenize } from '../support/x12-reference/tokenizer.js';
 
 const DELIMITERS: Delimiters = { element: '*', component: ':', repetition: '^', segment: '~' };
 
@@ -58,10 +57,11 @@ describe('EB01', () => {
 });
 
 describe('what drops a figure row', () => {
-  it('an EB13 procedure code, but not an empty EB13', () => {
-    expect(row('EB*B*IND*30***27*15*****Y*HC:99213').field).toBe(NO_FIELD);
-    expect(row('EB*B*IND*30***27*15*****Y*').field).toBe(COPAY);
-    expect(row('EB*B*IND*30***27*15*****Y**X').field).toBe(COPAY); // EB14 is not EB13
+  it('marks an EB13 procedure row (it feeds procedures only), but not an empty EB13', () => {
+    expect(row('EB*B*IND*30***27*15*****Y*HC:99213')).toMatchObject({ field: COPAY, hasProcedure: true, procedure: '99213' });
+    expect(row('EB*B*IND*30***27*15*****Y*AD:D0120:XX')).toMatchObject({ hasProcedure: true, procedure: 'D0120' });
+    expect(row('EB*B*IND*30***27*15*****Y*')).toMatchObject({ field: COPAY, hasProcedure: false, procedure: '' });
+    expect(row('EB*B*IND*30***27*15*****Y**X')).toMatchObject({ field: COPAY, hasProcedure: false }); // EB14 is not EB13
   });
 
   it('a missing or unreadable value', () => {
@@ -78,10 +78,16 @@ describe('what drops a figure row', () => {
     }
   });
 
-  it('EB03 codes that fit no slot', () => {
-    expect(row('EB*C*IND*98***23*10').field).toBe(NO_FIELD); // 98 is for copay and coinsurance only
-    expect(row('EB*B*IND*98***27*10').field).toBe(COPAY);
-    expect(row('EB*B*IND*33***27*10').field).toBe(NO_FIELD);
+  it('EB03 codes that fit no plan-wide slot keep the field (benefits per service use them) with service -1', () => {
+    expect(row('EB*C*IND*98***23*10')).toMatchObject({ field: DEDUCTIBLE, service: -1 }); // 98 is for copay and coinsurance only
+    expect(row('EB*B*IND*98***27*10')).toMatchObject({ field: COPAY, service: 1 });
+    expect(row('EB*B*IND*33***27*10')).toMatchObject({ field: COPAY, service: -1, services: ['33'] });
+  });
+
+  it('96 ranks as 30 on a Part B row only', () => {
+    expect(row('EB*C*IND*96*MB**23*257').service).toBe(0);
+    expect(row('EB*C*IND*96*MA**23*257').service).toBe(-1);
+    expect(row('EB*C*IND*96***23*257').service).toBe(-1);
   });
 });
 
@@ -101,7 +107,7 @@ describe('EB03 service rank', () => {
 
   it('splits on the repetition separator only when the interchange has one', () => {
     const noRepetition: Delimiters = { ...DELIMITERS, repetition: null };
-    expect(row('EB*C*IND*33^30***23*10', noRepetition).field).toBe(NO_FIELD); // "33^30" is one code
+    expect(row('EB*C*IND*33^30***23*10', noRepetition)).toMatchObject({ service: -1, services: ['33^30'] }); // one code
     expect(row('EB*C*IND*33^30***23*10').service).toBe(0);
   });
 });
@@ -155,7 +161,7 @@ describe('reading inside a larger text', () => {
     const tokens = tokenize(`${isa}EB|C|IND|1!30>33|||23|500\n`);
     if (!tokens.ok) throw new Error(tokens.error.message);
     const eb = tokens.segments[1]!;
-    expect(readBenefitRows([{ eb, order: 0 }])).toEqual([expect.objectContaining({ field: DEDUCTIBLE, service: 0, total: 0, value: '500' })]);
+    expect(readBenefitAt(eb.text, codesOf(eb.text), eb.offset, eb.stop, eb.delimiters, 0)).toEqual(expect.objectContaining({ field: DEDUCTIBLE, service: 0, total: 0, value: '500', services: ['1', '30', '33'] }));
   });
 
   it('reads EBs of different inputs in one call, each against its own text', () => {
@@ -167,7 +173,8 @@ describe('reading inside a larger text', () => {
     const isa = 'ISA*00*          *00*          *ZZ*TESTPAYER      *ZZ*TESTSUBMIT     *250101*1200*^*00501*000000042*0*P*:~';
     const [first, second] = read(`${isa}EB*B*IND*30***27*15~EB*1**30~`);
     const [other] = read(`${isa}NM1*IL*1*LONGER PREFIX SHIFTS EVERY OFFSET~EB*A*FAM*98*****0.2~`);
-    expect(readBenefitRows([{ eb: first!, order: 0 }, { eb: other!, order: 1 }, { eb: second!, order: 2 }])).toEqual([
+    const rows = [first!, other!, second!].map((eb, order) => readBenefitAt(eb.text, codesOf(eb.text), eb.offset, eb.stop, eb.delimiters, order));
+    expect(rows).toEqual([
       expect.objectContaining({ order: 0, field: COPAY, value: '15', individual: 0 }),
       expect.objectContaining({ order: 1, field: COINSURANCE, value: '0.2', family: 0, service: 1 }),
       expect.objectContaining({ order: 2, field: NO_FIELD, status: ACTIVE }),

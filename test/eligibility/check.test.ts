@@ -58,6 +58,7 @@ describe('checkEligibility against the sandbox clearinghouse', () => {
         deductible: { total: '$1,500.00', remaining: '$1,250.50' },
         coinsurance: '20%',
         stopLoss: '$6,000.00',
+        stopLossRemaining: '$4,200.00',
       });
       expect(result.value.outNetwork.family.deductible).toEqual({ total: '$6,000.00', remaining: '$5,550.00' });
     }
@@ -67,6 +68,30 @@ describe('checkEligibility against the sandbox clearinghouse', () => {
     expect(meta.upstreamMs).toBeGreaterThanOrEqual(0);
     // Metadata is safe to log: no patient data in it.
     expect(JSON.stringify(meta)).not.toMatch(/GARCIA|Garcia|PPO100001|1985/);
+  });
+
+  it('200: requested service types and procedures reach the 270 and the answer; dateOfCoverage reaches the rules', async () => {
+    const request = { ...query('PPO800008'), serviceTypeCodes: ['33', 'UC'], procedureCodes: ['97110'] };
+    const sent: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (url: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+      sent.push(String(init?.body ?? ''));
+      return realFetch(url, init);
+    }) as typeof fetch;
+    const before = new Date();
+    try {
+      const { result, checkedAt } = await checkEligibility({ request, enrollment, stedi: { baseUrl: sandbox.url, apiKey: KEY, budgetMs: 5_000 }, tuning: { delayMs: () => 20 } });
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(sent.join('')).toContain('EQ*33~EQ*UC~EQ**HC:97110~');
+      expect(result.value.benefits.slice(0, 2).map((b) => [b.serviceType.code, b.inNetwork.individual.copay])).toEqual([['33', '$40.00'], ['UC', '$75.00']]);
+      expect(result.value.procedures?.map((p) => p.code)).toEqual(['97110']);
+      // Last year's $1,000 deductible row (DTP*292 2024) loses to the date of service 03-01-2025.
+      expect(result.value.inNetwork.individual.deductible.total).toBe('$1,500.00');
+      expect(checkedAt!.getTime()).toBeGreaterThanOrEqual(before.getTime());
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 
   it('200: a person provider and a dependent (2000D) work too', async () => {

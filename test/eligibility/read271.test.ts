@@ -1,56 +1,23 @@
 /**
- * The fast path (read271 behind interpret271) against the layered reference it replaces:
- * tokenize → readEnvelope → readLoops271 → rejectionsOf/summarize, composed here exactly as
- * interpret271 did before. Inputs are seeded random damage of the fixtures (and of the shared
+ * The fast path (read271 behind interpret271) against the layered reference reader
+ * (test/support/x12-reference: tokenize → readEnvelope → readLoops271, turned into the same reading
+ * by read.ts), both answered by interpretRead with one question that exercises every rule. Inputs are seeded random damage of the fixtures (and of the shared
  * corpus when present): dropped, repeated and foreign segments, odd HL codes, cut text.
  */
 import { describe, it, expect } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { fail, ok, serviceError } from '../../lib/errors/index.js';
-import { interpret271, type Interpretation } from '../../lib/eligibility/interpret.js';
-import { errorForRejections } from '../../lib/eligibility/rejections.js';
-import { summarize } from '../../lib/eligibility/summary.js';
-import { rejectionsOf } from '../../lib/x12/aaa.js';
-import { readEnvelope, transactionsOf } from '../../lib/x12/envelope.js';
-import { readLoops271 } from '../../lib/x12/loops271.js';
+import { interpret271, interpretRead, type Interpretation } from '../../lib/eligibility/interpret.js';
 import { read271 } from '../../lib/eligibility/read271.js';
-import { tokenize } from '../../lib/x12/tokenizer.js';
+import type { EligibilityQuestion } from '../../lib/eligibility/types.js';
+import { referenceRead } from '../support/x12-reference/read.js';
 import { canonicalJson, corpusCases, fixtureCases } from '../x12/golden-cases.js';
 
-const unreadable = (message: string) => serviceError('UPSTREAM_ERROR', { message });
+/** The question both paths answer: a date, requested services and procedures, so every rule runs. */
+const QUESTION: EligibilityQuestion = { memberId: 'W000000001', dateOfCoverage: '20250315', serviceTypeCodes: ['30', '98', 'AL'], procedureCodes: ['99213'] };
 
 function reference(x12: string): Interpretation {
-  const tokens = tokenize(x12);
-  if (!tokens.ok) {
-    return {
-      result: fail(unreadable('The payer reply is not readable X12')),
-      warnings: [...tokens.warnings, `offset ${tokens.error.offset}: ${tokens.error.message}`],
-      aaaCodes: [],
-    };
-  }
-  const envelope = readEnvelope(tokens.segments);
-  const warnings = [...tokens.warnings, ...envelope.warnings];
-  const transactions = transactionsOf(envelope);
-  const responses = transactions.filter((t) => t.setId === '271');
-  const response = responses[0];
-  if (!response) {
-    const acknowledged = transactions.some((t) => t.setId === '999');
-    if (acknowledged) warnings.push('reply is a 999 acknowledgment: the 270 was rejected');
-    return {
-      result: fail(unreadable(acknowledged ? 'The clearinghouse rejected the inquiry (999)' : 'The payer reply has no 271 transaction')),
-      warnings,
-      aaaCodes: [],
-    };
-  }
-  if (responses.length > 1) warnings.push(`${responses.length} 271 transaction sets; the first is used`);
-  const doc = readLoops271(response);
-  warnings.push(...doc.warnings);
-  const rejections = rejectionsOf(doc);
-  const aaaCodes = rejections.map((r) => r.code);
-  if (rejections.length > 0) return { result: fail(errorForRejections(rejections)), warnings, aaaCodes };
-  if (!doc.levels.some((l) => l.level === 'C')) return { result: fail(unreadable('The payer reply has no subscriber loop')), warnings, aaaCodes };
-  return { result: ok(summarize(doc)), warnings, aaaCodes };
+  return interpretRead(referenceRead(x12), QUESTION);
 }
 
 /** mulberry32: small seeded generator so failures reproduce. */
@@ -70,6 +37,11 @@ const FOREIGN = [
   'NM1*P3*1*DOC', 'EB*C*IND*30***23*100*****Y', 'EB*B*FAM*98^1*MB***15*****N', 'EB*A**30*MA***0.25****W', 'EB*1', 'EB*6**30',
   'AAA*N**72*C', 'AAA*Y**42*R', 'AAA*N**79*N', 'ST*271*0002*005010X279A1', 'ST*999*0003', 'SE*4*0002', 'GE*1*9', 'GS*HB*A*B*20250101*1200*9*X*005010X279A1',
   'IEA*1*000000001', 'REF*SY*1', 'DTP*291*D8*20250101', 'MSG*TEXT', 'x y', 'TOOLONG*1', 'ISA', 'EB*constructor*IND*30***23*5', 'HL*5*1*toString*0',
+  // Segments the r2 answer reads: 2100 REF/DTP/DMG/INS, 2110 REF*IG/DTP/MSG, 2120 payer NM1, R/F rows, fillers, sections.
+  'REF*IG*X123', 'REF*6P*GRP1*GROUP NAME', 'REF*18*PLN', 'DTP*346*D8*20250101', 'DTP*347*D8*20241231', 'DTP*291*RD8*20250101-20251231',
+  'DTP*356*D8*20200101', 'DMG*D8*19700101', 'INS*N*19', 'EB*R**30*HN', 'NM1*PRP*2*OTHER PLAN*****PI*99999', 'NM1*IL*1*DOE*JANE****MI*W000000001',
+  'EB*B*IND*30***27*99999.99*****Y', 'EB*1**30**VISION PLAN', 'EB*F*IND*AL***27**VS*2*Y**Y', 'MSG*PRIOR AUTH', 'EB*C*IND*96*MB**23*257',
+  'EB*B*IND*98***27*40*****Y*HC:99213', 'EB*G*FAM*30***29*1000.25*****Y',
 ];
 
 function mutate(text: string, rnd: () => number): string {
@@ -99,7 +71,7 @@ function mismatches(sources: { name: string; text: string }[], rounds: number, s
       let fast: string;
       let slow: string;
       try {
-        fast = canonicalJson(interpret271(text));
+        fast = canonicalJson(interpret271(text, QUESTION));
       } catch (e) {
         fast = `threw ${String(e)}`;
       }
@@ -132,10 +104,11 @@ describe('read271 fast path equals the layered reader', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.responses).toBe(1);
-    expect(r.doc?.hasSubscriber).toBe(true);
-    expect(r.doc?.payerName).toBe('FIXTURE HEALTH PLAN');
-    expect(r.doc?.patientBenefits.length).toBeGreaterThan(0);
-    expect(r.doc?.patientBenefits.map((b) => b.order)).toEqual([...r.doc!.patientBenefits.keys()].map((k) => r.doc!.patientBenefits[0]!.order + k));
+    const doc = r.docs[0]!;
+    expect(doc.hasSubscriber).toBe(true);
+    expect(doc.payerName).toBe('FIXTURE HEALTH PLAN');
+    expect(doc.patientBenefits.length).toBeGreaterThan(0);
+    expect(doc.patientBenefits.map((b) => b.order)).toEqual([...doc.patientBenefits.keys()].map((k) => doc.patientBenefits[0]!.order + k));
   });
   it('does not throw on an EB01 that names an Object.prototype member', () => {
     const text = fixtureCases()[0]!.text.replace('EB*1*', 'EB*constructor*');

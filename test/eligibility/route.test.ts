@@ -66,6 +66,19 @@ describe('eligibility route', () => {
     expect(outcome.body).toMatchObject({ message: 'Eligibility check successful', coverageStatus: 'Active', payerName: 'SANDBOX HEALTH PPO' });
     expect(Object.keys(outcome.body as object)).not.toContain('cob');
   });
+
+  it('answers every key of the revision-2 answer, in the documented order', async () => {
+    const outcome = await eligibilityRoute(runtime())(input({ ...garcia, procedureCodes: ['99285'] }));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
+    const body = outcome.body as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual([
+      'inNetwork', 'outNetwork', 'message', 'coverageStatus', 'payerName', 'checkedAt', 'plan', 'subscriber', 'benefits', 'procedures', 'otherPayers', 'notices',
+    ]);
+    expect(body.checkedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(body.checkedAt as string) - Date.now())).toBeLessThan(60_000);
+    expect(body.subscriber).toEqual({ firstName: 'MARIA', lastName: 'GARCIA', memberId: 'PPO100001', dateOfBirth: '1985-04-12' });
+    expect(body.procedures).toEqual([expect.objectContaining({ code: '99285', inNetwork: expect.objectContaining({ individual: expect.objectContaining({ copay: '$75.00' }) }) })]);
+  });
 });
 
 describe('COB route', () => {

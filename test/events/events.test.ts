@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLocalEnvironment, type LocalEnvironment } from '../../infra/local/environment.js';
+import { invokeHandler } from '../../infra/local/awslambda.js';
 import { loadHandler, type FunctionName } from '../../infra/local/routes.js';
 
 /**
@@ -28,7 +29,15 @@ const EXPECTED: Record<string, { fn: FunctionName; status?: number; check?: (bod
   'letter-text': { fn: 'letter', status: 200, check: (b) => expect(b.letter).toContain('Jordan Lee, MD, Orthopedic Surgery') },
   'letter-pdf': { fn: 'letter', status: 200, check: (b) => expect(Buffer.from(b.fileContent, 'base64').subarray(0, 5).toString()).toBe('%PDF-') },
   'not-found': { fn: 'not-found', status: 404, check: (b) => expect(b.code).toBe('NOT_FOUND') },
-  authorizer: { fn: 'authorizer', check: (r) => expect(r).toEqual({ isAuthorized: true, context: { clientId: 'local' } }) },
+  authorizer: {
+    fn: 'authorizer',
+    check: (r) =>
+      expect(r).toEqual({
+        principalId: 'local',
+        policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:us-east-1:123456789012:abc123defg/prod/*' }] },
+        context: { clientId: 'local' },
+      }),
+  },
 };
 
 const files = readdirSync(EVENTS_DIR).filter((name) => name.endsWith('.json'));
@@ -46,9 +55,11 @@ describe('sample events', () => {
     const expected = EXPECTED[name];
     if (!expected) throw new Error(`events/${name}.json has no expectation in this test`);
     const event = JSON.parse(readFileSync(new URL(`${name}.json`, EVENTS_DIR), 'utf8'));
-    const handler = (await loadHandler(expected.fn)) as (event: unknown, context: unknown) => Promise<any>;
-    const result = await handler(event, { awsRequestId: 'test', getRemainingTimeInMillis: () => 29_000 });
-    if (expected.status === undefined) return expected.check?.(result);
+    const handler = await loadHandler(expected.fn);
+    const context = { awsRequestId: 'test', getRemainingTimeInMillis: () => 29_000 };
+    if (expected.status === undefined) return expected.check?.(await (handler as (event: unknown) => Promise<unknown>)(event));
+    // The letter function streams; invokeHandler collects its prelude and body like the others' results.
+    const result = await invokeHandler(handler, event, context);
     expect(result.statusCode).toBe(expected.status);
     expect(result.headers['x-request-id']).toBe(event.requestContext.requestId);
     expected.check?.(JSON.parse(result.body));

@@ -10,7 +10,7 @@ import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
  * upstream, where the upstream is a sandbox behind a counting fault proxy. Every fault must come
  * back as its status and code (docs/api.md#errors), and the retry rule (docs/api.md#upstreams) must hold: exactly
  * two attempts for retryable failures (429/5xx, network errors, AAA 42), one for data errors and
- * timeouts. The upstream budget is shortened with UPSTREAM_BUDGET_MS so slow cases take seconds.
+ * timeouts. The upstream budgets are shortened with UPSTREAM_BUDGET_MS and LETTER_BUDGET_MS so slow cases take seconds.
  * All cases run concurrently (beforeAll); each `it` then checks one.
  */
 const BUDGET_MS = 5_000;
@@ -128,6 +128,8 @@ beforeAll(async () => {
   process.env.ANTHROPIC_BASE_URL = aiProxy.url;
   process.env.ANTHROPIC_API_KEY = 'sandbox-key';
   process.env.UPSTREAM_BUDGET_MS = String(BUDGET_MS);
+  // The letter's own budget (120 s in production, docs/letter.md#time) is shortened the same way.
+  process.env.LETTER_BUDGET_MS = String(BUDGET_MS);
   api = await startLocalApi();
 
   await Promise.all(

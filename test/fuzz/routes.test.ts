@@ -1,6 +1,7 @@
 import { describe, it, expect, jest, beforeAll, afterAll } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { LocalEnvironment } from '../../infra/local/environment.js';
+import { answerProblem } from '../support/answer-shape.js';
 import { apiEvent, lambdaContext } from '../support/events.js';
 import { CONTENT_TYPES, hostileDocument, mutateBody, mutateText, rng, seedFromEnv, type Rng } from './generate.js';
 
@@ -25,7 +26,10 @@ const ROUTE_KEYS: Record<RouteName, string> = {
 };
 const eventBody = (file: string) => JSON.parse(JSON.parse(readFileSync(new URL(`../../events/${file}`, import.meta.url), 'utf8')).body) as Record<string, unknown>;
 const VALID: Record<RouteName, Record<string, unknown>[]> = {
-  eligibility: ['eligibility-mock-1.json', 'eligibility-mock-2.json', 'eligibility-mock-3.json', 'eligibility-mock-4.json', 'eligibility-mock-with-cob.json', 'eligibility-real.json'].map(eventBody),
+  eligibility: [
+    ...['eligibility-mock-1.json', 'eligibility-mock-2.json', 'eligibility-mock-3.json', 'eligibility-mock-4.json', 'eligibility-mock-with-cob.json', 'eligibility-real.json'].map(eventBody),
+    { ...eventBody('eligibility-real.json'), serviceTypeCodes: ['30', '33', 'UC'], procedureCodes: ['99213', 'D0120'] },
+  ],
   cob: ['cob-mock.json', 'cob-real.json'].map(eventBody),
   letter: ['letter-text.json', 'letter-pdf.json'].map(eventBody),
 };
@@ -48,6 +52,10 @@ function violation(route: RouteName, result: Awaited<ReturnType<Handler>>): stri
   const needsMessage = result.statusCode !== 200 || route === 'eligibility';
   if (needsMessage && typeof (body as { message?: unknown }).message !== 'string') return `status ${result.statusCode} without a message`;
   if (result.statusCode === 200 && route === 'cob' && typeof (body as { cobCode?: unknown }).cobCode !== 'string') return '200 COB answer without cobCode';
+  if (result.statusCode === 200 && route === 'eligibility' && (body as { message?: unknown }).message === 'Eligibility check successful') {
+    const shape = answerProblem(body);
+    if (shape) return `200 eligibility answer outside the contract: ${shape}`;
+  }
   if (result.statusCode === 200 && route === 'letter' && typeof (body as { timestamp?: unknown }).timestamp !== 'string') return '200 letter answer without timestamp';
   if (result.statusCode === 500 && !(route !== 'letter' && EXACT_500.has(result.body!))) return `500 outside the contract: ${result.body!.slice(0, 200)}`;
   if (!result.headers?.['x-request-id']) return `status ${result.statusCode} without x-request-id`;
@@ -69,12 +77,18 @@ const handlers = {} as Record<RouteName, Handler>;
 
 beforeAll(async () => {
   process.env.UPSTREAM_BUDGET_MS = '3000';
+  process.env.LETTER_BUDGET_MS = '3000';
   const { startLocalEnvironment } = await import('../../infra/local/environment.js');
   environment = await startLocalEnvironment(process.env);
   // Imported after the environment is set: each function reads its configuration at load.
-  handlers.eligibility = ((await import('../../functions/eligibility/index.js')) as unknown as { handler: Handler }).handler;
-  handlers.cob = ((await import('../../functions/cob/index.js')) as unknown as { handler: Handler }).handler;
-  handlers.letter = ((await import('../../functions/letter/index.js')) as unknown as { handler: Handler }).handler;
+  // loadHandler installs the local `awslambda` stand-in the streamed letter function needs; invokeHandler
+  // collects a streamed answer into the same shape as a buffered one.
+  const { loadHandler } = await import('../../infra/local/routes.js');
+  const { invokeHandler } = await import('../../infra/local/awslambda.js');
+  for (const route of ['eligibility', 'cob', 'letter'] as const) {
+    const handler = await loadHandler(route);
+    handlers[route] = (event, context) => invokeHandler(handler, event, context);
+  }
   // pdf-lib warns on console about the broken PDFs it is fed; the answers are what is checked.
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 }, 30_000);

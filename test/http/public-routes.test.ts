@@ -2,12 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { handler as health } from '../../functions/health/index.js';
 import { handler as notFound } from '../../functions/not-found/index.js';
 import { handler as openapi } from '../../functions/openapi/index.js';
+import { proxyEvent } from '../../infra/local/events.js';
 import { SERVICE_VERSION } from '../../lib/version.js';
 
-/** The unauthenticated functions and the catch-all read only what both API Gateway event formats carry. */
+/** The unauthenticated functions and the catch-all, on REST API proxy events (header names in the caller's casing). */
 
-const restEvent = (httpMethod: string, path: string, headers: Record<string, string> = {}) => ({ httpMethod, path, headers, requestContext: { requestId: 'gw-1' } });
-const httpApiEvent = (method: string, path: string, headers: Record<string, string> = {}) => ({ rawPath: path, headers, requestContext: { requestId: 'gw-2', http: { method, path } } });
+const restEvent = (method: string, path: string, headers: Record<string, string> = {}) =>
+  proxyEvent({ method, path, resource: '/{proxy+}', rawHeaders: Object.entries(headers), requestId: 'gw-1' }, null, null);
 
 describe('GET /api/health and GET /api/openapi.json', () => {
   it('health answers status and version with the gateway id, or the caller\'s', async () => {
@@ -18,17 +19,15 @@ describe('GET /api/health and GET /api/openapi.json', () => {
   });
 
   it('openapi answers the document', async () => {
-    const reply = await openapi(httpApiEvent('GET', '/api/openapi.json'));
+    const reply = await openapi(restEvent('GET', '/api/openapi.json'));
     expect(JSON.parse(reply.body)).toMatchObject({ openapi: '3.1.0', info: { version: SERVICE_VERSION } });
   });
 });
 
 describe('the catch-all function', () => {
-  it.each([
-    ['REST', restEvent],
-    ['HTTP API', httpApiEvent],
-  ])('answers 405 with Allow and 404 with a hint (%s events)', async (_label, event) => {
-    const wrong = await notFound(event('GET', '/api/generate-letter', { 'x-request-id': 'r-1' }));
+  it('answers 405 with Allow and 404 with a hint', async () => {
+    const event = restEvent;
+    const wrong = await notFound(event('GET', '/api/generate-letter', { 'X-Request-Id': 'r-1' }));
     expect([wrong.statusCode, wrong.headers.allow, wrong.headers['x-request-id']]).toEqual([405, 'POST', 'r-1']);
     expect(JSON.parse(wrong.body)).toEqual({ message: '/api/generate-letter accepts only POST', code: 'METHOD_NOT_ALLOWED', requestId: 'r-1' });
     const unknown = await notFound(event('POST', '/api/generate-letter/'));

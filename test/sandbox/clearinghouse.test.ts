@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
-import type { BenefitFigures } from '../../lib/eligibility/types.js';
+import type { BenefitFigures, BenefitSummary, EligibilityQuestion } from '../../lib/eligibility/types.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 import { SANDBOX_PATIENTS, type SandboxPatient } from '../../infra/sandbox/patients.js';
 import { read270 } from '../../infra/sandbox/read270.js';
@@ -54,12 +54,20 @@ const byMember = (memberId: string): SandboxPatient => {
 };
 
 /** Hand-written figures, independent of the table's own `expected`. */
-const f = (copay: string, total: string, remaining: string, coinsurance: string, stopLoss: string): BenefitFigures => ({
+const f = (copay: string, total: string, remaining: string, coinsurance: string, stopLoss: string, stopLossRemaining = 'N/A'): BenefitFigures => ({
   copay,
   deductible: { total, remaining },
   coinsurance,
   stopLoss,
+  stopLossRemaining,
 });
+/** The blocks part of an answer. */
+const figuresOf = (value: BenefitSummary) => ({ coverageStatus: value.coverageStatus, payerName: value.payerName, inNetwork: value.inNetwork, outNetwork: value.outNetwork });
+const ok = (x12: string, question?: EligibilityQuestion): BenefitSummary => {
+  const { result } = interpret271(x12, question);
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
 const NA = f('N/A', 'N/A', 'N/A', 'N/A', 'N/A');
 
 describe('sandbox clearinghouse: raw X12 eligibility', () => {
@@ -120,15 +128,13 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
 
   it('active PPO: every figure as documented (hand-computed here)', async () => {
     const p = byMember('PPO100001');
-    const interpreted = interpret271((await ask(sandbox, p)).json.x12);
-    expect(interpreted.result).toEqual({
-      ok: true,
-      value: {
+    const value = ok((await ask(sandbox, p)).json.x12);
+    expect(figuresOf(value)).toEqual({
         coverageStatus: 'Active',
         payerName: 'SANDBOX HEALTH PPO',
         inNetwork: {
           // $75 ER copay carries a procedure code → dropped; deductible total 23 beats 22 and service 30 beats 1.
-          individual: f('$25.00', '$1,500.00', '$1,250.50', '20%', '$6,000.00'),
+          individual: f('$25.00', '$1,500.00', '$1,250.50', '20%', '$6,000.00', '$4,200.00'),
           // 3000 − 1150.25 met year to date.
           family: f('$50.00', '$3,000.00', '$1,849.75', '20%', '$12,000.00'),
         },
@@ -136,15 +142,14 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
           individual: f('$60.00', '$3,000.00', '$3,000.00', '40%', '$12,000.00'),
           family: f('$120.00', '$6,000.00', '$5,550.00', '40%', '$24,000.00'),
         },
-      },
     });
-    expect(p.expected).toEqual({ coverageStatus: 'Active', inNetwork: (interpreted.result as { value: { inNetwork: unknown } }).value.inNetwork, outNetwork: (interpreted.result as { value: { outNetwork: unknown } }).value.outNetwork });
+    expect(p.expected).toEqual({ coverageStatus: 'Active', inNetwork: value.inNetwork, outNetwork: value.outNetwork });
   });
 
   it('HMO: in network only; level-less copay and coinsurance fill both levels', async () => {
     const p = byMember('HMO200002');
     const result = interpret271((await ask(sandbox, p)).json.x12).result;
-    expect(result.ok && result.value).toEqual({
+    expect(result.ok && figuresOf(result.value)).toEqual({
       coverageStatus: 'Active',
       payerName: 'SANDBOX HEALTH HMO',
       inNetwork: {
@@ -162,7 +167,7 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
     expect(json.x12).toContain('HL*4*3*23*0~');
     expect(json.x12).toContain('NM1*03*1*PATEL*LILY~');
     const result = interpret271(json.x12).result;
-    expect(result.ok && result.value).toEqual({
+    expect(result.ok && figuresOf(result.value)).toEqual({
       coverageStatus: 'Active',
       payerName: 'SANDBOX HEALTH PPO',
       inNetwork: {
@@ -178,8 +183,8 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
     const p = byMember('1EG4TE5MK73');
     const result = interpret271((await ask(sandbox, p)).json.x12).result;
     const partB = f('N/A', '$257.00', '$57.50', '20%', 'N/A');
-    const family = f('N/A', 'N/A', 'N/A', '20%', 'N/A');
-    expect(result.ok && result.value).toEqual({
+    const family = f('N/A', 'N/A', 'N/A', 'N/A', 'N/A'); // Original Medicare: no family
+    expect(result.ok && figuresOf(result.value)).toEqual({
       coverageStatus: 'Active',
       payerName: 'CMS',
       inNetwork: { individual: partB, family },
@@ -191,7 +196,7 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
   it('inactive coverage: Inactive, all N/A', async () => {
     const p = byMember('INA400004');
     const result = interpret271((await ask(sandbox, p)).json.x12).result;
-    expect(result.ok && result.value).toEqual({
+    expect(result.ok && figuresOf(result.value)).toEqual({
       coverageStatus: 'Inactive',
       payerName: 'SANDBOX HEALTH PPO',
       inNetwork: { individual: NA, family: NA },
@@ -260,6 +265,53 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
     expect(JSON.parse(nack.text).x12).toContain('ST*999');
     expect((await post(sandbox, { nope: 1 })).status).toBe(400);
     expect((await post(sandbox, { x12: 'x' }, KEY, '/elsewhere')).status).toBe(404);
+  });
+
+  it.each(SANDBOX_PATIENTS.filter((p) => p.expected && !p.fault).map((p) => [`${p.firstName} ${p.lastName}`, p] as const))(
+    '%s: the answer has the documented figures, plan, other payers and notices',
+    async (_name, p) => {
+      const value = ok((await ask(sandbox, p)).json.x12, { dateOfCoverage: '20250301', memberId: p.memberId });
+      const expected = p.expected!;
+      expect({ coverageStatus: value.coverageStatus, inNetwork: value.inNetwork, outNetwork: value.outNetwork }).toEqual({
+        coverageStatus: expected.coverageStatus,
+        inNetwork: expected.inNetwork,
+        outNetwork: expected.outNetwork,
+      });
+      if (expected.plan) expect(value.plan).toEqual(expected.plan);
+      if (expected.otherPayers) expect(value.otherPayers).toEqual(expected.otherPayers);
+      if (expected.notices) expect(value.notices.map((n) => n.code)).toEqual(expected.notices);
+    },
+  );
+
+  it('Marcus Lee: per-service copays, authorization flags, visit limits, not-covered vision, procedure 97110', async () => {
+    const p = byMember('PPO800008');
+    const value = ok((await ask(sandbox, p)).json.x12, { serviceTypeCodes: ['30', '33', 'PT', 'MH', 'UC', 'AL', 'BZ'], procedureCodes: ['97110', '99213'] });
+    const entry = (code: string) => value.benefits.find((b) => b.serviceType.code === code)!;
+    expect(value.benefits.map((b) => b.serviceType.code)).toEqual(['30', '33', 'PT', 'MH', 'UC', 'AL', 'BZ', '98']);
+    expect(entry('33')).toMatchObject({ status: 'Active', authorizationRequired: true, messages: ['PRIOR AUTHORIZATION REQUIRED AFTER THE FIRST 12 VISITS'] });
+    expect(entry('33').inNetwork.individual.copay).toBe('$40.00');
+    expect(entry('33').limitations).toEqual([{ quantity: 20, unit: 'Visits', period: 'Calendar Year', network: 'in', level: 'individual' }]);
+    expect(entry('PT').limitations[0]).toMatchObject({ quantity: 30, unit: 'Visits' });
+    expect(entry('MH')).toMatchObject({ status: 'Active', authorizationRequired: false });
+    expect(entry('UC').inNetwork.individual.copay).toBe('$75.00');
+    expect('authorizationRequired' in entry('UC')).toBe(false);
+    expect(entry('AL')).toMatchObject({ status: 'NotCovered', messages: ['ROUTINE VISION IS NOT A BENEFIT OF THIS PLAN'] });
+    expect(entry('98').inNetwork.individual.copay).toBe('$25.00');
+    expect(entry('98').outNetwork.individual.copay).toBe('$60.00');
+    expect(value.procedures).toEqual([
+      expect.objectContaining({ code: '97110', authorizationRequired: true, messages: ['THERAPEUTIC EXERCISE COUNTS TOWARD THE PT VISIT LIMIT'] }),
+      expect.objectContaining({ code: '99213', messages: [] }),
+    ]);
+    expect(value.procedures![0]!.inNetwork.individual.copay).toBe('$45.00');
+    expect(value.notices).toEqual([{ code: 'SERVICE_NOT_RETURNED', message: expect.stringContaining('service type BZ (Physician Visit - Office: Well), procedure 99213') }]);
+    expect(value.subscriber).toEqual({ firstName: 'MARCUS', lastName: 'LEE', memberId: 'PPO800008', dateOfBirth: '1976-03-30' });
+  });
+
+  it('reads the procedure codes of the 270 it is sent', () => {
+    const text = inquiry(byMember('PPO800008')).replace('EQ*30~', 'EQ*30~EQ**HC:97110~EQ**AD:D0120~');
+    const read = read270(text);
+    expect(read.ok && read.inquiry.serviceTypes).toEqual(['30']);
+    expect(read.ok && read.inquiry.procedures).toEqual(['97110', 'D0120']);
   });
 
   it('documents every patient with name, DOB, member id, payer and scenario', () => {

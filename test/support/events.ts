@@ -1,38 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import { installAwsLambdaStandIn, invokeHandler } from '../../infra/local/awslambda.js';
+import { proxyEvent } from '../../infra/local/events.js';
 import type { ApiEvent } from '../../lib/http/api-handler.js';
 
-/** A payload-2.0 event as API Gateway hands it to a route after the authorizer allowed it. */
+/**
+ * A REST API proxy event (payload 1.0) as API Gateway hands it to a route after the authorizer
+ * allowed it. Header names keep the casing given here, as the gateway keeps the client's.
+ */
 export function apiEvent(
   routeKey: string,
   body: unknown,
-  options: { clientId?: string; contentType?: string | null; rawBody?: string } = {},
+  options: { clientId?: string; contentType?: string | null; rawBody?: string; headers?: Record<string, string> } = {},
 ): ApiEvent {
   const [method, path] = routeKey.split(' ');
-  const headers: Record<string, string> = { authorization: 'Bearer test-token' };
-  if (options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
-  const requestId = randomUUID();
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: path!,
-    rawQueryString: '',
-    headers,
-    isBase64Encoded: false,
-    ...(options.rawBody !== undefined ? { body: options.rawBody } : body === undefined ? {} : { body: JSON.stringify(body) }),
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'test',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: { method: method!, path: path!, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' },
-      requestId,
-      routeKey,
-      stage: '$default',
-      time: new Date().toUTCString(),
-      timeEpoch: Date.now(),
-      authorizer: { lambda: { clientId: options.clientId ?? 'local' } },
-    },
-  } as ApiEvent;
+  const headers: [string, string][] = [['Authorization', 'Bearer test-token']];
+  if (options.contentType !== null) headers.push(['Content-Type', options.contentType ?? 'application/json']);
+  for (const pair of Object.entries(options.headers ?? {})) headers.push(pair);
+  const text = options.rawBody !== undefined ? options.rawBody : body === undefined ? undefined : JSON.stringify(body);
+  const clientId = options.clientId ?? 'local';
+  return proxyEvent(
+    { method: method!, path: path!, resource: path!, rawHeaders: headers, requestId: randomUUID() },
+    text === undefined ? null : { text, base64: false },
+    { clientId, principalId: clientId, integrationLatency: 0 },
+  ) as ApiEvent;
 }
 
 export const lambdaContext = { functionName: 'test', awsRequestId: 'test', getRemainingTimeInMillis: () => 29_000 } as never;
@@ -43,8 +33,10 @@ export interface Reply {
   body: Record<string, any>;
 }
 
-export async function invoke(handler: (event: any, context: any) => Promise<any>, event: unknown): Promise<Reply> {
-  const result = await handler(event, lambdaContext);
+/** Runs a buffered or a streaming (letter) handler in process and parses its JSON answer. */
+export async function invoke(handler: unknown, event: unknown): Promise<Reply> {
+  installAwsLambdaStandIn();
+  const result = await invokeHandler(handler, event, lambdaContext);
   return { status: result.statusCode, headers: result.headers, body: JSON.parse(result.body) };
 }
 

@@ -27,6 +27,28 @@ function problems(name: 'eligibility' | 'cob' | 'letter', body: unknown) {
 const fields = (name: 'eligibility' | 'cob' | 'letter', body: unknown) => problems(name, body).map((e) => e.field).sort();
 
 describe('eligibility body', () => {
+  it('takes serviceTypeCodes and procedureCodes: 1–10 distinct valid codes, each problem named in plain words', () => {
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['30', '98', 'AL'], procedureCodes: ['99213', 'D0120', 'J1100'] })).toEqual([]);
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['30', 'ZZ9'] })).toEqual([{ field: 'serviceTypeCodes[1]', message: 'must be an X12 005010 service type code' }]);
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['30', '98', '30'] })).toEqual([
+      { field: 'serviceTypeCodes', message: 'must not list the same service type code twice (items 0 and 2 are equal)' },
+    ]);
+    const eleven = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11'];
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: eleven })).toEqual([{ field: 'serviceTypeCodes', message: 'must list at most 10 service type codes' }]);
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: [] })).toEqual([
+      { field: 'serviceTypeCodes', message: 'must list at least 1 service type code' },
+    ]);
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: '30' })).toEqual([{ field: 'serviceTypeCodes', message: 'must be a list of service type codes' }]);
+    const badProcedure = { field: 'procedureCodes[0]', message: 'must be a procedure code of 5 capital letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)' };
+    for (const code of ['9921', '992133', '99 13', 'd0120', '99.13']) expect(problems('eligibility', { ...eligibility, procedureCodes: [code] })).toEqual([badProcedure]);
+    expect(problems('eligibility', { ...eligibility, procedureCodes: ['99213', '99213'] })).toEqual([
+      { field: 'procedureCodes', message: 'must not list the same procedure code twice (items 0 and 1 are equal)' },
+    ]);
+    expect(problems('eligibility', { ...eligibility, procedureCodes: Array.from({ length: 11 }, (_, i) => String(99200 + i)) })).toEqual([
+      { field: 'procedureCodes', message: 'must list at most 10 procedure codes' },
+    ]);
+  });
+
   it('accepts a valid body, with and without the optional booleans', () => {
     expect(problems('eligibility', eligibility)).toEqual([]);
     expect(problems('eligibility', { ...eligibility, mockRequest: false, runCobCheck: true })).toEqual([]);

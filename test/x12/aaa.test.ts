@@ -1,9 +1,10 @@
 import { describe, it, expect } from '@jest/globals';
-import { rejection, rejectionsOf } from '../../lib/x12/aaa.js';
+import { rejection } from '../../lib/x12/aaa.js';
+import { rejectionsOf } from '../support/x12-reference/aaa.js';
 import { FOLLOW_UP_ACTIONS, followUpAction, REJECT_REASONS, rejectReason } from '../../lib/x12/aaa-codes.js';
-import { readEnvelope, transactionsOf } from '../../lib/x12/envelope.js';
-import { readLoops271 } from '../../lib/x12/loops271.js';
-import { tokenize } from '../../lib/x12/tokenizer.js';
+import { readEnvelope, transactionsOf } from '../support/x12-reference/envelope.js';
+import { readLoops271 } from '../support/x12-reference/loops271.js';
+import { tokenize } from '../support/x12-reference/tokenizer.js';
 import { envelope } from '../fixtures/x12/build.js';
 
 describe('AAA code tables', () => {

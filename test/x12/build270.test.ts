@@ -1,9 +1,9 @@
 import { describe, it, expect } from '@jest/globals';
 import { build270, type Build270Input } from '../../lib/x12/build270.js';
 import { cleanElement as clean } from '../../lib/x12/clean.js';
-import { readEnvelope, transactionsOf } from '../../lib/x12/envelope.js';
-import { element } from '../../lib/x12/segment.js';
-import { tokenize } from '../../lib/x12/tokenizer.js';
+import { readEnvelope, transactionsOf } from '../support/x12-reference/envelope.js';
+import { element } from '../support/x12-reference/segment.js';
+import { tokenize } from '../support/x12-reference/tokenizer.js';
 
 const input: Build270Input = {
   payerId: '60054',
@@ -70,6 +70,14 @@ describe('build270', () => {
     expect(x12).toContain('~EQ*30~EQ*98~EQ*UC~SE*15*');
     const env = readEnvelope(segments(x12).segments);
     expect(env.warnings).toEqual([]);
+  });
+
+  it('emits one EQ per procedure code after the service types: HC for CPT/HCPCS, AD for CDT (D + 4 digits)', () => {
+    const { x12 } = build270({ ...input, serviceTypeCodes: ['30', '35'], procedureCodes: ['99213', 'D0120', 'J1100', 'DX123'] }, { now });
+    expect(x12).toContain('~EQ*30~EQ*35~EQ**HC:99213~EQ**AD:D0120~EQ**HC:J1100~EQ**HC:DX123~SE*');
+    expect(readEnvelope(segments(x12).segments).warnings).toEqual([]);
+    // Procedures alone still ask about the default 30.
+    expect(build270({ ...input, procedureCodes: ['99213'] }, { now }).x12).toContain('~EQ*30~EQ**HC:99213~SE*');
   });
 
   it('strips delimiter characters from values so they cannot break the envelope', () => {

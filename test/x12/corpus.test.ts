@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
-import { readEnvelope, transactionsOf } from '../../lib/x12/envelope.js';
-import { tokenize } from '../../lib/x12/tokenizer.js';
+import { readEnvelope, transactionsOf } from '../support/x12-reference/envelope.js';
+import { tokenize } from '../support/x12-reference/tokenizer.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const corpusDir = join(repoRoot, '../shared/corpus/x12');

@@ -7,7 +7,11 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EligibilityQuestion } from '../../lib/eligibility/types.js';
 import { envelope, response271 } from '../fixtures/x12/build.js';
+
+/** The question golden outputs are recorded with: a date of service, services and a procedure, so every rule is pinned. */
+export const GOLDEN_QUESTION: EligibilityQuestion = { dateOfCoverage: '20250315', serviceTypeCodes: ['30', '98', 'AL'], procedureCodes: ['99213'] };
 
 export interface Case {
   name: string;

@@ -1,12 +1,12 @@
 /**
- * interpret271 must give exactly the outputs recorded (record-golden.ts) before the fast path was
- * written: the project's fixtures always, the shared corpus when it is beside the repo.
+ * interpret271 must give exactly the outputs recorded by record-golden.ts (the revision-2 answer,
+ * asked GOLDEN_QUESTION): the project's fixtures always, the shared corpus when it is beside the repo.
  */
 import { describe, it, expect } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
-import { canonical, corpusCases, digest, fixtureCases } from './golden-cases.js';
+import { canonical, corpusCases, digest, fixtureCases, GOLDEN_QUESTION } from './golden-cases.js';
 
 const golden = fileURLToPath(new URL('../fixtures/x12/golden/', import.meta.url));
 const corpus = fileURLToPath(new URL('../../../shared/corpus/x12/', import.meta.url));
@@ -16,7 +16,7 @@ function mismatches(cases: { name: string; text: string }[], expected: Record<st
   const bad: string[] = [];
   for (const c of cases) {
     const want = expected[c.name];
-    const out = interpret271(c.text);
+    const out = interpret271(c.text, GOLDEN_QUESTION);
     const got = typeof want === 'string' ? digest(out) : canonical(out);
     if (JSON.stringify(got) !== JSON.stringify(want)) bad.push(c.name);
   }

@@ -7,20 +7,20 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
-import { canonical, corpusCases, digest, fixtureCases } from './golden-cases.js';
+import { canonical, corpusCases, digest, fixtureCases, GOLDEN_QUESTION } from './golden-cases.js';
 
 const golden = fileURLToPath(new URL('../fixtures/x12/golden/', import.meta.url));
 const corpus = fileURLToPath(new URL('../../../shared/corpus/x12/', import.meta.url));
 mkdirSync(golden, { recursive: true });
 
 const fixtures: Record<string, unknown> = {};
-for (const c of fixtureCases()) fixtures[c.name] = c.name.includes('#') ? digest(interpret271(c.text)) : canonical(interpret271(c.text));
+for (const c of fixtureCases()) fixtures[c.name] = c.name.includes('#') ? digest(interpret271(c.text, GOLDEN_QUESTION)) : canonical(interpret271(c.text, GOLDEN_QUESTION));
 writeFileSync(`${golden}fixtures.json`, `${JSON.stringify(fixtures, null, 1)}\n`);
 console.log(`fixtures: ${Object.keys(fixtures).length} cases`);
 
 if (existsSync(corpus)) {
   const digests: Record<string, string> = {};
-  for (const c of corpusCases(corpus)) digests[c.name] = digest(interpret271(c.text));
+  for (const c of corpusCases(corpus)) digests[c.name] = digest(interpret271(c.text, GOLDEN_QUESTION));
   writeFileSync(`${golden}corpus.json`, `${JSON.stringify(digests, null, 1)}\n`);
   console.log(`corpus: ${Object.keys(digests).length} cases`);
 }

@@ -1,7 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
-import { readEnvelope, transactionsOf } from '../../lib/x12/envelope.js';
-import { tokenize } from '../../lib/x12/tokenizer.js';
-import { envelope, ISA } from '../fixtures/x12/build.js';
+import { readEnvelope, transactionsOf } from './envelope.js';
+import { tokenize } from './tokenizer.js';
+import { envelope, ISA } from '../../fixtures/x12/build.js';
 
 function read(text: string) {
   const tokens = tokenize(text);

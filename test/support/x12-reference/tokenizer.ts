@@ -5,7 +5,7 @@
  * never throws: defects are warnings, and only input with no usable ISA is a failure.
  * Warnings carry positions and counts only, never element values (they may be patient data).
  */
-import { idAt, isaElements, isSegmentIdAt, isWhitespace, readIsa, startInterchange } from './scan.js';
+import { isSegmentIdAt, isWhitespace, readIsa, startInterchange, type IsaHeader } from '../../../lib/x12/scan.js';
 import { TextSegment, type Delimiters, type Segment } from './segment.js';
 
 export interface TokenizeSuccess {
@@ -86,3 +86,94 @@ export function tokenize(text: string): TokenizeResult {
 
   return { ok: true, delimiters: firstDelimiters, segments, warnings };
 }
+
+/**
+ * The ids the 271 reader switches on, returned as shared literals so that no id string is created
+ * for them and later comparisons are cheap; other ids are cut from the text.
+ */
+export function idAt(text: string, start: number, end: number): string {
+  const length = end - start;
+  if (length === 2) {
+    const a = text.charCodeAt(start);
+    const b = text.charCodeAt(start + 1);
+    switch (a) {
+      case 69: // E
+        if (b === 66) return 'EB';
+        break;
+      case 71: // G
+        if (b === 83) return 'GS';
+        if (b === 69) return 'GE';
+        break;
+      case 72: // H
+        if (b === 76) return 'HL';
+        if (b === 73) return 'HI';
+        break;
+      case 76: // L
+        if (b === 83) return 'LS';
+        if (b === 69) return 'LE';
+        break;
+      case 78: // N
+        if (b === 51) return 'N3';
+        if (b === 52) return 'N4';
+        break;
+      case 83: // S
+        if (b === 84) return 'ST';
+        if (b === 69) return 'SE';
+        break;
+    }
+  } else if (length === 3) {
+    const a = text.charCodeAt(start);
+    const b = text.charCodeAt(start + 1);
+    const c = text.charCodeAt(start + 2);
+    switch (a) {
+      case 65: // A
+        if (b === 65 && c === 65) return 'AAA';
+        break;
+      case 66: // B
+        if (b === 72 && c === 84) return 'BHT';
+        break;
+      case 68: // D
+        if (b === 84 && c === 80) return 'DTP';
+        if (b === 77 && c === 71) return 'DMG';
+        break;
+      case 72: // H
+        if (b === 83 && c === 68) return 'HSD';
+        break;
+      case 73: // I
+        if (b === 69 && c === 65) return 'IEA';
+        if (b === 73 && c === 73) return 'III';
+        if (b === 78 && c === 83) return 'INS';
+        break;
+      case 77: // M
+        if (b === 83 && c === 71) return 'MSG';
+        if (b === 80 && c === 73) return 'MPI';
+        break;
+      case 78: // N
+        if (b === 77 && c === 49) return 'NM1';
+        break;
+      case 80: // P
+        if (b === 69 && c === 82) return 'PER';
+        if (b === 82 && c === 86) return 'PRV';
+        break;
+      case 82: // R
+        if (b === 69 && c === 70) return 'REF';
+        break;
+      case 84: // T
+        if (b === 82 && c === 78) return 'TRN';
+        break;
+    }
+  }
+  return text.slice(start, end);
+}
+
+
+/** The ISA's element texts (elements[0] = "ISA", elements[16] = ISA16). */
+export function isaElements(text: string, header: IsaHeader): string[] {
+  const cuts = header.cuts;
+  const elements: string[] = new Array(17);
+  elements[0] = 'ISA';
+  for (let n = 0; n < 15; n++) elements[n + 1] = text.slice(cuts[n]! + 1, cuts[n + 1]);
+  elements[16] = header.delimiters.component;
+  return elements;
+}
+

@@ -3,7 +3,7 @@
  * trailer counts and control numbers. Every defect (missing trailers, count or control-number
  * mismatches, mixed versions, stray segments) is a warning; nothing throws.
  */
-import { isSegmentIdAt } from './scan.js';
+import { isSegmentIdAt } from '../../../lib/x12/scan.js';
 import { element, type Segment } from './segment.js';
 
 export interface Transaction {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
-import { tokenize } from '../../lib/x12/tokenizer.js';
-import { component, element, values } from '../../lib/x12/segment.js';
+import { tokenize } from './tokenizer.js';
+import { component, element, values } from './segment.js';
 
 const ISA5010 = 'ISA*00*          *00*          *ZZ*SENDER         *ZZ*RECEIVER       *250101*1200*^*00501*000000001*0*P*:~';
 const ISA4010 = 'ISA*00*          *00*          *ZZ*SENDER         *ZZ*RECEIVER       *250101*1200*U*00401*000000001*0*P*>~';

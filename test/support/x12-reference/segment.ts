@@ -1,13 +1,8 @@
 /** The tokenizer's output model: one segment, its raw elements, and split repetitions/components. */
 
-export interface Delimiters {
-  element: string;
-  /** ISA16. */
-  component: string;
-  /** ISA11 when it is a separator (5010+); null for 4010 ("U") or when it collides with another delimiter. */
-  repetition: string | null;
-  segment: string;
-}
+import type { Delimiters } from '../../../lib/x12/scan.js';
+
+export type { Delimiters };
 
 export interface Segment {
   /** Segment id ("NM1"). */

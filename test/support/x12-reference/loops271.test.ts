@@ -1,10 +1,10 @@
 import { describe, it, expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { readEnvelope, transactionsOf } from '../../lib/x12/envelope.js';
-import { readLoops271 } from '../../lib/x12/loops271.js';
-import { element } from '../../lib/x12/segment.js';
-import { tokenize } from '../../lib/x12/tokenizer.js';
-import { envelope } from '../fixtures/x12/build.js';
+import { readEnvelope, transactionsOf } from './envelope.js';
+import { readLoops271 } from './loops271.js';
+import { element } from './segment.js';
+import { tokenize } from './tokenizer.js';
+import { envelope } from '../../fixtures/x12/build.js';
 
 function loops(text: string) {
   const tokens = tokenize(text);
@@ -14,7 +14,7 @@ function loops(text: string) {
 
 describe('readLoops271', () => {
   it('builds the HL tree of the subscriber fixture', () => {
-    const doc = loops(readFileSync(new URL('../fixtures/x12/subscriber-benefits.271', import.meta.url), 'utf8'));
+    const doc = loops(readFileSync(new URL('../../fixtures/x12/subscriber-benefits.271', import.meta.url), 'utf8'));
     expect(doc.warnings).toEqual([]);
     expect(doc.levels.map((l) => l.loop)).toEqual(['2000A', '2000B', '2000C']);
     expect(doc.roots).toHaveLength(1);

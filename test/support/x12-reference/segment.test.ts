@@ -1,7 +1,7 @@
 /** TextSegment's in-place reads agree with the element strings they avoid creating. */
 import { describe, it, expect } from '@jest/globals';
-import { element, elementIs, TextSegment, values } from '../../lib/x12/segment.js';
-import { tokenize } from '../../lib/x12/tokenizer.js';
+import { element, elementIs, TextSegment, values } from './segment.js';
+import { tokenize } from './tokenizer.js';
 
 const ISA = 'ISA*00*          *00*          *ZZ*TESTPAYER      *ZZ*TESTSUBMIT     *250101*1200*^*00501*000000042*0*P*:~';
 

@@ -1,0 +1,55 @@
+/**
+ * The whole eligibility answer from one 271 transaction's patient loop (docs/eligibility.md): the
+ * plan-wide blocks, coverage status, plan and people, per-service and per-procedure benefits,
+ * other payers and notices.
+ */
+import { procedureBenefits, serviceBenefits } from './benefits.js';
+import { selectRows } from './candidates.js';
+import { otherPayersOf, noticesOf } from './other-payers.js';
+import { dependentOf, planOf, subscriberOf } from './plan.js';
+import type { Doc271 } from './read271.js';
+import { addRow, blocks, coverageStatusOf, fieldRows } from './summary.js';
+import type { BenefitSummary, EligibilityQuestion } from './types.js';
+
+const DEFAULT_SERVICES: readonly string[] = ['30'];
+
+export function answerOf(doc: Doc271, question: EligibilityQuestion = {}): BenefitSummary {
+  const rows = doc.patientBenefits;
+  const selection = selectRows(rows, question.dateOfCoverage);
+  const fields = fieldRows();
+  for (const row of selection.candidates) addRow(fields, row);
+  const { inNetwork, outNetwork } = blocks(fields, { rankService: true, noFamily: selection.noFamily });
+
+  const summary = { inNetwork, outNetwork, coverageStatus: coverageStatusOf(rows) } as BenefitSummary;
+  if (doc.payerName !== '') summary.payerName = doc.payerName;
+  summary.plan = planOf(selection.candidates, rows, doc.dependent ? [doc.dependent, doc.subscriber] : [doc.subscriber]);
+  summary.subscriber = subscriberOf(doc.subscriber);
+  if (doc.dependent) summary.dependent = dependentOf(doc.dependent);
+  const services = question.serviceTypeCodes ?? DEFAULT_SERVICES;
+  summary.benefits = serviceBenefits(rows, selection, services);
+  const procedures = question.procedureCodes;
+  if (procedures !== undefined) summary.procedures = procedureBenefits(selection, procedures);
+  summary.otherPayers = otherPayersOf(rows);
+  summary.notices = noticesOf({
+    rows,
+    inNetwork,
+    outNetwork,
+    otherPayers: summary.otherPayers,
+    explicitServices: question.serviceTypeCodes ?? [],
+    procedures: procedures ?? [],
+  });
+  return summary;
+}
+
+const sameId = (a: string, b: string): boolean => a.trim().toUpperCase() === b.trim().toUpperCase();
+
+/** The transaction that answers: the first whose 2100C NM109 is the request's member id, else the first. */
+export function answeringTransaction(docs: readonly Doc271[], memberId: string | undefined): number {
+  if (memberId !== undefined && memberId.trim() !== '') {
+    for (let i = 0; i < docs.length; i++) {
+      const id = docs[i]!.subscriber?.id;
+      if (id !== undefined && sameId(id, memberId)) return i;
+    }
+  }
+  return 0;
+}

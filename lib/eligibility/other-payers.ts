@@ -1,0 +1,107 @@
+/**
+ * `otherPayers` from the patient's EB01 R rows and their 2120 loops, and the `notices` a front desk
+ * reads (docs/eligibility.md#other-payers and #notices). Notices never carry patient data.
+ */
+import { serviceTypeName } from '../x12/service-type-codes.js';
+import type { BenefitRow } from './benefit-row.js';
+import { d8ToIso, periodDates } from './dates.js';
+import { insuranceType } from './plan.js';
+import { NOT_AVAILABLE, type BenefitBlock, type Notice, type OtherPayer } from './types.js';
+
+const PAYER_ID_QUALIFIERS: ReadonlySet<string> = new Set(['PI', 'XV']);
+
+function otherPayerOf(row: BenefitRow): OtherPayer {
+  const out = {} as OtherPayer;
+  const entity = row.entity;
+  if (entity && entity.name.trim() !== '') out.name = entity.name.trim();
+  if (entity && entity.id !== '' && PAYER_ID_QUALIFIERS.has(entity.idQualifier)) out.payerId = entity.id;
+  const type = insuranceType(row.insuranceType);
+  if (type) out.insuranceType = type;
+  out.serviceTypes = [...row.services];
+  for (const period of row.dates) {
+    if (period.qualifier !== '290' && period.qualifier !== '346' && period.qualifier !== '347') continue;
+    const read = periodDates(period);
+    if (read === undefined) continue;
+    if ('single' in read) {
+      if (period.qualifier === '347') out.coverageEnd ??= d8ToIso(read.single);
+      else out.coverageBegin ??= d8ToIso(read.single);
+    } else {
+      out.coverageBegin ??= d8ToIso(read.begin);
+      out.coverageEnd ??= d8ToIso(read.end);
+    }
+  }
+  const memberId = row.memberRef || row.entityMemberRef || (entity?.idQualifier === 'MI' ? entity.id : '');
+  if (memberId !== '') out.memberId = memberId;
+  return out;
+}
+
+/** One item per EB01 R row of the patient, in order. */
+export function otherPayersOf(rows: readonly BenefitRow[]): OtherPayer[] {
+  const out: OtherPayer[] = [];
+  for (const row of rows) if (row.info === 'R') out.push(otherPayerOf(row));
+  return out;
+}
+
+function otherPayerNotice(payers: readonly OtherPayer[]): Notice {
+  const named = payers.map((payer) => [payer.name ?? 'a payer not named', payer.insuranceType?.name].filter(Boolean).join(', ')).join('; ');
+  return { code: 'OTHER_PAYER', message: `The payer reports other coverage (${named}); check which plan pays first.` };
+}
+
+/** Whether an individual deductible or out-of-pocket figure is N/A while the family one is known. */
+function familyOnly(block: BenefitBlock): boolean {
+  const { individual: own, family } = block;
+  const only = (mine: string, theirs: string): boolean => mine === NOT_AVAILABLE && theirs !== NOT_AVAILABLE;
+  return (
+    only(own.deductible.total, family.deductible.total) ||
+    only(own.deductible.remaining, family.deductible.remaining) ||
+    only(own.stopLoss, family.stopLoss) ||
+    only(own.stopLossRemaining, family.stopLossRemaining)
+  );
+}
+
+function familyOnlyNotice(inNetwork: BenefitBlock, outNetwork: BenefitBlock): Notice | undefined {
+  const where = [familyOnly(inNetwork) ? 'in network' : '', familyOnly(outNetwork) ? 'out of network' : ''].filter(Boolean);
+  if (where.length === 0) return undefined;
+  return {
+    code: 'FAMILY_LEVEL_ONLY',
+    message: `The plan reports the deductible or out-of-pocket maximum only for the family (${where.join(', ')}); the family figures are the ones that apply to this patient.`,
+  };
+}
+
+/** Requested service types and procedures no patient row lists. */
+function notReturned(rows: readonly BenefitRow[], services: readonly string[], procedures: readonly string[]): string[] {
+  const missing: string[] = [];
+  for (const code of services) {
+    if (!rows.some((row) => row.services.includes(code))) {
+      const name = serviceTypeName(code);
+      missing.push(name ? `service type ${code} (${name})` : `service type ${code}`);
+    }
+  }
+  for (const code of procedures) if (!rows.some((row) => row.hasProcedure && row.procedure === code)) missing.push(`procedure ${code}`);
+  return missing;
+}
+
+export interface NoticeInput {
+  rows: readonly BenefitRow[];
+  inNetwork: BenefitBlock;
+  outNetwork: BenefitBlock;
+  otherPayers: readonly OtherPayer[];
+  /** Service types the request named explicitly (not the default 30), and its procedure codes. */
+  explicitServices: readonly string[];
+  procedures: readonly string[];
+}
+
+export function noticesOf(input: NoticeInput): Notice[] {
+  const notices: Notice[] = [];
+  if (input.otherPayers.length > 0) notices.push(otherPayerNotice(input.otherPayers));
+  const family = familyOnlyNotice(input.inNetwork, input.outNetwork);
+  if (family) notices.push(family);
+  const missing = notReturned(input.rows, input.explicitServices, input.procedures);
+  if (missing.length > 0) {
+    notices.push({
+      code: 'SERVICE_NOT_RETURNED',
+      message: `The payer returned nothing for ${missing.join(', ')}; figures for ${missing.length === 1 ? 'it' : 'them'} are N/A, so ask the payer directly.`,
+    });
+  }
+  return notices;
+}

@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
+import { readIdempotencyKey } from '../../lib/http/idempotency.js';
+import { MOCK_SET_1 } from '../support/events.js';
+import { startLocalApi, type LocalApi } from '../support/local-api.js';
+
+/**
+ * Idempotency keys end to end: HTTP → local gateway → function → Powertools idempotency over
+ * dynalite → loopback sandboxes that count every upstream request.
+ */
+
+const ELIGIBILITY = '/api/eligibility/v1';
+const garcia = {
+  patientFirstName: 'Maria',
+  patientLastName: 'Garcia',
+  patientDOB: '04-12-1985',
+  patientMemberId: 'PPO100001',
+  dateOfCoverage: '03-01-2025',
+  payerId: 'SBXPPO',
+  providerId: 'PROVIDER-SANDBOX-1',
+};
+/** The sandbox's slow patient: answers normally, after SLOW_MS. */
+const slow = { ...garcia, patientFirstName: 'Sam', patientLastName: 'Slow', patientDOB: '01-01-1980', patientMemberId: 'FLTSLOW' };
+const SLOW_MS = 2_500;
+const letterBody = JSON.parse(JSON.parse(readFileSync(new URL('../../events/letter-text.json', import.meta.url), 'utf8')).body) as Record<string, unknown>;
+
+const OTHER_TOKEN = 'other-client-token-0001';
+
+let clearinghouse: ClearinghouseSandbox;
+let messages: MessagesSandbox;
+let api: LocalApi;
+let n = 0;
+const freshKey = () => `test-key-${Date.now()}-${n++}`;
+
+async function post(path: string, body: unknown, headers: Record<string, string>, token = api.token) {
+  const response = await fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) };
+}
+
+beforeAll(async () => {
+  clearinghouse = await startClearinghouseSandbox({ apiKey: 'idem-key', slowMs: SLOW_MS });
+  messages = await startMessagesSandbox();
+  process.env.STEDI_BASE_URL = clearinghouse.url;
+  process.env.STEDI_API_KEY = 'idem-key';
+  process.env.ANTHROPIC_BASE_URL = messages.url;
+  process.env.ANTHROPIC_API_KEY = 'sandbox-key';
+  process.env.API_TOKENS = `local=local-dev-token,other=${OTHER_TOKEN}`;
+  api = await startLocalApi();
+}, 60_000);
+
+afterAll(async () => {
+  await api?.close();
+  await clearinghouse?.close();
+  await messages?.close();
+});
+
+describe('Idempotency-Key header', () => {
+  it('accepts 1–255 visible ASCII characters and rejects anything else naming the header', () => {
+    expect(readIdempotencyKey({})).toEqual({ ok: true, value: undefined });
+    expect(readIdempotencyKey({ 'idempotency-key': 'a' })).toEqual({ ok: true, value: 'a' });
+    expect(readIdempotencyKey({ 'idempotency-key': '~'.repeat(255) })).toEqual({ ok: true, value: '~'.repeat(255) });
+    for (const bad of ['', 'x'.repeat(256), 'has space', 'tab\there', 'caf\u00e9']) {
+      const result = readIdempotencyKey({ 'idempotency-key': bad });
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('INVALID_REQUEST');
+        expect(result.error.errors?.[0]?.field).toBe('Idempotency-Key');
+      }
+    }
+  });
+
+  it('a malformed key over HTTP is 400 INVALID_REQUEST naming the header, and nothing runs', async () => {
+    const before = clearinghouse.stats.rawX12Calls;
+    const reply = await post(ELIGIBILITY, garcia, { 'Idempotency-Key': 'x'.repeat(256) });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: 'INVALID_REQUEST', errors: [{ field: 'Idempotency-Key', message: expect.any(String) }] });
+    expect(clearinghouse.stats.rawX12Calls).toBe(before);
+  });
+});
+
+describe('replay', () => {
+  it('the same eligibility request twice with one key makes one upstream call and gets identical answers', async () => {
+    const key = freshKey();
+    const before = clearinghouse.stats.rawX12Calls;
+    const first = await post(ELIGIBILITY, garcia, { 'Idempotency-Key': key });
+    const second = await post(ELIGIBILITY, garcia, { 'idempotency-key': key });
+    expect(first.status).toBe(200);
+    expect(first.body.coverageStatus).toBe('Active');
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(second.status).toBe(200);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.headers.get('content-type')).toBe('application/json');
+    // The replay is its own request: its own request id in the header.
+    expect(second.headers.get('x-request-id')).toBeTruthy();
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(clearinghouse.stats.rawX12Calls - before).toBe(1);
+  });
+
+  it('key order in the body does not matter; a different body is 422 IDEMPOTENCY_KEY_REUSED with no upstream call', async () => {
+    const key = freshKey();
+    await post(ELIGIBILITY, garcia, { 'Idempotency-Key': key });
+    const before = clearinghouse.stats.rawX12Calls;
+    const reordered = Object.fromEntries(Object.entries(garcia).reverse());
+    const same = await post(ELIGIBILITY, reordered, { 'Idempotency-Key': key });
+    expect(same.headers.get('idempotent-replayed')).toBe('true');
+    const different = await post(ELIGIBILITY, { ...garcia, dateOfCoverage: '03-02-2025' }, { 'Idempotency-Key': key });
+    expect(different.status).toBe(422);
+    expect(different.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: expect.any(String), requestId: different.headers.get('x-request-id') });
+    expect(clearinghouse.stats.rawX12Calls).toBe(before);
+  });
+
+  it('a 4xx answer is stored and replayed too', async () => {
+    const key = freshKey();
+    const first = await post(ELIGIBILITY, { ...garcia, providerId: 'NO-SUCH-PROVIDER' }, { 'Idempotency-Key': key });
+    const second = await post(ELIGIBILITY, { ...garcia, providerId: 'NO-SUCH-PROVIDER' }, { 'Idempotency-Key': key });
+    expect(first.status).toBe(403);
+    expect([second.status, second.text, second.headers.get('idempotent-replayed')]).toEqual([403, first.text, 'true']);
+  });
+
+  it('a 5xx answer is not stored: the repeat runs again', async () => {
+    const key = freshKey();
+    const miss = { ...MOCK_SET_1, patientLastName: 'Nobody' };
+    const first = await post(ELIGIBILITY, miss, { 'Idempotency-Key': key });
+    const second = await post(ELIGIBILITY, miss, { 'Idempotency-Key': key });
+    expect(first.status).toBe(500);
+    expect(second.status).toBe(500);
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('keys are scoped per client: another client using the same key gets its own answer', async () => {
+    const key = freshKey();
+    await post(ELIGIBILITY, MOCK_SET_1, { 'Idempotency-Key': key });
+    const other = await post(ELIGIBILITY, MOCK_SET_1, { 'Idempotency-Key': key }, OTHER_TOKEN);
+    expect(other.status).toBe(200);
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    // …and the other client's repeat is replayed from its own record.
+    const otherAgain = await post(ELIGIBILITY, MOCK_SET_1, { 'Idempotency-Key': key }, OTHER_TOKEN);
+    expect(otherAgain.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('keys are separate per route: the same key on COB is a new request', async () => {
+    const key = freshKey();
+    await post(ELIGIBILITY, MOCK_SET_1, { 'Idempotency-Key': key });
+    const { patientDOB: _d, patientMemberId: _m, ...cobBody } = { ...MOCK_SET_1, patientFirstName: 'Jane', patientLastName: 'Smith', dateOfCoverage: '02-02-2025', payerId: 'PAYER002', providerId: 'PROVIDER002' };
+    const cob = await post('/api/eligibility/cob/v1', cobBody, { 'Idempotency-Key': key });
+    expect(cob.status).toBe(200);
+    expect(cob.headers.get('idempotent-replayed')).toBeNull();
+    const again = await post('/api/eligibility/cob/v1', cobBody, { 'Idempotency-Key': key });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('the streamed letter route replays the stored letter without a second AI call', async () => {
+    const key = freshKey();
+    const before = messages.requestCount();
+    const first = await post('/api/generate-letter', letterBody, { 'Idempotency-Key': key });
+    const second = await post('/api/generate-letter', letterBody, { 'Idempotency-Key': key });
+    expect(first.status).toBe(200);
+    expect(first.body.letter).toContain('Medical Necessity');
+    expect([second.status, second.text, second.headers.get('idempotent-replayed')]).toEqual([200, first.text, 'true']);
+    expect(messages.requestCount() - before).toBe(1);
+  });
+});
+
+describe('in progress', () => {
+  it('a concurrent duplicate is 409 REQUEST_IN_PROGRESS with Retry-After; after the first ends, the repeat is replayed', async () => {
+    const key = freshKey();
+    const before = clearinghouse.stats.rawX12Calls;
+    const first = post(ELIGIBILITY, slow, { 'Idempotency-Key': key });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const duplicate = await post(ELIGIBILITY, slow, { 'Idempotency-Key': key });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toMatchObject({ code: 'REQUEST_IN_PROGRESS', requestId: duplicate.headers.get('x-request-id') });
+    expect(Number(duplicate.headers.get('retry-after'))).toBeGreaterThan(0);
+    const done = await first;
+    expect(done.status).toBe(200);
+    const later = await post(ELIGIBILITY, slow, { 'Idempotency-Key': key });
+    expect([later.status, later.text, later.headers.get('idempotent-replayed')]).toEqual([200, done.text, 'true']);
+    expect(clearinghouse.stats.rawX12Calls - before).toBe(1);
+  }, 30_000);
+});
