@@ -188,7 +188,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       if (!res.headersSent) send(res, { status: 500, body: { message: 'Internal Server Error' } }, 'unknown');
       else res.end();
     });
-  });
+  }, options.timeouts);
   server.keepAliveTimeout = 5_000;
   const url = await listen(server, { port: options.port ?? 3000, ...(options.host ? { host: options.host } : {}) });
   return {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { installAwsLambdaStandIn } from '../../infra/local/awslambda.js';
 import type { LocalEnvironment } from '../../infra/local/environment.js';
 import { BOMB_SHAPES, makeBomb, scannedPdf, type BombShape } from '../fixtures/letter/bombs.js';
 import { LETTER_META } from '../fixtures/letter/metadata.js';
@@ -33,6 +34,8 @@ let handler: (event: unknown, context: unknown) => Promise<any>;
 beforeAll(async () => {
   const { startLocalEnvironment } = await import('../../infra/local/environment.js');
   environment = await startLocalEnvironment(process.env);
+  // The letter function is streamed: the Lambda runtime's awslambda global must exist before it loads.
+  installAwsLambdaStandIn();
   handler = ((await import('../../functions/letter/index.js')) as unknown as { handler: typeof handler }).handler;
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 }, 30_000);
