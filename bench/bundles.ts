@@ -69,6 +69,8 @@ async function buildAll(outDir: string): Promise<Record<FunctionName, string>> {
       minify: true,
       sourcemap: true,
       banner: { js: BANNER },
+      // The letter ships unpdf (pdf.js) beside its bundle (nodeModules in infra/cdk/stack.ts).
+      external: name === 'letter' ? ['unpdf'] : [],
       outfile,
       logLevel: 'silent',
     });

@@ -20,7 +20,7 @@ export interface SafeLogFields {
   upstreamMs?: number;
   attempts?: number;
   warnings?: number;
-  /** Model usage (docs/letter.md#logs): token counts only, never text. */
+  /** Model usage (docs/letter.md#caching-and-logs): token counts only, never text. */
   inputTokens?: number;
   outputTokens?: number;
   cacheReadTokens?: number;
