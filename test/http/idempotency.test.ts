@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
 import { readIdempotencyKey } from '../../lib/http/idempotency.js';
-import { MOCK_SET_1 } from '../support/events.js';
+import { logger } from '../../lib/logging/index.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiEvent, invoke, MOCK_SET_1 } from '../support/events.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
 /**
@@ -166,6 +168,64 @@ describe('replay', () => {
     expect(first.body.letter).toContain('Medical Necessity');
     expect([second.status, second.text, second.headers.get('idempotent-replayed')]).toEqual([200, first.text, 'true']);
     expect(messages.requestCount() - before).toBe(1);
+  });
+});
+
+describe('what is not stored, and a store outage', () => {
+  const counting = (body: unknown) => {
+    let calls = 0;
+    const handler = (table: string) =>
+      apiHandler('probe', 'eligibility', async () => {
+        calls += 1;
+        return { ok: true, body };
+      }, { idempotencyTable: table });
+    return { handler, calls: () => calls };
+  };
+  const keyed = (key: string) => apiEvent('POST /api/eligibility/v1', MOCK_SET_1, { headers: { 'Idempotency-Key': key } });
+
+  it('an answer too large for one DynamoDB item is sent but not stored; the repeat runs again', async () => {
+    const probe = counting({ padding: 'x'.repeat(400 * 1024) });
+    const handler = probe.handler(process.env.IDEMPOTENCY_TABLE!);
+    const key = freshKey();
+    const first = await invoke(handler, keyed(key));
+    const second = await invoke(handler, keyed(key));
+    expect([first.status, second.status, second.headers['idempotent-replayed']]).toEqual([200, 200, undefined]);
+    expect(probe.calls()).toBe(2);
+  });
+
+  it('when the idempotency store cannot be used, the request fails (500) before the route runs', async () => {
+    const probe = counting({ ok: true });
+    const reply = await invoke(probe.handler('no-such-table'), keyed(freshKey()));
+    expect(reply.status).toBe(500);
+    expect(reply.body.code).toBe('INTERNAL_ERROR');
+    expect(probe.calls()).toBe(0);
+  });
+});
+
+describe('access log', () => {
+  it('one line per request, saying whether the answer was stored or replayed', async () => {
+    const key = freshKey();
+    const lines: string[] = [];
+    const original = process.stdout.write.bind(process.stdout);
+    logger.setLogLevel('INFO');
+    process.stdout.write = ((chunk: unknown) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      await post(ELIGIBILITY, MOCK_SET_1, { 'Idempotency-Key': key });
+      await post(ELIGIBILITY, MOCK_SET_1, { 'Idempotency-Key': key });
+    } finally {
+      process.stdout.write = original;
+      logger.setLogLevel('SILENT');
+    }
+    const records = lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = records.filter((r) => r.message === 'request' && r.route === 'eligibility');
+    expect(requests.map((r) => [r.status, r.idempotency])).toEqual([
+      [200, 'stored'],
+      [200, 'replayed'],
+    ]);
+    expect(records.filter((r) => r.route === 'eligibility')).toHaveLength(2);
   });
 });
 
