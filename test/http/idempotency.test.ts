@@ -119,6 +119,15 @@ describe('replay', () => {
     expect(clearinghouse.stats.rawX12Calls).toBe(before);
   });
 
+  it('a request refused before it runs (schema) is not recorded: the corrected request may reuse the key', async () => {
+    const key = freshKey();
+    const invalid = await post(ELIGIBILITY, { ...garcia, patientDOB: '02-30-1985' }, { 'Idempotency-Key': key });
+    expect(invalid.status).toBe(400);
+    const corrected = await post(ELIGIBILITY, garcia, { 'Idempotency-Key': key });
+    expect(corrected.status).toBe(200);
+    expect(corrected.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('a 4xx answer is stored and replayed too', async () => {
     const key = freshKey();
     const first = await post(ELIGIBILITY, { ...garcia, providerId: 'NO-SUCH-PROVIDER' }, { 'Idempotency-Key': key });
