@@ -25,7 +25,7 @@ const garcia = {
 };
 /** The sandbox's slow patient: answers normally, after SLOW_MS. */
 const slow = { ...garcia, patientFirstName: 'Sam', patientLastName: 'Slow', patientDOB: '01-01-1980', patientMemberId: 'FLTSLOW' };
-const SLOW_MS = 2_500;
+const SLOW_MS = 3_000;
 const letterBody = JSON.parse(JSON.parse(readFileSync(new URL('../../events/letter-text.json', import.meta.url), 'utf8')).body) as Record<string, unknown>;
 
 const OTHER_TOKEN = 'other-client-token-0001';
@@ -117,6 +117,15 @@ describe('replay', () => {
     expect(different.status).toBe(422);
     expect(different.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: expect.any(String), requestId: different.headers.get('x-request-id') });
     expect(clearinghouse.stats.rawX12Calls).toBe(before);
+  });
+
+  it('a request refused before it runs (schema) is not recorded: the corrected request may reuse the key', async () => {
+    const key = freshKey();
+    const invalid = await post(ELIGIBILITY, { ...garcia, patientDOB: '02-30-1985' }, { 'Idempotency-Key': key });
+    expect(invalid.status).toBe(400);
+    const corrected = await post(ELIGIBILITY, garcia, { 'Idempotency-Key': key });
+    expect(corrected.status).toBe(200);
+    expect(corrected.headers.get('idempotent-replayed')).toBeNull();
   });
 
   it('a 4xx answer is stored and replayed too', async () => {
@@ -234,7 +243,10 @@ describe('in progress', () => {
     const key = freshKey();
     const before = clearinghouse.stats.rawX12Calls;
     const first = post(ELIGIBILITY, slow, { 'Idempotency-Key': key });
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Once the first request has reached the (slow) clearinghouse, its in-progress record exists.
+    for (let waited = 0; clearinghouse.stats.rawX12Calls === before && waited < 10_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const duplicate = await post(ELIGIBILITY, slow, { 'Idempotency-Key': key });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toMatchObject({ code: 'REQUEST_IN_PROGRESS', requestId: duplicate.headers.get('x-request-id') });
