@@ -38,6 +38,11 @@ export interface BundleFigure {
   overheadMs: number;
   /** coldImportMs / bareNodeMs. */
   ratio: number;
+  /**
+   * Median CPU time (user + system) the import itself costs, measured inside the child. Unlike the
+   * wall times it barely moves when other processes load the machine.
+   */
+  importCpuMs: number;
 }
 
 export interface BundleReport {
@@ -95,12 +100,22 @@ function fromCdkOut(): Record<FunctionName, string> {
   return out;
 }
 
+function spawnNode(args: string[]) {
+  const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, POWERTOOLS_LOG_LEVEL: 'SILENT' } });
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr.toString().slice(0, 500)}`);
+  return run;
+}
+
 function wallMs(args: string[]): number {
   const started = performance.now();
-  const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env.PATH, POWERTOOLS_LOG_LEVEL: 'SILENT' } });
-  const ms = performance.now() - started;
-  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr.toString().slice(0, 500)}`);
-  return ms;
+  spawnNode(args);
+  return performance.now() - started;
+}
+
+/** CPU milliseconds the child spent in the import (it prints them as its last line). */
+function cpuMs(args: string[]): number {
+  const lines = spawnNode(args).stdout.toString().trim().split('\n');
+  return Number(lines[lines.length - 1]);
 }
 
 export async function measureBundles(options: { spawns?: number; source?: 'esbuild' | 'cdk.out' } = {}): Promise<BundleReport> {
@@ -116,12 +131,19 @@ export async function measureBundles(options: { spawns?: number; source?: 'esbui
       // Lambda runtime's `awslambda` global (streamed handlers call awslambda.streamifyResponse at
       // import) is stood in by a pass-through, which costs nothing measurable.
       const importArgs = ['--input-type=module', '-e', `${AWSLAMBDA_STAND_IN} await import(${JSON.stringify(pathToFileURL(file).href)});`];
+      const cpuArgs = [
+        '--input-type=module',
+        '-e',
+        `${AWSLAMBDA_STAND_IN} const c0 = process.cpuUsage(); await import(${JSON.stringify(pathToFileURL(file).href)}); const c = process.cpuUsage(c0); console.log((c.user + c.system) / 1000);`,
+      ];
       wallMs(importArgs); // the first spawn pays for the disk cache
       const bundle: number[] = [];
       const bare: number[] = [];
+      const cpu: number[] = [];
       for (let i = 0; i < spawns; i++) {
         bare.push(wallMs(['-e', '']));
         bundle.push(wallMs(importArgs));
+        cpu.push(cpuMs(cpuArgs));
       }
       const coldImportMs = median(bundle);
       const bareNodeMs = median(bare);
@@ -133,6 +155,7 @@ export async function measureBundles(options: { spawns?: number; source?: 'esbui
         bareNodeMs: round(bareNodeMs),
         overheadMs: round(coldImportMs - bareNodeMs),
         ratio: round(coldImportMs / bareNodeMs, 2),
+        importCpuMs: round(median(cpu)),
       });
     }
     return { source: useCdkOut ? 'cdk.out' : 'esbuild (stack options)', spawns, figures };
@@ -145,7 +168,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const report = await measureBundles();
   for (const f of report.figures) {
     console.log(
-      `${f.name.padEnd(12)} ${(f.bytes / 1024).toFixed(0).padStart(6)} KiB (gzip ${(f.gzipBytes / 1024).toFixed(0)} KiB)   import ${f.coldImportMs} ms vs bare ${f.bareNodeMs} ms (+${f.overheadMs} ms, ${f.ratio}x)`,
+      `${f.name.padEnd(12)} ${(f.bytes / 1024).toFixed(0).padStart(6)} KiB (gzip ${(f.gzipBytes / 1024).toFixed(0)} KiB)   import ${f.coldImportMs} ms vs bare ${f.bareNodeMs} ms (+${f.overheadMs} ms, ${f.ratio}x), import CPU ${f.importCpuMs} ms`,
     );
   }
   mkdirSync(join(root, 'bench/results'), { recursive: true });
