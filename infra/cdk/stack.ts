@@ -31,6 +31,7 @@ import type { Construct } from 'constructs';
 import { AUTHORIZER_CACHE_SECONDS, PLAN_NAMES, TOKEN_STORE_CACHE_SECONDS, type PlanName } from '../../lib/auth/tokens.js';
 import { DEFAULT_LETTER_MODEL, DEFAULT_STEDI_BASE_URL } from '../../lib/config/index.js';
 import { ERROR_TABLE, EXACT, type ErrorCode } from '../../lib/errors/index.js';
+import { ALL_FONT_FILES, bundledName, type FontFile } from '../../lib/letter/font-files.js';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
 import { FUNCTIONS, LETTER_INTEGRATION_TIMEOUT_SECONDS, type FunctionName } from './functions.js';
 
@@ -87,7 +88,8 @@ export interface EligibilityStackProps extends StackProps {
   functionsDir?: string;
 }
 
-const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf', 'DejaVuSans-BoldOblique.ttf'];
+/** Every face of the letter's font fallback chain (lib/letter/font-files.ts, docs/letter.md#fonts). */
+const FONT_FILES = ALL_FONT_FILES;
 
 export class EligibilityStack extends Stack {
   constructor(scope: Construct, id: string, props: EligibilityStackProps = {}) {
@@ -182,7 +184,7 @@ export class EligibilityStack extends Stack {
     const corsEnv: Record<string, string> = corsOrigins.length ? { CORS_ALLOWED_ORIGINS: corsOrigins.join(',') } : {};
     const stediEnv = { STEDI_SECRET_ARN: stediSecret.secretArn, ENROLLMENTS_TABLE: table.tableName, STEDI_BASE_URL: setting('stediBaseUrl') };
     const idempotencyEnv = { IDEMPOTENCY_TABLE: idempotencyTable.tableName };
-    const makeFunction = (name: FunctionName, environment: Record<string, string>, grants: PolicyStatement[], hooks?: string[]) => {
+    const makeFunction = (name: FunctionName, environment: Record<string, string>, grants: PolicyStatement[], hooks?: FontFile[]) => {
       const logGroup = new LogGroup(this, `${pascal(name)}Logs`, { retention, encryptionKey: key, removalPolicy: RemovalPolicy.RETAIN });
       const role = new Role(this, `${pascal(name)}Role`, {
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
@@ -228,6 +230,9 @@ export class EligibilityStack extends Stack {
           externalModules: [],
           forceDockerBundling: false,
           ...(hooks ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: (inputDir: string, outputDir: string) => hookCommands(hooks, inputDir, outputDir) } } : {}),
+          // The letter's pdf.js (unpdf, 1.6 MB) is imported only when a letter's codes are verified: shipped
+          // beside the bundle instead of inside it, so a cold start does not parse it.
+          ...(hooks ? { nodeModules: ['unpdf'] } : {}),
         },
       });
       // Tracing is set on the L1 so CDK does not add its own inline policy for X-Ray (granted above).
@@ -600,9 +605,8 @@ function retentionDays(days: number): RetentionDays {
 const pascal = (name: string) => name.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('');
 
 /** The letter code looks for its Unicode fonts in fonts/ beside the bundled handler (lib/letter/fonts.ts). */
-function hookCommands(fonts: string[], inputDir: string, outputDir: string): string[] {
-  const source = join(inputDir, 'node_modules', 'dejavu-fonts-ttf', 'ttf');
-  return [`mkdir -p "${outputDir}/fonts"`, ...fonts.map((f) => `cp "${join(source, f)}" "${outputDir}/fonts/${f}"`)];
+function hookCommands(fonts: FontFile[], inputDir: string, outputDir: string): string[] {
+  return [`mkdir -p "${outputDir}/fonts"`, ...fonts.map((f) => `cp "${join(inputDir, 'node_modules', f.pkg, f.path)}" "${outputDir}/fonts/${bundledName(f)}"`)];
 }
 
 /**

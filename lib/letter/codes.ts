@@ -137,8 +137,9 @@ function describe(blockText: string, code: string): string | undefined {
   if (after) return after[1].trim();
   const open = blockText.lastIndexOf('(', at);
   if (open >= 0 && !blockText.slice(open, at).includes(')')) {
-    const before = blockText.slice(0, open).split(/[.;:]\s|\n/).pop()!.trim();
-    const clause = before.replace(/^(?:[-*]\s*)?(?:(?:and|with|of|for|the)\s+)*/i, '').trim();
+    // The noun phrase before the bracket: after the last "X is under care for", "approval of", ": "…
+    const before = blockText.slice(0, open).split(/[.;:]\s|\n|\s(?:for|is|has|are|approval of|diagnosed with|requesting|request)\s/i).pop()!.trim();
+    const clause = before.replace(/^(?:[-*]\s*)?(?:(?:and|with|of|for|the|a|an|approval of)\s+)*/i, '').trim();
     if (clause.length >= 3 && clause.length <= 100 && /\p{L}/u.test(clause)) return clause;
   }
   return undefined;

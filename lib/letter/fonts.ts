@@ -6,51 +6,71 @@ import { fileURLToPath } from 'node:url';
 import * as fontkit from 'fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import type { FontStyle } from './body-markdown.js';
+import { bundledName, FALLBACK_FACES, PRIMARY_FACE, type FontFace, type FontFile } from './font-files.js';
 
 /**
- * DejaVu Sans for the letter PDF (CONTRACT §6: any Unicode text renders). The TTFs are read once
- * per process. They are parsed by upstream fontkit 2 (its subsets are sound; @pdf-lib/fontkit's
- * are not for every font), behind the `{ create }` adapter pdf-lib's registerFontkit expects.
- *
- * Where the files are: a `fonts/` directory next to this module (the Lambda bundle ships the four
- * TTFs there), else the `dejavu-fonts-ttf` package.
+ * The letter's fonts (docs/letter.md#fonts): a fallback chain of embedded faces, each character
+ * drawn by the first face that has it (DejaVu Sans first; Arabic and Hebrew by their Noto faces),
+ * anything no face has drawn as U+FFFD and counted. Files are read and parsed once per process, and
+ * only when a letter has a character that needs them. Faces are parsed by upstream fontkit 2 behind
+ * the `{ create }` adapter pdf-lib's registerFontkit expects.
  */
 
-export const FONT_FILES: Record<FontStyle, string> = {
-  regular: 'DejaVuSans.ttf',
-  bold: 'DejaVuSans-Bold.ttf',
-  italic: 'DejaVuSans-Oblique.ttf',
-  boldItalic: 'DejaVuSans-BoldOblique.ttf',
+/** A face in one style, e.g. "latin:bold" or "arabic:regular". */
+export type FaceKey = `${string}:${FontStyle}`;
+
+export const REPLACEMENT = '\uFFFD';
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** `fonts/<name>` beside the bundled handler in Lambda, else the npm package in node_modules. */
+function fontPath(file: FontFile): string {
+  const bundled = join(here, 'fonts', bundledName(file));
+  if (existsSync(bundled)) return bundled;
+  for (const dir of require.resolve.paths(file.pkg) ?? []) {
+    const candidate = join(dir, file.pkg, file.path);
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`font file ${file.pkg}/${file.path} is not installed`);
+}
+
+const fileBytes = new Map<string, Uint8Array>();
+const readFont = (file: FontFile): Uint8Array => {
+  const key = `${file.pkg}/${file.path}`;
+  let bytes = fileBytes.get(key);
+  if (!bytes) fileBytes.set(key, (bytes = new Uint8Array(readFileSync(fontPath(file)))));
+  return bytes;
 };
 
-function fontDirectory(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const bundled = join(here, 'fonts');
-  if (existsSync(join(bundled, FONT_FILES.regular))) return bundled;
-  return join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+interface Glyph {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
 }
+interface GlyphPosition {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+}
+export interface GlyphRun {
+  glyphs: Glyph[];
+  positions: GlyphPosition[];
+  advanceWidth: number;
+}
+type Shape = (text: string, features?: Record<string, boolean>, script?: string, language?: string, direction?: 'ltr' | 'rtl') => GlyphRun;
 
-let fontBytes: Record<FontStyle, Uint8Array> | undefined;
 const parsed = new WeakMap<Uint8Array, fontkit.FontkitFont>();
-
-function loadFontBytes(): Record<FontStyle, Uint8Array> {
-  if (!fontBytes) {
-    const dir = fontDirectory();
-    const read = (file: string) => new Uint8Array(readFileSync(join(dir, file)));
-    fontBytes = { regular: read(FONT_FILES.regular), bold: read(FONT_FILES.bold), italic: read(FONT_FILES.italic), boldItalic: read(FONT_FILES.boldItalic) };
-  }
-  return fontBytes;
-}
+const shapers = new WeakMap<fontkit.FontkitFont, Shape>();
 
 /**
  * pdf-lib calls `create(bytes)` per embed and serialises subsets with `subset.encodeStream()`, which
- * fontkit 2 replaced by `encode()`. Parsed fonts are cached per byte array (a parse costs ms), and
- * each cached font hands out subsets that also speak the old stream API.
+ * fontkit 2 replaced by `encode()`. Parsed fonts are cached per byte array (a parse costs ms).
  *
- * `layout` is replaced by a cmap lookup per code point. fontkit's shaper costs ~0.3 ms per call and
- * buys nothing here: pdf-lib draws glyphs at their advance widths (no GPOS positioning), ligatures
- * are unwanted (text extraction), and pdf-lib has no bidi, so complex-script shaping could not come
- * out right anyway. Text is NFC-normalised first, so accented Latin uses precomposed glyphs.
+ * `layout` (what pdf-lib calls for drawText and widths) is a cmap lookup per code point: DejaVu's
+ * Latin, Greek and Cyrillic need no shaping, and ligatures would hurt text extraction. The real
+ * OpenType layout stays available as the face's shaper for scripts that need it (see shape()).
  */
 export const fontkitAdapter = {
   create(bytes: Uint8Array): fontkit.FontkitFont {
@@ -62,6 +82,7 @@ export const fontkitAdapter = {
         const subset = createSubset();
         return Object.assign(subset, { encodeStream: () => Readable.from([subset.encode()]) });
       };
+      shapers.set(parsedFont, (parsedFont.layout as Shape).bind(parsedFont));
       const glyphs = new Map<number, unknown>();
       const glyphFor = parsedFont.glyphForCodePoint as (codePoint: number) => unknown;
       parsedFont.layout = (text: string) => {
@@ -69,7 +90,14 @@ export const fontkitAdapter = {
         for (const char of text) {
           const codePoint = char.codePointAt(0)!;
           let glyph = glyphs.get(codePoint);
-          if (glyph === undefined) glyphs.set(codePoint, (glyph = glyphFor.call(parsedFont, codePoint)));
+          if (glyph === undefined) {
+            // fontkit caches one glyph object per glyph id, carrying the code point it was first asked
+            // for; where two characters share a glyph (Greek Π and Cyrillic П in DejaVu), the PDF's
+            // ToUnicode map must still give each document's own character. A per-code-point view does.
+            const shared = glyphFor.call(parsedFont, codePoint) as object;
+            glyph = Object.create(shared, { codePoints: { value: [codePoint] } });
+            glyphs.set(codePoint, glyph);
+          }
           out.push(glyph);
         }
         return { glyphs: out };
@@ -80,52 +108,152 @@ export const fontkitAdapter = {
   },
 };
 
+const fileFor = (face: FontFace, style: FontStyle): FontFile => {
+  const bold = style === 'bold' || style === 'boldItalic';
+  if (style === 'boldItalic' && face.boldItalic) return face.boldItalic;
+  if (style === 'italic' && face.italic) return face.italic;
+  return bold && face.bold ? face.bold : face.regular;
+};
+
+const fontOf = (face: FontFace, style: FontStyle) => fontkitAdapter.create(readFont(fileFor(face, style)));
+
+/** Whether a face has a glyph for a code point (regular style decides: styles share coverage). */
+const coverage = new Map<string, Map<number, boolean>>();
+function faceHas(face: FontFace, codePoint: number): boolean {
+  let table = coverage.get(face.id);
+  if (!table) coverage.set(face.id, (table = new Map()));
+  let known = table.get(codePoint);
+  if (known === undefined) table.set(codePoint, (known = fontOf(face, 'regular').hasGlyphForCodePoint(codePoint)));
+  return known;
+}
+
+/** Marks, joiners, variation selectors and emoji modifiers stay with the character before them. */
+const ATTACHES = /[\p{M}\u200C\u200D\uFE00-\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
+/** Spaces and punctuation shared by all scripts: kept in the face of the run they sit in, when it has them. */
+const NEUTRAL = /[\p{Zs}\p{P}\p{S}\p{N}]/u;
+
+/** The face that draws `char`, or null when none has it; cached per code point (it does not depend on style). */
+const resolved = new Map<number, FontFace | null>();
+function faceFor(char: string, codePoint: number): FontFace | null {
+  let face = resolved.get(codePoint);
+  if (face === undefined) {
+    face = null;
+    for (const f of FALLBACK_FACES) if (f.preferred && f.script!.test(char) && faceHas(f, codePoint)) face ??= f;
+    if (!face && faceHas(PRIMARY_FACE, codePoint)) face = PRIMARY_FACE;
+    if (!face) for (const f of FALLBACK_FACES) if (!f.preferred && f.script!.test(char) && faceHas(f, codePoint)) face ??= f;
+    resolved.set(codePoint, face);
+  }
+  return face;
+}
+
+export interface Segment {
+  text: string;
+  face: FaceKey;
+}
+
+const FACES = new Map<string, FontFace>([PRIMARY_FACE, ...FALLBACK_FACES].map((face) => [face.id, face]));
+const faceOfKey = (key: FaceKey): { face: FontFace; style: FontStyle } => {
+  const [id, style] = key.split(':') as [string, FontStyle];
+  return { face: FACES.get(id)!, style };
+};
+
+/**
+ * Splits text into runs of one face each; characters no face has become U+FFFD. `onReplaced`
+ * counts them. Pure apart from the (lazy, cached) font reads.
+ */
+export function segmentText(text: string, style: FontStyle, onReplaced: (count: number) => void = () => {}): Segment[] {
+  const segments: Segment[] = [];
+  let current: { text: string; face: FontFace } | undefined;
+  let replaced = 0;
+  const flush = () => {
+    if (current) segments.push({ text: current.text, face: `${current.face.id}:${style}` });
+    current = undefined;
+  };
+  for (const raw of text.normalize('NFC')) {
+    const codePoint = raw.codePointAt(0)!;
+    // Control characters are layout whitespace, not content.
+    const char = codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0) ? ' ' : raw;
+    const cp = char.codePointAt(0)!;
+    // Fast path: ASCII in a DejaVu run (most of any letter).
+    if (cp < 0x80 && current?.face === PRIMARY_FACE) {
+      current.text += char;
+      continue;
+    }
+    const attaches = cp >= 0x300 && ATTACHES.test(char);
+    if (current && (attaches || (current.face !== PRIMARY_FACE && NEUTRAL.test(char))) && faceHas(current.face, cp)) {
+      current.text += char;
+      continue;
+    }
+    if (current && attaches) continue; // a joiner or selector the run's face lacks: nothing to draw
+    let face = faceFor(char, cp);
+    let drawn = char;
+    if (!face) {
+      replaced += 1;
+      face = PRIMARY_FACE;
+      drawn = REPLACEMENT;
+    }
+    if (current?.face !== face) {
+      flush();
+      current = { text: '', face };
+    }
+    current.text += drawn;
+  }
+  flush();
+  if (replaced) onReplaced(replaced);
+  return segments;
+}
+
+/** The OpenType shaping of `text` in a face (glyphs in visual order for rtl), in font units. */
+export function shape(key: FaceKey, text: string, direction: 'ltr' | 'rtl'): { run: GlyphRun; unitsPerEm: number } {
+  const { face, style } = faceOfKey(key);
+  const font = fontOf(face, style);
+  // Ligatures stay on for shaped scripts (Arabic lam-alef is required); extraction reads ActualText.
+  const run = shapers.get(font)!(text, undefined, undefined, undefined, direction);
+  return { run, unitsPerEm: font.unitsPerEm as number };
+}
+
+export const isShaped = (key: FaceKey): boolean => faceOfKey(key).face.shaped;
+
 export interface LetterFonts {
-  pdf: Record<FontStyle, PDFFont>;
-  /** Replaces characters a style cannot draw with U+FFFD and counts them. */
-  sanitize(text: string, style: FontStyle): string;
+  /** The embedded font for a face key (embedded on first use in this document). */
+  pdf(key: FaceKey): PDFFont;
+  /** Splits text by face, counting replacements for this document. */
+  segments(text: string, style: FontStyle): Segment[];
   replacedCharacters(): number;
 }
 
-export const REPLACEMENT = '\uFFFD';
-const coverage = new Map<FontStyle, Map<number, boolean>>();
-
-export async function embedLetterFonts(doc: PDFDocument): Promise<LetterFonts> {
-  const bytes = loadFontBytes();
+/**
+ * Embeds the faces `texts` need into `doc`: DejaVu for every style used, and each fallback face a
+ * character asks for. Nothing a Latin letter does not use is read, parsed or embedded.
+ */
+export async function embedLetterFonts(doc: PDFDocument, texts: Array<{ text: string; style: FontStyle }>): Promise<LetterFonts> {
   doc.registerFontkit(fontkitAdapter as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
-  // Ligatures off: pdftotext and screen readers then see "fi" as two letters, as written.
-  const embed = (style: FontStyle) => doc.embedFont(bytes[style], { subset: true, features: { liga: false, rlig: false, calt: false } });
-  const [regular, bold, italic, boldItalic] = await Promise.all([embed('regular'), embed('bold'), embed('italic'), embed('boldItalic')]);
-  let replaced = 0;
-
-  const has = (style: FontStyle, codePoint: number): boolean => {
-    let table = coverage.get(style);
-    if (!table) coverage.set(style, (table = new Map()));
-    let known = table.get(codePoint);
-    if (known === undefined) {
-      known = fontkitAdapter.create(bytes[style]).hasGlyphForCodePoint(codePoint);
-      table.set(codePoint, known);
+  const needed = new Set<FaceKey>(['latin:regular', 'latin:bold']);
+  for (const { text, style } of texts) {
+    for (const segment of segmentText(text, style)) {
+      needed.add(segment.face);
+      needed.add(`${segment.face.split(':')[0]}:regular` as FaceKey);
     }
-    return known;
-  };
+  }
 
+  const embedded = new Map<FaceKey, PDFFont>();
+  await Promise.all(
+    [...needed].map(async (key) => {
+      const { face, style } = faceOfKey(key);
+      // Ligatures off for DejaVu: pdftotext and screen readers then see "fi" as two letters, as written.
+      const features = face.shaped ? undefined : { liga: false, rlig: false, calt: false };
+      embedded.set(key, await doc.embedFont(readFont(fileFor(face, style)), { subset: true, ...(features ? { features } : {}) }));
+    }),
+  );
+  let replaced = 0;
   return {
-    pdf: { regular, bold, italic, boldItalic },
-    replacedCharacters: () => replaced,
-    sanitize(text, style) {
-      let out = '';
-      for (const char of text.normalize('NFC')) {
-        const codePoint = char.codePointAt(0)!;
-        if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0)) {
-          out += ' '; // control characters: layout whitespace, not content
-        } else if (has(style, codePoint)) {
-          out += char;
-        } else {
-          replaced += 1;
-          out += REPLACEMENT;
-        }
-      }
-      return out;
+    pdf(key) {
+      // A style the first pass did not see falls back to the face's regular, then to DejaVu.
+      const font = embedded.get(key) ?? embedded.get(`${key.split(':')[0]}:regular` as FaceKey) ?? embedded.get('latin:regular');
+      if (!font) throw new Error(`face ${key} was not embedded`);
+      return font;
     },
+    segments: (text, style) => segmentText(text, style, (count) => (replaced += count)),
+    replacedCharacters: () => replaced,
   };
 }

@@ -1,7 +1,7 @@
 import type { Notice } from './types.js';
 
 /**
- * What the caller should know about a letter that was still written (docs/letter.md#notices).
+ * What the caller should know about a letter that was still written (docs/letter.md#response).
  * Messages name codes (not patient data) and counts, never text from the notes or the letter.
  */
 

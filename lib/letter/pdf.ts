@@ -2,14 +2,17 @@ import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import type { Block, FontStyle, Run } from './body-markdown.js';
 import { formatLetterDate } from './date.js';
 import { embedLetterFonts, type LetterFonts } from './fonts.js';
+import { textDrawer, TEXT } from './draw-text.js';
 import { LETTER_TITLE, SOURCES_TITLE, type LetterContent } from './markdown.js';
 import { reBlockLines, sourceLines } from './sections.js';
-import { wrapRuns, type WrappedLine } from './wrap.js';
+import { wrapRuns, type FaceRun, type WrappedLine } from './wrap.js';
 
 /**
- * The letter as a US Letter PDF (CONTRACT §6): header, patient information, the AI body's markdown,
- * signature, and a footer on every page with the generation time and "Page N of M". Pages are laid
- * out first and footed last, once M is known. Metadata is drawn as text, never parsed as markdown.
+ * The letter as a US Letter PDF (docs/letter.md#layout): header, "Re:" block, patient information,
+ * the body's blocks, source documentation, signature, and a footer on every page with the
+ * generation time and "Page N of M". Pages are laid out first and footed last, once M is known.
+ * Metadata is drawn as text, never parsed as markdown. Text in any script goes through the font
+ * fallback chain (./fonts.ts) and the bidi/shaping drawer (./draw-text.ts).
  */
 
 export const PAGE = { width: 612, height: 792 } as const;
@@ -18,7 +21,6 @@ const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const FOOTER_Y = 40;
 const INDENT = 18;
 
-const TEXT = rgb(0.1, 0.1, 0.1);
 const MUTED = rgb(0.4, 0.4, 0.4);
 const RULE = rgb(0.75, 0.75, 0.75);
 
@@ -28,7 +30,7 @@ const HEADING_SIZE: Record<1 | 2 | 3, number> = { 1: 15, 2: 13, 3: 11.5 };
 export interface RenderedLetter {
   pdf: Uint8Array;
   pages: number;
-  /** Characters DejaVu Sans cannot draw (e.g. CJK), drawn as U+FFFD; the caller may log the count. */
+  /** Characters no bundled face can draw, drawn as U+FFFD (GLYPHS_REPLACED counts them). */
   replacedCharacters: number;
 }
 
@@ -38,16 +40,49 @@ export async function renderLetterPdf(content: LetterContent): Promise<Uint8Arra
   return (await renderLetterPdfReport(content)).pdf;
 }
 
-export async function renderLetterPdfReport({ meta, body, citations, generatedAt }: LetterContent): Promise<RenderedLetter> {
+export async function renderLetterPdfReport(content: LetterContent): Promise<RenderedLetter> {
   const doc = await PDFDocument.create();
   doc.setTitle(LETTER_TITLE);
   doc.setCreator('Letter of Medical Necessity service');
   doc.setProducer('pdf-lib');
-  doc.setCreationDate(generatedAt);
-  doc.setModificationDate(generatedAt);
-  const fonts = await embedLetterFonts(doc);
-  const writer = pageWriter(doc, fonts);
+  doc.setCreationDate(content.generatedAt);
+  doc.setModificationDate(content.generatedAt);
+  // Two passes over one layout: the first only collects the text each style draws, so exactly the
+  // faces the letter needs are embedded (docs/letter.md#fonts); the second draws.
+  const texts: Array<{ text: string; style: FontStyle }> = [];
+  layOut(content, collector(texts));
+  const footer = footerTexts(content.generatedAt, 99);
+  texts.push(...footer.map((text) => ({ text, style: 'regular' as const })));
+  const fonts = await embedLetterFonts(doc, texts);
+  layOut(content, pageWriter(doc, fonts));
 
+  const pages = doc.getPages();
+  pages.forEach((page, index) => drawFooter(page, fonts, ...footerTexts(content.generatedAt, index + 1, pages.length)));
+  return { pdf: await doc.save(), pages: pages.length, replacedCharacters: fonts.replacedCharacters() };
+}
+
+const footerTexts = (generatedAt: Date, page: number, of = page): [string, string] => [`Generated ${timestamp(generatedAt)}`, `Page ${page} of ${of}`];
+
+interface TextOptions {
+  size: number;
+  leading: number;
+  after?: number;
+}
+
+/** What the layout asks of a writer; the collector and the page writer both answer it. */
+interface Writer {
+  text(runs: Run[], options: TextOptions, x?: number, width?: number): void;
+  heading(runs: Run[], size: number): void;
+  item(marker: string, runs: Run[], depth: 0 | 1): void;
+  rule(): void;
+  space(points: number): void;
+  keepTogether(height: number): void;
+}
+
+/** Headings are bold; italic inside them is bold italic. */
+const headingRuns = (runs: Run[]): Run[] => runs.map((run) => ({ ...run, style: run.style === 'italic' || run.style === 'boldItalic' ? 'boldItalic' : 'bold' }));
+
+function layOut({ meta, body, citations, generatedAt }: LetterContent, writer: Writer): void {
   // Header: the center's name, contact details, date.
   writer.text([{ text: meta.facility_name, style: 'bold' }], { size: 18, leading: 22 });
   writer.text(
@@ -111,46 +146,39 @@ export async function renderLetterPdfReport({ meta, body, citations, generatedAt
   writer.text([{ text: 'Sincerely,', style: 'regular' }], { ...BODY, after: 12 });
   writer.text([{ text: meta.provider_signature, style: 'italic' }], { size: 13, leading: 18 });
   writer.text([{ text: meta.provider_name, style: 'bold' }], BODY);
+}
 
-  const pages = doc.getPages();
-  pages.forEach((page, index) => drawFooter(page, fonts, `Generated ${timestamp(generatedAt)}`, `Page ${index + 1} of ${pages.length}`));
-
-  return { pdf: await doc.save(), pages: pages.length, replacedCharacters: fonts.replacedCharacters() };
+/** The first pass: remembers every text and the style it is drawn in. */
+function collector(texts: Array<{ text: string; style: FontStyle }>): Writer {
+  const add = (runs: Run[]) => runs.forEach(({ text, style }) => texts.push({ text, style }));
+  return {
+    text: add,
+    heading: (runs) => add(headingRuns(runs)),
+    item: (marker, runs) => add([{ text: marker, style: 'regular' }, ...runs]),
+    rule: () => {},
+    space: () => {},
+    keepTogether: () => {},
+  };
 }
 
 function drawFooter(page: PDFPage, fonts: LetterFonts, left: string, right: string) {
   const size = 8.5;
-  const font = fonts.pdf.regular;
+  const font = fonts.pdf('latin:regular');
   page.drawLine({ start: { x: MARGIN.left, y: FOOTER_Y + 12 }, end: { x: PAGE.width - MARGIN.right, y: FOOTER_Y + 12 }, thickness: 0.5, color: RULE });
   page.drawText(left, { x: MARGIN.left, y: FOOTER_Y, size, font, color: MUTED });
   page.drawText(right, { x: PAGE.width - MARGIN.right - font.widthOfTextAtSize(right, size), y: FOOTER_Y, size, font, color: MUTED });
 }
 
-interface TextOptions {
-  size: number;
-  leading: number;
-  after?: number;
-}
-
 /** A cursor over pages: places wrapped lines top-down and starts a new page when one is full. */
-function pageWriter(doc: PDFDocument, fonts: LetterFonts) {
+function pageWriter(doc: PDFDocument, fonts: LetterFonts): Writer {
   let page = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN.top;
-  const widths = new Map<string, number>();
+  const draw = textDrawer(doc, fonts);
 
-  // Per-character advance widths, cached: pdf-lib draws glyphs at their advances (no kerning),
-  // so the sum is the drawn width.
-  const measureAt = (size: number) => (text: string, style: FontStyle) => {
-    let width = 0;
-    for (const char of text) {
-      const key = style + char;
-      let w = widths.get(key);
-      if (w === undefined) widths.set(key, (w = fonts.pdf[style].widthOfTextAtSize(char, 1)));
-      width += w;
-    }
-    return width * size;
-  };
-  const clean = (runs: Run[]) => runs.map((run) => ({ ...run, text: fonts.sanitize(run.text, run.style) }));
+  const clean = (runs: Run[]): FaceRun[] =>
+    runs.flatMap((run) =>
+      fonts.segments(run.text, run.style).map((segment) => ({ text: segment.text, style: run.style, face: segment.face, ...(run.marker ? { marker: true as const } : {}) })),
+    );
 
   const ensure = (height: number) => {
     if (y - height < MARGIN.bottom) {
@@ -163,14 +191,12 @@ function pageWriter(doc: PDFDocument, fonts: LetterFonts) {
     for (const line of lines) {
       ensure(leading);
       y -= leading;
-      for (const run of line.runs) {
-        if (run.text) page.drawText(run.text, { x: x + run.x, y: y + (leading - size) / 2, size, font: fonts.pdf[run.style], color: TEXT });
-      }
+      draw.line(page, line, x, y + (leading - size) / 2, size);
     }
   };
 
   const text = (runs: Run[], options: TextOptions, x: number = MARGIN.left, width: number = CONTENT_WIDTH) => {
-    drawLines(wrapRuns(clean(runs), width, measureAt(options.size)), x, options.size, options.leading);
+    drawLines(wrapRuns(clean(runs), width, draw.measureAt(options.size)), x, options.size, options.leading);
     y -= options.after ?? 0;
   };
 
@@ -184,14 +210,14 @@ function pageWriter(doc: PDFDocument, fonts: LetterFonts) {
       const leading = size * 1.35;
       y -= 8;
       ensure(leading + BODY.leading * 2); // never strand a heading at the bottom of a page
-      text(runs.map((run) => ({ ...run, style: run.style === 'italic' || run.style === 'boldItalic' ? 'boldItalic' : 'bold' })), { size, leading, after: 3 });
+      text(headingRuns(runs), { size, leading, after: 3 });
     },
     item(marker: string, runs: Run[], depth: 0 | 1) {
       const markerX = MARGIN.left + depth * INDENT;
       const textX = markerX + INDENT + (marker.length > 2 ? 6 : 0);
-      const lines = wrapRuns(clean(runs), MARGIN.left + CONTENT_WIDTH - textX, measureAt(BODY.size));
+      const lines = wrapRuns(clean(runs), MARGIN.left + CONTENT_WIDTH - textX, draw.measureAt(BODY.size));
       ensure(BODY.leading);
-      page.drawText(marker, { x: markerX, y: y - BODY.leading + (BODY.leading - BODY.size) / 2, size: BODY.size, font: fonts.pdf.regular, color: TEXT });
+      page.drawText(marker, { x: markerX, y: y - BODY.leading + (BODY.leading - BODY.size) / 2, size: BODY.size, font: fonts.pdf('latin:regular'), color: TEXT });
       drawLines(lines, textX, BODY.size, BODY.leading);
       y -= 3;
     },

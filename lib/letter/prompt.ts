@@ -67,7 +67,7 @@ export function buildLetterUserContent(pdfBase64: string, metadata: LetterPrompt
 
 /**
  * The whole Messages request. The system prompt is the same for every letter, so it is marked for
- * prompt caching (docs/letter.md#caching); the document and metadata differ per request.
+ * prompt caching (docs/letter.md#caching-and-logs); the document and metadata differ per request.
  */
 export function buildLetterRequest(model: string, pdfBase64: string, metadata: LetterPromptMetadata): MessageRequest {
   return {

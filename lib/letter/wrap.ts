@@ -1,4 +1,5 @@
 import type { FontStyle, Run } from './body-markdown.js';
+import type { FaceKey } from './fonts.js';
 
 /**
  * Word wrapping for mixed-style runs: breaks at spaces, keeps a word whose pieces differ in style
@@ -6,11 +7,15 @@ import type { FontStyle, Run } from './body-markdown.js';
  * crosses the margin. Pure: measuring is injected, so layout is testable without fonts.
  */
 
-export type Measure = (text: string, style: FontStyle) => number;
+export type Measure = (text: string, style: FontStyle, face?: FaceKey) => number;
+
+/** A run of one style and (after font fallback) one face. */
+export type FaceRun = Run & { face?: FaceKey };
 
 export interface PlacedRun {
   text: string;
   style: FontStyle;
+  face?: FaceKey;
   /** Offset from the line's left edge. */
   x: number;
   width: number;
@@ -21,21 +26,23 @@ export interface WrappedLine {
   width: number;
 }
 
-type Piece = Run;
+type Piece = FaceRun;
+const sameFace = (a: Piece, b: Piece) => a.style === b.style && a.face === b.face;
 
 /** Splits runs into words (arrays of styled pieces); whitespace separates words. */
-function words(runs: Run[]): Piece[][] {
+function words(runs: FaceRun[]): Piece[][] {
   const result: Piece[][] = [];
   let current: Piece[] = [];
   for (const run of runs) {
-    const parts = run.text.split(/(\s+)/);
+    // A citation marker ("[p. 12]") is one word: it never breaks inside.
+    const parts = run.marker ? [run.text] : run.text.split(/(\s+)/);
     for (const part of parts) {
       if (part === '') continue;
-      if (/^\s+$/.test(part)) {
+      if (!run.marker && /^\s+$/.test(part)) {
         if (current.length) result.push(current);
         current = [];
       } else {
-        current.push({ text: part, style: run.style });
+        current.push({ text: part, style: run.style, ...(run.face ? { face: run.face } : {}) });
       }
     }
   }
@@ -50,15 +57,15 @@ function splitWord(word: Piece[], maxWidth: number, measure: Measure): Piece[][]
   let width = 0;
   for (const piece of word) {
     for (const char of piece.text) {
-      const w = measure(char, piece.style);
+      const w = measure(char, piece.style, piece.face);
       if (width + w > maxWidth && width > 0) {
         chunks.push(chunk);
         chunk = [];
         width = 0;
       }
       const last = chunk[chunk.length - 1];
-      if (last && last.style === piece.style) last.text += char;
-      else chunk.push({ text: char, style: piece.style });
+      if (last && sameFace(last, piece)) last.text += char;
+      else chunk.push({ text: char, style: piece.style, ...(piece.face ? { face: piece.face } : {}) });
       width += w;
     }
   }
@@ -66,7 +73,7 @@ function splitWord(word: Piece[], maxWidth: number, measure: Measure): Piece[][]
   return chunks;
 }
 
-export function wrapRuns(runs: Run[], maxWidth: number, measure: Measure): WrappedLine[] {
+export function wrapRuns(runs: FaceRun[], maxWidth: number, measure: Measure): WrappedLine[] {
   const lines: WrappedLine[] = [];
   let line: PlacedRun[] = [];
   let x = 0;
@@ -78,7 +85,7 @@ export function wrapRuns(runs: Run[], maxWidth: number, measure: Measure): Wrapp
   const place = (word: Piece[], wordWidth: number) => {
     if (line.length) {
       const last = line[line.length - 1];
-      const space = measure(' ', last.style);
+      const space = measure(' ', last.style, last.face);
       if (x + space + wordWidth > maxWidth) newLine();
       else {
         last.text += ' ';
@@ -87,14 +94,14 @@ export function wrapRuns(runs: Run[], maxWidth: number, measure: Measure): Wrapp
       }
     }
     for (const piece of word) {
-      const width = measure(piece.text, piece.style);
-      line.push({ text: piece.text, style: piece.style, x, width });
+      const width = measure(piece.text, piece.style, piece.face);
+      line.push({ text: piece.text, style: piece.style, ...(piece.face ? { face: piece.face } : {}), x, width });
       x += width;
     }
   };
 
   for (const word of words(runs)) {
-    const width = word.reduce((sum, piece) => sum + measure(piece.text, piece.style), 0);
+    const width = word.reduce((sum, piece) => sum + measure(piece.text, piece.style, piece.face), 0);
     if (width <= maxWidth) {
       place(word, width);
       continue;
@@ -102,7 +109,7 @@ export function wrapRuns(runs: Run[], maxWidth: number, measure: Measure): Wrapp
     newLine();
     for (const chunk of splitWord(word, maxWidth, measure)) {
       newLine();
-      place(chunk, chunk.reduce((sum, piece) => sum + measure(piece.text, piece.style), 0));
+      place(chunk, chunk.reduce((sum, piece) => sum + measure(piece.text, piece.style, piece.face), 0));
     }
   }
   newLine();
@@ -111,7 +118,7 @@ export function wrapRuns(runs: Run[], maxWidth: number, measure: Measure): Wrapp
     const last = wrapped.runs[wrapped.runs.length - 1];
     if (last.text.endsWith(' ')) {
       last.text = last.text.trimEnd();
-      last.width = measure(last.text, last.style);
+      last.width = measure(last.text, last.style, last.face);
       wrapped.width = last.x + last.width;
     }
   }

@@ -127,12 +127,12 @@ describe('renderLetterPdf', () => {
     expect(joined).toContain(longWord + 'end.'); // broken across lines, no character lost
   });
 
-  it('draws characters the font lacks as U+FFFD and counts them, never dropping or crashing', async () => {
-    const report = await renderLetterPdfReport({ ...meta, patient_name: '山田 太郎' }, `${BODY}\n\nNote in Korean: 한국 and emoji 🙂.`, GENERATED);
-    expect(report.replacedCharacters).toBe(4 + 4 + 2 + 1); // the name twice: Re: block and patient information
+  it('draws characters no bundled font has as U+FFFD and counts them, never dropping or crashing', async () => {
+    const report = await renderLetterPdfReport({ ...meta, patient_name: 'Ugaritic \u{10380}\u{10381}' }, `${BODY}\n\nLinear B: \u{10000}.`, GENERATED);
+    expect(report.replacedCharacters).toBe(2 + 2 + 1); // the name twice (Re: block and patient information)
     const out = text(save(report.pdf));
-    expect(out).toContain('Name: \uFFFD\uFFFD \uFFFD\uFFFD');
-    expect(out).toContain('Note in Korean: \uFFFD\uFFFD and emoji \uFFFD.');
+    expect(out).toContain('Name: Ugaritic \uFFFD\uFFFD');
+    expect(out).toContain('Linear B: \uFFFD.');
   });
 
   it('draws metadata literally, never as markdown', async () => {

@@ -119,6 +119,15 @@ describe('letter pipeline (sandbox)', () => {
     expect(body.letter).toContain('M17.11');
   });
 
+  it('notices characters no bundled font has (count only), and none for names in other scripts', async () => {
+    const odd = await letterOf(request({ patient_name: 'Ugaritic \u{10380}\u{10381}', output_format: 'pdf' }), viaSandbox());
+    expect(odd.body.notices).toEqual([{ code: 'GLYPHS_REPLACED', message: expect.stringMatching(/^\d+ characters had no glyph/) }]);
+    expect(odd.body.notices[0]!.message).not.toContain('\u{10380}');
+    const names = await letterOf(request({ patient_name: '山田 太郎 محمد', output_format: 'pdf' }), viaSandbox());
+    expect(names.body.notices).toEqual([]);
+    expect(pdfText(names.body, 'names').replace(/[\u202A-\u202E]/g, '')).toContain('Patient: 山田 太郎 محمد');
+  });
+
   it('writes only the Re: lines it was given, phone as typed', async () => {
     const bare = (await letterOf(request(), viaSandbox())).body.letter!;
     expect(bare).toContain('**Re:**  \nPatient: Zoë Ångström\n');

@@ -1,5 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
-import { build270, clean, type Build270Input } from '../../lib/x12/build270.js';
+import { build270, type Build270Input } from '../../lib/x12/build270.js';
+import { cleanElement as clean } from '../../lib/x12/clean.js';
 import { readEnvelope, transactionsOf } from '../support/x12-reference/envelope.js';
 import { element } from '../support/x12-reference/segment.js';
 import { tokenize } from '../support/x12-reference/tokenizer.js';
@@ -20,7 +21,7 @@ function segments(x12: string) {
 }
 
 describe('build270', () => {
-  it('emits the CONTRACT 4.2 segments in order', () => {
+  it('emits the segments of docs/eligibility.md#the-270 in order', () => {
     const { x12, interchangeControlNumber } = build270(input, { now, controlNumber: () => 42 });
     expect(interchangeControlNumber).toBe('000000042');
     expect(x12.split('~').slice(1, -1)).toEqual([

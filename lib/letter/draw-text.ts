@@ -1,0 +1,199 @@
+import bidiFactory from 'bidi-js';
+import {
+  beginText,
+  endText,
+  PDFHexString,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setFillingColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+  type PDFDocument,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
+import type { FontStyle } from './body-markdown.js';
+import { isShaped, shape, type FaceKey, type LetterFonts } from './fonts.js';
+import type { Measure, PlacedRun, WrappedLine } from './wrap.js';
+
+/**
+ * Draws wrapped lines of mixed scripts (docs/letter.md#fonts).
+ *
+ * - Bidi: a line holding right-to-left text gets its embedding levels from the Unicode bidi
+ *   algorithm (bidi-js) and its pieces reordered for display (rule L2); a right-to-left piece is
+ *   shaped right-to-left, so its glyphs come out in visual order.
+ * - Shaping: Arabic, Hebrew, Devanagari, CJK, math and emoji faces are laid out with fontkit's
+ *   OpenType engine (joining forms, ligatures, reordering, mark positions) and drawn glyph by glyph.
+ *   Each such piece is wrapped in a marked-content span whose ActualText is the piece's text in
+ *   logical order, so copy-paste and pdftotext give the characters as written, not as drawn.
+ * - DejaVu (Latin, Greek, Cyrillic) pieces take pdf-lib's own drawText: no shaping needed.
+ */
+
+export const TEXT = rgb(0.1, 0.1, 0.1);
+
+const bidi = bidiFactory();
+/** Characters of right-to-left scripts; a line without any needs no bidi pass. */
+const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+interface Piece {
+  text: string;
+  style: FontStyle;
+  face: FaceKey;
+  level: number;
+}
+
+/** Adjacent placed runs of one face and style, joined back into logical text. */
+function joinRuns(runs: PlacedRun[]): Piece[] {
+  const pieces: Piece[] = [];
+  for (const run of runs) {
+    const face = run.face ?? (`latin:${run.style}` as FaceKey);
+    const last = pieces[pieces.length - 1];
+    if (last && last.face === face && last.style === run.style) last.text += run.text;
+    else pieces.push({ text: run.text, style: run.style, face, level: 0 });
+  }
+  return pieces;
+}
+
+/** Splits pieces where the embedding level changes, then orders them for display (UAX #9, L2). */
+function visualOrder(pieces: Piece[]): Piece[] {
+  const text = pieces.map((piece) => piece.text).join('');
+  const { levels } = bidi.getEmbeddingLevels(text);
+  const split: Piece[] = [];
+  let offset = 0;
+  for (const piece of pieces) {
+    let start = 0;
+    for (let i = 1; i <= piece.text.length; i += 1) {
+      if (i === piece.text.length || levels[offset + i] !== levels[offset + start]) {
+        split.push({ ...piece, text: piece.text.slice(start, i), level: levels[offset + start]! });
+        start = i;
+      }
+    }
+    offset += piece.text.length;
+  }
+  const maxLevel = Math.max(0, ...split.map((piece) => piece.level));
+  const lowestOdd = Math.min(...split.map((piece) => piece.level).filter((level) => level % 2 === 1), maxLevel + 1);
+  for (let level = maxLevel; level >= lowestOdd; level -= 1) {
+    for (let i = 0; i < split.length; ) {
+      if (split[i]!.level < level) {
+        i += 1;
+        continue;
+      }
+      let end = i;
+      while (end < split.length && split[end]!.level >= level) end += 1;
+      split.splice(i, end - i, ...split.slice(i, end).reverse());
+      i = end;
+    }
+  }
+  return split;
+}
+
+/** pdf-lib's subset embedder (not public API): glyph ids go through it so the subset holds them. */
+interface SubsetEmbedder {
+  subset: { includeGlyph(glyph: unknown): number };
+  glyphs: unknown[];
+  glyphIdMap: Map<number, number>;
+  glyphCache: { invalidate(): void };
+}
+
+const hex4 = (n: number) => n.toString(16).padStart(4, '0');
+
+export function textDrawer(doc: PDFDocument, fonts: LetterFonts) {
+  const widths = new Map<string, number>();
+  const shapedWidths = new Map<string, number>();
+  const fontKeys = new WeakMap<PDFPage, Map<PDFFont, PDFName>>();
+
+  const shapedWidth = (face: FaceKey, text: string): number => {
+    const key = `${face}\u0000${text}`;
+    let width = shapedWidths.get(key);
+    if (width === undefined) {
+      const { run, unitsPerEm } = shape(face, text, 'ltr');
+      shapedWidths.set(key, (width = run.positions.reduce((sum, p) => sum + p.xAdvance, 0) / unitsPerEm));
+    }
+    return width;
+  };
+
+  /** Width at `size`: shaped advance for shaped faces, else the sum of cached per-character advances. */
+  const measureAt =
+    (size: number): Measure =>
+    (text, style, face = `latin:${style}` as FaceKey) => {
+      if (isShaped(face)) return shapedWidth(face, text) * size;
+      const font = fonts.pdf(face);
+      let width = 0;
+      for (const char of text) {
+        const key = face + char;
+        let w = widths.get(key);
+        if (w === undefined) widths.set(key, (w = font.widthOfTextAtSize(char, 1)));
+        width += w;
+      }
+      return width * size;
+    };
+
+  const fontName = (page: PDFPage, font: PDFFont): PDFName => {
+    let names = fontKeys.get(page);
+    if (!names) fontKeys.set(page, (names = new Map()));
+    let name = names.get(font);
+    if (!name) names.set(font, (name = page.node.newFontDictionary(font.name, font.ref)));
+    return name;
+  };
+
+  /** Shaped glyphs, each placed at its pen position and offsets, inside an ActualText span. */
+  const drawShaped = (page: PDFPage, piece: Piece, x: number, y: number, size: number): number => {
+    const { run, unitsPerEm } = shape(piece.face, piece.text, piece.level % 2 === 1 ? 'rtl' : 'ltr');
+    const font = fonts.pdf(piece.face);
+    const embedder = (font as unknown as { embedder: SubsetEmbedder }).embedder;
+    const scale = size / unitsPerEm;
+    const rtl = piece.level % 2 === 1;
+    const operators: PDFOperator[] = [pushGraphicsState()];
+    // Left-to-right pieces whose glyphs may be reordered or merged (Devanagari matras, ligatures) carry
+    // their text as ActualText. Right-to-left pieces do not: their glyphs are drawn in visual order and
+    // map to their characters (ToUnicode), which is what readers expect and reverse into logical order.
+    // pdf-lib's operator type omits dictionaries, though it writes any PDF object given (BDC takes one).
+    if (!rtl) operators.push(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), doc.context.obj({ ActualText: PDFHexString.fromText(piece.text) }) as unknown as PDFName]));
+    operators.push(
+      beginText(),
+      setFontAndSize(fontName(page, font), size),
+      setFillingColor(TEXT),
+    );
+    let pen = 0;
+    run.glyphs.forEach((glyph, i) => {
+      const position = run.positions[i]!;
+      const id = embedder.subset.includeGlyph(glyph);
+      // Text extractors (poppler, pdf.js) read a right-to-left glyph's characters as laid out left to
+      // right and then reverse the run; a ligature (lam-alef) therefore maps to its letters reversed.
+      embedder.glyphs[id - 1] = rtl && glyph.codePoints.length > 1 ? Object.assign(Object.create(glyph) as object, { codePoints: [...glyph.codePoints].reverse() }) : glyph;
+      embedder.glyphIdMap.set(glyph.id, id);
+      operators.push(setTextMatrix(1, 0, 0, 1, x + (pen + position.xOffset) * scale, y + position.yOffset * scale), showText(PDFHexString.of(hex4(id))));
+      pen += position.xAdvance;
+    });
+    embedder.glyphCache.invalidate();
+    operators.push(endText());
+    if (!rtl) operators.push(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+    operators.push(popGraphicsState());
+    page.pushOperators(...operators);
+    return pen * scale;
+  };
+
+  /** One wrapped line at (x, y): logical runs → display pieces → glyphs. */
+  const line = (page: PDFPage, wrapped: WrappedLine, x: number, y: number, size: number): void => {
+    const joined = joinRuns(wrapped.runs);
+    const pieces = joined.some((piece) => RTL.test(piece.text)) ? visualOrder(joined) : joined;
+    const measure = measureAt(size);
+    let pen = x;
+    for (const piece of pieces) {
+      if (!piece.text) continue;
+      if (isShaped(piece.face) || piece.level % 2 === 1) {
+        pen += drawShaped(page, piece, pen, y, size);
+      } else {
+        page.drawText(piece.text, { x: pen, y, size, font: fonts.pdf(piece.face), color: TEXT });
+        pen += measure(piece.text, piece.style, piece.face);
+      }
+    }
+  };
+
+  return { measureAt, line };
+}
