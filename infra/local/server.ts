@@ -1,15 +1,19 @@
 import { isUtf8 } from 'node:buffer';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+import { AUTHORIZER_CACHE_SECONDS } from '../../lib/auth/tokens.js';
 import { NO_STORE } from '../../lib/http/response.js';
 import { corsHeaders, corsPolicy } from '../../lib/http/cors.js';
 import { frontDoor } from '../../lib/http/fallback.js';
 import { requestIdFor } from '../../lib/http/request-id.js';
+import { FUNCTIONS as FUNCTION_SIZING } from '../cdk/functions.js';
 import { listen } from '../listen.js';
+import { hardenedServer, LOCAL_LIMITS, type HttpTimeouts } from './hardened-server.js';
 import { IntegrationResponseStream, isStreamingHandler } from './awslambda.js';
 import { authorizerEvent, methodArn, proxyEvent, type RequestShape } from './events.js';
 import { parseRateLimits, rateLimiter } from './rate-limits.js';
 import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName, type StreamingHandler } from './routes.js';
+import { TtlLru } from './ttl-lru.js';
 
 /**
  * A local stand-in for the API Gateway REST API: it matches resources from the route table
@@ -24,12 +28,14 @@ import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName
 export interface LocalServerOptions {
   port?: number;
   host?: string;
-  /** Authorizer result cache, as the stack's (seconds; 0 disables). */
+  /** Authorizer result cache, as the stack's (seconds, default AUTHORIZER_CACHE_SECONDS; 0 disables; docs/runtime.md#revocation). */
   authorizerCacheSeconds?: number;
   /** `clientId=N/s,…`; defaults to the RATE_LIMITS variable; unset → no limits. */
   rateLimits?: string;
   /** The gateway's cut for buffered integrations (default 29 s; tests shorten it). Streamed ones are not cut. */
   integrationTimeoutMs?: number;
+  /** Header and whole-request timeouts (defaults 10 s and 30 s; tests shorten them). docs/security.md#local-server */
+  timeouts?: HttpTimeouts;
 }
 
 export interface LocalServer {
@@ -40,12 +46,8 @@ export interface LocalServer {
 /** Lambda's invocation payload limit. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/([a-z0-9.+-]+\+)?json|text\/|application\/(x-www-form-urlencoded|xml))/i;
-/** The authorizer result TTL the stack configures (docs/runtime.md#revocation). */
-export const AUTHORIZER_CACHE_SECONDS = 240;
 /** API Gateway's integration timeout for buffered (non-streamed) integrations. */
 const BUFFERED_INTEGRATION_TIMEOUT_MS = 29_000;
-/** The letter function's timeout: its 120 s budget plus a margin (streamed, so the gateway does not cut). */
-const STREAMING_FUNCTION_TIMEOUT_MS = 130_000;
 
 type Exact = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
 const GATEWAY = {
@@ -79,18 +81,19 @@ type AuthorizerOutcome = { kind: 'answer'; result: APIGatewayAuthorizerResult } 
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const cacheMs = (options.authorizerCacheSeconds ?? AUTHORIZER_CACHE_SECONDS) * 1000;
-  const authorizerCache = new Map<string, { expires: number; result: APIGatewayAuthorizerResult }>();
+  // Bounded: a flood of distinct tokens cannot grow it without limit (docs/security.md#local-server).
+  const authorizerCache = new TtlLru<APIGatewayAuthorizerResult>(LOCAL_LIMITS.authorizerCacheEntries, cacheMs);
   const limiter = rateLimiter(parseRateLimits(options.rateLimits ?? process.env.RATE_LIMITS));
   const integrationTimeoutMs = options.integrationTimeoutMs ?? BUFFERED_INTEGRATION_TIMEOUT_MS;
 
   /** Only policies are cached (as API Gateway does); a thrown 401 or a failure is asked again next time. */
   async function authorize(shape: RequestShape, header: string): Promise<AuthorizerOutcome> {
     const cached = authorizerCache.get(header);
-    if (cached && cached.expires > Date.now()) return { kind: 'answer', result: cached.result };
+    if (cached) return { kind: 'answer', result: cached };
     const authorizer = (await loadHandler('authorizer')) as AuthorizerHandler;
     try {
       const result = await authorizer(authorizerEvent(shape));
-      if (cacheMs > 0) authorizerCache.set(header, { expires: Date.now() + cacheMs, result });
+      authorizerCache.set(header, result);
       return { kind: 'answer', result };
     } catch (error) {
       return (error as Error | undefined)?.message === 'Unauthorized' ? { kind: 'unauthorized' } : { kind: 'failed' };
@@ -150,7 +153,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       const timeout = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), integrationTimeoutMs);
       });
-      const invocation = (handler as ApiHandler)(event, lambdaContext(functionName, requestId, integrationTimeoutMs));
+      const invocation = (handler as ApiHandler)(event, lambdaContext(functionName, requestId));
       const result = await Promise.race([invocation, timeout]);
       if (result === 'timeout') return send(res, GATEWAY.integrationTimeout, requestId, cors);
       res.writeHead(result.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
@@ -164,26 +167,26 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   }
 
   /** A streamed integration: the prelude becomes the status line and headers, body chunks go out as they come. */
-  async function stream(res: ServerResponse, handler: StreamingHandler, event: ReturnType<typeof proxyEvent>, functionName: string, requestId: string, cors: Record<string, string>) {
+  async function stream(res: ServerResponse, handler: StreamingHandler, event: ReturnType<typeof proxyEvent>, functionName: FunctionName, requestId: string, cors: Record<string, string>) {
     const responseStream = new IntegrationResponseStream({
       onPrelude: (prelude) => res.writeHead(prelude.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...prelude.headers }),
       onBody: (chunk) => res.write(chunk),
       onEnd: () => res.end(),
     });
     try {
-      await handler(event, responseStream, lambdaContext(functionName, requestId, STREAMING_FUNCTION_TIMEOUT_MS));
+      await handler(event, responseStream, lambdaContext(functionName, requestId));
     } catch {
       if (!res.headersSent) return send(res, GATEWAY.integrationFailed, requestId, cors);
     }
     if (!res.writableEnded) res.end();
   }
 
-  const server = createServer((req, res) => {
+  const server = hardenedServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) send(res, { status: 500, body: { message: 'Internal Server Error' } }, 'unknown');
       else res.end();
     });
-  });
+  }, options.timeouts);
   server.keepAliveTimeout = 5_000;
   const url = await listen(server, { port: options.port ?? 3000, ...(options.host ? { host: options.host } : {}) });
   return {
@@ -224,8 +227,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
   });
 }
 
-function lambdaContext(functionName: string, requestId: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
+/** The context Lambda passes; remaining time counts down from the function's timeout in the stack. */
+function lambdaContext(functionName: FunctionName, requestId: string) {
+  const deadline = Date.now() + FUNCTION_SIZING[functionName].timeoutSeconds * 1000;
   return {
     functionName: `local-${functionName}`,
     awsRequestId: requestId,
