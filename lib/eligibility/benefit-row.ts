@@ -105,9 +105,10 @@ function fieldOf(code: number): number {
   return NO_FIELD;
 }
 
-/** Offsets of the first 14 element separators of the row being read, then the end (EB13 ends at index 13). */
-const cuts = new Int32Array(15);
+/** Offsets of the element separators of a row readBenefitAt reads; element n's span is [starts[n], ends[n]). */
+const cuts = new Int32Array(14);
 const starts = new Int32Array(15);
+const ends = new Int32Array(15);
 
 /** Whether text[from, to) is an X12 decimal: blanks around, optional sign, digits, one optional point. */
 function isDecimalAt(codes: Uint16Array, from: number, to: number): boolean {
@@ -174,6 +175,29 @@ function codeAt(text: string, codes: Uint16Array, from: number, to: number): str
   return text.slice(from, to);
 }
 
+const IND = 'IND';
+const FAM = 'FAM';
+const EMP = 'EMP';
+
+/**
+ * text[from, to) for an element that holds a code (EB01, EB02, EB04, EB06, EB11, EB12): the shared
+ * string when it is a common one (no allocation for most rows), else a cut.
+ */
+function codeOrCut(text: string, codes: Uint16Array, from: number, to: number): string {
+  const length = to - from;
+  if (length <= 0) return '';
+  if (length < 3) return codeAt(text, codes, from, to);
+  if (length === 3) {
+    const a = codes[from]!;
+    const b = codes[from + 1]!;
+    const c = codes[from + 2]!;
+    if (a === 73 && b === 78 && c === 68) return IND;
+    if (a === 70 && b === 65 && c === 77) return FAM;
+    if (a === 69 && b === 77 && c === 80) return EMP;
+  }
+  return text.slice(from, to);
+}
+
 /** EB03's codes, cut between repetition (and component) separators. */
 function serviceList(text: string, codes: Uint16Array, from: number, to: number, component: number, repetition: number): string[] {
   if (to <= from) return NO_CODES;
@@ -228,24 +252,33 @@ export function readBenefitAt(text: string, codes: Uint16Array, start: number, s
   const separator = delimiters.element.charCodeAt(0);
   let count = 0;
   for (let i = start; i < stop && count < 14; i++) if (codes[i] === separator) cuts[count++] = i;
-  for (let n = count; n < 15; n++) cuts[n] = stop;
-  // Element n (1-based) is text[starts[n], cuts[n]); absent elements are empty spans at the end.
-  starts[1] = cuts[0]! + 1;
-  for (let n = 2; n < 15; n++) starts[n] = n <= count ? cuts[n - 1]! + 1 : stop;
-  if (count === 0) starts[1] = stop;
+  return benefitFromCuts(text, codes, cuts, count, stop, delimiters, order);
+}
+
+/**
+ * readBenefitAt for an EB whose separators are already found (the reader records them while it
+ * looks for the segment's end): `cuts` holds the offsets of its first `count` separators (at least
+ * the first 14 when it has that many), `stop` is its end.
+ */
+export function benefitFromCuts(text: string, codes: Uint16Array, cuts: Int32Array, count: number, stop: number, delimiters: Delimiters, order: number): BenefitRow {
+  // Element n (1-based) is text[starts[n], ends[n]); absent elements are empty spans at the end.
+  for (let n = 1; n < 15; n++) {
+    starts[n] = n <= count ? cuts[n - 1]! + 1 : stop;
+    ends[n] = n < count ? cuts[n]! : stop;
+  }
 
   const component = delimiters.component.charCodeAt(0);
   const repetition = delimiters.repetition === null ? -1 : delimiters.repetition.charCodeAt(0);
-  const info = cut(text, starts[1]!, cuts[1]!);
-  const level = cut(text, starts[2]!, cuts[2]!);
-  const services = serviceList(text, codes, starts[3]!, cuts[3]!, component, repetition);
-  const insuranceType = cut(text, starts[4]!, cuts[4]!);
-  const timePeriod = cut(text, starts[6]!, cuts[6]!);
-  const amount = cut(text, starts[7]!, cuts[7]!);
-  const percent = cut(text, starts[8]!, cuts[8]!);
-  const network = cut(text, starts[12]!, cuts[12]!);
+  const info = codeOrCut(text, codes, starts[1]!, ends[1]!);
+  const level = codeOrCut(text, codes, starts[2]!, ends[2]!);
+  const services = serviceList(text, codes, starts[3]!, ends[3]!, component, repetition);
+  const insuranceType = codeOrCut(text, codes, starts[4]!, ends[4]!);
+  const timePeriod = codeOrCut(text, codes, starts[6]!, ends[6]!);
+  const amount = cut(text, starts[7]!, ends[7]!);
+  const percent = cut(text, starts[8]!, ends[8]!);
+  const network = codeOrCut(text, codes, starts[12]!, ends[12]!);
   const eb13From = starts[13]!;
-  const eb13To = cuts[13]!;
+  const eb13To = ends[13]!;
   let procedure = '';
   if (eb13To > eb13From) {
     // EB13-2 is the code: after the first component separator, up to the next separator.
@@ -275,13 +308,13 @@ export function readBenefitAt(text: string, codes: Uint16Array, start: number, s
     services,
     insuranceType,
     // EB05 names a plan on an active-coverage row (1–5); EB09/EB10 count something on a limitation (F).
-    planName: info.length === 1 && info >= '1' && info <= '5' ? cut(text, starts[5]!, cuts[5]!) : '',
+    planName: info.length === 1 && info >= '1' && info <= '5' ? cut(text, starts[5]!, ends[5]!) : '',
     timePeriod,
     amount,
     percent,
-    quantityQualifier: info === 'F' ? cut(text, starts[9]!, cuts[9]!) : '',
-    quantity: info === 'F' ? cut(text, starts[10]!, cuts[10]!) : '',
-    authorization: cut(text, starts[11]!, cuts[11]!),
+    quantityQualifier: info === 'F' ? cut(text, starts[9]!, ends[9]!) : '',
+    quantity: info === 'F' ? cut(text, starts[10]!, ends[10]!) : '',
+    authorization: codeOrCut(text, codes, starts[11]!, ends[11]!),
     network,
     hasProcedure: eb13To > eb13From,
     procedure,
@@ -300,7 +333,7 @@ export function readBenefitAt(text: string, codes: Uint16Array, start: number, s
 
   // The value: EB07 for money, EB08 for coinsurance; a row lacking it (or unreadable) feeds nothing.
   const valueAt = field === COINSURANCE ? 8 : 7;
-  if (!isDecimalAt(codes, starts[valueAt]!, cuts[valueAt]!)) return row;
+  if (!isDecimalAt(codes, starts[valueAt]!, ends[valueAt]!)) return row;
   row.field = field;
   row.value = field === COINSURANCE ? percent : amount;
   row.service = serviceRank(services, field, row.medicare === PART_B);

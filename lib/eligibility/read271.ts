@@ -9,10 +9,10 @@
  * Every 271 transaction set is read (a reply may carry one per member, docs/eligibility.md#several-transactions).
  * Nothing is kept across calls (the code array is scratch, used only while a call lasts).
  */
-import { addDate, addMessage, readBenefitAt, type BenefitRow, type Period } from './benefit-row.js';
+import { addDate, addMessage, benefitFromCuts, type BenefitRow, type Period } from './benefit-row.js';
 import type { AaaRejection } from '../errors/index.js';
 import { rejection } from '../x12/aaa.js';
-import { codesAre, countIsAt, elementEnd, elementStart, isSegmentIdAt, isWhitespace, readIsa, sameCodes, startInterchange } from '../x12/scan.js';
+import { codesAre, countIsAt, elementEnd, isSegmentIdAt, isWhitespace, readIsa, sameCodes, startInterchange } from '../x12/scan.js';
 import type { Delimiters } from '../x12/scan.js';
 
 /** What a 2100C/2100D (its first NM1 and the segments after it) says about the person. */
@@ -123,9 +123,26 @@ interface Level {
   person: PersonLoop | undefined;
 }
 
-/** Separators of the segment `cutSegment` last read (the first 10, then its end), and how many it has. */
-const segmentCuts = new Int32Array(11);
+/**
+ * The element separators of the segment being read, found by the same pass that finds its
+ * terminator (so no segment is scanned twice): offsets of the first MAX_CUTS, how many were
+ * recorded, and the segment's end. Element n (1-based, n < MAX_CUTS) is
+ * [segmentCuts[n - 1] + 1, n < segmentCount ? segmentCuts[n] : segmentStop); absent when n > segmentCount.
+ */
+const MAX_CUTS = 16;
+const segmentCuts = new Int32Array(MAX_CUTS);
 let segmentCount = 0;
+let segmentStop = 0;
+
+/** Start of element n of the current segment, or -1 when it has fewer than n separators. */
+function elementFrom(n: number): number {
+  return n > segmentCount ? -1 : segmentCuts[n - 1]! + 1;
+}
+
+/** End of element n of the current segment (-1 when absent, like elementFrom). */
+function elementTo(n: number): number {
+  return n > segmentCount ? -1 : n < segmentCount ? segmentCuts[n]! : segmentStop;
+}
 
 export function emptyPerson(): PersonLoop {
   return { lastName: '', firstName: '', idQualifier: '', id: '', dateOfBirth: '', relationship: '', groupNumber: '', groupName: '', planNumber: '', dates: [] };
@@ -195,11 +212,11 @@ class Reader {
     public separator: number,
   ) {}
 
-  /** Span of element n of the segment at [start, stop): sets `from` and returns `to`. */
+  /** Span of element n of the current segment: sets `from` and returns `to`. */
   from = -1;
-  element(start: number, stop: number, n: number): number {
-    const from = (this.from = elementStart(this.codes, start, stop, this.separator, n));
-    return elementEnd(this.codes, from, stop, this.separator);
+  element(n: number): number {
+    this.from = elementFrom(n);
+    return elementTo(n);
   }
 
   /** A trailer count as the warning shows it: "missing", or its numeric value. */
@@ -255,12 +272,10 @@ class Reader {
     this.closeGroup('another GS follows');
     const group = (this.group = this.openGroup(position));
     const codes = this.codes;
-    const separator = this.separator;
-    const gs06From = (group.gs06From = elementStart(codes, start, stop, separator, 6));
-    const gs06To = (group.gs06To = elementEnd(codes, gs06From, stop, separator));
-    // GS08 is two separators on from GS06's end.
-    const gs08From = (group.gs08From = gs06From < 0 ? -1 : elementStart(codes, gs06To, stop, separator, 2));
-    const gs08To = (group.gs08To = elementEnd(codes, gs08From, stop, separator));
+    group.gs06From = elementFrom(6);
+    group.gs06To = elementTo(6);
+    const gs08From = (group.gs08From = elementFrom(8));
+    const gs08To = (group.gs08To = elementTo(8));
     const interchange = this.interchange!;
     if (interchange.position) {
       const isa12From = interchange.isa12From;
@@ -280,14 +295,14 @@ class Reader {
       group = this.group = this.openGroup(0);
     }
     const codes = this.codes;
-    const st03To = this.element(start, stop, 3);
+    const st03To = this.element(3);
     const st03From = this.from;
     const gs08Length = group.gs08To - group.gs08From;
     if (st03To - st03From > 0 && gs08Length > 0 && !sameCodes(codes, st03From, st03To, group.gs08From, group.gs08To)) {
       this.env.push(`${at(position)}: ST03 version differs from GS08`);
     }
     group.transactions++;
-    const st01To = this.element(start, stop, 1);
+    const st01To = this.element(1);
     const st01From = this.from;
     let read = false;
     if (codesAre(codes, st01From, st01To, '271')) {
@@ -297,7 +312,7 @@ class Reader {
     } else if (codesAre(codes, st01From, st01To, '999')) {
       this.acknowledged = true;
     }
-    const st02To = this.element(start, stop, 2);
+    const st02To = this.element(2);
     this.transaction = { position, st02From: this.from, st02To, body: 0, read };
   }
 
@@ -308,10 +323,10 @@ class Reader {
       return;
     }
     const actual = transaction.body + 2;
-    const se01To = this.element(start, stop, 1);
+    const se01To = this.element(1);
     const se01From = this.from;
     if (!countIsAt(this.codes, se01From, se01To, actual)) this.env.push(`${at(position)}: SE01 count ${this.countText(se01From, se01To)} != ${actual}`);
-    const se02To = this.element(start, stop, 2);
+    const se02To = this.element(2);
     if (!sameCodes(this.codes, this.from, se02To, transaction.st02From, transaction.st02To)) this.env.push(`${at(position)}: SE02 does not match ST02`);
     this.endTransaction(transaction);
   }
@@ -324,11 +339,11 @@ class Reader {
       return;
     }
     const actual = group.transactions;
-    const ge01To = this.element(start, stop, 1);
+    const ge01To = this.element(1);
     const ge01From = this.from;
     if (!countIsAt(this.codes, ge01From, ge01To, actual)) this.env.push(`${at(position)}: GE01 count ${this.countText(ge01From, ge01To)} != ${actual}`);
     if (group.position) {
-      const ge02To = this.element(start, stop, 2);
+      const ge02To = this.element(2);
       if (!sameCodes(this.codes, this.from, ge02To, group.gs06From, group.gs06To)) this.env.push(`${at(position)}: GE02 does not match GS06`);
     }
     this.group = undefined;
@@ -342,11 +357,11 @@ class Reader {
       return;
     }
     const actual = interchange.groups;
-    const iea01To = this.element(start, stop, 1);
+    const iea01To = this.element(1);
     const iea01From = this.from;
     if (!countIsAt(this.codes, iea01From, iea01To, actual)) this.env.push(`${at(position)}: IEA01 count ${this.countText(iea01From, iea01To)} != ${actual}`);
     if (interchange.position) {
-      const iea02To = this.element(start, stop, 2);
+      const iea02To = this.element(2);
       if (!sameCodes(this.codes, this.from, iea02To, interchange.isa13From, interchange.isa13To)) this.env.push(`${at(position)}: IEA02 does not match ISA13`);
     }
     this.interchange = undefined;
@@ -377,21 +392,11 @@ class Reader {
     this.related = false;
   }
 
-  /** Finds the separators of the segment at [start, stop) once, for `value` (up to element 9). */
-  cutSegment(start: number, stop: number): void {
-    const codes = this.codes;
-    const separator = this.separator;
-    let count = 0;
-    for (let i = start; i < stop && count < 10; i++) if (codes[i] === separator) segmentCuts[count++] = i;
-    for (let n = count; n < 11; n++) segmentCuts[n] = stop;
-    segmentCount = count;
-  }
-
-  /** Element n (1–9) of the segment last cut, as a string ('' when absent or empty). */
+  /** Element n (1–9) of the current segment, as a string ('' when absent or empty). */
   value(n: number): string {
     if (n > segmentCount) return '';
     const from = segmentCuts[n - 1]! + 1;
-    const to = segmentCuts[n]!;
+    const to = elementTo(n);
     return to > from ? this.text.slice(from, to) : '';
   }
 
@@ -400,7 +405,7 @@ class Reader {
     if (segmentCount < 1) return false;
     const codes = this.codes;
     const from = segmentCuts[0]! + 1;
-    const length = segmentCuts[1]! - from;
+    const length = elementTo(1) - from;
     const a = codes[from];
     const b = codes[from + 1];
     if (length === 2) return a === 80 && b === 82; // PR
@@ -428,16 +433,14 @@ class Reader {
     this.row = this.person = undefined;
     this.related = false;
     const codes = this.codes;
-    // One walk finds HL01..HL04.
-    const separator = this.separator;
-    const hl01 = elementStart(codes, start, stop, separator, 1);
-    const hl01To = elementEnd(codes, hl01, stop, separator);
-    const hl02 = hl01 >= 0 && hl01To < stop ? hl01To + 1 : -1;
-    const hl02To = elementEnd(codes, hl02, stop, separator);
-    const hl03 = hl02 >= 0 && hl02To < stop ? hl02To + 1 : -1;
-    const hl03To = elementEnd(codes, hl03, stop, separator);
-    const hl04 = hl03 >= 0 && hl03To < stop ? hl03To + 1 : -1;
-    const hl04To = elementEnd(codes, hl04, stop, separator);
+    const hl01 = elementFrom(1);
+    const hl01To = elementTo(1);
+    const hl02 = elementFrom(2);
+    const hl02To = elementTo(2);
+    const hl03 = elementFrom(3);
+    const hl03To = elementTo(3);
+    const hl04 = elementFrom(4);
+    const hl04To = elementTo(4);
     const letter = levelAt(codes, hl03, hl03To);
     if (letter === '') warnings.push(`${at(position)}: HL03 is not a 271 level code`);
     const level = letter === '' ? '?' : letter;
@@ -474,7 +477,6 @@ class Reader {
       this.related = true;
       const row = this.row;
       if (row && row.entity === undefined) {
-        this.cutSegment(start, stop);
         if (this.namesPayer()) row.entity = { name: this.value(3), idQualifier: this.value(8), id: this.value(9) };
       }
     } else {
@@ -482,13 +484,12 @@ class Reader {
       this.person = undefined;
       // The first 2100 of a 2000A names the payer.
       if (level.level === 'A' && level.name === undefined) {
-        const to = this.element(start, stop, 3);
+        const to = this.element(3);
         level.name = this.from < 0 ? '' : this.text.slice(this.from, to);
       }
       // The first 2100 of a 2000C/D is the person.
       if (level.names++ === 0 && (level.level === 'C' || level.level === 'D')) {
         const person = (this.person = level.person = emptyPerson());
-        this.cutSegment(start, stop);
         person.lastName = this.value(3);
         person.firstName = this.value(4);
         person.idQualifier = this.value(8);
@@ -502,7 +503,6 @@ class Reader {
     if (this.benefit !== undefined) {
       const row = this.row;
       if (!row) return;
-      this.cutSegment(start, stop);
       const inEntity = this.inLs && this.related;
       if (kind === REF) {
         if (this.value(1) !== 'IG') return;
@@ -518,7 +518,6 @@ class Reader {
     }
     const person = this.person;
     if (!person || this.name === undefined) return;
-    this.cutSegment(start, stop);
     switch (kind) {
       case DTP:
         person.dates.push({ qualifier: this.value(1), format: this.value(2), value: this.value(3) });
@@ -550,7 +549,7 @@ class Reader {
     this.inLs = false;
     const order = this.ebCount++;
     this.related = false;
-    if (level.level === 'C' || level.level === 'D') level.benefits.push((this.row = readBenefitAt(this.text, this.codes, start, stop, delimiters, order)));
+    if (level.level === 'C' || level.level === 'D') level.benefits.push((this.row = benefitFromCuts(this.text, this.codes, segmentCuts, segmentCount, stop, delimiters, order)));
     else {
       this.row = undefined;
       doc.warnings.push(`${at(position)}: EB under ${level.loop}`);
@@ -578,9 +577,9 @@ class Reader {
     // AAA belongs to 2000x/2100x/2110x; one inside LS/LE is attributed to its 2110x.
     const loop = this.benefit ?? this.name ?? this.level?.loop ?? 'header';
     const text = this.text;
-    const codeTo = this.element(start, stop, 3);
+    const codeTo = this.element(3);
     const code = this.from < 0 ? '' : text.slice(this.from, codeTo);
-    const actionTo = this.element(start, stop, 4);
+    const actionTo = this.element(4);
     const action = this.from < 0 ? '' : text.slice(this.from, actionTo);
     doc.aaa.push(rejection(code, action, loop));
   }
@@ -659,15 +658,23 @@ export function read271(text: string): Read271 {
       continue;
     }
 
-    let end = text.indexOf(terminator, pos);
-    if (end < 0) {
-      end = length;
+    // One pass finds the terminator and records the element separators on the way (segmentCuts).
+    let end = pos;
+    let cuts = 0;
+    for (; end < length; end++) {
+      const c = codes[end]!;
+      if (c === terminatorCode) break;
+      if (c === separatorCode && cuts < MAX_CUTS) segmentCuts[cuts++] = end;
+    }
+    segmentCount = cuts;
+    if (end === length) {
       warnings.push(`segment ${count + 1} (offset ${start}): no segment terminator before end of input`);
     }
     pos = end + 1;
     let stop = end;
     while (stop > start && codes[stop - 1]! <= 32 && isWhitespace(codes[stop - 1]!)) stop--;
     if (stop === start) continue; // empty segment
+    segmentStop = stop;
     const position = ++count;
     // Nearly every id is two or three of A-Z/0-9 followed by the separator: check that in place
     // (the separator is never alphanumeric) and turn it into a number (char codes, base 256) to
