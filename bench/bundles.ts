@@ -38,6 +38,11 @@ export interface BundleFigure {
   overheadMs: number;
   /** coldImportMs / bareNodeMs. */
   ratio: number;
+  /**
+   * Median CPU time (user + system) the import adds over bare node. Wall time on a shared machine
+   * mostly measures the other processes; CPU time is what this bundle itself costs.
+   */
+  cpuOverheadMs: number;
 }
 
 export interface BundleReport {
@@ -97,12 +102,16 @@ function fromCdkOut(): Record<FunctionName, string> {
   return out;
 }
 
-function wallMs(args: string[]): number {
+/** The child prints its own CPU time (µs) as its last stdout line. */
+const REPORT_CPU = 'process.stdout.write("\\n" + JSON.stringify(process.cpuUsage()));';
+
+function spawnMs(args: string[]): { wall: number; cpu: number } {
   const started = performance.now();
-  const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env.PATH, POWERTOOLS_LOG_LEVEL: 'SILENT' } });
-  const ms = performance.now() - started;
+  const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, POWERTOOLS_LOG_LEVEL: 'SILENT' } });
+  const wall = performance.now() - started;
   if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr.toString().slice(0, 500)}`);
-  return ms;
+  const usage = JSON.parse(run.stdout.toString().trim().split('\n').pop() ?? '{}') as { user?: number; system?: number };
+  return { wall, cpu: ((usage.user ?? 0) + (usage.system ?? 0)) / 1000 };
 }
 
 export async function measureBundles(options: { spawns?: number; source?: 'esbuild' | 'cdk.out' } = {}): Promise<BundleReport> {
@@ -117,13 +126,19 @@ export async function measureBundles(options: { spawns?: number; source?: 'esbui
       // Importing (not just parsing) runs each module's top level, as a Lambda cold start does. The
       // Lambda runtime's `awslambda` global (streamed handlers call awslambda.streamifyResponse at
       // import) is stood in by a pass-through, which costs nothing measurable.
-      const importArgs = ['--input-type=module', '-e', `${AWSLAMBDA_STAND_IN} await import(${JSON.stringify(pathToFileURL(file).href)});`];
-      wallMs(importArgs); // the first spawn pays for the disk cache
+      const importArgs = ['--input-type=module', '-e', `${AWSLAMBDA_STAND_IN} await import(${JSON.stringify(pathToFileURL(file).href)}); ${REPORT_CPU}`];
+      spawnMs(importArgs); // the first spawn pays for the disk cache
       const bundle: number[] = [];
       const bare: number[] = [];
+      const bundleCpu: number[] = [];
+      const bareCpu: number[] = [];
       for (let i = 0; i < spawns; i++) {
-        bare.push(wallMs(['-e', '']));
-        bundle.push(wallMs(importArgs));
+        const b = spawnMs(['-e', REPORT_CPU]);
+        bare.push(b.wall);
+        bareCpu.push(b.cpu);
+        const m = spawnMs(importArgs);
+        bundle.push(m.wall);
+        bundleCpu.push(m.cpu);
       }
       const coldImportMs = median(bundle);
       const bareNodeMs = median(bare);
@@ -135,6 +150,7 @@ export async function measureBundles(options: { spawns?: number; source?: 'esbui
         bareNodeMs: round(bareNodeMs),
         overheadMs: round(coldImportMs - bareNodeMs),
         ratio: round(coldImportMs / bareNodeMs, 2),
+        cpuOverheadMs: round(median(bundleCpu) - median(bareCpu)),
       });
     }
     return { source: useCdkOut ? 'cdk.out' : 'esbuild (stack options)', spawns, figures };
@@ -147,7 +163,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const report = await measureBundles();
   for (const f of report.figures) {
     console.log(
-      `${f.name.padEnd(12)} ${(f.bytes / 1024).toFixed(0).padStart(6)} KiB (gzip ${(f.gzipBytes / 1024).toFixed(0)} KiB)   import ${f.coldImportMs} ms vs bare ${f.bareNodeMs} ms (+${f.overheadMs} ms, ${f.ratio}x)`,
+      `${f.name.padEnd(12)} ${(f.bytes / 1024).toFixed(0).padStart(6)} KiB (gzip ${(f.gzipBytes / 1024).toFixed(0)} KiB)   import ${f.coldImportMs} ms vs bare ${f.bareNodeMs} ms (+${f.overheadMs} ms, ${f.ratio}x; CPU +${f.cpuOverheadMs} ms)`,
     );
   }
   mkdirSync(join(root, 'bench/results'), { recursive: true });

@@ -99,6 +99,14 @@ function bundleRows(report: BundleReport): Row[] {
       target: GATED.has(f.name) ? `≤ +${TARGET_OVERHEAD_MS} ms` : '',
       pass: GATED.has(f.name) ? f.overheadMs <= TARGET_OVERHEAD_MS : null,
     },
+    {
+      figure: `${f.name} cold import CPU time over bare node, ms (median)`,
+      value: fixed(f.cpuOverheadMs),
+      baseline: 'load-independent',
+      ratio: '',
+      target: '',
+      pass: null,
+    },
   ]);
 }
 

@@ -1,3 +1,5 @@
+import { LETTER_BUDGET_MS } from '../../lib/config/index.js';
+
 /**
  * The Lambda functions the stack deploys, each `functions/<name>/index.ts` exporting `handler`,
  * and what each is sized for (memory also buys CPU, which shortens cold starts). One list, read by
@@ -10,7 +12,7 @@ export interface FunctionSizing {
 }
 
 /** The letter's budget for the model (one retry inside it); the gateway streams, so it may pass 29 s. */
-export const LETTER_BUDGET_SECONDS = 120;
+export const LETTER_BUDGET_SECONDS = LETTER_BUDGET_MS / 1000;
 
 export const FUNCTIONS = {
   // Hashes a token and reads one small secret; 256 MiB keeps the cold start short at minimal cost.

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { FUNCTIONS as FUNCTION_SIZING } from '../cdk/functions.js';
 import { invokeHandler } from './awslambda.js';
 import { startLocalEnvironment } from './environment.js';
 import { FUNCTIONS, loadHandler, type FunctionName } from './routes.js';
@@ -40,7 +41,7 @@ try {
 const environment = await startLocalEnvironment();
 try {
   const handler = await loadHandler(name as FunctionName);
-  const deadline = Date.now() + 130_000;
+  const deadline = Date.now() + FUNCTION_SIZING[name as FunctionName].timeoutSeconds * 1000;
   const context = { functionName: `local-${name}`, awsRequestId: 'local-invoke', getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) };
   // The authorizer takes no context; a streamed function's prelude and body are collected into one result.
   const result = name === 'authorizer' ? await (handler as (event: unknown) => Promise<unknown>)(event) : await invokeHandler(handler, event, context);

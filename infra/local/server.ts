@@ -1,10 +1,12 @@
 import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+import { AUTHORIZER_CACHE_SECONDS } from '../../lib/auth/tokens.js';
 import { NO_STORE } from '../../lib/http/response.js';
 import { corsHeaders, corsPolicy } from '../../lib/http/cors.js';
 import { frontDoor } from '../../lib/http/fallback.js';
 import { requestIdFor } from '../../lib/http/request-id.js';
+import { FUNCTIONS as FUNCTION_SIZING } from '../cdk/functions.js';
 import { listen } from '../listen.js';
 import { IntegrationResponseStream, isStreamingHandler } from './awslambda.js';
 import { authorizerEvent, methodArn, proxyEvent, type RequestShape } from './events.js';
@@ -24,7 +26,7 @@ import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName
 export interface LocalServerOptions {
   port?: number;
   host?: string;
-  /** Authorizer result cache, as the stack's (seconds; 0 disables). */
+  /** Authorizer result cache, as the stack's (seconds, default AUTHORIZER_CACHE_SECONDS; 0 disables; docs/runtime.md#revocation). */
   authorizerCacheSeconds?: number;
   /** `clientId=N/s,…`; defaults to the RATE_LIMITS variable; unset → no limits. */
   rateLimits?: string;
@@ -40,12 +42,8 @@ export interface LocalServer {
 /** Lambda's invocation payload limit. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/([a-z0-9.+-]+\+)?json|text\/|application\/(x-www-form-urlencoded|xml))/i;
-/** The authorizer result TTL the stack configures (docs/runtime.md#revocation). */
-export const AUTHORIZER_CACHE_SECONDS = 240;
 /** API Gateway's integration timeout for buffered (non-streamed) integrations. */
 const BUFFERED_INTEGRATION_TIMEOUT_MS = 29_000;
-/** The letter function's timeout: its 120 s budget plus a margin (streamed, so the gateway does not cut). */
-const STREAMING_FUNCTION_TIMEOUT_MS = 130_000;
 
 type Exact = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
 const GATEWAY = {
@@ -150,7 +148,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       const timeout = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), integrationTimeoutMs);
       });
-      const invocation = (handler as ApiHandler)(event, lambdaContext(functionName, requestId, integrationTimeoutMs));
+      const invocation = (handler as ApiHandler)(event, lambdaContext(functionName, requestId));
       const result = await Promise.race([invocation, timeout]);
       if (result === 'timeout') return send(res, GATEWAY.integrationTimeout, requestId, cors);
       res.writeHead(result.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
@@ -164,14 +162,14 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   }
 
   /** A streamed integration: the prelude becomes the status line and headers, body chunks go out as they come. */
-  async function stream(res: ServerResponse, handler: StreamingHandler, event: ReturnType<typeof proxyEvent>, functionName: string, requestId: string, cors: Record<string, string>) {
+  async function stream(res: ServerResponse, handler: StreamingHandler, event: ReturnType<typeof proxyEvent>, functionName: FunctionName, requestId: string, cors: Record<string, string>) {
     const responseStream = new IntegrationResponseStream({
       onPrelude: (prelude) => res.writeHead(prelude.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...prelude.headers }),
       onBody: (chunk) => res.write(chunk),
       onEnd: () => res.end(),
     });
     try {
-      await handler(event, responseStream, lambdaContext(functionName, requestId, STREAMING_FUNCTION_TIMEOUT_MS));
+      await handler(event, responseStream, lambdaContext(functionName, requestId));
     } catch {
       if (!res.headersSent) return send(res, GATEWAY.integrationFailed, requestId, cors);
     }
@@ -224,8 +222,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
   });
 }
 
-function lambdaContext(functionName: string, requestId: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
+/** The context Lambda passes; remaining time counts down from the function's timeout in the stack. */
+function lambdaContext(functionName: FunctionName, requestId: string) {
+  const deadline = Date.now() + FUNCTION_SIZING[functionName].timeoutSeconds * 1000;
   return {
     functionName: `local-${functionName}`,
     awsRequestId: requestId,

@@ -12,13 +12,14 @@ import { SCHEMAS } from '../../lib/validation/schemas.js';
 import { SERVICE_VERSION } from '../../lib/version.js';
 import { COB_SANDBOX_PATIENTS } from '../sandbox/cob-answers.js';
 import { SANDBOX_PATIENTS } from '../sandbox/patients.js';
+import { SANDBOX_COB_REQUESTS, SANDBOX_ELIGIBILITY_REQUESTS, type SandboxExamples } from './sandbox-examples.js';
 
 /**
  * The OpenAPI 3.1 document, built from the route table, the request JSON Schemas the validator
  * uses, the response schemas and the error table: nothing here restates a field. `npm run
  * openapi` writes it to openapi.json; test/openapi/document.test.ts fails when that file is stale.
  * Examples come from the mock sets (answers computed by the mock code itself) and the sandbox
- * test patients.
+ * test patients (real answers computed by the production code against the sandbox clearinghouse).
  */
 
 type Json = Record<string, unknown>;
@@ -187,9 +188,9 @@ function errorResponses(route: 'eligibility' | 'cob' | 'letter', exact: Record<n
 
 const mockRequest = (index: number, extra: Json = {}) => ({ ...MOCK_PATIENTS[index], mockRequest: true, ...extra });
 
-function eligibilityExamples() {
-  const requests: Json = {};
-  const answers: Json = {};
+function eligibilityExamples(live: SandboxExamples) {
+  const requests: Json = { ...SANDBOX_ELIGIBILITY_REQUESTS };
+  const answers: Json = { ...live.eligibility };
   MOCK_PATIENTS.forEach((_patient, index) => {
     const set = index + 1;
     requests[`mock${set}`] = { summary: `Mock set ${set}`, value: mockRequest(index) };
@@ -217,9 +218,9 @@ function eligibilityExamples() {
   return { requests, answers };
 }
 
-function cobExamples() {
-  const requests: Json = {};
-  const answers: Json = {};
+function cobExamples(live: SandboxExamples) {
+  const requests: Json = { ...SANDBOX_COB_REQUESTS };
+  const answers: Json = { ...live.cob };
   MOCK_PATIENTS.forEach((patient, index) => {
     const set = index + 1;
     const value = { patientFirstName: patient.patientFirstName, patientLastName: patient.patientLastName, dateOfCoverage: patient.dateOfCoverage, payerId: patient.payerId, providerId: patient.providerId, mockRequest: true };
@@ -281,7 +282,8 @@ const SUMMARIES: Record<RouteFunction, { summary: string; description: string; t
   openapi: { operationId: 'getOpenApiDocument', tag: 'Service', summary: 'This OpenAPI document', description: 'No authentication.' },
 };
 
-export function buildOpenApiDocument(): Json {
+/** `live`: real sandbox answers (sandbox-examples.ts), computed by the caller because it is async. */
+export function buildOpenApiDocument(live: SandboxExamples): Json {
   const requestSchemas = { EligibilityRequest: SCHEMAS.eligibility, CobRequest: SCHEMAS.cob, LetterRequest: SCHEMAS.letter };
   const responseSchemas = {
     EligibilityResponse: RESPONSE_SCHEMAS.eligibility,
@@ -299,8 +301,8 @@ export function buildOpenApiDocument(): Json {
     delete schema.title;
   }
 
-  const eligibility = eligibilityExamples();
-  const cob = cobExamples();
+  const eligibility = eligibilityExamples(live);
+  const cob = cobExamples(live);
   const requestBody = (schema: string, examples: Json) => ({ required: true, content: { 'application/json': { schema: ref(schema), examples } } });
   const ok = (schema: string, description: string, examples?: Json) => ({
     description,

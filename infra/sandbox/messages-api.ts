@@ -5,7 +5,7 @@ import { listen } from '../listen.js';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from 'pdf-lib';
 
 /**
- * Sandbox Anthropic Messages API (CONTRACT §7): a loopback HTTP server speaking the Messages wire
+ * Sandbox Anthropic Messages API (docs/api.md#sandboxes): a loopback HTTP server speaking the Messages wire
  * format, so `npm start` and the tests run the letter route with no account anywhere.
  *
  * POST /v1/messages needs a key: the `x-api-key` header, or `Authorization: Bearer <key>`, which is what

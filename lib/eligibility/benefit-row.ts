@@ -129,6 +129,21 @@ function isDecimalAt(codes: Uint16Array, from: number, to: number): boolean {
 }
 
 const NO_CODES: string[] = [];
+/** Most rows carry no DTP or MSG: they share these empty lists until addDate/addMessage gives them their own. */
+const NO_DATES = Object.freeze([]) as unknown as Period[];
+const NO_MESSAGES = Object.freeze([]) as unknown as string[];
+
+/** Adds a 2110 DTP to the row. */
+export function addDate(row: BenefitRow, period: Period): void {
+  if (row.dates === NO_DATES) row.dates = [period];
+  else row.dates.push(period);
+}
+
+/** Adds a 2110 MSG text to the row. */
+export function addMessage(row: BenefitRow, text: string): void {
+  if (row.messages === NO_MESSAGES) row.messages = [text];
+  else row.messages.push(text);
+}
 
 function alnum(c: number): number {
   return c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 90 ? c - 55 : -1;
@@ -269,8 +284,8 @@ export function readBenefitAt(text: string, codes: Uint16Array, start: number, s
     network,
     hasProcedure: eb13To > eb13From,
     procedure,
-    dates: [],
-    messages: [],
+    dates: NO_DATES,
+    messages: NO_MESSAGES,
     memberRef: '',
     entityMemberRef: '',
     entity: undefined,

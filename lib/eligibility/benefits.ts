@@ -9,7 +9,7 @@ import { ACTIVE, INACTIVE, type BenefitRow } from './benefit-row.js';
 import type { Selection } from './candidates.js';
 import { moneyTextOrNA } from './format.js';
 import { addRow, blocks, fieldRows, type BlockRules, type FieldRows } from './summary.js';
-import { NOT_AVAILABLE, type BenefitBlock, type Limitation, type ProcedureBenefit, type ServiceBenefit, type ServiceStatus } from './types.js';
+import { NOT_AVAILABLE, type BenefitBlock, type CodeName, type Limitation, type ProcedureBenefit, type ServiceBenefit, type ServiceStatus } from './types.js';
 
 export const MAX_BENEFITS = 100;
 export const MAX_MESSAGES = 10;
@@ -25,7 +25,7 @@ const LISTED_INFO: ReadonlySet<string> = new Set(['A', 'B', 'C', 'F', 'G', 'I'])
  */
 const SLOTS = 37 + 36 * 36;
 const entryBySlot = new Int16Array(SLOTS);
-const names: (string | undefined)[] = new Array(SLOTS);
+const serviceTypes: (CodeName | undefined)[] = new Array(SLOTS);
 let oddCodes: string[] = [];
 let oddEntries: number[] = [];
 
@@ -74,10 +74,11 @@ function clearEntries(codes: readonly string[]): void {
   }
 }
 
-function nameOf(code: string): string {
+/** `{code, name}` of a service type; the same frozen object for every answer that names a listed code. */
+function serviceTypeOf(code: string): CodeName {
   const slot = slotOf(code);
-  if (slot < 0) return serviceTypeName(code) ?? UNKNOWN_SERVICE_TYPE;
-  return (names[slot] ??= serviceTypeName(code) ?? UNKNOWN_SERVICE_TYPE);
+  if (slot < 0) return { code, name: serviceTypeName(code) ?? UNKNOWN_SERVICE_TYPE };
+  return (serviceTypes[slot] ??= Object.freeze({ code, name: serviceTypeName(code) ?? UNKNOWN_SERVICE_TYPE }));
 }
 
 /** The codes `benefits` has entries for: the requested ones, then the others candidates list, first seen first. */
@@ -199,7 +200,7 @@ function entries(rows: readonly BenefitRow[], candidates: readonly BenefitRow[],
       part = listingPart(listing, rules);
       computed.push({ listing, part });
     }
-    const entry = { serviceType: { code, name: nameOf(code) }, status: statusOf(flags[e]!), inNetwork: part.inNetwork, outNetwork: part.outNetwork } as ServiceBenefit;
+    const entry = { serviceType: serviceTypeOf(code), status: statusOf(flags[e]!), inNetwork: part.inNetwork, outNetwork: part.outNetwork } as ServiceBenefit;
     if (part.authorization !== undefined) entry.authorizationRequired = part.authorization;
     entry.limitations = part.limitations;
     entry.messages = part.messages;

@@ -43,7 +43,13 @@ export function otherPayersOf(rows: readonly BenefitRow[]): OtherPayer[] {
 }
 
 function otherPayerNotice(payers: readonly OtherPayer[]): Notice {
-  const named = payers.map((payer) => [payer.name ?? 'a payer not named', payer.insuranceType?.name].filter(Boolean).join(', ')).join('; ');
+  let named = '';
+  for (let i = 0; i < payers.length; i++) {
+    const payer = payers[i]!;
+    if (i > 0) named += '; ';
+    named += payer.name ?? 'a payer not named';
+    if (payer.insuranceType) named += `, ${payer.insuranceType.name}`;
+  }
   return { code: 'OTHER_PAYER', message: `The payer reports other coverage (${named}); check which plan pays first.` };
 }
 

@@ -9,7 +9,7 @@
  * Every 271 transaction set is read (a reply may carry one per member, docs/eligibility.md#several-transactions).
  * Nothing is kept across calls (the code array is scratch, used only while a call lasts).
  */
-import { readBenefitAt, type BenefitRow, type Period } from './benefit-row.js';
+import { addDate, addMessage, readBenefitAt, type BenefitRow, type Period } from './benefit-row.js';
 import type { AaaRejection } from '../errors/index.js';
 import { rejection } from '../x12/aaa.js';
 import { codesAre, countIsAt, elementEnd, elementStart, isSegmentIdAt, isWhitespace, readIsa, sameCodes, startInterchange } from '../x12/scan.js';
@@ -512,8 +512,8 @@ class Reader {
         return;
       }
       if (inEntity) return;
-      if (kind === DTP) row.dates.push({ qualifier: this.value(1), format: this.value(2), value: this.value(3) });
-      else if (kind === MSG) row.messages.push(this.value(1));
+      if (kind === DTP) addDate(row, { qualifier: this.value(1), format: this.value(2), value: this.value(3) });
+      else if (kind === MSG) addMessage(row, this.value(1));
       return;
     }
     const person = this.person;

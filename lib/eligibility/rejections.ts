@@ -1,4 +1,4 @@
-/** CONTRACT §3: which ServiceError a set of payer AAA rejections becomes. */
+/** docs/eligibility.md#payer-rejections-aaa: which ServiceError a set of payer AAA rejections becomes. */
 import { serviceError, type AaaRejection, type ServiceError } from '../errors/index.js';
 import { UNAVAILABLE_AAA } from '../x12/aaa-codes.js';
 

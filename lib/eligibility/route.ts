@@ -72,25 +72,30 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
     });
     if (!result.ok) return result;
 
-    const summary = result.value;
-    const response = {
-      inNetwork: summary.inNetwork,
-      outNetwork: summary.outNetwork,
-      message: SUCCESS_MESSAGE,
-      coverageStatus: summary.coverageStatus,
-    } as EligibilityBody;
-    if (summary.payerName) response.payerName = summary.payerName;
-    response.checkedAt = (eligibility.checkedAt ?? new Date()).toISOString();
-    response.plan = summary.plan;
-    response.subscriber = summary.subscriber;
-    if (summary.dependent) response.dependent = summary.dependent;
-    response.benefits = summary.benefits;
-    if (summary.procedures) response.procedures = summary.procedures;
-    response.otherPayers = summary.otherPayers;
-    response.notices = summary.notices;
-    if (cob) response.cob = cob;
+    const response = eligibilityBody(result.value, eligibility.checkedAt ?? new Date(), cob);
     return { ok: true, body: response } satisfies RouteOutcome;
   };
+}
+
+/** The 200 body of a real check (docs/eligibility.md#the-response); also the OpenAPI example's source. */
+export function eligibilityBody(summary: BenefitSummary, checkedAt: Date, cob?: CobPart): EligibilityBody {
+  const response = {
+    inNetwork: summary.inNetwork,
+    outNetwork: summary.outNetwork,
+    message: SUCCESS_MESSAGE,
+    coverageStatus: summary.coverageStatus,
+  } as EligibilityBody;
+  if (summary.payerName) response.payerName = summary.payerName;
+  response.checkedAt = checkedAt.toISOString();
+  response.plan = summary.plan;
+  response.subscriber = summary.subscriber;
+  if (summary.dependent) response.dependent = summary.dependent;
+  response.benefits = summary.benefits;
+  if (summary.procedures) response.procedures = summary.procedures;
+  response.otherPayers = summary.otherPayers;
+  response.notices = summary.notices;
+  if (cob) response.cob = cob;
+  return response;
 }
 
 /** The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. */

@@ -103,7 +103,7 @@ const NONE: BenefitFigures = Object.freeze({
 }) as BenefitFigures;
 
 function figures(rows: FieldRows, inNetwork: boolean, individual: boolean, rules: BlockRules): BenefitFigures {
-  if (!individual && rules.noFamily) return { ...NONE, deductible: { ...NONE.deductible } };
+  if (!individual && rules.noFamily) return NONE;
   const rank = rules.rankService;
   const deductible = rows[DEDUCTIBLE];
   const stopLoss = rows[STOP_LOSS];
@@ -127,8 +127,13 @@ function block(rows: FieldRows, inNetwork: boolean, rules: BlockRules): BenefitB
   return { individual: figures(rows, inNetwork, true, rules), family: figures(rows, inNetwork, false, rules) };
 }
 
+/** Blocks with every slot N/A: frozen and shared (answers are only ever serialized). */
+const NONE_BLOCK: BenefitBlock = Object.freeze({ individual: NONE, family: NONE });
+const NO_FIGURES = Object.freeze({ inNetwork: NONE_BLOCK, outNetwork: NONE_BLOCK });
+
 /** The in- and out-of-network blocks over these rows. */
 export function blocks(rows: FieldRows, rules: BlockRules): { inNetwork: BenefitBlock; outNetwork: BenefitBlock } {
+  if (rows[0].length === 0 && rows[1].length === 0 && rows[2].length === 0 && rows[3].length === 0) return NO_FIGURES;
   return { inNetwork: block(rows, true, rules), outNetwork: block(rows, false, rules) };
 }
 

@@ -129,7 +129,12 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
     if (!options.idempotencyTable) {
       throw new ServiceFailure(serviceError('CONFIGURATION_ERROR', { message: 'Idempotency-Key was sent but IDEMPOTENCY_TABLE is not configured' }));
     }
-    return runIdempotent({ table: options.idempotencyTable, route: routeName, clientId, key: key.value, body: valid.value, requestId, context }, run);
+    const { response, idempotency } = await runIdempotent(
+      { table: options.idempotencyTable, route: routeName, clientId, key: key.value, body: valid.value, requestId, context },
+      run,
+    );
+    routeLogFields.set(event, { ...routeLogFields.get(event), idempotency });
+    return response;
   };
 
   return middy<ApiEvent, HttpResponse, Error, Context, Internal>(core as never, { timeoutEarlyInMillis: 0 })

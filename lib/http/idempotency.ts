@@ -92,11 +92,17 @@ function layerFor(pt: Powertools, table: string, route: string): PersistenceLaye
 
 const fits = (response: HttpResponse): boolean => Buffer.byteLength(JSON.stringify(response)) <= MAX_STORED_RESPONSE_BYTES;
 
+/** What happened to a request that carried a key (joins its access-log line). */
+export type IdempotencyOutcome = 'stored' | 'replayed' | 'not-stored';
+
 /**
  * Runs `run` at most once per (route, client, key) within 24 h, answering repeats as described
  * above. Throws ServiceFailure for 409/422; lets store outages through as exceptions (500).
  */
-export async function runIdempotent(scope: IdempotencyScope, run: () => Promise<HttpResponse>): Promise<HttpResponse> {
+export async function runIdempotent(
+  scope: IdempotencyScope,
+  run: () => Promise<HttpResponse>,
+): Promise<{ response: HttpResponse; idempotency: IdempotencyOutcome }> {
   const pt = await loadPowertools();
   let replayed = false;
   let answered: HttpResponse | undefined;
@@ -126,27 +132,17 @@ export async function runIdempotent(scope: IdempotencyScope, run: () => Promise<
 
   try {
     const response = await once({ clientId: scope.clientId, key: scope.key, body: scope.body });
-    log.info('idempotency', { route: scope.route, idempotency: replayed ? 'replayed' : 'stored' });
-    return response;
+    return { response, idempotency: replayed ? 'replayed' : 'stored' };
   } catch (error) {
-    if (error instanceof NotStored) {
-      log.info('idempotency', { route: scope.route, idempotency: 'not-stored', status: error.response.statusCode });
-      return error.response;
-    }
+    if (error instanceof NotStored) return { response: error.response, idempotency: 'not-stored' };
     const name = (error as Error | undefined)?.name;
-    if (name === 'IdempotencyValidationError') {
-      log.info('idempotency', { route: scope.route, idempotency: 'reused' });
-      throw new ServiceFailure(serviceError('IDEMPOTENCY_KEY_REUSED'));
-    }
-    if (name === 'IdempotencyAlreadyInProgressError') {
-      log.info('idempotency', { route: scope.route, idempotency: 'in-progress' });
-      throw new ServiceFailure(serviceError('REQUEST_IN_PROGRESS'));
-    }
+    if (name === 'IdempotencyValidationError') throw new ServiceFailure(serviceError('IDEMPOTENCY_KEY_REUSED'));
+    if (name === 'IdempotencyAlreadyInProgressError') throw new ServiceFailure(serviceError('REQUEST_IN_PROGRESS'));
     // The work is done but its record could not be written or released: the caller still gets
     // the answer (an unreleased in-progress record expires when this invocation would have).
     if (name === 'IdempotencyPersistenceLayerError' && answered) {
       log.warn('idempotency record not saved', { route: scope.route, idempotency: 'not-stored' });
-      return answered;
+      return { response: answered, idempotency: 'not-stored' };
     }
     throw error;
   }

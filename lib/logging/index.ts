@@ -30,8 +30,8 @@ export interface SafeLogFields {
   notices?: string[];
   mock?: boolean;
   sandbox?: boolean;
-  /** What the Idempotency-Key did: "stored", "replayed", "not-stored", "reused", "in-progress". */
-  idempotency?: 'stored' | 'replayed' | 'not-stored' | 'reused' | 'in-progress';
+  /** What the Idempotency-Key did (reuse and in-progress show as their error codes). */
+  idempotency?: 'stored' | 'replayed' | 'not-stored';
   errorName?: string;
   /** Stack frames only (the first line, which may quote data, is dropped). */
   frames?: string;

@@ -272,7 +272,7 @@ export const eligibilityResponseSchema = {
   additionalProperties: false,
   required: ['inNetwork', 'outNetwork', 'message'],
   description:
-    'A real check answers every key below except those marked optional; a mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus cob with runCobCheck.',
+    'A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus cob with runCobCheck. test/validation/responses.test.ts holds real answers to this.',
   properties: {
     inNetwork: benefitBlockSchema,
     outNetwork: benefitBlockSchema,

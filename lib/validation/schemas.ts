@@ -2,7 +2,7 @@ import { SERVICE_TYPE_CODES } from '../x12/service-type-codes.js';
 
 /**
  * JSON Schemas of the three request bodies: the single source of truth for validation (and for
- * the OpenAPI document). Custom formats are defined in ./formats.ts; the rules are CONTRACT §3.
+ * the OpenAPI document). Custom formats are defined in ./formats.ts; the rules are in docs/api.md#validation.
  */
 
 /**

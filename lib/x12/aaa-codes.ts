@@ -74,7 +74,7 @@ export const FOLLOW_UP_ACTIONS: Readonly<Record<string, string>> = {
 
 /**
  * AAA03 codes meaning the payer could not answer now ("try again later", not "your data is wrong"):
- * the one retry of CONTRACT §1, and 503 rather than 422 in §3.
+ * the one retry (docs/api.md#upstreams), and 503 rather than 422 (docs/api.md#errors).
  */
 export const UNAVAILABLE_AAA: ReadonlySet<string> = new Set(['42', '80']);
 

@@ -12,13 +12,13 @@ export interface Delimiters {
   segment: string;
 }
 
-export const BOM = 0xfeff;
+const BOM = 0xfeff;
 
 export function isWhitespace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13 || code === 11 || code === 12;
 }
 
-export function isAlphanumeric(code: number): boolean {
+function isAlphanumeric(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 

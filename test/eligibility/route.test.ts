@@ -79,6 +79,15 @@ describe('eligibility route', () => {
     expect(body.subscriber).toEqual({ firstName: 'MARIA', lastName: 'GARCIA', memberId: 'PPO100001', dateOfBirth: '1985-04-12' });
     expect(body.procedures).toEqual([expect.objectContaining({ code: '99285', inNetwork: expect.objectContaining({ individual: expect.objectContaining({ copay: '$75.00' }) }) })]);
   });
+
+  it('runCobCheck still adds cob, after every r2 key', async () => {
+    const outcome = await eligibilityRoute(runtime())(input({ ...garcia, runCobCheck: true, serviceTypeCodes: ['30', 'UC'] }));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
+    const body = outcome.body as Record<string, unknown>;
+    expect(Object.keys(body).slice(-4)).toEqual(['benefits', 'otherPayers', 'notices', 'cob']);
+    expect(typeof (body.cob as { message?: string; cobCode?: string }).cobCode === 'string' || typeof (body.cob as { code?: string }).code === 'string').toBe(true);
+    expect((body.benefits as { serviceType: { code: string } }[]).slice(0, 2).map((b) => b.serviceType.code)).toEqual(['30', 'UC']);
+  });
 });
 
 describe('COB route', () => {

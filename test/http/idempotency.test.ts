@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
 import { readIdempotencyKey } from '../../lib/http/idempotency.js';
-import { MOCK_SET_1 } from '../support/events.js';
+import { logger } from '../../lib/logging/index.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiEvent, invoke, MOCK_SET_1 } from '../support/events.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
 /**
@@ -23,7 +25,7 @@ const garcia = {
 };
 /** The sandbox's slow patient: answers normally, after SLOW_MS. */
 const slow = { ...garcia, patientFirstName: 'Sam', patientLastName: 'Slow', patientDOB: '01-01-1980', patientMemberId: 'FLTSLOW' };
-const SLOW_MS = 2_500;
+const SLOW_MS = 3_000;
 const letterBody = JSON.parse(JSON.parse(readFileSync(new URL('../../events/letter-text.json', import.meta.url), 'utf8')).body) as Record<string, unknown>;
 
 const OTHER_TOKEN = 'other-client-token-0001';
@@ -117,6 +119,15 @@ describe('replay', () => {
     expect(clearinghouse.stats.rawX12Calls).toBe(before);
   });
 
+  it('a request refused before it runs (schema) is not recorded: the corrected request may reuse the key', async () => {
+    const key = freshKey();
+    const invalid = await post(ELIGIBILITY, { ...garcia, patientDOB: '02-30-1985' }, { 'Idempotency-Key': key });
+    expect(invalid.status).toBe(400);
+    const corrected = await post(ELIGIBILITY, garcia, { 'Idempotency-Key': key });
+    expect(corrected.status).toBe(200);
+    expect(corrected.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('a 4xx answer is stored and replayed too', async () => {
     const key = freshKey();
     const first = await post(ELIGIBILITY, { ...garcia, providerId: 'NO-SUCH-PROVIDER' }, { 'Idempotency-Key': key });
@@ -169,12 +180,73 @@ describe('replay', () => {
   });
 });
 
+describe('what is not stored, and a store outage', () => {
+  const counting = (body: unknown) => {
+    let calls = 0;
+    const handler = (table: string) =>
+      apiHandler('probe', 'eligibility', async () => {
+        calls += 1;
+        return { ok: true, body };
+      }, { idempotencyTable: table });
+    return { handler, calls: () => calls };
+  };
+  const keyed = (key: string) => apiEvent('POST /api/eligibility/v1', MOCK_SET_1, { headers: { 'Idempotency-Key': key } });
+
+  it('an answer too large for one DynamoDB item is sent but not stored; the repeat runs again', async () => {
+    const probe = counting({ padding: 'x'.repeat(400 * 1024) });
+    const handler = probe.handler(process.env.IDEMPOTENCY_TABLE!);
+    const key = freshKey();
+    const first = await invoke(handler, keyed(key));
+    const second = await invoke(handler, keyed(key));
+    expect([first.status, second.status, second.headers['idempotent-replayed']]).toEqual([200, 200, undefined]);
+    expect(probe.calls()).toBe(2);
+  });
+
+  it('when the idempotency store cannot be used, the request fails (500) before the route runs', async () => {
+    const probe = counting({ ok: true });
+    const reply = await invoke(probe.handler('no-such-table'), keyed(freshKey()));
+    expect(reply.status).toBe(500);
+    expect(reply.body.code).toBe('INTERNAL_ERROR');
+    expect(probe.calls()).toBe(0);
+  });
+});
+
+describe('access log', () => {
+  it('one line per request, saying whether the answer was stored or replayed', async () => {
+    const key = freshKey();
+    const lines: string[] = [];
+    const original = process.stdout.write.bind(process.stdout);
+    logger.setLogLevel('INFO');
+    process.stdout.write = ((chunk: unknown) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      await post(ELIGIBILITY, MOCK_SET_1, { 'Idempotency-Key': key });
+      await post(ELIGIBILITY, MOCK_SET_1, { 'Idempotency-Key': key });
+    } finally {
+      process.stdout.write = original;
+      logger.setLogLevel('SILENT');
+    }
+    const records = lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = records.filter((r) => r.message === 'request' && r.route === 'eligibility');
+    expect(requests.map((r) => [r.status, r.idempotency])).toEqual([
+      [200, 'stored'],
+      [200, 'replayed'],
+    ]);
+    expect(records.filter((r) => r.route === 'eligibility')).toHaveLength(2);
+  });
+});
+
 describe('in progress', () => {
   it('a concurrent duplicate is 409 REQUEST_IN_PROGRESS with Retry-After; after the first ends, the repeat is replayed', async () => {
     const key = freshKey();
     const before = clearinghouse.stats.rawX12Calls;
     const first = post(ELIGIBILITY, slow, { 'Idempotency-Key': key });
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Once the first request has reached the (slow) clearinghouse, its in-progress record exists.
+    for (let waited = 0; clearinghouse.stats.rawX12Calls === before && waited < 10_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const duplicate = await post(ELIGIBILITY, slow, { 'Idempotency-Key': key });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toMatchObject({ code: 'REQUEST_IN_PROGRESS', requestId: duplicate.headers.get('x-request-id') });

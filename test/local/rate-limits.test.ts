@@ -53,7 +53,7 @@ describe('the local server with RATE_LIMITS', () => {
   beforeAll(async () => {
     process.env.API_TOKENS = 'local=local-dev-token,acme=acme-token-0001';
     environment = await startLocalEnvironment(process.env);
-    server = await startLocalServer({ port: 0, rateLimits: 'local=2/s' });
+    server = await startLocalServer({ port: 0, rateLimits: 'local=1/s' });
   }, 30_000);
   afterAll(async () => {
     await server?.close();
@@ -62,9 +62,9 @@ describe('the local server with RATE_LIMITS', () => {
 
   it("answers the gateway's 429 with Retry-After once a client is over its limit, and only that client", async () => {
     expect((await call('acme-token-0001')).status).toBe(200); // loads the functions, so the burst below is fast
-    const replies = await Promise.all(Array.from({ length: 6 }, () => call('local-dev-token')));
+    const replies = await Promise.all(Array.from({ length: 10 }, () => call('local-dev-token')));
     const statuses = replies.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
     const limited = replies.find((r) => r.status === 429);
     expect(limited).toBeDefined();
     expect(await limited!.json()).toEqual({ message: 'Too Many Requests' });

@@ -32,7 +32,8 @@ const COB = '/api/eligibility/cob/v1';
 
 describe('eligibility answers match EligibilityResponse', () => {
   it.each(MOCK_PATIENTS.slice(0, 3).map((p, i) => [i + 1, p] as const))('mock set %i, with and without runCobCheck', async (_set, patient) => {
-    await expectConforming(ELIGIBILITY, { ...patient, mockRequest: true }, 200, 'eligibility');
+    const plain = await expectConforming(ELIGIBILITY, { ...patient, mockRequest: true }, 200, 'eligibility');
+    expect(Object.keys(plain).sort()).toEqual(['inNetwork', 'message', 'outNetwork']);
     const withCob = await expectConforming(ELIGIBILITY, { ...patient, mockRequest: true, runCobCheck: true }, 200, 'eligibility');
     expect(withCob.cob.cobCode).toBeDefined();
   });
@@ -45,6 +46,20 @@ describe('eligibility answers match EligibilityResponse', () => {
       'eligibility',
     );
     expect(body.message).toBe('Eligibility check successful');
+    // Keys a real answer always has (the schema leaves them optional because mock answers lack them).
+    for (const key of ['coverageStatus', 'checkedAt', 'plan', 'subscriber', 'benefits', 'otherPayers', 'notices', 'cob']) expect([key, key in body]).toEqual([key, true]);
+  });
+
+  it('with serviceTypeCodes and procedureCodes: benefits and procedures match too', async () => {
+    const garcia = SANDBOX_PATIENTS.find((p) => p.memberId === 'PPO100001')!;
+    const body = await expectConforming(
+      ELIGIBILITY,
+      { patientFirstName: garcia.firstName, patientLastName: garcia.lastName, patientDOB: garcia.dob, patientMemberId: garcia.memberId, dateOfCoverage: '03-01-2025', payerId: garcia.payerId, providerId: 'PROVIDER-SANDBOX-1', serviceTypeCodes: ['30', '98', 'UC'], procedureCodes: ['99213', 'D0120'] },
+      200,
+      'eligibility',
+    );
+    expect(body.procedures.map((p: { code: string }) => p.code)).toEqual(['99213', 'D0120']);
+    expect(body.benefits.length).toBeGreaterThanOrEqual(3);
   });
 });
 

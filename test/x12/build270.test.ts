@@ -20,7 +20,7 @@ function segments(x12: string) {
 }
 
 describe('build270', () => {
-  it('emits the CONTRACT 4.2 segments in order', () => {
+  it('emits the segments of docs/eligibility.md#the-270 in order', () => {
     const { x12, interchangeControlNumber } = build270(input, { now, controlNumber: () => 42 });
     expect(interchangeControlNumber).toBe('000000042');
     expect(x12.split('~').slice(1, -1)).toEqual([

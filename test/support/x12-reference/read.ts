@@ -5,7 +5,7 @@
  * belongs to, which HL is the patient, the 2100 person, the 2110 DTP/MSG/REF and 2120 NM1 — comes
  * from the loop model, so the differential test checks read271's single pass against it.
  */
-import { readBenefitAt, type BenefitRow, type Period } from '../../../lib/eligibility/benefit-row.js';
+import { addDate, addMessage, readBenefitAt, type BenefitRow, type Period } from '../../../lib/eligibility/benefit-row.js';
 import { emptyPerson, type Doc271, type PersonLoop, type Read271 } from '../../../lib/eligibility/read271.js';
 import { codesOf } from '../../../lib/x12/scan.js';
 import { rejectionsOf } from './aaa.js';
@@ -22,8 +22,8 @@ function rowOf(loop: BenefitLoop): BenefitRow {
   const eb = loop.eb;
   const row = readBenefitAt(eb.text, codesOf(eb.text), eb.offset, eb.stop, eb.delimiters, loop.order);
   for (const segment of loop.segments) {
-    if (segment.id === 'DTP') row.dates.push(period(segment));
-    else if (segment.id === 'MSG') row.messages.push(element(segment, 1));
+    if (segment.id === 'DTP') addDate(row, period(segment));
+    else if (segment.id === 'MSG') addMessage(row, element(segment, 1));
     else if (segment.id === 'REF' && element(segment, 1) === 'IG' && row.memberRef === '') row.memberRef = element(segment, 2);
   }
   for (const related of loop.related) {
