@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: every benchmark, one table, one JSON (bench/results/summary.json).
- *  - 271 parse+summarize vs node-x12 on the same files: bench/x12.ts (spawned; it writes x12.json),
+ *  - 271 read + whole answer (as the esbuild bundle runs it) vs node-x12 parse on the same files: bench/x12.ts (spawned; it writes x12.json),
  *    plus MB/s computed here from the files' sizes.
  *  - Cold import of each function bundle vs a bare `node -e ""`, and bundle sizes: bench/bundles.ts.
  *  - Warm in-process invocations/s, mock and real-against-sandbox eligibility: bench/invocations.ts.
  *  - PDF render time for 1-, 2- and 5-page letters: bench/pdf.ts (spawned; it writes pdf.json).
+ *  - Hostile input: every PDF bomb shape with the decompression guard and before it, and the strict
+ *    JSON parser vs JSON.parse: bench/hostile.ts (spawned; it writes hostile.json).
  * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
  * the target. Targets are reported, not enforced (the exit code is 0 either way).
  */
@@ -13,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundles, type BundleReport } from './bundles.js';
+import type { HostileReport, ProbeResult } from './hostile.js';
 import { measureInvocations, type InvocationSample } from './invocations.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,7 +60,7 @@ function x12Rows(x12: X12Result): { rows: Row[]; detail: Record<string, unknown>
   return {
     rows: [
       {
-        figure: `271 parse+summarize, µs/file (median of ${x12.rows.length} files, ${x12.summary.source})`,
+        figure: `271 read + answer (bundle), µs/file (median of ${x12.rows.length} files, ${x12.summary.source})`,
         value: fixed(oursUs, 2),
         baseline: `node-x12 ${fixed(theirsUs, 2)}`,
         ratio: `${fixed(ratio, 2)}x faster`,
@@ -65,7 +68,7 @@ function x12Rows(x12: X12Result): { rows: Row[]; detail: Record<string, unknown>
         pass: ratio >= 5,
       },
       {
-        figure: '271 parse+summarize, MB/s (median per file)',
+        figure: '271 read + answer (bundle), MB/s (median per file)',
         value: fixed(median(ours), 1),
         baseline: `node-x12 ${fixed(median(theirs), 1)}`,
         ratio: `${fixed(median(ours) / median(theirs), 2)}x`,
@@ -165,6 +168,42 @@ function pdfRows(pdf: PdfResult): Row[] {
   }));
 }
 
+const describeBefore = (p: ProbeResult) => `${p.outcome}, ${fixed(p.ms / 1000)} s, peak ${p.peakRssMiB} MiB`;
+
+function hostileRows(report: HostileReport): Row[] {
+  const bombs = report.bombs.map((b): Row => {
+    const growth = b.guard.peakGrowthMiB ?? b.guard.rssGrowthMiB ?? NaN;
+    return {
+      figure: `PDF bomb ${b.shape} (${b.inflatedMiB} MiB inflated): guard ms, peak growth`,
+      value: `${b.guard.ms} ms, +${growth} MiB`,
+      baseline: `before: load ${describeBefore(b.before)}; decode ${describeBefore(b.beforeDecode)}; worker ${describeBefore(b.worker)}`,
+      ratio: b.guard.outcome,
+      target: '413 < 2 s, < 128 MiB',
+      pass: b.guard.outcome === '413 PAYLOAD_TOO_LARGE' && b.guard.ms < 2_000 && growth < 128,
+    };
+  });
+  const j = report.json;
+  return [
+    ...bombs,
+    {
+      figure: `strict JSON parse, 4 MiB letter body, ms (median of 7)`,
+      value: fixed(j.letterStrictMs!),
+      baseline: `JSON.parse ${fixed(j.letterJsonParseMs!)}`,
+      ratio: `${fixed(j.letterStrictMs! / j.letterJsonParseMs!, 1)}x`,
+      target: '',
+      pass: null,
+    },
+    {
+      figure: `strict JSON parse, 100k-key body (${fixed(j.keysBytes! / 1e6, 1)} MB), ms (median of 7)`,
+      value: fixed(j.keysStrictMs!),
+      baseline: `JSON.parse ${fixed(j.keysJsonParseMs!)}`,
+      ratio: `${fixed(j.keysStrictMs! / j.keysJsonParseMs!, 1)}x`,
+      target: '',
+      pass: null,
+    },
+  ];
+}
+
 function printTable(rows: Row[]): void {
   const header: Row = { figure: 'figure', value: 'value', baseline: 'baseline', ratio: 'ratio', target: 'target', pass: null };
   const cols = ['figure', 'value', 'baseline', 'ratio', 'target'] as const;
@@ -192,10 +231,13 @@ const roundtrip = JSON.parse(readFileSync(join(results, 'roundtrip.json'), 'utf8
 step('letter PDF (bench/pdf.ts)');
 runScript('pdf.ts');
 const pdf = JSON.parse(readFileSync(join(results, 'pdf.json'), 'utf8')) as PdfResult;
+step('hostile input (bench/hostile.ts; unguarded runs are capped and killed)');
+runScript('hostile.ts');
+const hostile = JSON.parse(readFileSync(join(results, 'hostile.json'), 'utf8')) as HostileReport;
 
-const rows = [...x12.rows, ...bundleRows(bundles), ...invocationRows(invocations), ...roundtripRows(roundtrip), ...pdfRows(pdf)];
+const rows = [...x12.rows, ...bundleRows(bundles), ...invocationRows(invocations), ...roundtripRows(roundtrip), ...pdfRows(pdf), ...hostileRows(hostile)];
 printTable(rows);
 mkdirSync(results, { recursive: true });
-const summary = { measuredAt: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows, x12: x12.detail, bundles, invocations, roundtrip, pdf: pdf.render };
+const summary = { measuredAt: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows, x12: x12.detail, bundles, invocations, roundtrip, pdf: pdf.render, hostile };
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\nwritten: bench/results/summary.json (x12.json, pdf.json by their scripts)`);

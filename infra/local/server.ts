@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { AUTHORIZER_CACHE_SECONDS } from '../../lib/auth/tokens.js';
 import { NO_STORE } from '../../lib/http/response.js';
@@ -8,10 +8,12 @@ import { frontDoor } from '../../lib/http/fallback.js';
 import { requestIdFor } from '../../lib/http/request-id.js';
 import { FUNCTIONS as FUNCTION_SIZING } from '../cdk/functions.js';
 import { listen } from '../listen.js';
+import { hardenedServer, LOCAL_LIMITS, type HttpTimeouts } from './hardened-server.js';
 import { IntegrationResponseStream, isStreamingHandler } from './awslambda.js';
 import { authorizerEvent, methodArn, proxyEvent, type RequestShape } from './events.js';
 import { parseRateLimits, rateLimiter } from './rate-limits.js';
 import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName, type StreamingHandler } from './routes.js';
+import { TtlLru } from './ttl-lru.js';
 
 /**
  * A local stand-in for the API Gateway REST API: it matches resources from the route table
@@ -32,6 +34,8 @@ export interface LocalServerOptions {
   rateLimits?: string;
   /** The gateway's cut for buffered integrations (default 29 s; tests shorten it). Streamed ones are not cut. */
   integrationTimeoutMs?: number;
+  /** Header and whole-request timeouts (defaults 10 s and 30 s; tests shorten them). docs/security.md#local-server */
+  timeouts?: HttpTimeouts;
 }
 
 export interface LocalServer {
@@ -77,18 +81,19 @@ type AuthorizerOutcome = { kind: 'answer'; result: APIGatewayAuthorizerResult } 
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const cacheMs = (options.authorizerCacheSeconds ?? AUTHORIZER_CACHE_SECONDS) * 1000;
-  const authorizerCache = new Map<string, { expires: number; result: APIGatewayAuthorizerResult }>();
+  // Bounded: a flood of distinct tokens cannot grow it without limit (docs/security.md#local-server).
+  const authorizerCache = new TtlLru<APIGatewayAuthorizerResult>(LOCAL_LIMITS.authorizerCacheEntries, cacheMs);
   const limiter = rateLimiter(parseRateLimits(options.rateLimits ?? process.env.RATE_LIMITS));
   const integrationTimeoutMs = options.integrationTimeoutMs ?? BUFFERED_INTEGRATION_TIMEOUT_MS;
 
   /** Only policies are cached (as API Gateway does); a thrown 401 or a failure is asked again next time. */
   async function authorize(shape: RequestShape, header: string): Promise<AuthorizerOutcome> {
     const cached = authorizerCache.get(header);
-    if (cached && cached.expires > Date.now()) return { kind: 'answer', result: cached.result };
+    if (cached) return { kind: 'answer', result: cached };
     const authorizer = (await loadHandler('authorizer')) as AuthorizerHandler;
     try {
       const result = await authorizer(authorizerEvent(shape));
-      if (cacheMs > 0) authorizerCache.set(header, { expires: Date.now() + cacheMs, result });
+      authorizerCache.set(header, result);
       return { kind: 'answer', result };
     } catch (error) {
       return (error as Error | undefined)?.message === 'Unauthorized' ? { kind: 'unauthorized' } : { kind: 'failed' };
@@ -176,12 +181,12 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     if (!res.writableEnded) res.end();
   }
 
-  const server = createServer((req, res) => {
+  const server = hardenedServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) send(res, { status: 500, body: { message: 'Internal Server Error' } }, 'unknown');
       else res.end();
     });
-  });
+  }, options.timeouts);
   server.keepAliveTimeout = 5_000;
   const url = await listen(server, { port: options.port ?? 3000, ...(options.host ? { host: options.host } : {}) });
   return {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from 'pdf-lib';
+import { checkPdfDecompression } from '../../lib/letter/decompression-guard.js';
 
 /**
  * Sandbox Anthropic Messages API (docs/api.md#sandboxes): a loopback HTTP server speaking the Messages wire
@@ -34,6 +35,9 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject
  *   SANDBOX:INVENTED     200, a normal body plus an ICD-10 code the notes do not hold (G89.29)
  *   SANDBOX:DELAY=<s>    the normal answer, sent only after <s> seconds (0–300; e.g. a letter past 30 s)
  * Markers must never appear in real documents; the sandbox only runs when no real key is configured.
+ *
+ * A document whose streams would decompress past 64 MiB is refused with 413 request_too_large before
+ * pdf-lib reads it (the same guard as the letter route: docs/security.md#pdf-bombs).
  */
 
 export interface MessagesSandbox {
@@ -245,9 +249,15 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     const blocks = body.messages.flatMap((m) => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content ?? [])));
     const metadata = blocks.filter((b) => b.type === 'text').map((b) => b.text ?? '').join('\n');
     const documents = blocks.filter((b) => b.type === 'document' && b.source?.type === 'base64' && typeof b.source.data === 'string');
+    const pdfs = documents.map((document) => new Uint8Array(Buffer.from(document.source!.data!, 'base64')));
+    for (const pdf of pdfs) {
+      if (!(await checkPdfDecompression(pdf)).ok) {
+        return apiError(res, 413, 'request_too_large', 'the PDF document would decompress past the size limit');
+      }
+    }
     let lines: NotesLine[] = [];
     try {
-      if (documents[0]) lines = await notesLines(new Uint8Array(Buffer.from(documents[0].source!.data!, 'base64')));
+      if (pdfs[0]) lines = await notesLines(pdfs[0]);
     } catch {
       return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
     }

@@ -65,6 +65,8 @@ export interface SandboxPatient {
   /** REF*6P of the 2100C (group number and name). */
   group?: { number: string; name: string };
   benefits?: EbRow[];
+  /** Another member's 271 (AAA 75) sent in the same reply ahead of the patient's (several transactions). */
+  otherMemberFirst?: { firstName: string; lastName: string; memberId: string };
   /** Benefit rows sent in the subscriber's 2110C when the patient is a dependent (must not be used). */
   subscriberBenefits?: EbRow[];
   /** What the API must answer for this patient (docs/eligibility.md); absent for rejections and faults. */
@@ -284,6 +286,27 @@ const R2_PATIENTS: SandboxPatient[] = [
       inNetwork: { individual: fig(NA, NA, NA, '10%', NA), family: fig(NA, '$6,000.00', '$4,500.00', '10%', '$12,000.00', '$10,250.00') },
       outNetwork: { individual: NONE, family: NONE },
       notices: ['FAMILY_LEVEL_ONLY'],
+    },
+  },
+  {
+    firstName: 'Olivia',
+    lastName: 'Grant',
+    dob: '07-04-1990',
+    memberId: 'PPO900009',
+    ...PPO,
+    scenario: "Two 271 transactions in one reply: another member's (AAA 75) first, then hers; the answer comes from the one whose member id matches, and the other one's AAA does not count",
+    planBegin: '20250101',
+    otherMemberFirst: { firstName: 'OWEN', lastName: 'GRANT', memberId: 'PPO900010' },
+    benefits: [
+      { info: '1', services: ['30'], insuranceType: 'PR', planDescription: 'GOLD PPO 1500' },
+      { info: 'B', level: 'IND', services: ['98'], insuranceType: 'PR', timePeriod: '27', amount: '30', network: 'Y' },
+      { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '1500', network: 'Y' },
+    ],
+    expected: {
+      coverageStatus: 'Active',
+      inNetwork: { individual: fig('$30.00', '$1,500.00', NA, NA, NA), family: NONE },
+      outNetwork: { individual: NONE, family: NONE },
+      notices: [],
     },
   },
   {

@@ -44,18 +44,20 @@ export function clockOf(now: Date): EnvelopeClock {
 }
 
 /** Wraps one transaction's segments (ST…SE excluded) in ISA/GS/ST…SE/GE/IEA, answering the inquiry's sender. */
-function envelope(inquiry: Inquiry270, kind: { gs01: string; st01: string; version: string }, body: Seg[], clock: EnvelopeClock): string {
+function envelope(inquiry: Inquiry270, kind: { gs01: string; st01: string; version: string }, body: Seg[], clock: EnvelopeClock, before: Seg[][] = []): string {
   const control = (inquiry.interchangeControlNumber || '1').padStart(9, '0').slice(-9);
   const group = inquiry.groupControlNumber || '1';
-  const st: Seg = ['ST', kind.st01, '0001', kind.version];
-  const transaction = [st, ...body];
+  // `before`: transactions sent ahead of the answer (another member's 271), each in its own ST/SE.
+  const transactions = [...before, body].flatMap((part, i) => {
+    const id = String(i + 1).padStart(4, '0');
+    return [['ST', kind.st01, id, kind.version], ...part, ['SE', String(part.length + 2), id]];
+  });
   const segments: Seg[] = [
     ['ISA', '00', pad('', 10), '00', pad('', 10), 'ZZ', pad(inquiry.receiverId || 'SANDBOXCH', 15), 'ZZ', pad(inquiry.senderId || 'SUBMITTER', 15),
       clock.date.slice(2), clock.time, '^', '00501', control, '0', 'T', ':'],
     ['GS', kind.gs01, inquiry.receiverId || 'SANDBOXCH', inquiry.senderId || 'SUBMITTER', clock.date, clock.time, group, 'X', kind.version],
-    ...transaction,
-    ['SE', String(transaction.length + 1), '0001'],
-    ['GE', '1', group],
+    ...transactions,
+    ['GE', String(before.length + 1), group],
     ['IEA', '1', control],
   ];
   // ISA keeps its fixed width (trailing blanks are significant there), so it is joined as is.
@@ -124,7 +126,21 @@ export function write271(inquiry: Inquiry270, patient: SandboxPatient | undefine
     body.push(['DMG', 'D8', usDateToD8(patient.dob)], ...dateSegments(patient));
   }
   for (const row of patient.benefits ?? []) body.push(...eb(row));
-  return envelope(inquiry, { gs01: 'HB', st01: '271', version: '005010X279A1' }, body, clock);
+  return envelope(inquiry, { gs01: 'HB', st01: '271', version: '005010X279A1' }, body, clock, patient.otherMemberFirst ? [otherMember(inquiry, patient.otherMemberFirst, clock)] : []);
+}
+
+/** A 271 about another member of the same plan, which the payer sent first: not found (AAA 75). */
+function otherMember(inquiry: Inquiry270, other: NonNullable<SandboxPatient['otherMemberFirst']>, clock: EnvelopeClock): Seg[] {
+  return [
+    ['BHT', '0022', '11', inquiry.submitterReference, clock.date, clock.time],
+    ['HL', '1', '', '20', '1'],
+    ['NM1', 'PR', '2', 'SANDBOX HEALTH PPO', '', '', '', '', 'PI', inquiry.payerId],
+    ['HL', '2', '1', '21', '1'],
+    ...providerLoop(inquiry),
+    ['HL', '3', '2', '22', '0'],
+    ['NM1', 'IL', '1', other.lastName, other.firstName, '', '', '', 'MI', other.memberId],
+    ['AAA', 'N', '', '75', 'C'],
+  ];
 }
 
 /** A 999 rejecting the 270 (Stedi answers these with HTTP 400). */

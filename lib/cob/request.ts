@@ -1,12 +1,15 @@
 /**
  * Builds the JSON body of Stedi's Coordination of Benefits Check (POST /coordination-of-benefits)
  * from a validated COB request (spec 2.3) and the provider's enrollment (docs/api.md#coordination-of-benefits).
+ * Every name and id goes through cleanElement, the same cleaning as the 270's (docs/security.md#strings):
+ * Stedi turns this body into X12 too, so delimiters and control characters never reach it.
  */
 import type { CobRequest } from '../validation/schemas.js';
 import { randomInt } from 'node:crypto';
 import { ServiceFailure, serviceError } from '../errors/index.js';
 import { US_DATE, usDateToIso } from '../validation/formats.js';
 import type { Enrollment } from '../enrollment/types.js';
+import { cleanElement } from '../x12/clean.js';
 
 /** The validated body of POST /api/eligibility/cob/v1, less providerId and mockRequest. Dates are MM-DD-YYYY. */
 export type CobQuery = Omit<CobRequest, 'providerId' | 'mockRequest'>;
@@ -39,9 +42,10 @@ function newControlNumber(): string {
   return String(randomInt(100_000_000, 1_000_000_000));
 }
 
+/** The cleaned value, or undefined when nothing is left of it. */
 function present(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
+  const cleaned = value === undefined ? '' : cleanElement(value);
+  return cleaned ? cleaned : undefined;
 }
 
 export function buildCobRequest(
@@ -50,7 +54,7 @@ export function buildCobRequest(
   options: { controlNumber?: string } = {},
 ): StediCobRequest {
   const organizationName = present(provider.organizationName);
-  const stediProvider: StediCobRequest['provider'] = { npi: provider.npi.trim() };
+  const stediProvider: StediCobRequest['provider'] = { npi: cleanElement(provider.npi) };
   if (organizationName) stediProvider.organizationName = organizationName;
   else {
     const firstName = present(provider.firstName);
@@ -60,8 +64,8 @@ export function buildCobRequest(
   }
 
   const subscriber: StediCobRequest['subscriber'] = {
-    firstName: query.patientFirstName.trim(),
-    lastName: query.patientLastName.trim(),
+    firstName: cleanElement(query.patientFirstName),
+    lastName: cleanElement(query.patientLastName),
   };
   if (present(query.patientDOB)) subscriber.dateOfBirth = isoDate(query.patientDOB!);
   const memberId = present(query.patientMemberId);
@@ -70,7 +74,7 @@ export function buildCobRequest(
 
   const request: StediCobRequest = {
     controlNumber: options.controlNumber ?? newControlNumber(),
-    tradingPartnerServiceId: query.payerId.trim(),
+    tradingPartnerServiceId: cleanElement(query.payerId),
     provider: stediProvider,
     subscriber,
     encounter: { dateOfService: isoDate(query.dateOfCoverage), serviceTypeCode: COB_SERVICE_TYPE_CODE },

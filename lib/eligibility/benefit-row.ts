@@ -64,7 +64,7 @@ export interface BenefitRow {
   /** `value` as the answer shows it, once a slot has formatted it. */
   shown: string | undefined;
 
-  /** The elements, as written ('' when absent). */
+  /** The elements, as written ('' when absent; EB05 only on 1–5 rows, EB09/EB10 only on F rows, the only rows that use them). */
   info: string;
   level: string;
   /** EB03's codes (repetitions), in order. */
@@ -274,12 +274,13 @@ export function readBenefitAt(text: string, codes: Uint16Array, start: number, s
     level,
     services,
     insuranceType,
-    planName: cut(text, starts[5]!, cuts[5]!),
+    // EB05 names a plan on an active-coverage row (1–5); EB09/EB10 count something on a limitation (F).
+    planName: info.length === 1 && info >= '1' && info <= '5' ? cut(text, starts[5]!, cuts[5]!) : '',
     timePeriod,
     amount,
     percent,
-    quantityQualifier: cut(text, starts[9]!, cuts[9]!),
-    quantity: cut(text, starts[10]!, cuts[10]!),
+    quantityQualifier: info === 'F' ? cut(text, starts[9]!, cuts[9]!) : '',
+    quantity: info === 'F' ? cut(text, starts[10]!, cuts[10]!) : '',
     authorization: cut(text, starts[11]!, cuts[11]!),
     network,
     hasProcedure: eb13To > eb13From,

@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { ServiceFailure, serviceError, type ExactError, type ServiceError } from '../errors/index.js';
-import { describeException, log, withRequestKeys, type SafeLogFields } from '../logging/index.js';
+import { describeException, inRequestScope, log, withRequestKeys, type SafeLogFields } from '../logging/index.js';
 import { validateBody, type RequestBodies, type SchemaName } from '../validation/index.js';
 import { corsHeaders, corsPolicy } from './cors.js';
 import { lowerCaseHeaders } from './headers.js';
@@ -137,8 +137,9 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
     return response;
   };
 
-  return middy<ApiEvent, HttpResponse, Error, Context, Internal>(core as never, { timeoutEarlyInMillis: 0 })
-    .use(requestState);
+  const handler = middy<ApiEvent, HttpResponse, Error, Context, Internal>(core as never, { timeoutEarlyInMillis: 0 }).use(requestState);
+  // Each invocation logs in its own scope: concurrent requests (the local server) never share a request id.
+  return (event: ApiEvent, context: Context): Promise<HttpResponse> => inRequestScope(() => handler(event, context));
 }
 
 /** CORS headers for an allowed Origin (docs/api.md#cors); nothing when CORS is off. */

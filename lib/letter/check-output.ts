@@ -3,7 +3,7 @@ import { withoutMarkers } from './citations.js';
 import { CANNOT_WRITE_SENTINEL } from './prompt.js';
 
 /**
- * Gatekeeper between the model and the letter (CONTRACT §6): a body that is empty, cut off, a refusal
+ * Gatekeeper between the model and the letter (docs/letter.md#the-pipeline): a body that is empty, cut off, a refusal
  * or full of template blanks becomes 422 LETTER_NOT_GENERATED. Reasons never quote the text.
  */
 

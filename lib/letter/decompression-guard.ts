@@ -10,8 +10,8 @@ import { parsePdfValue, type PdfValue } from './pdf-syntax.js';
  * produces, across all streams, are counted as they are produced, and the check stops at the
  * first byte past MAX_DECOMPRESSED_BYTES. Nothing else reads the file until it said yes.
  *
- * It does not trust the file's structure: every `stream` keyword that follows a dictionary is
- * measured, whether or not a cross-reference table points at it; a wrong /Length falls back to
+ * It does not trust the file's structure: every `stream` keyword is measured, whether or not a
+ * cross-reference table points at it; a wrong /Length falls back to
  * the next `endstream` the way pdf-lib does, an unterminated stream runs to the end of the file,
  * and a stream whose filters cannot be read (an unreadable dictionary, a /Filter held in an object
  * stream) is probed: inflated as long as its output still looks like zlib data.
@@ -223,10 +223,7 @@ export async function checkPdfDecompression(bytes: Uint8Array, limit: number = M
   for (const at of keywords.streams) {
     const dict = reader.dictionaryBefore(at);
     if (reader.overworked) return refuse('too-complex');
-    // A `stream` keyword after no dictionary is not a stream to any reader (or lies inside another's data).
-    if (!dict) {
-      if (!/>>\s*$/.test(text.slice(Math.max(0, at - 64), at))) continue;
-    }
+    // A `stream` keyword after no readable dictionary is probed: a lenient reader may still inflate it.
     streams++;
     if (streams > MAX_STREAMS) return refuse('too-many-streams');
     const start = dataStart(text, at);

@@ -3,7 +3,7 @@ import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES } from './decompression-guard.js';
 
 /**
- * Turns `file_content` into PDF bytes (CONTRACT §6): standard base64, optional data-URL prefix,
+ * Turns `file_content` into PDF bytes (docs/letter.md#the-pipeline): standard base64, optional data-URL prefix,
  * at most 4 MiB decoded and 100 pages, not encrypted. Messages name the defect, never the content.
  */
 

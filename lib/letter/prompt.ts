@@ -2,7 +2,7 @@ import type { MessageRequest } from '../upstream/anthropic.js';
 import type { LetterMetadata } from './types.js';
 
 /**
- * What the model is told (CONTRACT §6): write only the clinical body of a Letter of Medical
+ * What the model is told (docs/letter.md#the-pipeline): write only the clinical body of a Letter of Medical
  * Necessity from the procedure notes; the service adds letterhead, patient block and signature.
  */
 

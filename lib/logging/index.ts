@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
 
 /**
@@ -42,11 +43,31 @@ export const logger = new Logger({
   logLevel: (process.env.POWERTOOLS_LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'INFO') as 'INFO',
 });
 
-export const log = {
-  info: (message: string, fields: SafeLogFields = {}) => logger.info(message, { ...fields }),
-  warn: (message: string, fields: SafeLogFields = {}) => logger.warn(message, { ...fields }),
-  error: (message: string, fields: SafeLogFields = {}) => logger.error(message, { ...fields }),
+/**
+ * Per-request keys live in the request's own async context (docs/security.md#local-server), not on
+ * the shared logger: in Lambda one invocation runs at a time, but the local server runs many
+ * requests at once, and keys appended to one logger would leak from one request into another's lines.
+ */
+interface RequestScope {
+  requestId?: string;
+}
+const requestScope = new AsyncLocalStorage<RequestScope>();
+
+const scoped = (fields: SafeLogFields) => {
+  const requestId = requestScope.getStore()?.requestId;
+  return requestId ? { requestId, ...fields } : { ...fields };
 };
+
+export const log = {
+  info: (message: string, fields: SafeLogFields = {}) => logger.info(message, scoped(fields)),
+  warn: (message: string, fields: SafeLogFields = {}) => logger.warn(message, scoped(fields)),
+  error: (message: string, fields: SafeLogFields = {}) => logger.error(message, scoped(fields)),
+};
+
+/** Runs `fn` (one request's handling) in a fresh log scope; withRequestKeys inside it fills the scope. */
+export function inRequestScope<T>(fn: () => T): T {
+  return requestScope.run({}, fn);
+}
 
 /** Names an unexpected exception without its message, which may quote input. */
 export function describeException(error: unknown): Pick<SafeLogFields, 'errorName' | 'frames'> {
@@ -60,8 +81,12 @@ export function describeException(error: unknown): Pick<SafeLogFields, 'errorNam
   return { errorName: error.name, frames };
 }
 
-/** Per-request keys (request id) are appended for the duration of one invocation. */
+/**
+ * Sets the request id every later log line of this request carries: in the scope inRequestScope
+ * opened, or else in a scope entered here for the rest of the current async context.
+ */
 export function withRequestKeys(requestId: string): void {
-  logger.resetKeys();
-  logger.appendKeys({ requestId });
+  const scope = requestScope.getStore();
+  if (scope) scope.requestId = requestId;
+  else requestScope.enterWith({ requestId });
 }

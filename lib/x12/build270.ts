@@ -2,10 +2,11 @@
  * Builds the 005010X279A1 270 the service sends (docs/eligibility.md#the-270). One EQ segment per
  * service type code (default 30), then one per procedure code (EQ02 composite HC:, or AD: for a
  * CDT code): every payer accepts repeated EQ loops, while EQ01 repetitions are not supported by
- * all of them. Values are stripped of the delimiter characters so patient data can
- * never break the envelope. Control numbers come from an injected generator (default crypto random).
+ * all of them. Values go through cleanElement (./clean.ts, shared with the COB request) so patient
+ * data can never break the envelope. Control numbers come from an injected generator (default crypto random).
  */
 import { randomInt } from 'node:crypto';
+import { cleanElement as clean } from './clean.js';
 
 export interface Build270Input {
   payerId: string;
@@ -51,24 +52,9 @@ export const DEFAULT_RECEIVER_ID = 'STEDI';
 /** NM103 is required in 2100A; used when the caller does not know the payer's name. */
 export const UNKNOWN_PAYER_NAME = 'UNKNOWN';
 
-const ELEMENT = '*';
 const REPETITION = '^';
 const COMPONENT = ':';
 const TERMINATOR = '~';
-
-/** Removes delimiters and control characters, collapses whitespace. */
-export function clean(value: string): string {
-  let out = '';
-  for (const ch of value) {
-    const code = ch.charCodeAt(0);
-    if (ch === ELEMENT || ch === REPETITION || ch === COMPONENT || ch === TERMINATOR || code < 32 || code === 127) {
-      out += ' ';
-      continue;
-    }
-    out += ch;
-  }
-  return out.replace(/\s+/g, ' ').trim();
-}
 
 function pad(value: string, width: number): string {
   return value.slice(0, width).padEnd(width, ' ');

@@ -1,6 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import { buildCobRequest, isMedicarePayer, type CobQuery } from '../../lib/cob/request.js';
 import { ServiceFailure } from '../../lib/errors/index.js';
+import { build270 } from '../../lib/x12/build270.js';
 
 const org = { npi: '1999999984', organizationName: 'ACME Health Services' };
 const base: CobQuery = {
@@ -11,6 +12,32 @@ const base: CobQuery = {
 };
 
 describe('buildCobRequest', () => {
+  it('carries the same cleaned names and ids as the 270: delimiters and control characters become spaces', () => {
+    const query: CobQuery = {
+      ...base,
+      patientFirstName: ' Jo*hn\t ',
+      patientLastName: "O'Brien~Smith",
+      patientMemberId: 'W12:34^5',
+      payerId: '600*54',
+      patientDOB: '05-27-1985',
+    };
+    const cob = buildCobRequest(query, { ...org, npi: '1999999984~' });
+    expect(cob.subscriber).toMatchObject({ firstName: 'Jo hn', lastName: "O'Brien Smith", memberId: 'W12 34 5' });
+    expect(cob.tradingPartnerServiceId).toBe('600 54');
+    expect(cob.provider.npi).toBe('1999999984');
+
+    const x12 = build270({
+      payerId: query.payerId,
+      provider: { npi: '1999999984~', organizationName: org.organizationName },
+      subscriber: { firstName: query.patientFirstName, lastName: query.patientLastName, memberId: query.patientMemberId!, dateOfBirth: '19850527' },
+      dateOfCoverage: '20240802',
+    }).x12;
+    const nm1 = x12.split('~').find((segment) => segment.startsWith('NM1*IL'))!.split('*');
+    expect([nm1[3], nm1[4], nm1[9]]).toEqual([cob.subscriber.lastName.toUpperCase(), cob.subscriber.firstName.toUpperCase(), cob.subscriber.memberId]);
+    expect(x12).toContain(`*PI*${cob.tradingPartnerServiceId}~`);
+    expect(x12).toContain(`*XX*${cob.provider.npi}~`);
+  });
+
   it('builds the minimal Stedi body with ISO dates and service type 30', () => {
     expect(buildCobRequest(base, org, { controlNumber: '123456789' })).toEqual({
       controlNumber: '123456789',

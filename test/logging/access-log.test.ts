@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import { logger } from '../../lib/logging/index.js';
+import { log, logger } from '../../lib/logging/index.js';
 import { apiEvent, invoke, MOCK_SET_1 } from '../support/events.js';
 
 /** One structured access line per request, carrying the route's own (patient-free) fields. */
@@ -54,5 +54,27 @@ describe('access log', () => {
     expect(mockMiss).toMatchObject({ route: 'probe', status: 500, mock: true, payerId: 'PAYER009' });
     expect(mockMiss).not.toHaveProperty('code');
     expect(invalid).toMatchObject({ route: 'probe', status: 400, code: 'INVALID_REQUEST' });
+  });
+
+  it('keeps each request id on its own lines when requests interleave (one async scope per invocation)', async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const slow = apiHandler('interleave', 'eligibility', async ({ body }) => {
+      // Requests log at several awaits, in an order that differs from the order they started in.
+      const delay = body.patientFirstName.length % 5;
+      for (let step = 0; step < 3; step++) {
+        await sleep(delay * 3 + step);
+        log.info('step', { route: `interleave-${body.patientFirstName}` });
+      }
+      return { ok: true, body: {} };
+    });
+    const events = Array.from({ length: 40 }, (_, i) => apiEvent('POST /api/eligibility/v1', { ...MOCK_SET_1, patientFirstName: `P${'x'.repeat(i)}` }));
+    const replies = await Promise.all(events.map((event) => invoke(slow, event)));
+    const idOf = new Map(events.map((event, i) => [`interleave-${(JSON.parse(event.body!) as { patientFirstName: string }).patientFirstName}`, replies[i]!.headers['x-request-id']]));
+    const steps = records().filter((record) => record.message === 'step');
+    expect(steps).toHaveLength(120);
+    for (const step of steps) expect(step.requestId).toBe(idOf.get(step.route as string));
+    // The access line of each request carries its own id too.
+    const access = records().filter((record) => record.message === 'request');
+    expect(new Set(access.map((record) => record.requestId))).toEqual(new Set(replies.map((reply) => reply.headers['x-request-id'])));
   });
 });

@@ -307,6 +307,26 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
     expect(value.subscriber).toEqual({ firstName: 'MARCUS', lastName: 'LEE', memberId: 'PPO800008', dateOfBirth: '1976-03-30' });
   });
 
+  it("Olivia Grant: two 271 transactions; the one naming her member id answers, the other's AAA 75 does not count", async () => {
+    const p = byMember('PPO900009');
+    const { json } = await ask(sandbox, p);
+    expect(json.x12.match(/~ST\*271\*/g)).toHaveLength(2);
+    expect(json.x12).toContain('GE*2*');
+    const chosen = interpret271(json.x12, { memberId: 'PPO900009' });
+    expect(chosen.result.ok && chosen.result.value.inNetwork.individual.copay).toBe('$30.00');
+    expect(chosen.aaaCodes).toEqual([]);
+    expect(chosen.warnings).toContain('2 271 transaction sets; number 2 is used');
+    // Without the member id to match, the first transaction answers: Owen's AAA 75.
+    expect(interpret271(json.x12).aaaCodes).toEqual(['75']);
+  });
+
+  it('Lily Patel: subscriber from 2100C, dependent from 2100D with the INS relationship', async () => {
+    const value = ok((await ask(sandbox, byMember('FAM300003'))).json.x12);
+    expect(value.subscriber).toEqual({ firstName: 'RAJ', lastName: 'PATEL', memberId: 'FAM300003', dateOfBirth: '1980-03-22' });
+    expect(value.dependent).toEqual({ firstName: 'LILY', lastName: 'PATEL', dateOfBirth: '2012-06-15', relationship: 'child' });
+    expect(value.plan).toMatchObject({ name: 'FAMILY PPO', planBegin: '2025-01-01' });
+  });
+
   it('reads the procedure codes of the 270 it is sent', () => {
     const text = inquiry(byMember('PPO800008')).replace('EQ*30~', 'EQ*30~EQ**HC:97110~EQ**AD:D0120~');
     const read = read270(text);

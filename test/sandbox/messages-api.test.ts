@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
+import { makeBomb } from '../fixtures/letter/bombs.js';
 
 let sandbox: MessagesSandbox;
 let pdf: Uint8Array;
@@ -28,6 +29,21 @@ const request = (text: string, data = toBase64(pdf)) => ({
 });
 
 describe('messages sandbox', () => {
+  it.each(['objstm-flate-flate', 'content-flate'] as const)(
+    'refuses a %s PDF bomb with 413 request_too_large before pdf-lib reads it, quickly and without ballooning',
+    async (shape) => {
+      const bomb = toBase64(await makeBomb(shape, shape === 'content-flate' ? 2048 : 4096));
+      const rss = process.memoryUsage().rss;
+      const started = performance.now();
+      const res = await post(request('- Patient name: Ada Lovelace', bomb));
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ type: 'error', error: { type: 'request_too_large', message: expect.any(String) } });
+      expect(performance.now() - started).toBeLessThan(8_000);
+      // Unguarded, pdf-lib would take gigabytes decoding either stream.
+      expect(process.memoryUsage().rss - rss).toBeLessThan(256 * 1024 * 1024);
+    },
+  );
+
   it('listens on loopback', () => expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/));
 
   it('answers with page_location citations, as the API does, when the document asks for them', async () => {

@@ -1,5 +1,5 @@
 import { startLocalEnvironment, type LocalEnvironment } from '../../infra/local/environment.js';
-import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
+import { startLocalServer, type LocalServer, type LocalServerOptions } from '../../infra/local/server.js';
 
 /**
  * The whole API on an ephemeral loopback port, as `npm start` runs it: dev token, sandbox
@@ -20,11 +20,11 @@ export interface LocalApi {
   close(): Promise<void>;
 }
 
-export async function startLocalApi(): Promise<LocalApi> {
+export async function startLocalApi(options: Omit<LocalServerOptions, 'port'> = {}): Promise<LocalApi> {
   const environment: LocalEnvironment = await startLocalEnvironment(process.env);
   let server: LocalServer;
   try {
-    server = await startLocalServer({ port: 0 });
+    server = await startLocalServer({ ...options, port: 0 });
   } catch (error) {
     await environment.close();
     throw error;

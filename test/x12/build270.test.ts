@@ -1,5 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
-import { build270, clean, type Build270Input } from '../../lib/x12/build270.js';
+import { build270, type Build270Input } from '../../lib/x12/build270.js';
+import { cleanElement as clean } from '../../lib/x12/clean.js';
 import { readEnvelope, transactionsOf } from '../support/x12-reference/envelope.js';
 import { element } from '../support/x12-reference/segment.js';
 import { tokenize } from '../support/x12-reference/tokenizer.js';

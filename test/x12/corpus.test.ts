@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
+import { answerProblem } from '../support/answer-shape.js';
 import { readEnvelope, transactionsOf } from '../support/x12-reference/envelope.js';
 import { tokenize } from '../support/x12-reference/tokenizer.js';
 
@@ -53,6 +54,13 @@ function scanAaa(text: string, element: string, terminator: string): { code: str
     });
 
     if (entry.transaction !== '271') continue;
+    it(`${entry.file}: the whole answer stays inside docs/eligibility.md`, () => {
+      const text = readFileSync(join(corpusDir, entry.file), 'utf8');
+      const question = { dateOfCoverage: '20250315', serviceTypeCodes: ['30', '33', 'AL'], procedureCodes: ['99213'] };
+      const out = interpret271(text, question);
+      if (out.result.ok) expect(answerProblem(out.result.value, question)).toBeUndefined();
+      else expect(['PAYER_REJECTED', 'PAYER_UNAVAILABLE', 'UPSTREAM_ERROR']).toContain(out.result.error.code);
+    });
     it(`${entry.file}: every AAA surfaces as a rejection`, () => {
       const text = readFileSync(join(corpusDir, entry.file), 'utf8');
       const out = interpret271(text);

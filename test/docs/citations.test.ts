@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Code cites the repository's own docs (docs/<guide>.md#<heading>), never a document outside it. */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const read = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8');
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
+function slugsOf(doc: string): Set<string> {
+  return new Set(
+    [...read(doc).matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
+      m[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'),
+    ),
+  );
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(`${ROOT}${dir}`).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    if (name === 'node_modules') return [];
+    return statSync(`${ROOT}${path}`).isDirectory() ? sourceFiles(path) : /\.(ts|js|py)$/.test(name) ? [path] : [];
+  });
+}
+
+describe('citations in the code', () => {
+  const files = ['lib', 'functions', 'infra', 'test', 'bench', 'examples'].flatMap(sourceFiles);
+  // The README's links to the guides are held to the same rule.
+  const linking = [...files, 'README.md'];
+
+  it('cite only documents in the repository, never the contract', () => {
+    const outside = files.filter((file) => /CONTRACT\s*§/.test(read(file)));
+    expect(outside).toEqual([]);
+  });
+
+  it('point at docs and headings that exist', () => {
+    const broken: string[] = [];
+    for (const file of linking) {
+      for (const [, doc, anchor] of read(file).matchAll(/\bdocs\/([a-z0-9-]+\.md)(?:#([a-z0-9-]+))?/g)) {
+        if (!existsSync(`${ROOT}docs/${doc}`)) broken.push(`${file}: docs/${doc} does not exist`);
+        else if (anchor && !slugsOf(`docs/${doc}`).has(anchor)) broken.push(`${file}: docs/${doc}#${anchor} has no such heading`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
+

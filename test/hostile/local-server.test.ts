@@ -1,0 +1,178 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { connect, type Socket } from 'node:net';
+import { LOCAL_LIMITS } from '../../infra/local/hardened-server.js';
+import { TtlLru } from '../../infra/local/ttl-lru.js';
+import { logger } from '../../lib/logging/index.js';
+import { MOCK_SET_1 } from '../support/events.js';
+import { startLocalApi, type LocalApi } from '../support/local-api.js';
+
+/**
+ * The local server under hostile connections (docs/security.md#local-server): slow headers and
+ * slow bodies are cut off, malformed HTTP gets a JSON answer, the authorizer cache is bounded, and
+ * concurrent requests keep their own request ids in the logs. Timeouts are shortened here (the
+ * server's defaults, 10 s and 30 s, are checked as values).
+ */
+
+const HEADERS_MS = 600;
+const REQUEST_MS = 1_500;
+
+let api: LocalApi;
+let host: string;
+let port: number;
+beforeAll(async () => {
+  api = await startLocalApi({ timeouts: { headersTimeoutMs: HEADERS_MS, requestTimeoutMs: REQUEST_MS } });
+  const url = new URL(api.url);
+  host = url.hostname;
+  port = Number(url.port);
+}, 30_000);
+afterAll(async () => {
+  await api?.close();
+});
+
+/** Opens a raw connection, writes `parts` with pauses, and resolves with what came back and when it closed. */
+function rawExchange(parts: Array<string | { waitMs: number }>): Promise<{ text: string; closedAfterMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const socket: Socket = connect(port, host);
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('close', () => resolve({ text, closedAfterMs: performance.now() - started }));
+    socket.on('error', () => undefined);
+    const guard = setTimeout(() => {
+      socket.destroy();
+      reject(new Error('the server never closed the connection'));
+    }, 20_000);
+    socket.once('close', () => clearTimeout(guard));
+    // Pauses end early when the server closes the connection, so no timer outlives the test.
+    const pause = (ms: number) =>
+      new Promise<void>((done) => {
+        const timer = setTimeout(done, ms);
+        socket.once('close', () => {
+          clearTimeout(timer);
+          done();
+        });
+      });
+    void (async () => {
+      for (const part of parts) {
+        if (socket.destroyed) return;
+        if (typeof part === 'string') socket.write(part);
+        else await pause(part.waitMs);
+      }
+    })();
+  });
+}
+
+const jsonBodyOf = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+
+describe('local server limits', () => {
+  it('uses 10 s for headers, 30 s for the whole request and at most 10,000 authorizer entries by default', () => {
+    expect(LOCAL_LIMITS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, authorizerCacheEntries: 10_000 });
+  });
+
+  it('closes a connection whose headers trickle in slower than the header timeout, with a JSON 408', async () => {
+    const { text, closedAfterMs } = await rawExchange(['POST /api/eligibility/v1 HTTP/1.1\r\nHost: x\r\n', { waitMs: 4_000 }, 'X-Late: 1\r\n\r\n']);
+    expect(closedAfterMs).toBeLessThan(4_000);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(text.toLowerCase()).toContain('cache-control: no-store');
+    expect(jsonBodyOf(text)).toEqual({ message: 'The request took too long to arrive' });
+  });
+
+  it('closes a connection whose body trickles in slower than the request timeout', async () => {
+    const head = `POST /api/eligibility/v1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${api.token}\r\nContent-Length: 1000\r\n\r\n`;
+    const drip = Array.from({ length: 12 }, () => ['{', { waitMs: 400 }] as const).flat();
+    const { closedAfterMs } = await rawExchange([head, ...drip]);
+    expect(closedAfterMs).toBeLessThan(4_500);
+  });
+
+  it('answers a malformed request line with a JSON 400', async () => {
+    const { text } = await rawExchange(['GARBAGE\x01 / HTTP/9\r\n\r\n']);
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(text.toLowerCase()).toContain('content-type: application/json');
+    expect(text.toLowerCase()).toMatch(/x-request-id: [0-9a-f-]{36}/);
+    expect(jsonBodyOf(text)).toEqual({ message: 'The request is not valid HTTP' });
+  });
+
+  it('answers headers over 16 KiB with a JSON 431', async () => {
+    const { text } = await rawExchange([`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`]);
+    expect(text).toMatch(/^HTTP\/1\.1 431 /);
+    expect(jsonBodyOf(text)).toEqual({ message: 'The request headers are too large' });
+  });
+});
+
+describe('concurrent requests and their log lines', () => {
+  // The server's default timeouts: the shortened ones above would cut off requests on a loaded machine.
+  let busy: LocalApi;
+  beforeAll(async () => {
+    busy = await startLocalApi();
+  }, 30_000);
+  afterAll(async () => {
+    await busy?.close();
+  });
+  let lines: string[] = [];
+  const original = process.stdout.write.bind(process.stdout);
+  beforeEach(() => {
+    lines = [];
+    logger.setLogLevel('INFO');
+    process.stdout.write = ((chunk: unknown) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+  });
+  afterEach(() => {
+    process.stdout.write = original;
+    logger.setLogLevel('SILENT');
+  });
+
+  it('each access line carries the id of the request it describes, never another one', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        i % 3 === 0 ? busy.call('/api/eligibility/v1', { ...MOCK_SET_1, extra: i }) : busy.call('/api/eligibility/v1', MOCK_SET_1),
+      ),
+    );
+    const records = lines
+      .join('')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((record) => record.message === 'request');
+    const statusById = new Map(replies.map((reply) => [reply.headers.get('x-request-id'), reply.status]));
+    expect(records).toHaveLength(60);
+    for (const record of records) expect(record.status).toBe(statusById.get(record.requestId as string));
+    expect(new Set(records.map((record) => record.requestId)).size).toBe(60);
+  });
+});
+
+describe('the authorizer cache (bounded LRU with expiry)', () => {
+  it('keeps at most maxEntries, dropping the least recently used first', () => {
+    const cache = new TtlLru<number>(3, 60_000);
+    for (const key of ['a', 'b', 'c']) cache.set(key, key.charCodeAt(0));
+    expect(cache.get('a')).toBe(97); // a is now the most recent
+    cache.set('d', 100);
+    expect(cache.size).toBe(3);
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c'), cache.get('d')]).toEqual([97, 99, 100]);
+  });
+
+  it('never grows past 10,000 entries under a flood of distinct tokens', () => {
+    const cache = new TtlLru<boolean>(LOCAL_LIMITS.authorizerCacheEntries, 60_000);
+    for (let i = 0; i < 50_000; i++) cache.set(`token-${i}`, false);
+    expect(cache.size).toBe(10_000);
+    expect(cache.get('token-49999')).toBe(false);
+    expect(cache.get('token-0')).toBeUndefined();
+  });
+
+  it('expires entries and stores nothing when the TTL is 0', () => {
+    let now = 0;
+    const cache = new TtlLru<string>(10, 1_000, () => now);
+    cache.set('k', 'v');
+    now = 999;
+    expect(cache.get('k')).toBe('v');
+    now = 2_000;
+    expect(cache.get('k')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    const off = new TtlLru<string>(10, 0);
+    off.set('k', 'v');
+    expect(off.get('k')).toBeUndefined();
+  });
+});

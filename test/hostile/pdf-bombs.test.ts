@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { installAwsLambdaStandIn } from '../../infra/local/awslambda.js';
+import type { LocalEnvironment } from '../../infra/local/environment.js';
+import { BOMB_SHAPES, makeBomb, scannedPdf, type BombShape } from '../fixtures/letter/bombs.js';
+import { LETTER_META } from '../fixtures/letter/metadata.js';
+import { toBase64 } from '../fixtures/letter/pdfs.js';
+import { apiEvent, invoke } from '../support/events.js';
+import { measureCall } from './measure.js';
+
+/**
+ * PDF bombs of every shape, made on the fly, sent to the letter function as API Gateway would hand
+ * them over: each is a 413 PAYLOAD_TOO_LARGE in the contract's shape, fast, without the process
+ * growing by anything near what the bomb inflates to (docs/security.md#pdf-bombs).
+ */
+
+/** How much each shape would inflate to: nested shapes stay tiny at any size; single Flate needs ~1 KB per MiB. */
+const INFLATED_MIB: Record<BombShape, number> = {
+  'objstm-flate-flate': 4096,
+  'content-flate': 2048,
+  'flate-with-decodeparms': 2048,
+  'wrong-length': 2048,
+  unterminated: 2048,
+  'many-small-streams': 1024,
+  lzw: 2048,
+  'flate-then-runlength': 4096,
+  'indirect-filter': 4096,
+  'escaped-filter-name': 2048,
+  'raw-deflate-no-header': 2048,
+};
+
+let environment: LocalEnvironment;
+let handler: (event: unknown, context: unknown) => Promise<any>;
+
+beforeAll(async () => {
+  const { startLocalEnvironment } = await import('../../infra/local/environment.js');
+  environment = await startLocalEnvironment(process.env);
+  // The letter function is streamed: the Lambda runtime's awslambda global must exist before it loads.
+  installAwsLambdaStandIn();
+  handler = ((await import('../../functions/letter/index.js')) as unknown as { handler: typeof handler }).handler;
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+}, 30_000);
+
+afterAll(async () => {
+  jest.restoreAllMocks();
+  await environment?.close();
+});
+
+const letterEvent = (file: Uint8Array) => apiEvent('POST /api/generate-letter', { ...LETTER_META, file_content: toBase64(file) });
+
+describe('PDF bombs on the letter route', () => {
+  it.each(BOMB_SHAPES)('%s: 413 PAYLOAD_TOO_LARGE, bounded in time and memory', async (shape) => {
+    const file = await makeBomb(shape, INFLATED_MIB[shape]);
+    expect(file.length).toBeLessThan(4 * 1024 * 1024);
+    const event = letterEvent(file);
+    global.gc?.();
+    const { result: reply, ms, growthMiB } = await measureCall(() => invoke(handler, event));
+    expect(reply.status).toBe(413);
+    expect(reply.body).toEqual({
+      message: "the PDF's compressed streams would expand past 64 MiB",
+      code: 'PAYLOAD_TOO_LARGE',
+      requestId: reply.headers['x-request-id'],
+    });
+    expect(reply.headers['cache-control']).toBe('no-store');
+    // The contract's figures are 2 s and 128 MiB; these bounds leave room for a loaded machine,
+    // and still sit far below what the bomb inflates to (gigabytes, tens of seconds).
+    expect(ms).toBeLessThan(8_000);
+    expect(growthMiB).toBeLessThan(200);
+  });
+
+  it('a 100-page scan (bilevel Flate images, 200 dpi) still gets its letter', async () => {
+    const reply = await invoke(handler, letterEvent(scannedPdf(100)));
+    expect(reply.status).toBe(200);
+    expect(typeof reply.body.letter).toBe('string');
+  }, 60_000);
+});
