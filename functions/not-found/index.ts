@@ -3,7 +3,7 @@ import { serviceError } from '../../lib/errors/index.js';
 import { frontDoor } from '../../lib/http/fallback.js';
 import { requestIdFor } from '../../lib/http/request-id.js';
 import { errorResponse } from '../../lib/http/response.js';
-import { log } from '../../lib/logging/index.js';
+import { inRequestScope, log, withRequestKeys } from '../../lib/logging/index.js';
 
 /**
  * The catch-all (`/{proxy+}` and the other methods of known resources): any method or path no
@@ -11,10 +11,13 @@ import { log } from '../../lib/logging/index.js';
  * CORS preflight → 204, known path with a wrong method → 405 METHOD_NOT_ALLOWED with `Allow`,
  * anything else → 404 NOT_FOUND (API Gateway's own 404 would carry no code or request id).
  */
-export const handler = async (event: APIGatewayProxyEvent) => {
+export const handler = (event: APIGatewayProxyEvent) => inRequestScope(() => catchAll(event));
+
+async function catchAll(event: APIGatewayProxyEvent) {
   const method = event.httpMethod ?? 'GET';
   const path = event.path ?? '/';
   const requestId = requestIdFor(event.headers, event.requestContext?.requestId);
+  withRequestKeys(requestId);
   const door = frontDoor({ method, path, headers: event.headers });
   if (door.kind === 'route') {
     // The gateway sent a defined route here: a wiring mistake, not the caller's.
@@ -24,4 +27,4 @@ export const handler = async (event: APIGatewayProxyEvent) => {
   const reply = door.response(requestId);
   log.info('request', { route: 'not-found', method, status: reply.statusCode });
   return reply;
-};
+}

@@ -1,4 +1,4 @@
-import { log, withRequestKeys } from '../logging/index.js';
+import { inRequestScope, log, withRequestKeys } from '../logging/index.js';
 import { corsHeaders, corsPolicy } from './cors.js';
 import { requestIdFor } from './request-id.js';
 import { jsonResponse, type HttpResponse } from './response.js';
@@ -15,7 +15,7 @@ export interface PublicEvent {
 }
 
 export function publicHandler(routeName: string, answer: () => { status: number; body: unknown }) {
-  return async (event: PublicEvent): Promise<HttpResponse> => {
+  return async (event: PublicEvent): Promise<HttpResponse> => inRequestScope(() => {
     const startedAt = performance.now();
     const requestId = requestIdFor(event?.headers, event?.requestContext?.requestId ?? undefined);
     withRequestKeys(requestId);
@@ -23,5 +23,5 @@ export function publicHandler(routeName: string, answer: () => { status: number;
     const response = jsonResponse(status, body, requestId, corsHeaders(corsPolicy(), event?.headers));
     log.info('request', { route: routeName, status, latencyMs: Math.round((performance.now() - startedAt) * 100) / 100 });
     return response;
-  };
+  });
 }

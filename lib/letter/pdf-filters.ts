@@ -39,9 +39,12 @@ const OVER: StageResult = { kind: 'over' };
 const OPAQUE: StageResult = { kind: 'opaque' };
 const output = (chunks: Buffer[]): StageResult => ({ kind: 'output', chunks });
 
-/** Outputs at most this large are inflated in one synchronous call; larger ones stream. */
+/**
+ * Outputs at most this large are inflated in one synchronous call; larger ones stream in
+ * CHUNK_BYTES pieces (512 KiB: few thread-pool round trips, little memory, as each is counted and dropped).
+ */
 const FAST_OUTPUT_BYTES = 1024 * 1024;
-const CHUNK_BYTES = 64 * 1024;
+const CHUNK_BYTES = 512 * 1024;
 
 /** A zlib header: deflate method, window ≤ 32 KiB, check bits (RFC 1950 §2.2). */
 export function looksLikeZlib(data: Uint8Array): boolean {

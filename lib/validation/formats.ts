@@ -37,7 +37,10 @@ function notInFuture(parts: { year: number; month: number; day: number }, now: D
 }
 
 const trimmedLength = (value: string, min: number, max: number): boolean => {
-  const length = [...value.trim()].length;
+  const trimmed = value.trim();
+  // More than 2·max UTF-16 units is more than max characters: no need to count a hostile 5 MB value.
+  if (trimmed.length > 2 * max) return false;
+  const length = [...trimmed].length;
   return length >= min && length <= max;
 };
 

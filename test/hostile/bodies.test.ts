@@ -94,6 +94,17 @@ describe(`hostile bodies over HTTP (seed ${SEED})`, () => {
     }
   });
 
+  it('multi-megabyte string values → 400 naming the fields, in bounded time', async () => {
+    const huge = `${' '.repeat(2_500_000)}x`;
+    const { result: reply, ms } = await measureCall(() => api.call(ELIGIBILITY, { ...MOCK_SET_1, patientLastName: huge, payerId: 'y'.repeat(2_500_000) }));
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([
+      { field: 'patientLastName', message: 'must be at most 60 characters long (spaces count)' },
+      { field: 'payerId', message: 'must be at most 80 characters long (spaces count)' },
+    ]);
+    expect(ms).toBeLessThan(10_000);
+  }, 30_000);
+
   it.each(['***', '~~~', '^:^', ' * ', '*~^:'])('a last name made only of X12 delimiters (%j) → 400 naming the field, on both routes', async (name) => {
     const eligibility = await api.call(ELIGIBILITY, { ...MOCK_SET_1, mockRequest: false, patientLastName: name });
     expect(eligibility.status).toBe(400);

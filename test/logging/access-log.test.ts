@@ -77,4 +77,13 @@ describe('access log', () => {
     const access = records().filter((record) => record.message === 'request');
     expect(new Set(access.map((record) => record.requestId))).toEqual(new Set(replies.map((reply) => reply.headers['x-request-id'])));
   });
+
+  it('the catch-all logs with its own request id, not a previous request\'s', async () => {
+    const notFound = (await import('../../functions/not-found/index.js')).handler;
+    const first = await invoke(notFound as never, { httpMethod: 'GET', path: '/nowhere', headers: { 'X-Request-Id': 'first-id' }, requestContext: { requestId: 'gw-1' } });
+    const second = await invoke(notFound as never, { httpMethod: 'GET', path: '/elsewhere', headers: {}, requestContext: { requestId: 'gw-2' } });
+    const lines = records().filter((record) => record.route === 'not-found');
+    expect(lines.map((record) => record.requestId)).toEqual([first.headers['x-request-id'], second.headers['x-request-id']]);
+    expect(lines[1]!.requestId).toBe('gw-2');
+  });
 });
