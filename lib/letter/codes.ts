@@ -47,6 +47,8 @@ interface Pattern {
   pattern: RegExp;
   /** The block must name the code system for this pattern to count. */
   context?: RegExp;
+  /** A letter and digits can be either system: the nearest label before the code decides. */
+  ambiguous?: true;
 }
 
 const ICD_CONTEXT = /\bICD(?:[- ]?10)?(?:[- ]?CM)?\b|\bdiagnos\w*\s+codes?\b/i;
@@ -55,9 +57,9 @@ const CPT_CONTEXT = /\bCPT\b|\bprocedure\s+codes?\b|\bHCPCS\b/i;
 /** In order: a span claimed by an earlier pattern is not read again. */
 const PATTERNS: Pattern[] = [
   { system: 'icd10', pattern: /(?<![\p{L}\p{N}.])[A-Z]\d[0-9A-Z]\.[0-9A-Z]{1,4}(?![\p{L}\p{N}]|\.\p{N})/gu },
-  { system: 'cpt', pattern: /(?<![\p{L}\p{N}])[A-CEGHJ-MP-V]\d{4}(?![\p{L}\p{N}])/gu, context: /\bHCPCS\b/i },
+  { system: 'cpt', pattern: /(?<![\p{L}\p{N}])[A-CEGHJ-MP-V]\d{4}(?![\p{L}\p{N}])/gu, context: /\bHCPCS\b/i, ambiguous: true },
   { system: 'cpt', pattern: /(?<![\p{L}\p{N}$.,])\d{4}[0-9FTU](?![\p{L}\p{N}]|[.,]\d)/gu, context: CPT_CONTEXT },
-  { system: 'icd10', pattern: /(?<![\p{L}\p{N}])[A-Z]\d[0-9A-Z][0-9A-Z]{0,4}(?![\p{L}\p{N}.])/gu, context: ICD_CONTEXT },
+  { system: 'icd10', pattern: /(?<![\p{L}\p{N}])[A-Z]\d[0-9A-Z][0-9A-Z]{0,4}(?![\p{L}\p{N}.])/gu, context: ICD_CONTEXT, ambiguous: true },
 ];
 
 const normalize = (code: string) => code.toUpperCase().replace(/\./g, '');
@@ -72,26 +74,18 @@ interface Found {
 function findInText(text: string, blockText: string): Found[] {
   const found: Found[] = [];
   const taken = (start: number, end: number) => found.some((f) => start < f.end && end > f.start);
-  for (const { system, pattern, context } of PATTERNS) {
+  for (const { system, pattern, context, ambiguous } of PATTERNS) {
     if (context && !context.test(blockText)) continue;
     for (const match of text.matchAll(pattern)) {
       const start = match.index!;
       const end = start + match[0].length;
-      if (!taken(start, end)) found.push({ system, code: match[0], start, end });
+      if (taken(start, end)) continue;
+      // "M1711" fits both ICD-10 (no dot) and HCPCS: the nearest label before it decides.
+      const label = ambiguous ? [...text.slice(0, start).matchAll(/\b(ICD|CPT|HCPCS)\b/gi)].pop()?.[1]?.toUpperCase() : undefined;
+      found.push({ system: label === 'ICD' ? 'icd10' : label ? 'cpt' : system, code: match[0], start, end });
     }
   }
   return found.sort((a, b) => a.start - b.start);
-}
-
-/** Every code in the body, in reading order (markers excluded). */
-export function findCodes(blocks: Block[]): Array<{ system: CodeSystem; code: string }> {
-  const out: Array<{ system: CodeSystem; code: string }> = [];
-  for (const block of blocks) {
-    if (block.kind === 'rule') continue;
-    const blockText = runsText(block.runs.filter((run) => !run.marker));
-    for (const run of block.runs) if (!run.marker) for (const f of findInText(run.text, blockText)) out.push({ system: f.system, code: f.code });
-  }
-  return out;
 }
 
 /** Pages whose text holds `code` as a whole token, dots between letters and digits ignored. */
@@ -138,7 +132,11 @@ function describe(blockText: string, code: string): string | undefined {
   const open = blockText.lastIndexOf('(', at);
   if (open >= 0 && !blockText.slice(open, at).includes(')')) {
     // The noun phrase before the bracket: after the last "X is under care for", "approval of", ": "…
-    const before = blockText.slice(0, open).split(/[.;:]\s|\n|\s(?:for|is|has|are|approval of|diagnosed with|requesting|request)\s/i).pop()!.trim();
+    const before = blockText
+      .slice(0, open)
+      .split(/[.;:]\s|\n|\)\s*(?:,|and\b|or\b)?|\s(?:for|is|has|are|approval of|diagnosed with|requesting|request)\s/i)
+      .pop()!
+      .trim();
     const clause = before.replace(/^(?:[-*]\s*)?(?:(?:and|with|of|for|the|a|an|approval of)\s+)*/i, '').trim();
     if (clause.length >= 3 && clause.length <= 100 && /\p{L}/u.test(clause)) return clause;
   }
@@ -180,8 +178,9 @@ export function verifyCodes(blocks: Block[], evidence: CodeEvidence): VerifiedBo
       return text === run.text ? run : { ...run, text };
     });
     if (!changed) return { ...block, runs };
-    const tidied = mergeRuns(runs).map((run) => (run.marker ? run : { ...run, text: TIDY.reduce((text, [pattern, to]) => text.replace(pattern, to), run.text) }));
-    return { ...block, runs: mergeRuns(tidied).filter((run, index, all) => run.text.trim() !== '' || (index > 0 && index < all.length - 1)) };
+    // Twice: a label emptied in a bold run can leave "(" and ")" to meet only after the runs merge.
+    const tidy = (list: Run[]) => mergeRuns(list).map((run) => (run.marker ? run : { ...run, text: TIDY.reduce((text, [pattern, to]) => text.replace(pattern, to), run.text) }));
+    return { ...block, runs: mergeRuns(tidy(tidy(runs))).filter((run, index, all) => run.text.trim() !== '' || (index > 0 && index < all.length - 1)) };
   });
 
   const list = (map: Map<string, CodeEntry>) => [...map.values()];

@@ -103,7 +103,6 @@ interface SubsetEmbedder {
 const hex4 = (n: number) => n.toString(16).padStart(4, '0');
 
 export function textDrawer(doc: PDFDocument, fonts: LetterFonts) {
-  const widths = new Map<string, number>();
   const shapedWidths = new Map<string, number>();
   const fontKeys = new WeakMap<PDFPage, Map<PDFFont, PDFName>>();
 
@@ -117,21 +116,32 @@ export function textDrawer(doc: PDFDocument, fonts: LetterFonts) {
     return width;
   };
 
-  /** Width at `size`: shaped advance for shaped faces, else the sum of cached per-character advances. */
+  /** Width at `size` (in 1-point units, cached per face and text): shaped advance for shaped faces, else per-character advances. */
+  const unitWidths = new Map<FaceKey, Map<string, number>>();
+  const unitWidth = (face: FaceKey, text: string): number => {
+    let table = unitWidths.get(face);
+    if (!table) unitWidths.set(face, (table = new Map()));
+    let width = table.get(text);
+    if (width === undefined) {
+      if (isShaped(face)) {
+        width = shapedWidth(face, text);
+      } else {
+        const font = fonts.pdf(face);
+        width = 0;
+        for (const char of text) {
+          let w = table.get(char);
+          if (w === undefined) table.set(char, (w = font.widthOfTextAtSize(char, 1)));
+          width += w;
+        }
+      }
+      table.set(text, width);
+    }
+    return width;
+  };
   const measureAt =
     (size: number): Measure =>
-    (text, style, face = `latin:${style}` as FaceKey) => {
-      if (isShaped(face)) return shapedWidth(face, text) * size;
-      const font = fonts.pdf(face);
-      let width = 0;
-      for (const char of text) {
-        const key = face + char;
-        let w = widths.get(key);
-        if (w === undefined) widths.set(key, (w = font.widthOfTextAtSize(char, 1)));
-        width += w;
-      }
-      return width * size;
-    };
+    (text, style, face = `latin:${style}` as FaceKey) =>
+      unitWidth(face, text) * size;
 
   const fontName = (page: PDFPage, font: PDFFont): PDFName => {
     let names = fontKeys.get(page);

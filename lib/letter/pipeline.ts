@@ -9,7 +9,6 @@ import { verifyCodes } from './codes.js';
 import { readProcedureNotes } from './input.js';
 import { assembleLetter } from './markdown.js';
 import { glyphsReplacedNotice, notMachineReadableNotice, unverifiedCodeNotices } from './notices.js';
-import { renderLetterPdfReport } from './pdf.js';
 import { buildLetterRequest } from './prompt.js';
 import { readTextLayer } from './text-layer.js';
 import type { LetterResponse, Notice } from './types.js';
@@ -95,6 +94,8 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
   Object.assign(log, { citations: cited.citations.length, codesRemoved: verified.removed.length } satisfies SafeLogFields);
 
   if (output_format === 'pdf') {
+    // Loaded on the first PDF, not at cold start: fontkit, bidi-js and the layout code are only for PDFs.
+    const { renderLetterPdfReport } = await import('./pdf.js');
     const rendered = await renderLetterPdfReport(content);
     if (rendered.replacedCharacters > 0) notices.push(glyphsReplacedNotice(rendered.replacedCharacters));
     return { result: ok({ fileContent: Buffer.from(rendered.pdf).toString('base64'), ...common, notices }), log: { ...log, notices: notices.map((n) => n.code) } };
