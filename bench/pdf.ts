@@ -39,14 +39,15 @@ const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
-async function time(name: string, m: typeof meta, body: string) {
+async function time(name: string, m: typeof meta, body: string, vary?: (i: number) => typeof meta) {
   for (let i = 0; i < 15; i += 1) await renderLetterPdfReport(m, body, new Date()); // warm-up (fonts read, parsed, JIT)
   const times: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < 41; i += 1) {
+    const input = vary ? vary(i) : m;
     const started = performance.now();
     const cpuStarted = cpuMs();
-    await renderLetterPdfReport(m, body, new Date());
+    await renderLetterPdfReport(input, body, new Date());
     cpu.push(cpuMs() - cpuStarted);
     times.push(performance.now() - started);
   }
@@ -54,6 +55,10 @@ async function time(name: string, m: typeof meta, body: string) {
   render[name] = { medianMs: round(median(times)), p90Ms: round(times[Math.floor(times.length * 0.9)]), cpuMedianMs: round(median(cpu)), runs: times.length };
 }
 for (const pages of [1, 2, 5]) await time(`${pages}-page`, meta, await bodyFor(pages));
+// The same 2-page letter with a name holding a letter no earlier render used: its DejaVu subsets are
+// encoded afresh (lib/letter/fonts.ts keeps encoded subsets per glyph list; the runs above reuse them).
+const LATIN_EXTENDED = Array.from({ length: 96 }, (_, i) => String.fromCodePoint(0x100 + i));
+await time('2-page, new glyph each render', meta, await bodyFor(2), (i) => ({ ...meta, patient_name: `José Núñez-O'Brien ${LATIN_EXTENDED[(i + 41) % 96]}` }));
 // A 2-page letter whose patient and facility names are Japanese and Arabic (shaped, bidi, CJK CFF subset).
 const twoPages = await bodyFor(2);
 await time('2-page CJK + Arabic names', { ...meta, patient_name: '山田 太郎 / محمد عبد الله', facility_name: 'مركز الشفاء 山田クリニック' }, twoPages);

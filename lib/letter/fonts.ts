@@ -62,6 +62,10 @@ export interface GlyphRun {
 type Shape = (text: string, features?: Record<string, boolean>, script?: string, language?: string, direction?: 'ltr' | 'rtl') => GlyphRun;
 
 const parsed = new WeakMap<Uint8Array, fontkit.FontkitFont>();
+/** Encoded subsets kept per face (a few hundred KB at most). */
+const MAX_CACHED_SUBSETS = 16;
+/** Registered first in every DejaVu face, in this order, so Latin letters share one subset layout. */
+const PRINTABLE_ASCII = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
 const shapers = new WeakMap<fontkit.FontkitFont, Shape>();
 
 /**
@@ -78,9 +82,21 @@ export const fontkitAdapter = {
     if (!font) {
       const parsedFont = fontkit.create(bytes);
       const createSubset = parsedFont.createSubset.bind(parsedFont);
+      // Encoded subsets are kept per glyph list: DejaVu faces start every letter with the same printable
+      // ASCII run (see embedLetterFonts), so most letters reuse one encoding instead of re-encoding it.
+      const encoded = new Map<string, Uint8Array>();
       parsedFont.createSubset = () => {
-        const subset = createSubset();
-        return Object.assign(subset, { encodeStream: () => Readable.from([subset.encode()]) });
+        const subset = createSubset() as fontkit.FontkitSubset & { glyphs: number[] };
+        const encode = () => {
+          const key = subset.glyphs.join(',');
+          let bytes = encoded.get(key);
+          if (!bytes) {
+            if (encoded.size >= MAX_CACHED_SUBSETS) encoded.delete(encoded.keys().next().value!);
+            encoded.set(key, (bytes = subset.encode()));
+          }
+          return bytes;
+        };
+        return Object.assign(subset, { encodeStream: () => Readable.from([encode()]) });
       };
       shapers.set(parsedFont, (parsedFont.layout as Shape).bind(parsedFont));
       const glyphs = new Map<number, unknown>();
@@ -242,7 +258,9 @@ export async function embedLetterFonts(doc: PDFDocument, texts: Array<{ text: st
       const { face, style } = faceOfKey(key);
       // Ligatures off for DejaVu: pdftotext and screen readers then see "fi" as two letters, as written.
       const features = face.shaped ? undefined : { liga: false, rlig: false, calt: false };
-      embedded.set(key, await doc.embedFont(readFont(fileFor(face, style)), { subset: true, ...(features ? { features } : {}) }));
+      const font = await doc.embedFont(readFont(fileFor(face, style)), { subset: true, ...(features ? { features } : {}) });
+      if (face === PRIMARY_FACE) font.encodeText(PRINTABLE_ASCII); // the shared Latin layout (see createSubset)
+      embedded.set(key, font);
     }),
   );
   let replaced = 0;
