@@ -15,6 +15,11 @@ import { CONTENT_TYPES, hostileDocument, mutateBody, mutateText, rng, seedFromEn
 const SEED = seedFromEnv();
 const PER_ROUTE = Number(process.env.FUZZ_ROUTE_COUNT ?? 2_500);
 const PER_ROUTE_MS = Number(process.env.FUZZ_ROUTE_MS ?? 4_000);
+/**
+ * Cases every run makes whatever the clock says (a run that did almost nothing proves nothing); the time
+ * box only decides how many more. A count, not a speed: a slow machine takes longer instead of failing.
+ */
+const MIN_CASES = Math.min(PER_ROUTE, 200);
 
 type Handler = (event: unknown, context: unknown) => Promise<{ statusCode: number; headers?: Record<string, string>; body?: string }>;
 type RouteName = 'eligibility' | 'cob' | 'letter';
@@ -107,7 +112,7 @@ describe(`route fuzzing (seed ${SEED})`, () => {
       const statuses: Record<number, number> = {};
       const deadline = Date.now() + PER_ROUTE_MS;
       let ran = 0;
-      for (; ran < PER_ROUTE && Date.now() < deadline; ran++) {
+      for (; ran < PER_ROUTE && (ran < MIN_CASES || Date.now() < deadline); ran++) {
         const { raw, contentType } = nextCase(r, route);
         let problem: string | undefined;
         try {
@@ -121,8 +126,6 @@ describe(`route fuzzing (seed ${SEED})`, () => {
       }
       if (process.env.BENCH_VERBOSE) console.log(`fuzz ${route}: ${ran} cases`, statuses);
       expect({ seed: SEED, problems }).toEqual({ seed: SEED, problems: [] });
-      // The bound is real work: a run that did almost nothing proves nothing.
-      expect(ran).toBeGreaterThanOrEqual(Math.min(PER_ROUTE, 200));
       // The mix reaches both the validator and the routes behind it.
       expect(statuses[400]).toBeGreaterThan(0);
       expect(statuses[200]).toBeGreaterThan(0);
