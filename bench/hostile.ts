@@ -12,25 +12,11 @@ import { spawn } from 'node:child_process';
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOMB_SHAPES, type BombShape } from '../test/fixtures/letter/bombs.js';
+import { BOMB_INFLATED_MIB, BOMB_SHAPES, type BombShape } from '../test/fixtures/letter/bombs.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CAP_MIB = Number(process.env.HOSTILE_CAP_MIB ?? 2048);
 const CAP_MS = Number(process.env.HOSTILE_CAP_MS ?? 10_000);
-/** Nested shapes stay a few KB at any size; single Flate streams need ~1 KB per MiB and the file must stay under 4 MiB. */
-const INFLATED_MIB: Record<BombShape, number> = {
-  'objstm-flate-flate': 4096,
-  'content-flate': 2048,
-  'flate-with-decodeparms': 2048,
-  'wrong-length': 2048,
-  unterminated: 2048,
-  'many-small-streams': 1024,
-  lzw: 2048,
-  'flate-then-runlength': 4096,
-  'indirect-filter': 4096,
-  'escaped-filter-name': 2048,
-  'raw-deflate-no-header': 2048,
-};
 
 export interface ProbeResult {
   mode: string;
@@ -89,13 +75,13 @@ const rows: HostileReport['bombs'] = [];
 // HOSTILE_SHAPES=a,b runs only those shapes (for a quick look).
 const only = process.env.HOSTILE_SHAPES?.split(',');
 for (const shape of BOMB_SHAPES.filter((s) => !only || only.includes(s))) {
-  const mib = String(INFLATED_MIB[shape]);
+  const mib = String(BOMB_INFLATED_MIB[shape]);
   process.stderr.write(`bench: hostile ${shape}…\n`);
   const guard = await probe(['guard', shape, mib], 60_000);
   const before = await probe(['load', shape, mib]);
   const beforeDecode = await probe(['decode', shape, mib]);
   const worker = await probe(['worker', shape, mib]);
-  rows.push({ shape, inflatedMiB: INFLATED_MIB[shape], guard, before, beforeDecode, worker });
+  rows.push({ shape, inflatedMiB: BOMB_INFLATED_MIB[shape], guard, before, beforeDecode, worker });
 }
 const json = (await probe(['json'], 60_000)) as unknown as Record<string, number>;
 const report: HostileReport = { capMiB: CAP_MIB, capMs: CAP_MS, bombs: rows, json };

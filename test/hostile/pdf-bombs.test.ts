@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { installAwsLambdaStandIn } from '../../infra/local/awslambda.js';
 import type { LocalEnvironment } from '../../infra/local/environment.js';
-import { BOMB_SHAPES, makeBomb, scannedPdf, type BombShape } from '../fixtures/letter/bombs.js';
+import { BOMB_INFLATED_MIB, BOMB_SHAPES, makeBomb, scannedPdf } from '../fixtures/letter/bombs.js';
 import { LETTER_META } from '../fixtures/letter/metadata.js';
 import { toBase64 } from '../fixtures/letter/pdfs.js';
 import { apiEvent, invoke } from '../support/events.js';
@@ -13,20 +13,6 @@ import { measureCall } from './measure.js';
  * growing by anything near what the bomb inflates to (docs/security.md#pdf-bombs).
  */
 
-/** How much each shape would inflate to: nested shapes stay tiny at any size; single Flate needs ~1 KB per MiB. */
-const INFLATED_MIB: Record<BombShape, number> = {
-  'objstm-flate-flate': 4096,
-  'content-flate': 2048,
-  'flate-with-decodeparms': 2048,
-  'wrong-length': 2048,
-  unterminated: 2048,
-  'many-small-streams': 1024,
-  lzw: 2048,
-  'flate-then-runlength': 4096,
-  'indirect-filter': 4096,
-  'escaped-filter-name': 2048,
-  'raw-deflate-no-header': 2048,
-};
 
 let environment: LocalEnvironment;
 let handler: (event: unknown, context: unknown) => Promise<any>;
@@ -49,7 +35,7 @@ const letterEvent = (file: Uint8Array) => apiEvent('POST /api/generate-letter', 
 
 describe('PDF bombs on the letter route', () => {
   it.each(BOMB_SHAPES)('%s: 413 PAYLOAD_TOO_LARGE, bounded in time and memory', async (shape) => {
-    const file = await makeBomb(shape, INFLATED_MIB[shape]);
+    const file = await makeBomb(shape, BOMB_INFLATED_MIB[shape]);
     expect(file.length).toBeLessThan(4 * 1024 * 1024);
     const event = letterEvent(file);
     global.gc?.();
