@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { connect, type Socket } from 'node:net';
 import { LOCAL_LIMITS } from '../../infra/local/hardened-server.js';
 import { TtlLru } from '../../infra/local/ttl-lru.js';
-import { logger } from '../../lib/logging/index.js';
+import { logCapture } from '../support/log-capture.js';
 import { MOCK_SET_1 } from '../support/events.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
@@ -109,20 +109,9 @@ describe('concurrent requests and their log lines', () => {
   afterAll(async () => {
     await busy?.close();
   });
-  let lines: string[] = [];
-  const original = process.stdout.write.bind(process.stdout);
-  beforeEach(() => {
-    lines = [];
-    logger.setLogLevel('INFO');
-    process.stdout.write = ((chunk: unknown) => {
-      lines.push(String(chunk));
-      return true;
-    }) as typeof process.stdout.write;
-  });
-  afterEach(() => {
-    process.stdout.write = original;
-    logger.setLogLevel('SILENT');
-  });
+  const capture = logCapture();
+  beforeEach(() => capture.start());
+  afterEach(() => capture.stop());
 
   it('each access line carries the id of the request it describes, never another one', async () => {
     const replies = await Promise.all(
@@ -130,12 +119,7 @@ describe('concurrent requests and their log lines', () => {
         i % 3 === 0 ? busy.call('/api/eligibility/v1', { ...MOCK_SET_1, extra: i }) : busy.call('/api/eligibility/v1', MOCK_SET_1),
       ),
     );
-    const records = lines
-      .join('')
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((record) => record.message === 'request');
+    const records = capture.records().filter((record) => record.message === 'request');
     const statusById = new Map(replies.map((reply) => [reply.headers.get('x-request-id'), reply.status]));
     expect(records).toHaveLength(60);
     for (const record of records) expect(record.status).toBe(statusById.get(record.requestId as string));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
 import { readIdempotencyKey } from '../../lib/http/idempotency.js';
-import { logger } from '../../lib/logging/index.js';
+import { logCapture } from '../support/log-capture.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { apiEvent, invoke, MOCK_SET_1 } from '../support/events.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
@@ -214,21 +214,15 @@ describe('what is not stored, and a store outage', () => {
 describe('access log', () => {
   it('one line per request, saying whether the answer was stored or replayed', async () => {
     const key = freshKey();
-    const lines: string[] = [];
-    const original = process.stdout.write.bind(process.stdout);
-    logger.setLogLevel('INFO');
-    process.stdout.write = ((chunk: unknown) => {
-      lines.push(String(chunk));
-      return true;
-    }) as typeof process.stdout.write;
+    const capture = logCapture();
+    capture.start();
     try {
       await post(ELIGIBILITY, MOCK_SET_1, { 'Idempotency-Key': key });
       await post(ELIGIBILITY, MOCK_SET_1, { 'Idempotency-Key': key });
     } finally {
-      process.stdout.write = original;
-      logger.setLogLevel('SILENT');
+      capture.stop();
     }
-    const records = lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const records = capture.records();
     const requests = records.filter((r) => r.message === 'request' && r.route === 'eligibility');
     expect(requests.map((r) => [r.status, r.idempotency])).toEqual([
       [200, 'stored'],

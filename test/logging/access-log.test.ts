@@ -1,27 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import { log, logger } from '../../lib/logging/index.js';
+import { log } from '../../lib/logging/index.js';
+import { logCapture } from '../support/log-capture.js';
 import { apiEvent, invoke, MOCK_SET_1 } from '../support/events.js';
 
 /** One structured access line per request, carrying the route's own (patient-free) fields. */
 
-let lines: string[] = [];
-const original = process.stdout.write.bind(process.stdout);
-
-beforeEach(() => {
-  lines = [];
-  logger.setLogLevel('INFO');
-  process.stdout.write = ((chunk: unknown) => {
-    lines.push(String(chunk));
-    return true;
-  }) as typeof process.stdout.write;
-});
-afterEach(() => {
-  process.stdout.write = original;
-  logger.setLogLevel('SILENT');
-});
-
-const records = () => lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+const capture = logCapture();
+beforeEach(() => capture.start());
+afterEach(() => capture.stop());
+const records = capture.records;
 
 describe('access log', () => {
   it('a mock eligibility request writes exactly one line with route, status, latency, mock and payer id', async () => {
