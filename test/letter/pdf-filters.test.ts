@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { deflateRawSync, deflateSync } from 'node:zlib';
 import { decodePDFRawStream, PDFContext, PDFRawStream, type PDFDict } from 'pdf-lib';
 import { ByteBudget, runFilter, type Keep } from '../../lib/letter/pdf-filters.js';
-import { lzwZeros, runLengthZeros } from '../fixtures/letter/bombs.js';
+import { lzwCodeWriter, lzwZeros, runLengthZeros } from '../fixtures/letter/bombs.js';
 import { rng } from '../fuzz/generate.js';
 
 const context = PDFContext.create();
@@ -20,19 +20,9 @@ async function decode(filter: string, data: Buffer, limit = 1 << 30, keep: Keep 
 
 /** LZW codes for arbitrary bytes (EarlyChange 1), as a PDF writer would produce them. */
 function lzwEncode(input: Uint8Array): Buffer {
-  const out: number[] = [];
-  let acc = 0;
-  let bits = 0;
+  const writer = lzwCodeWriter();
   let width = 9;
-  const put = (code: number) => {
-    acc = (acc << width) | code;
-    bits += width;
-    while (bits >= 8) {
-      out.push((acc >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-    acc &= (1 << bits) - 1;
-  };
+  const put = (code: number) => writer.put(code, width);
   let dict = new Map<string, number>();
   let next = 258;
   const reset = () => {
@@ -59,8 +49,7 @@ function lzwEncode(input: Uint8Array): Buffer {
   }
   if (w) put(w.length === 1 ? w.charCodeAt(0) : dict.get(w)!);
   put(257);
-  if (bits > 0) out.push((acc << (8 - bits)) & 0xff);
-  return Buffer.from(out);
+  return writer.finish();
 }
 
 function sample(seed: number, length: number): Buffer {
