@@ -6,7 +6,7 @@ import type { Enrollment, EnrollmentStore } from '../../lib/enrollment/types.js'
 import { fail, ok, serviceError } from '../../lib/errors/index.js';
 import type { Runtime } from '../../lib/runtime/index.js';
 import { startClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
-import { MOCK_SET_1 } from '../support/events.js';
+import { MOCK_SET_1, SANDBOX_GARCIA } from '../support/events.js';
 
 /** The route functions with an injected runtime: in-memory enrollments, the sandbox on loopback. */
 
@@ -15,7 +15,7 @@ const memoryStore = (records: Enrollment[]): EnrollmentStore => ({
   get: async (id) => records.find((r) => r.providerId === id),
   put: async () => undefined,
 });
-const garcia = { patientFirstName: 'Maria', patientLastName: 'Garcia', patientDOB: '04-12-1985', patientMemberId: 'PPO100001', dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'P-1' };
+const garcia = { ...SANDBOX_GARCIA, providerId: 'P-1' };
 
 let sandbox: Awaited<ReturnType<typeof startClearinghouseSandbox>>;
 beforeAll(async () => {

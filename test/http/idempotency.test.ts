@@ -5,7 +5,7 @@ import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/
 import { readIdempotencyKey } from '../../lib/http/idempotency.js';
 import { logCapture } from '../support/log-capture.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import { apiEvent, invoke, MOCK_SET_1 } from '../support/events.js';
+import { apiEvent, invoke, MOCK_SET_1, SANDBOX_GARCIA } from '../support/events.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
 /**
@@ -14,15 +14,7 @@ import { startLocalApi, type LocalApi } from '../support/local-api.js';
  */
 
 const ELIGIBILITY = '/api/eligibility/v1';
-const garcia = {
-  patientFirstName: 'Maria',
-  patientLastName: 'Garcia',
-  patientDOB: '04-12-1985',
-  patientMemberId: 'PPO100001',
-  dateOfCoverage: '03-01-2025',
-  payerId: 'SBXPPO',
-  providerId: 'PROVIDER-SANDBOX-1',
-};
+const garcia = SANDBOX_GARCIA;
 /** The sandbox's slow patient: answers normally, after SLOW_MS. */
 const slow = { ...garcia, patientFirstName: 'Sam', patientLastName: 'Slow', patientDOB: '01-01-1980', patientMemberId: 'FLTSLOW' };
 const SLOW_MS = 3_000;

@@ -3,7 +3,7 @@ import { Agent, request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
-import { MOCK_SET_1 } from '../support/events.js';
+import { MOCK_SET_1, SANDBOX_GARCIA } from '../support/events.js';
 
 /**
  * Load on the local API (loopback only): 200 concurrent clients, each sending requests back to back
@@ -42,7 +42,7 @@ const KINDS: Kind[] = [
   { path: '/api/eligibility/cob/v1', body: { ...MOCK_SET_1, patientDOB: undefined }, status: 200, check: (b) => b.cobCode === 'MemberFoundNoCOB' },
   {
     path: '/api/eligibility/v1',
-    body: { patientFirstName: 'Maria', patientLastName: 'Garcia', patientDOB: '04-12-1985', patientMemberId: 'PPO100001', dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'PROVIDER-SANDBOX-1' },
+    body: SANDBOX_GARCIA,
     status: 200,
     check: (b) => b.message === 'Eligibility check successful' && b.coverageStatus === 'Active' && b.payerName === 'SANDBOX HEALTH PPO',
   },

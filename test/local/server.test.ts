@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
-import { MOCK_SET_1 } from '../support/events.js';
+import { MOCK_SET_1, SANDBOX_GARCIA } from '../support/events.js';
 
 /** The local API Gateway stand-in, driven over real HTTP on an ephemeral port. */
 
 const ELIGIBILITY = '/api/eligibility/v1';
 const COB = '/api/eligibility/cob/v1';
-const garcia = {
-  patientFirstName: 'Maria',
-  patientLastName: 'Garcia',
-  patientDOB: '04-12-1985',
-  patientMemberId: 'PPO100001',
-  dateOfCoverage: '03-01-2025',
-  payerId: 'SBXPPO',
-  providerId: 'PROVIDER-SANDBOX-1',
-};
+const garcia = SANDBOX_GARCIA;
 
 let api: LocalApi;
 beforeAll(async () => {

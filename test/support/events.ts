@@ -50,3 +50,17 @@ export const MOCK_SET_1 = {
   providerId: 'PROVIDER001',
   mockRequest: true,
 };
+
+/**
+ * A real (non-mock) request for the sandbox clearinghouse's Maria Garcia (active PPO), from the
+ * provider the local environment enrolls; tests override fields as they need.
+ */
+export const SANDBOX_GARCIA = {
+  patientFirstName: 'Maria',
+  patientLastName: 'Garcia',
+  patientDOB: '04-12-1985',
+  patientMemberId: 'PPO100001',
+  dateOfCoverage: '03-01-2025',
+  payerId: 'SBXPPO',
+  providerId: 'PROVIDER-SANDBOX-1',
+};
