@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { decide, loadClients } from '../../lib/auth/authorizer.js';
 import { allowPolicy, denyPolicy } from '../../lib/auth/policy.js';
-import { headerOf } from '../../lib/http/request-id.js';
+import { headerOf } from '../../lib/http/headers.js';
 import { describeException, log } from '../../lib/logging/index.js';
 
 /**

@@ -1,4 +1,4 @@
-import { headerOf } from './request-id.js';
+import { headerOf, type HeaderMap } from './headers.js';
 
 /**
  * CORS (docs/api.md#cors): off unless `CORS_ALLOWED_ORIGINS` (comma-separated origins) is set.
@@ -16,7 +16,6 @@ export interface CorsPolicy {
 }
 
 type Env = Record<string, string | undefined>;
-type Headers = Record<string, string | undefined> | null | undefined;
 
 /** Origins compare without a trailing slash (a browser's Origin never has one). */
 const normalise = (origin: string): string => origin.trim().replace(/\/+$/, '');
@@ -34,13 +33,13 @@ export function corsPolicy(env: Env = process.env): CorsPolicy | undefined {
 }
 
 /** The origin of the request when the policy allows it. */
-function allowedOrigin(policy: CorsPolicy | undefined, headers: Headers): string | undefined {
+function allowedOrigin(policy: CorsPolicy | undefined, headers: HeaderMap): string | undefined {
   const origin = headerOf(headers, 'origin');
   return policy && origin !== undefined && policy.origins.has(normalise(origin)) ? origin.trim() : undefined;
 }
 
 /** Headers every (non-preflight) response adds: empty when CORS is off. */
-export function corsHeaders(policy: CorsPolicy | undefined, headers: Headers): Record<string, string> {
+export function corsHeaders(policy: CorsPolicy | undefined, headers: HeaderMap): Record<string, string> {
   if (!policy) return {};
   const origin = allowedOrigin(policy, headers);
   if (!origin) return { vary: 'Origin' };
@@ -51,7 +50,7 @@ export function corsHeaders(policy: CorsPolicy | undefined, headers: Headers): R
  * The answer to an `OPTIONS` request on a known path when CORS is on: 204, with the CORS
  * headers only for an allowed origin. `methods` are the path's methods from the route table.
  */
-export function preflightHeaders(policy: CorsPolicy, headers: Headers, methods: readonly string[]): Record<string, string> {
+export function preflightHeaders(policy: CorsPolicy, headers: HeaderMap, methods: readonly string[]): Record<string, string> {
   const allow = [...methods, 'OPTIONS'].join(', ');
   const origin = allowedOrigin(policy, headers);
   if (!origin) return { allow, vary: 'Origin' };

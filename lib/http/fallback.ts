@@ -1,5 +1,6 @@
 import { serviceError } from '../errors/index.js';
 import { corsHeaders, corsPolicy, preflightHeaders } from './cors.js';
+import type { HeaderMap } from './headers.js';
 import { errorResponse, NO_STORE, type HttpResponse } from './response.js';
 import { matchRoute, type RouteEntry } from './routes.js';
 
@@ -14,7 +15,7 @@ import { matchRoute, type RouteEntry } from './routes.js';
 export interface RequestLine {
   method: string;
   path: string;
-  headers: Record<string, string | undefined> | null | undefined;
+  headers: HeaderMap;
 }
 
 export type FrontDoor =

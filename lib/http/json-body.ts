@@ -1,4 +1,5 @@
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
+import type { HeaderMap } from './headers.js';
 import { parseStrictJson } from './strict-json.js';
 
 /**
@@ -15,7 +16,7 @@ const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;.*)?$/i;
 const REPLACEMENT_CHARACTER = '\uFFFD';
 
 export interface BodySource {
-  headers?: Record<string, string | undefined> | null;
+  headers?: HeaderMap;
   body?: string | null;
   isBase64Encoded?: boolean;
 }

@@ -1,5 +1,6 @@
 import { inRequestScope, log, withRequestKeys } from '../logging/index.js';
 import { corsHeaders, corsPolicy } from './cors.js';
+import type { HeaderMap } from './headers.js';
 import { requestIdFor } from './request-id.js';
 import { jsonResponse, type HttpResponse } from './response.js';
 
@@ -10,7 +11,7 @@ import { jsonResponse, type HttpResponse } from './response.js';
  */
 
 export interface PublicEvent {
-  headers?: Record<string, string | undefined> | null;
+  headers?: HeaderMap;
   requestContext?: { requestId?: string } | null;
 }
 

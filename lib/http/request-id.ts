@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { headerOf, type HeaderMap } from './headers.js';
 
 /**
  * The request id (docs/api.md#request-ids): the caller's `X-Request-Id` when it is 1–128 of
@@ -8,23 +9,11 @@ import { randomUUID } from 'node:crypto';
 
 const CALLER_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-type Headers = Record<string, string | undefined> | null | undefined;
-
-/** A header's value whatever the case of its name (REST API events keep the caller's case). */
-export function headerOf(headers: Headers, name: string): string | undefined {
-  if (!headers) return undefined;
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === wanted && typeof value === 'string') return value;
-  }
-  return undefined;
-}
-
 export function isValidRequestId(value: string | undefined): value is string {
   return value !== undefined && CALLER_ID.test(value);
 }
 
-export function requestIdFor(headers: Headers, gatewayId?: string): string {
+export function requestIdFor(headers: HeaderMap, gatewayId?: string): string {
   const caller = headerOf(headers, 'x-request-id')?.trim();
   if (isValidRequestId(caller)) return caller;
   return gatewayId || randomUUID();
