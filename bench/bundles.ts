@@ -11,7 +11,7 @@
  * Run: npx tsx bench/bundles.ts   → prints and writes bench/results/bundles.json
  * Exported: measureBundles() for bench/run.ts.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,12 +19,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 // The functions the stack deploys, so a new handler is measured without a second list.
-import { FUNCTION_NAMES, type FunctionName } from '../infra/cdk/functions.js';
+import { BUNDLING, FUNCTION_NAMES, type FunctionName } from '../infra/cdk/functions.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The banner and options NodejsFunction passes to esbuild in infra/cdk/stack.ts. */
-const BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 export interface BundleFigure {
   name: FunctionName;
@@ -47,6 +45,8 @@ export interface BundleFigure {
 
 export interface BundleReport {
   source: 'esbuild (stack options)' | 'cdk.out';
+  /** The Node version whose cold imports were measured. */
+  node: string;
   spawns: number;
   figures: BundleFigure[];
 }
@@ -73,7 +73,8 @@ async function buildAll(outDir: string): Promise<Record<FunctionName, string>> {
       mainFields: ['module', 'main'],
       minify: true,
       sourcemap: true,
-      banner: { js: BANNER },
+      banner: { js: BUNDLING.banner },
+      alias: { ...BUNDLING.alias },
       // The letter ships unpdf (pdf.js) beside its bundle (nodeModules in infra/cdk/stack.ts).
       external: name === 'letter' ? ['unpdf'] : [],
       outfile,
@@ -105,17 +106,20 @@ function fromCdkOut(): Record<FunctionName, string> {
 /** The child prints its own CPU time (µs) as its last stdout line. */
 const REPORT_CPU = 'process.stdout.write("\\n" + JSON.stringify(process.cpuUsage()));';
 
-function spawnMs(args: string[]): { wall: number; cpu: number } {
+function spawnMs(node: string, args: string[]): { wall: number; cpu: number } {
   const started = performance.now();
-  const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, POWERTOOLS_LOG_LEVEL: 'SILENT' } });
+  const run = spawnSync(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, POWERTOOLS_LOG_LEVEL: 'SILENT' } });
   const wall = performance.now() - started;
   if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr.toString().slice(0, 500)}`);
   const usage = JSON.parse(run.stdout.toString().trim().split('\n').pop() ?? '{}') as { user?: number; system?: number };
   return { wall, cpu: ((usage.user ?? 0) + (usage.system ?? 0)) / 1000 };
 }
 
-export async function measureBundles(options: { spawns?: number; source?: 'esbuild' | 'cdk.out' } = {}): Promise<BundleReport> {
+/** `node`: the Node binary whose cold imports are measured (default: this one); bench/run.ts also passes Lambda's major. */
+export async function measureBundles(options: { spawns?: number; source?: 'esbuild' | 'cdk.out'; node?: string } = {}): Promise<BundleReport> {
   const spawns = options.spawns ?? 10;
+  const node = options.node ?? process.execPath;
+  const version = node === process.execPath ? process.version : execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
   const useCdkOut = (options.source ?? (process.env.BENCH_BUNDLES === 'cdk.out' ? 'cdk.out' : 'esbuild')) === 'cdk.out';
   const tmp = mkdtempSync(join(tmpdir(), 'bundles-bench-'));
   try {
@@ -127,16 +131,16 @@ export async function measureBundles(options: { spawns?: number; source?: 'esbui
       // Lambda runtime's `awslambda` global (streamed handlers call awslambda.streamifyResponse at
       // import) is stood in by a pass-through, which costs nothing measurable.
       const importArgs = ['--input-type=module', '-e', `${AWSLAMBDA_STAND_IN} await import(${JSON.stringify(pathToFileURL(file).href)}); ${REPORT_CPU}`];
-      spawnMs(importArgs); // the first spawn pays for the disk cache
+      spawnMs(node, importArgs); // the first spawn pays for the disk cache
       const bundle: number[] = [];
       const bare: number[] = [];
       const bundleCpu: number[] = [];
       const bareCpu: number[] = [];
       for (let i = 0; i < spawns; i++) {
-        const b = spawnMs(['-e', REPORT_CPU]);
+        const b = spawnMs(node, ['-e', REPORT_CPU]);
         bare.push(b.wall);
         bareCpu.push(b.cpu);
-        const m = spawnMs(importArgs);
+        const m = spawnMs(node, importArgs);
         bundle.push(m.wall);
         bundleCpu.push(m.cpu);
       }
@@ -153,7 +157,7 @@ export async function measureBundles(options: { spawns?: number; source?: 'esbui
         cpuOverheadMs: round(median(bundleCpu) - median(bareCpu)),
       });
     }
-    return { source: useCdkOut ? 'cdk.out' : 'esbuild (stack options)', spawns, figures };
+    return { source: useCdkOut ? 'cdk.out' : 'esbuild (stack options)', node: version, spawns, figures };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -167,5 +171,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
   }
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/bundles.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
+  writeFileSync(join(root, 'bench/results/bundles.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), ...report }, null, 2)}\n`);
 }

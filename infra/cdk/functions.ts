@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { LETTER_BUDGET_MS } from '../../lib/config/index.js';
 
 /**
@@ -35,6 +36,20 @@ export const FUNCTIONS = {
 } as const satisfies Record<string, FunctionSizing>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
+
+/**
+ * What esbuild is told besides the usual options, for every function: in the stack (NodejsFunction)
+ * and in bench/bundles.ts, which measures the same bundles. docs/deployment.md#cold-starts
+ */
+export const BUNDLING = {
+  /** ESM bundles still contain CommonJS dependencies that call require(). */
+  banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  /** Imports of node:http resolve to a module that takes it without an ES import facade (the shim says why). */
+  alias: {
+    'node:http': fileURLToPath(new URL('shims/node-http.cjs', import.meta.url)),
+    http: fileURLToPath(new URL('shims/node-http.cjs', import.meta.url)),
+  } as Readonly<Record<string, string>>,
+};
 export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
 
 /** How long API Gateway waits for the streamed letter integration (REST streaming allows up to 15 min). */

@@ -33,7 +33,7 @@ import { DEFAULT_LETTER_MODEL, DEFAULT_STEDI_BASE_URL } from '../../lib/config/i
 import { ERROR_TABLE, EXACT, type ErrorCode } from '../../lib/errors/index.js';
 import { ALL_FONT_FILES, bundledName, type FontFile } from '../../lib/letter/font-files.js';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
-import { FUNCTIONS, LETTER_INTEGRATION_TIMEOUT_SECONDS, type FunctionName } from './functions.js';
+import { BUNDLING, FUNCTIONS, LETTER_INTEGRATION_TIMEOUT_SECONDS, type FunctionName } from './functions.js';
 
 /**
  * The whole service in one environment-agnostic stack (docs/deployment.md): a regional API Gateway
@@ -220,8 +220,8 @@ export class EligibilityStack extends Stack {
         },
         bundling: {
           format: OutputFormat.ESM,
-          // ESM bundles still contain CommonJS dependencies that call require().
-          banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+          banner: BUNDLING.banner,
+          esbuildArgs: { '--alias': Object.entries(BUNDLING.alias).map(([name, path]) => `${name}=${path}`) },
           mainFields: ['module', 'main'],
           minify: true,
           sourceMap: true,
