@@ -1,31 +1,21 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import { FORMATS } from './formats.js';
-import { BASE64_TEXT, NO_CONTROL_CHARACTERS, PROCEDURE_CODE, SCHEMAS, X12_VALUE, type RequestBodies, type SchemaName } from './schemas.js';
+import { BASE64_TEXT, NO_CONTROL_CHARACTERS, PROCEDURE_CODE, X12_VALUE, type RequestBodies, type SchemaName } from './schemas.js';
+import * as VALIDATORS from './validators.generated.js';
 
 /**
  * Validates a parsed body against its schema and reports every problem at once as
  * 400 INVALID_REQUEST with `errors: [{field, message}]`.
  */
 
-// ajv-formats is CommonJS; under ESM interop its plugin may sit on `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, formats: string[]) => Ajv;
-
 /**
- * JSON Schema 2020-12 (as OpenAPI 3.1 uses), for dependentRequired. Cold start matters here: the
- * schemas are checked against the meta-schema by a test (test/validation/schemas.test.ts), not at
- * every Lambda start, and each function compiles only the schema it uses, on first use.
+ * One compiled validator per request schema (JSON Schema 2020-12, as OpenAPI 3.1 uses), generated ahead
+ * of time by `npm run openapi` (infra/openapi/validators.ts): a cold start neither loads the JSON Schema
+ * compiler nor compiles on its first request. The schemas are checked against the meta-schema by a test
+ * (test/validation/schemas.test.ts). docs/api.md#validation
  */
-const ajv = new Ajv({ allErrors: true, strict: true, validateSchema: false, meta: false });
-addFormats(ajv, ['email']);
-for (const [name, rule] of Object.entries(FORMATS)) {
-  if (name !== 'email') ajv.addFormat(name, { type: 'string', validate: rule.validate });
-}
-
-const validators: Partial<Record<SchemaName, ValidateFunction>> = {};
-const validatorFor = (name: SchemaName): ValidateFunction => (validators[name] ??= ajv.compile(SCHEMAS[name]));
+const validatorFor = (name: SchemaName): ValidateFunction => (VALIDATORS as unknown as Record<SchemaName, ValidateFunction>)[name];
 
 /** `/serviceTypeCodes/2` → `serviceTypeCodes[2]` */
 function fieldName(instancePath: string, child?: string): string {
