@@ -19,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 // The functions the stack deploys, so a new handler is measured without a second list.
-import { BUNDLING, FUNCTION_NAMES, type FunctionName } from '../infra/cdk/functions.js';
+import { bundleOptions, FUNCTION_NAMES, type FunctionName } from '../infra/cdk/functions.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -65,16 +65,9 @@ async function buildAll(outDir: string): Promise<Record<FunctionName, string>> {
   for (const name of FUNCTION_NAMES) {
     const outfile = join(outDir, name, 'index.mjs');
     await build({
-      entryPoints: [join(root, 'functions', name, 'index.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      mainFields: ['module', 'main'],
+      ...bundleOptions(name),
       minify: true,
       sourcemap: true,
-      banner: { js: BUNDLING.banner },
-      alias: { ...BUNDLING.alias },
       // The letter ships unpdf (pdf.js) beside its bundle (nodeModules in infra/cdk/stack.ts).
       external: name === 'letter' ? ['unpdf'] : [],
       outfile,

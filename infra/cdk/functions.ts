@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { BuildOptions } from 'esbuild';
 import { LETTER_BUDGET_MS } from '../../lib/config/index.js';
 
 /**
@@ -50,6 +51,24 @@ export const BUNDLING = {
     http: fileURLToPath(new URL('shims/node-http.cjs', import.meta.url)),
   } as Readonly<Record<string, string>>,
 };
+
+/**
+ * esbuild's options for a function's bundle, as NodejsFunction builds it in the stack (which passes
+ * the same settings in its own terms), for the code that runs esbuild itself: bench/bundles.ts adds
+ * minification and source maps; tests inspect what a bundle contains.
+ */
+export function bundleOptions(name: FunctionName): BuildOptions {
+  return {
+    entryPoints: [fileURLToPath(new URL(`../../functions/${name}/index.ts`, import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    banner: { js: BUNDLING.banner },
+    alias: { ...BUNDLING.alias },
+  };
+}
 export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
 
 /** How long API Gateway waits for the streamed letter integration (REST streaming allows up to 15 min). */

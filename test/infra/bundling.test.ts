@@ -5,10 +5,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { build } from 'esbuild';
-import { BUNDLING } from '../../infra/cdk/functions.js';
-import { PROJECT_ROOT } from '../../infra/cdk/stack.js';
+import { BUNDLING, bundleOptions } from '../../infra/cdk/functions.js';
 
 const require = createRequire(import.meta.url);
 
@@ -18,19 +16,9 @@ describe('function bundling', () => {
   });
 
   it('a function that bundles the AWS SDK keeps no ES import of node:http and takes it from the shim', async () => {
+    const { alias: _alias, ...withoutAlias } = bundleOptions('eligibility');
     const bundled = (aliased: boolean) =>
-      build({
-        entryPoints: [join(PROJECT_ROOT, 'functions/eligibility/index.ts')],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: { js: BUNDLING.banner },
-        ...(aliased ? { alias: { ...BUNDLING.alias } } : {}),
-        write: false,
-        logLevel: 'silent',
-      }).then((result) => result.outputFiles[0]!.text);
+      build({ ...(aliased ? bundleOptions('eligibility') : withoutAlias), write: false, logLevel: 'silent' }).then((result) => result.outputFiles[0]!.text);
     const esImportOfHttp = /^import [^;]* from "(node:)?http";/m;
     const [before, after] = await Promise.all([bundled(false), bundled(true)]);
     expect(before).toMatch(esImportOfHttp); // the SDK does import it: without the alias the rule below would be empty

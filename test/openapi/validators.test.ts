@@ -5,10 +5,9 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { build } from 'esbuild';
 import { VALIDATORS_PATH, validatorsModule } from '../../infra/openapi/validators.js';
-import { PROJECT_ROOT } from '../../infra/cdk/stack.js';
+import { bundleOptions } from '../../infra/cdk/functions.js';
 
 describe('compiled request validators', () => {
   it('are what `npm run openapi` generates from the schemas now (run it after changing a schema)', () => {
@@ -18,17 +17,7 @@ describe('compiled request validators', () => {
   });
 
   it('keep ajv’s compiler out of the eligibility bundle (only its small runtime helper ships)', async () => {
-    const result = await build({
-      entryPoints: [join(PROJECT_ROOT, 'functions/eligibility/index.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
+    const result = await build({ ...bundleOptions('eligibility'), write: false, metafile: true, logLevel: 'silent' });
     const ajvInputs = Object.keys(result.metafile.inputs).filter((path) => /node_modules\/ajv(-formats)?\//.test(path));
     expect(ajvInputs).toEqual(['node_modules/ajv/dist/runtime/ucs2length.js']);
   }, 60_000);
