@@ -1,8 +1,9 @@
 /**
  * Function bundles (not a test): each function built the way infra/cdk/stack.ts has NodejsFunction
- * build it (esbuild, ESM, minified, node22, module/main fields, the createRequire banner, AWS SDK
- * bundled), then its size and the cold start of a fresh `node` importing it versus a bare `node -e ""`
- * (median of N spawns each, interleaved so machine noise hits both alike).
+ * build it (bundleOptions in infra/cdk/functions.ts: esbuild, ESM, node22, module/main fields, the
+ * createRequire banner, the node:http alias, AWS SDK bundled; minified here as in the stack), then
+ * its size and the cold start of a fresh `node` importing it versus a bare `node -e ""` (median of N
+ * spawns each, interleaved so machine noise hits both alike).
  *
  * Source: a fresh esbuild build into a temp dir by default. With BENCH_BUNDLES=cdk.out the bundles
  * come from `npx cdk synth` output instead (cdk.out/asset.*), matched to functions via the template;
@@ -22,7 +23,6 @@ import { build } from 'esbuild';
 import { bundleOptions, FUNCTION_NAMES, type FunctionName } from '../infra/cdk/functions.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
 
 export interface BundleFigure {
   name: FunctionName;

@@ -6,6 +6,7 @@
  * this Node. docs/benchmarks.md#two-runtimes
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** Lambda's Node major (infra/cdk/stack.ts: Runtime.NODEJS_22_X). */
 export const LAMBDA_NODE_MAJOR = 22;
@@ -19,8 +20,11 @@ export function lambdaNodePath(): string | undefined {
       ['--yes', '--package', `node-${process.platform}-${process.arch}@${LAMBDA_NODE_MAJOR}`, '--', 'node', '-p', 'process.version + " " + process.execPath'],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 300_000 },
     ).trim();
-    const [version, path] = printed.split(' ', 2);
-    return version?.startsWith(`v${LAMBDA_NODE_MAJOR}.`) && path ? path : undefined;
+    // "v22.x.y /path/to/node": the path may itself hold spaces.
+    const space = printed.indexOf(' ');
+    const version = printed.slice(0, space);
+    const path = printed.slice(space + 1);
+    return space > 0 && version.startsWith(`v${LAMBDA_NODE_MAJOR}.`) && existsSync(path) ? path : undefined;
   } catch {
     return undefined;
   }

@@ -254,20 +254,33 @@ function printTable(rows: Row[]): void {
 const step = (what: string) => process.stderr.write(`bench: ${what}…\n`);
 const readX12 = (file: string) => JSON.parse(readFileSync(join(results, file), 'utf8')) as X12Result;
 step(`Lambda's Node ${LAMBDA_NODE_MAJOR} (npx node-${process.platform}-${process.arch}@${LAMBDA_NODE_MAJOR} unless this Node is one)`);
-const lambda = lambdaNodePath();
-if (!lambda) step(`no Node ${LAMBDA_NODE_MAJOR} at hand: the x12 and cold-import targets are judged on Node ${process.version}`);
+const found = lambdaNodePath();
+// Another binary to run on; when this Node is Lambda's major, its own figures are the judged ones.
+const lambda = found === process.execPath ? undefined : found;
+if (!found) step(`no Node ${LAMBDA_NODE_MAJOR} at hand: the x12 and cold-import targets are judged on Node ${process.version}`);
+const onLambdaNode = <T>(what: string, run: (node: string) => T | Promise<T>): Promise<T | undefined> =>
+  lambda === undefined
+    ? Promise.resolve(undefined)
+    : (async () => {
+        step(`${what} on ${lambda}`);
+        try {
+          return await run(lambda);
+        } catch (error) {
+          step(`${what} failed on Node ${LAMBDA_NODE_MAJOR} (${error instanceof Error ? error.message.split('\n')[0] : 'error'}): judged on Node ${process.version}`);
+          return undefined;
+        }
+      })();
 step(`x12 on Node ${process.version} (bench/x12.ts)`);
 runScript('x12.ts', 'x12.json');
-if (lambda) {
-  step(`x12 on ${lambda}`);
-  execFileSync(lambda, ['--import', 'tsx', join(root, 'bench/x12.ts'), 'x12-lambda-node.json'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-const localX12 = x12Rows(readX12('x12.json'), lambda === undefined);
-const lambdaX12 = lambda ? x12Rows(readX12('x12-lambda-node.json'), true) : undefined;
+const lambdaX12 = await onLambdaNode('x12', (node) => {
+  execFileSync(node, ['--import', 'tsx', join(root, 'bench/x12.ts'), 'x12-lambda-node.json'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return x12Rows(readX12('x12-lambda-node.json'), true);
+});
+const localX12 = x12Rows(readX12('x12.json'), lambdaX12 === undefined);
 const x12 = { rows: [...(lambdaX12?.rows ?? []), ...localX12.rows], detail: { local: localX12.detail, lambdaNode: lambdaX12?.detail } };
 step('bundles (esbuild + cold imports)');
+const lambdaBundles = await onLambdaNode('cold imports', (node) => measureBundles({ node }));
 const bundles = await measureBundles();
-const lambdaBundles = lambda ? await measureBundles({ node: lambda }) : undefined;
 step('warm invocations');
 const invocations: InvocationSample[] = [];
 invocations.push(await measureInvocations('mock', { logLevel: 'INFO' }));
@@ -288,4 +301,4 @@ printTable(rows);
 mkdirSync(results, { recursive: true });
 const summary = { measuredAt: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows, x12: x12.detail, bundles, lambdaBundles, invocations, roundtrip, pdf: pdf.render, hostile };
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-console.log(`\nwritten: bench/results/summary.json (x12.json, x12-lambda-node.json, pdf.json by their scripts)`);
+console.log(`\nwritten: bench/results/summary.json (${lambdaX12 ? 'x12.json, x12-lambda-node.json' : 'x12.json'}, pdf.json by their scripts)`);

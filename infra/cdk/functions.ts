@@ -37,6 +37,7 @@ export const FUNCTIONS = {
 } as const satisfies Record<string, FunctionSizing>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
+export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
 
 /**
  * What esbuild is told besides the usual options, for every function: in the stack (NodejsFunction)
@@ -69,7 +70,6 @@ export function bundleOptions(name: FunctionName): BuildOptions {
     alias: { ...BUNDLING.alias },
   };
 }
-export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
 
 /** How long API Gateway waits for the streamed letter integration (REST streaming allows up to 15 min). */
 export const LETTER_INTEGRATION_TIMEOUT_SECONDS = FUNCTIONS.letter.timeoutSeconds + 5;
