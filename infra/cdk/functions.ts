@@ -40,17 +40,16 @@ export type FunctionName = keyof typeof FUNCTIONS;
 export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
 
 /**
- * What esbuild is told besides the usual options, for every function: in the stack (NodejsFunction)
- * and in bench/bundles.ts, which measures the same bundles. docs/deployment.md#cold-starts
+ * What esbuild is told besides the usual options, for every function: by the stack (NodejsFunction)
+ * and through bundleOptions below (the benchmark, the bundle tests). docs/deployment.md#cold-starts
  */
+const NODE_HTTP_SHIM = fileURLToPath(new URL('shims/node-http.cjs', import.meta.url));
+
 export const BUNDLING = {
   /** ESM bundles still contain CommonJS dependencies that call require(). */
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   /** Imports of node:http resolve to a module that takes it without an ES import facade (the shim says why). */
-  alias: {
-    'node:http': fileURLToPath(new URL('shims/node-http.cjs', import.meta.url)),
-    http: fileURLToPath(new URL('shims/node-http.cjs', import.meta.url)),
-  } as Readonly<Record<string, string>>,
+  alias: { 'node:http': NODE_HTTP_SHIM, http: NODE_HTTP_SHIM } as Readonly<Record<string, string>>,
 };
 
 /**
