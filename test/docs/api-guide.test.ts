@@ -1,24 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { execFile, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ERROR_TABLE } from '../../lib/errors/index.js';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
 import { startLocalApi } from '../support/local-api.js';
+import { readRepoFile as read, ROOT, slugsOf } from '../support/repo-docs.js';
 
 /** docs/api.md covers every route and error code; the README links every guide; the Python example runs. */
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const read = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8');
-
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-function slugsOf(doc: string): Set<string> {
-  return new Set(
-    [...read(doc).matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
-      m[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'),
-    ),
-  );
-}
 
 describe('docs/api.md', () => {
   const guide = read('docs/api.md');

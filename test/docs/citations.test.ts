@@ -1,20 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readRepoFile as read, ROOT, slugsOf } from '../support/repo-docs.js';
 
 /** Code cites the repository's own docs (docs/<guide>.md#<heading>), never a document outside it. */
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const read = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8');
-
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-function slugsOf(doc: string): Set<string> {
-  return new Set(
-    [...read(doc).matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
-      m[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'),
-    ),
-  );
-}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(`${ROOT}${dir}`).flatMap((name) => {
