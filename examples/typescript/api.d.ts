@@ -298,7 +298,7 @@ export interface components {
              */
             provider_npi?: string;
         };
-        /** @description A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus cob with runCobCheck. test/validation/responses.test.ts holds real answers to this. */
+        /** @description A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus cob with runCobCheck. */
         EligibilityResponse: {
             inNetwork: components["schemas"]["BenefitBlock"];
             outNetwork: components["schemas"]["BenefitBlock"];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { AUTHORIZER_CACHE_SECONDS, PLAN_NAMES, REVOCATION_SECONDS, sha256Hex, TOKEN_STORE_CACHE_SECONDS, type ClientToken, type PlanName } from '../../lib/auth/tokens.js';
+import { AUTHORIZER_CACHE_SECONDS, PLAN_NAMES, REVOCATION_SECONDS, sha256Hex, type ClientToken, type PlanName } from '../../lib/auth/tokens.js';
+import { TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/secrets.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import { validateEnrollment } from '../../lib/enrollment/validate.js';
 import { ServiceFailure, type FieldError } from '../../lib/errors/index.js';

@@ -7,7 +7,7 @@ import { ROUTE_TABLE, type RouteFunction } from '../../lib/http/routes.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 import { FORMATS } from '../../lib/validation/formats.js';
 import { validateBody } from '../../lib/validation/index.js';
-import { RESPONSE_SCHEMAS } from '../../lib/validation/responses.js';
+import { RESPONSE_SCHEMAS } from './responses.js';
 import { SCHEMAS } from '../../lib/validation/schemas.js';
 import { SERVICE_VERSION } from '../../lib/version.js';
 import { COB_SANDBOX_PATIENTS } from '../sandbox/cob-answers.js';

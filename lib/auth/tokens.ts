@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { TOKEN_STORE_CACHE_SECONDS } from '../config/secrets.js';
 
 /**
  * Bearer tokens (docs/api.md#tokens). Tokens are never stored: only their SHA-256 hex digests, compared
@@ -25,7 +26,6 @@ export interface ClientToken {
  * reads the token store through a cache of TOKEN_STORE_CACHE_SECONDS, and API Gateway caches each
  * authorizer answer for AUTHORIZER_CACHE_SECONDS, so the worst case is their sum.
  */
-export const TOKEN_STORE_CACHE_SECONDS = 60;
 export const AUTHORIZER_CACHE_SECONDS = 240;
 export const REVOCATION_SECONDS = TOKEN_STORE_CACHE_SECONDS + AUTHORIZER_CACHE_SECONDS;
 

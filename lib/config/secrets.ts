@@ -4,9 +4,12 @@
  * Powertools, so a warm Lambda does not call Secrets Manager per request.
  */
 
-import { TOKEN_STORE_CACHE_SECONDS } from '../auth/tokens.js';
-
 export const SECRET_MAX_AGE_SECONDS = 300;
+/**
+ * How long the token store is cached: one half of how long a revoked token keeps working in AWS
+ * (lib/auth/tokens.ts REVOCATION_SECONDS, docs/deployment.md#revocation).
+ */
+export const TOKEN_STORE_CACHE_SECONDS = 60;
 
 export interface SecretSource {
   /** e.g. STEDI_SECRET_ARN */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { AUTHORIZER_CACHE_SECONDS, bearerToken, findClient, parseTokenList, parseTokenSecret, REVOCATION_SECONDS, sha256Hex, TOKEN_STORE_CACHE_SECONDS } from '../../lib/auth/tokens.js';
-import { SECRETS } from '../../lib/config/secrets.js';
+import { AUTHORIZER_CACHE_SECONDS, bearerToken, findClient, parseTokenList, parseTokenSecret, REVOCATION_SECONDS, sha256Hex } from '../../lib/auth/tokens.js';
+import { SECRETS, TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/secrets.js';
 
 describe('bearer tokens', () => {
   const clients = parseTokenList('acme=acme-token-123, beta=beta-token-456');

@@ -1,10 +1,10 @@
-import { COB_CODES } from '../cob/types.js';
-import { ERROR_TABLE } from '../errors/index.js';
+import { COB_CODES } from '../../lib/cob/types.js';
+import { ERROR_TABLE } from '../../lib/errors/index.js';
 
 /**
- * JSON Schemas of every response body: with the request schemas (./schemas.ts) they are the one
+ * JSON Schemas of every response body: with the request schemas (lib/validation/schemas.ts) they are the one
  * source of the OpenAPI document (`npm run openapi`), and tests validate real answers against
- * them (test/validation/responses.test.ts), so a key added to an answer without a schema fails.
+ * them (test/openapi/responses.test.ts), so a key added to an answer without a schema fails.
  * Objects are closed (`additionalProperties: false`): add a new key here first. The shapes are
  * documented in docs/api.md and docs/eligibility.md; `title`s name the OpenAPI components.
  */
@@ -272,7 +272,7 @@ export const eligibilityResponseSchema = {
   additionalProperties: false,
   required: ['inNetwork', 'outNetwork', 'message'],
   description:
-    'A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus cob with runCobCheck. test/validation/responses.test.ts holds real answers to this.',
+    'A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus cob with runCobCheck.',
   properties: {
     inNetwork: benefitBlockSchema,
     outNetwork: benefitBlockSchema,
