@@ -7,7 +7,7 @@ import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infr
 /**
  * The gateway's integration cut, scaled down: the local server cuts buffered integrations (as API
  * Gateway does at 29 s; here at 1.5 s) with the gateway's 504, but a streamed letter is not cut.
- * test/letter/long-letter.test.ts proves the real figure (a 31 s letter answered 200).
+ * test/letter/long-letter.test.ts proves the letter through the streaming handler as well.
  */
 
 const CUT_MS = 1_500;
