@@ -1,6 +1,6 @@
 /**
  * Headers whose value decides who the caller is, which stored answer to replay or what the request
- * is called in the logs: each may be sent once (docs/api.md#headers). Keys are lower case; values
+ * is called in the logs: each may be sent once (docs/api.md#request-ids). Keys are lower case; values
  * are the names as the client should read them in an error.
  */
 const SINGLE_HEADERS: Record<string, string> = {

@@ -4,7 +4,7 @@ import type { PipelineMiddleware, PipelineRequest } from './state.js';
 
 /**
  * A request that repeats `Authorization`, `Idempotency-Key` or `X-Request-Id` (in any letter case)
- * is refused with 400 INVALID_REQUEST naming the header (docs/api.md#headers): API Gateway keeps
+ * is refused with 400 INVALID_REQUEST naming the header (docs/api.md#request-ids): API Gateway keeps
  * only the last value in `headers`, so reading one of several would be a guess.
  */
 export function refuseRepeatedHeaders(): PipelineMiddleware {
