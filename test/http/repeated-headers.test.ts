@@ -1,8 +1,10 @@
-import { describe, expect, it } from '@jest/globals';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { firstRepeatedHeader } from '../../lib/http/repeated-headers.js';
 import { handler as health } from '../../functions/health/index.js';
 import { apiEvent, invoke, MOCK_SET_1 } from '../support/events.js';
+import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
 describe('firstRepeatedHeader', () => {
   it('names Authorization, Idempotency-Key or X-Request-Id sent more than once, in any letter case', () => {
@@ -61,5 +63,39 @@ describe('a repeated identity header in an API Gateway event', () => {
     const reply = await health({ headers: { 'X-Request-Id': 'b' }, multiValueHeaders: { 'X-Request-Id': ['a', 'b'] }, requestContext: { requestId: 'gw' } });
     expect(reply.statusCode).toBe(400);
     expect(JSON.parse(reply.body)).toMatchObject({ code: 'INVALID_REQUEST', errors: [{ field: 'X-Request-Id' }] });
+  });
+});
+
+describe('over HTTP, through the local gateway', () => {
+  let api: LocalApi;
+  beforeAll(async () => {
+    api = await startLocalApi();
+  }, 30_000);
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  /** Sends `name` twice as two header lines (fetch would join them into one). */
+  const postTwice = (name: string, values: string[]) =>
+    new Promise<{ status: number; body: Record<string, any> }>((resolve, reject) => {
+      const url = new URL('/api/eligibility/v1', api.url);
+      const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json', [name]: values } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify(MOCK_SET_1));
+    });
+
+  it.each([
+    ['Idempotency-Key', ['key-a', 'key-b']],
+    ['x-request-id', ['id-a', 'id-a']],
+  ])('%s sent twice is a 400 naming it', async (name, values) => {
+    const reply = await postTwice(name, values);
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('INVALID_REQUEST');
+    expect(reply.body.errors[0].field.toLowerCase()).toBe(name.toLowerCase());
   });
 });
