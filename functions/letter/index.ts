@@ -1,5 +1,6 @@
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { streamingHandler } from '../../lib/http/stream.js';
+import { renderLetterAnswer, type LetterRecipe } from '../../lib/letter/answer.js';
 import { letterRoute } from '../../lib/letter/route.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
@@ -7,6 +8,12 @@ const runtime = runtimeFromEnv();
 
 /**
  * POST /api/generate-letter, streamed (docs/runtime.md#streamed-letter): the gateway's 30 s cut does not apply,
- * so the model gets up to 120 s; the client still receives one JSON document.
+ * so the model gets up to 120 s; the client still receives one JSON document. A letter too large to
+ * store under its Idempotency-Key is stored as its render recipe and re-rendered on replay.
  */
-export const handler = streamingHandler(apiHandler('letter', 'letter', letterRoute(runtime, { budgetMs: runtime.config.letterBudgetMs }), { idempotencyTable: runtime.config.idempotencyTable }));
+export const handler = streamingHandler(
+  apiHandler('letter', 'letter', letterRoute(runtime, { budgetMs: runtime.config.letterBudgetMs }), {
+    idempotencyTable: runtime.config.idempotencyTable,
+    expand: (recipe) => renderLetterAnswer(recipe as LetterRecipe),
+  }),
+);

@@ -1,7 +1,7 @@
 import { loggedCobCheck } from '../cob/route.js';
 import type { CobResult } from '../cob/types.js';
 import type { Enrollment } from '../enrollment/types.js';
-import type { ServiceError } from '../errors/index.js';
+import { ERROR_TABLE, type ErrorCode, type ServiceError } from '../errors/index.js';
 import type { Route, RouteOutcome } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
 import type { Runtime } from '../runtime/index.js';
@@ -73,7 +73,8 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
     if (!result.ok) return result;
 
     const response = eligibilityBody(result.value, eligibility.checkedAt ?? new Date(), cob);
-    return { ok: true, body: response } satisfies RouteOutcome;
+    // A COB part that failed on an outage must not be frozen under an Idempotency-Key (docs/runtime.md#idempotency).
+    return { ok: true, body: response, ...(failedTransiently(cob) ? { transient: true } : {}) } satisfies RouteOutcome;
   };
 }
 
@@ -118,3 +119,7 @@ async function cobPart(
 }
 
 const failedPart = (error: ServiceError): CobPart => ({ message: error.message, code: error.code });
+
+/** A COB part that failed with a 5xx (unavailable, timed out, unreadable): asking again may answer it. */
+const failedTransiently = (cob: CobPart | undefined): boolean =>
+  cob !== undefined && 'code' in cob && cob.code in ERROR_TABLE && ERROR_TABLE[cob.code as ErrorCode].status >= 500;

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { fail, ok, ServiceFailure, serviceError, type Result } from '../errors/index.js';
 import { log } from '../logging/index.js';
-import type { HttpResponse } from './response.js';
+import type { Answer } from './middleware/state.js';
 
 /**
  * Idempotency keys on POST routes (docs/runtime.md#idempotency), with Powertools idempotency over
@@ -9,7 +9,11 @@ import type { HttpResponse } from './response.js';
  * a repeat with the same body gets the stored answer (same status and body, plus
  * `Idempotent-Replayed: true`) without reaching any upstream; a different body is 422
  * IDEMPOTENCY_KEY_REUSED; a repeat while the first still runs is 409 REQUEST_IN_PROGRESS.
- * 5xx answers are not stored, so a retry after an outage runs again.
+ * 5xx answers are not stored, nor answers that embed a transient failure (an eligibility answer
+ * whose COB part was unavailable), so a retry after an outage runs again. A replay carries the
+ * current request's id, in the header and in an error body's `requestId`. An answer too large for
+ * one DynamoDB item is stored in the compact form its route gave (the letter's render input) and
+ * rebuilt byte for byte on replay; without one it is sent but not stored.
  *
  * Powertools and the DynamoDB client are loaded on the first request that carries a key, so
  * requests without one (and the cold start) never pay for them.
@@ -20,10 +24,7 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** 1–255 visible ASCII characters (no spaces, no control characters). */
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
-/**
- * A DynamoDB item holds at most 400 KB; an answer larger than this (a long PDF letter) is sent
- * but not stored, and the key is released so a retry runs again.
- */
+/** A DynamoDB item holds at most 400 KB; a stored answer (or its compact form) stays under this. */
 export const MAX_STORED_RESPONSE_BYTES = 350 * 1024;
 
 /** The key from lower-cased request headers: absent → undefined; present but malformed → 400. */
@@ -33,6 +34,7 @@ export function readIdempotencyKey(headers: Record<string, string | undefined>):
   if (KEY_SHAPE.test(value)) return ok(value);
   return fail(
     serviceError('INVALID_REQUEST', {
+      message: 'The Idempotency-Key header is invalid',
       errors: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters (letters, digits, punctuation; no spaces)' }],
     }),
   );
@@ -49,11 +51,19 @@ export interface IdempotencyScope {
   requestId: string;
   /** The invocation's context, so an in-progress record expires when the function would have timed out. */
   context: Pick<Context, 'getRemainingTimeInMillis'>;
+  /** Rebuilds a body from the compact form its route gave; without it, compact forms are not stored. */
+  expand?: Expand;
 }
+
+/** Rebuilds an answer's body (the value JSON.stringify gave the first time) from its compact form. */
+export type Expand = (compact: unknown) => Promise<unknown>;
+
+/** What the store keeps for an answer: the response itself, or its compact form. */
+type Stored = { statusCode: number; headers: Record<string, string> } & ({ body: string } | { compact: unknown });
 
 /** Thrown out of the idempotent function so Powertools releases the key instead of storing the answer. */
 class NotStored extends Error {
-  constructor(readonly response: HttpResponse) {
+  constructor(readonly answer: Answer) {
     super('answer not stored');
     this.name = 'NotStored';
   }
@@ -90,7 +100,31 @@ function layerFor(pt: Powertools, table: string, route: string): PersistenceLaye
   return layer;
 }
 
-const fits = (response: HttpResponse): boolean => Buffer.byteLength(JSON.stringify(response)) <= MAX_STORED_RESPONSE_BYTES;
+const fits = (stored: Stored): boolean => Buffer.byteLength(JSON.stringify(stored)) <= MAX_STORED_RESPONSE_BYTES;
+
+/** The form to store for an answer, or undefined when it must not be stored. */
+function storedForm(answer: Answer, expand: Expand | undefined): Stored | undefined {
+  const { statusCode, headers, body } = answer.response;
+  if (statusCode >= 500 || answer.transient) return undefined;
+  const whole: Stored = { statusCode, headers, body };
+  if (fits(whole)) return whole;
+  if (answer.compact === undefined || !expand) return undefined;
+  const compact: Stored = { statusCode, headers, compact: answer.compact };
+  return fits(compact) ? compact : undefined;
+}
+
+/** A stored error body names the request that made it; its replay names the current one. */
+function withRequestId(body: string, statusCode: number, requestId: string): string {
+  if (statusCode < 400) return body;
+  const parsed = JSON.parse(body) as unknown;
+  if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { requestId?: unknown }).requestId !== 'string') return body;
+  return JSON.stringify({ ...parsed, requestId });
+}
+
+async function replay(stored: Stored, scope: IdempotencyScope): Promise<Answer> {
+  const body = 'compact' in stored ? JSON.stringify(await scope.expand!(stored.compact)) : withRequestId(stored.body, stored.statusCode, scope.requestId);
+  return { response: { statusCode: stored.statusCode, headers: { ...stored.headers, 'x-request-id': scope.requestId, [REPLAYED_HEADER]: 'true' }, body } };
+}
 
 /** What happened to a request that carried a key (joins its access-log line). */
 export type IdempotencyOutcome = 'stored' | 'replayed' | 'not-stored';
@@ -99,13 +133,10 @@ export type IdempotencyOutcome = 'stored' | 'replayed' | 'not-stored';
  * Runs `run` at most once per (route, client, key) within 24 h, answering repeats as described
  * above. Throws ServiceFailure for 409/422; lets store outages through as exceptions (500).
  */
-export async function runIdempotent(
-  scope: IdempotencyScope,
-  run: () => Promise<HttpResponse>,
-): Promise<{ response: HttpResponse; idempotency: IdempotencyOutcome }> {
+export async function runIdempotent(scope: IdempotencyScope, run: () => Promise<Answer>): Promise<{ answer: Answer; idempotency: IdempotencyOutcome }> {
   const pt = await loadPowertools();
   let replayed = false;
-  let answered: HttpResponse | undefined;
+  let answered: Answer | undefined;
   const config = new pt.IdempotencyConfig({
     eventKeyJmesPath: '[clientId, key]',
     payloadValidationJmesPath: 'body',
@@ -115,26 +146,27 @@ export async function runIdempotent(
     lambdaContext: scope.context as Context,
     responseHook: (stored) => {
       replayed = true;
-      const response = stored as unknown as HttpResponse;
-      return { ...response, headers: { ...response.headers, 'x-request-id': scope.requestId, [REPLAYED_HEADER]: 'true' } };
+      return stored;
     },
   });
 
   const once = pt.makeIdempotent(
-    async (_input: { clientId: string; key: string; body: unknown }): Promise<HttpResponse> => {
-      const response = await run();
-      answered = response;
-      if (response.statusCode >= 500 || !fits(response)) throw new NotStored(response);
-      return response;
+    async (_input: { clientId: string; key: string; body: unknown }): Promise<Stored> => {
+      const answer = await run();
+      answered = answer;
+      const stored = storedForm(answer, scope.expand);
+      if (!stored) throw new NotStored(answer);
+      return stored;
     },
     { persistenceStore: layerFor(pt, scope.table, scope.route), config, keyPrefix: scope.route },
   );
 
   try {
-    const response = await once({ clientId: scope.clientId, key: scope.key, body: scope.body });
-    return { response, idempotency: replayed ? 'replayed' : 'stored' };
+    const stored = await once({ clientId: scope.clientId, key: scope.key, body: scope.body });
+    if (replayed) return { answer: await replay(stored, scope), idempotency: 'replayed' };
+    return { answer: answered!, idempotency: 'stored' };
   } catch (error) {
-    if (error instanceof NotStored) return { response: error.response, idempotency: 'not-stored' };
+    if (error instanceof NotStored) return { answer: error.answer, idempotency: 'not-stored' };
     const name = (error as Error | undefined)?.name;
     if (name === 'IdempotencyValidationError') throw new ServiceFailure(serviceError('IDEMPOTENCY_KEY_REUSED'));
     if (name === 'IdempotencyAlreadyInProgressError') throw new ServiceFailure(serviceError('REQUEST_IN_PROGRESS'));
@@ -142,7 +174,7 @@ export async function runIdempotent(
     // the answer (an unreleased in-progress record expires when this invocation would have).
     if (name === 'IdempotencyPersistenceLayerError' && answered) {
       log.warn('idempotency record not saved', { route: scope.route, idempotency: 'not-stored' });
-      return { response: answered, idempotency: 'not-stored' };
+      return { answer: answered, idempotency: 'not-stored' };
     }
     throw error;
   }

@@ -7,8 +7,8 @@ import { checkLetterBody } from './check-output.js';
 import { readCitedText } from './citations.js';
 import { verifyCodes } from './codes.js';
 import { readProcedureNotes } from './input.js';
-import { assembleLetter } from './markdown.js';
-import { glyphsReplacedNotice, notMachineReadableNotice, unverifiedCodeNotices } from './notices.js';
+import { renderLetterAnswer, type LetterRecipe } from './answer.js';
+import { notMachineReadableNotice, unverifiedCodeNotices } from './notices.js';
 import { buildLetterRequest } from './prompt.js';
 import { readTextLayer } from './text-layer.js';
 import type { LetterResponse, Notice } from './types.js';
@@ -32,6 +32,8 @@ export interface LetterOutcome {
   result: Result<LetterResponse>;
   /** For the request's one log line: counts and ids only, never text. */
   log: SafeLogFields;
+  /** What the answer renders from, byte for byte (an Idempotency-Key replay re-renders it: ./answer.ts). */
+  recipe?: LetterRecipe;
 }
 
 /** How a failed model call reads to the caller. */
@@ -82,23 +84,13 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
   const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages, citations: cited.citations });
 
   const notices: Notice[] = [...unverifiedCodeNotices(verified.removed), ...(layer.pages === null ? [notMachineReadableNotice()] : [])];
-  const generatedAt = now();
-  const content = { meta, body: verified.blocks, citations: cited.citations, generatedAt };
-  const common = {
-    timestamp: generatedAt.toISOString(),
-    invoice_cost: request.visit_cost,
-    patient_identifier: request.patient_identifier,
+  const recipe: LetterRecipe = {
+    format: output_format === 'pdf' ? 'pdf' : 'text',
+    content: { meta, body: verified.blocks, citations: cited.citations, generatedAt: now().toISOString() },
     codes: verified.codes,
-    citations: cited.citations,
+    notices,
   };
-  Object.assign(log, { citations: cited.citations.length, codesRemoved: verified.removed.length } satisfies SafeLogFields);
-
-  if (output_format === 'pdf') {
-    // Loaded on the first PDF, not at cold start: fontkit, bidi-js and the layout code are only for PDFs.
-    const { renderLetterPdfReport } = await import('./pdf.js');
-    const rendered = await renderLetterPdfReport(content);
-    if (rendered.replacedCharacters > 0) notices.push(glyphsReplacedNotice(rendered.replacedCharacters));
-    return { result: ok({ fileContent: Buffer.from(rendered.pdf).toString('base64'), ...common, notices }), log: { ...log, notices: notices.map((n) => n.code) } };
-  }
-  return { result: ok({ letter: assembleLetter(content), ...common, notices }), log: { ...log, notices: notices.map((n) => n.code) } };
+  const body = await renderLetterAnswer(recipe);
+  Object.assign(log, { citations: cited.citations.length, codesRemoved: verified.removed.length, notices: body.notices.map((n) => n.code) } satisfies SafeLogFields);
+  return { result: ok(body), log, recipe };
 }

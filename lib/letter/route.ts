@@ -13,13 +13,14 @@ export function letterRoute(runtime: Runtime, options: { budgetMs?: number } = {
   return async ({ body }) => {
     const apiKey = await runtime.anthropicKey();
     if (!apiKey.ok) return apiKey;
-    const { result, log } = await generateLetter(body, {
+    const { result, log, recipe } = await generateLetter(body, {
       apiKey: apiKey.value,
       ...(runtime.config.anthropicBaseUrl ? { baseURL: runtime.config.anthropicBaseUrl } : {}),
       model: runtime.config.letterModel,
       budgetMs: options.budgetMs ?? runtime.config.upstreamBudgetMs,
     });
     const fields = { ...log, ...(log.upstream ? { sandbox: runtime.sandbox.anthropic } : {}) };
-    return result.ok ? { ok: true, body: result.value, log: fields } : { ok: false, error: result.error, log: fields };
+    // The recipe lets an Idempotency-Key replay re-render a letter too large to store (./answer.ts).
+    return result.ok ? { ok: true, body: result.value, log: fields, ...(recipe ? { compact: recipe } : {}) } : { ok: false, error: result.error, log: fields };
   };
 }

@@ -1,17 +1,20 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { retryAfterOf, retryAfterSeconds, withRetry, type Attempt, type RetryFailures, type RetryTuning } from './retry.js';
 
 /**
- * A thin Anthropic Messages API client: one `messages.create` call, one retry for transient
- * failures, every attempt and wait inside one time budget given by the caller. It knows nothing of
+ * A thin Anthropic Messages API client: one `messages.create` call under the shared retry policy
+ * (./retry.ts: one retry for transient failures, every attempt and wait inside one time budget
+ * given by the caller). It knows nothing of
  * what the message is for; callers build the request and read the answer (lib/letter does both).
  * The SDK's own retries are off so the budget and the retry count are ours. Nothing here logs.
  */
 
-/** A retry with less time than this left cannot finish, so it is not attempted. */
-const MIN_RETRY_BUDGET_MS = 3_000;
-const DEFAULT_BACKOFF_MS = 400;
-/** A retry-after longer than this is not waited for inside a request; it is passed to the caller. */
-const MAX_RETRY_WAIT_MS = 10_000;
+/**
+ * This client's tuning of the shared retry policy (./retry.ts): a letter retry with less than 3 s
+ * left cannot finish, so it is not attempted; a Retry-After over 10 s is passed to the caller
+ * instead of being waited for inside a request.
+ */
+const LETTER_RETRY: RetryTuning = { minAttemptMs: 3_000, delayMs: () => 400, maxWaitMs: 10_000 };
 
 export type MessageRequest = Anthropic.MessageCreateParamsNonStreaming;
 export type Message = Anthropic.Message;
@@ -22,6 +25,8 @@ export interface MessagesCall {
   /** Total budget for every attempt and wait, in ms. */
   budgetMs: number;
   request: MessageRequest;
+  /** Test seams for the retry policy (time); production uses the defaults. */
+  tuning?: Pick<RetryTuning, 'now' | 'sleep' | 'timeoutSignal'>;
 }
 
 /** Token counts the API reported (no text). */
@@ -59,20 +64,8 @@ export interface MessagesFailure {
 
 export type MessagesResult = { ok: true; value: MessagesAnswer } | { ok: false; failure: MessagesFailure };
 
-type Attempt =
-  | { kind: 'answer'; message: Message; requestId?: string }
-  | { kind: 'failure'; failure: Omit<MessagesFailure, 'attempts'>; retryable: boolean; retryAfterMs?: number };
-
-const retryAfterMs = (headers: Headers | undefined): number | undefined => {
-  const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers?.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number.parseFloat(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
-};
+type Failure = Omit<MessagesFailure, 'attempts'>;
+type Answer = { message: Message; requestId?: string };
 
 /** HTTP status → failure kind and whether one more attempt may help. */
 function classifyStatus(status: number): { kind: MessagesFailureKind; retryable: boolean } {
@@ -82,30 +75,26 @@ function classifyStatus(status: number): { kind: MessagesFailureKind; retryable:
   return { kind: 'unexpected-status', retryable: false };
 }
 
-function classifyThrown(error: unknown): Attempt {
-  if (error instanceof Anthropic.APIConnectionTimeoutError) return { kind: 'failure', failure: { kind: 'timeout' }, retryable: true };
-  if (error instanceof Anthropic.APIUserAbortError) return { kind: 'failure', failure: { kind: 'timeout' }, retryable: false };
-  if (error instanceof Anthropic.APIConnectionError) return { kind: 'failure', failure: { kind: 'unavailable' }, retryable: true };
+function classifyThrown(error: unknown): Attempt<Answer, Failure> {
+  if (error instanceof Anthropic.APIConnectionTimeoutError) return { retryable: true, error: { kind: 'timeout' } };
+  if (error instanceof Anthropic.APIUserAbortError) return { ok: false, error: { kind: 'timeout' } };
+  if (error instanceof Anthropic.APIConnectionError) return { retryable: true, error: { kind: 'unavailable' } };
   if (error instanceof Anthropic.APIError && typeof error.status === 'number') {
-    const after = retryAfterMs(error.headers);
+    const after = retryAfterOf(error.headers);
     const { kind, retryable } = classifyStatus(error.status);
-    return {
-      kind: 'failure',
-      retryable,
-      retryAfterMs: after,
-      failure: {
-        kind,
-        status: error.status,
-        ...(after === undefined ? {} : { retryAfterSeconds: Math.max(1, Math.ceil(after / 1000)) }),
-        ...(error.requestID ? { requestId: error.requestID } : {}),
-      },
+    const failure: Failure = {
+      kind,
+      status: error.status,
+      ...(after === undefined ? {} : { retryAfterSeconds: retryAfterSeconds(after) }),
+      ...(error.requestID ? { requestId: error.requestID } : {}),
     };
+    if (!retryable) return { ok: false, error: failure };
+    return after === undefined ? { retryable: true, error: failure } : { retryable: true, error: failure, retryAfterMs: after };
   }
   // Unparseable bodies and anything else the SDK throws.
-  return { kind: 'failure', failure: { kind: 'unreadable' }, retryable: false };
+  return { ok: false, error: { kind: 'unreadable' } };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
 
 export function usageOf(message: Message): Usage {
@@ -118,37 +107,32 @@ export function usageOf(message: Message): Usage {
   };
 }
 
+/** The policy's own failures, in this client's terms. */
+const FAILURES: RetryFailures<Failure> = { timeout: () => ({ kind: 'timeout' }), unreachable: () => ({ kind: 'unavailable' }) };
+
 export async function createMessage(call: MessagesCall): Promise<MessagesResult> {
-  const deadline = Date.now() + call.budgetMs;
   if (!call.apiKey) return { ok: false, failure: { kind: 'no-key', attempts: 0 } };
 
   const client = new Anthropic({ apiKey: call.apiKey, baseURL: call.baseURL ?? 'https://api.anthropic.com', maxRetries: 0, logLevel: 'off' });
-  const attemptOnce = async (): Promise<Attempt> => {
-    try {
-      const { data, request_id } = await client.messages
-        .create(call.request, { timeout: Math.max(1, deadline - Date.now()), maxRetries: 0 })
-        .withResponse();
-      return { kind: 'answer', message: data, requestId: request_id ?? undefined };
-    } catch (error) {
-      return classifyThrown(error);
-    }
-  };
-
-  let attempts = 1;
-  let outcome = await attemptOnce();
-  if (outcome.kind === 'failure' && outcome.retryable) {
-    const wait = outcome.retryAfterMs ?? DEFAULT_BACKOFF_MS;
-    if (wait <= MAX_RETRY_WAIT_MS && deadline - Date.now() - wait >= MIN_RETRY_BUDGET_MS) {
-      await sleep(wait);
-      attempts = 2;
-      outcome = await attemptOnce();
-    }
-  }
-  if (outcome.kind === 'failure') return { ok: false, failure: { ...outcome.failure, attempts } };
+  const { outcome, attempts } = await withRetry<Answer, Failure>(
+    async (signal, _attemptNo, remainingMs) => {
+      try {
+        const { data, request_id } = await client.messages
+          .create(call.request, { timeout: Math.max(1, remainingMs), maxRetries: 0, signal })
+          .withResponse();
+        return { ok: true, value: { message: data, ...(request_id ? { requestId: request_id } : {}) } };
+      } catch (error) {
+        return classifyThrown(error);
+      }
+    },
+    { ...LETTER_RETRY, ...call.tuning, budgetMs: call.budgetMs, failures: FAILURES },
+  );
+  if (!outcome.ok) return { ok: false, failure: { ...outcome.error, attempts } };
   // The SDK returns whatever JSON came back; check the shape before anyone trusts it.
-  const message = outcome.message as unknown;
-  if (typeof message !== 'object' || message === null || !Array.isArray((message as Message).content)) {
-    return { ok: false, failure: { kind: 'unreadable', attempts, ...(outcome.requestId ? { requestId: outcome.requestId } : {}) } };
+  const { message, requestId } = outcome.value;
+  const shape = message as unknown;
+  if (typeof shape !== 'object' || shape === null || !Array.isArray((shape as Message).content)) {
+    return { ok: false, failure: { kind: 'unreadable', attempts, ...(requestId ? { requestId } : {}) } };
   }
-  return { ok: true, value: { message: outcome.message, usage: usageOf(outcome.message), attempts, ...(outcome.requestId ? { requestId: outcome.requestId } : {}) } };
+  return { ok: true, value: { message, usage: usageOf(message), attempts, ...(requestId ? { requestId } : {}) } };
 }

@@ -113,3 +113,37 @@ describe('createMessage', () => {
     expect(failure.attempts).toBe(2);
   });
 });
+
+describe('createMessage under the shared retry policy (fake clock: no real waiting)', () => {
+  function fakeClock() {
+    let t = 5_000_000;
+    const sleeps: number[] = [];
+    return { now: () => t, sleep: async (ms: number) => void (sleeps.push(ms), (t += ms)), sleeps };
+  }
+
+  it('honours the API\'s Retry-After (1 s) inside the budget, sleeping on the injected clock', async () => {
+    const clock = fakeClock();
+    const before = sandbox.requestCount();
+    const failure = await expectFailure(call('SANDBOX:429', { tuning: { now: clock.now, sleep: clock.sleep } }), 'unavailable');
+    expect(clock.sleeps).toEqual([1_000]);
+    expect(failure.attempts).toBe(2);
+    expect(sandbox.requestCount() - before).toBe(2);
+  });
+
+  it('waits the client\'s default backoff when the API names no wait', async () => {
+    const clock = fakeClock();
+    const result = await call('SANDBOX:FLAKY fake-clock-test', { tuning: { now: clock.now, sleep: clock.sleep } });
+    expect(result.ok && result.value.attempts).toBe(2);
+    expect(clock.sleeps).toEqual([400]);
+  });
+
+  it('does not retry when the Retry-After and a useful attempt no longer fit in the budget', async () => {
+    const clock = fakeClock();
+    const before = sandbox.requestCount();
+    // 1 s Retry-After + 3 s for a useful letter attempt > 3.5 s budget.
+    const failure = await expectFailure(call('SANDBOX:429', { budgetMs: 3_500, tuning: { now: clock.now, sleep: clock.sleep } }), 'unavailable');
+    expect(failure).toMatchObject({ attempts: 1, retryAfterSeconds: 1 });
+    expect(clock.sleeps).toEqual([]);
+    expect(sandbox.requestCount() - before).toBe(1);
+  });
+});

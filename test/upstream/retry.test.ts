@@ -2,7 +2,7 @@ import { describe, it, expect, afterAll, beforeAll } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fail, ok, serviceError } from '../../lib/errors/index.js';
-import { parseRetryAfter, withRetry, type Attempt } from '../../lib/upstream/retry.js';
+import { parseRetryAfter, retryAfterOf, withRetry, type Attempt } from '../../lib/upstream/retry.js';
 
 /** A fake clock: sleeping advances it, attempts can spend time on it too. */
 function fakeClock() {
@@ -182,6 +182,53 @@ describe('withRetry with a fake clock', () => {
     const clock = fakeClock();
     const run = await withRetry(async () => unavailable(), { budgetMs: 25_000, maxAttempts: 1, now: clock.now, sleep: clock.sleep });
     expect(run.attempts).toBe(1);
+  });
+});
+
+describe('withRetry: one policy for every client', () => {
+  it('does not wait for a Retry-After longer than the client\'s maxWaitMs, even inside the budget', async () => {
+    const clock = fakeClock();
+    const run = await withRetry(async () => unavailable(12_000), { budgetMs: 120_000, maxWaitMs: 10_000, now: clock.now, sleep: clock.sleep });
+    expect(run.attempts).toBe(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('speaks a client\'s own error type through `failures`', async () => {
+    const clock = fakeClock();
+    type Kind = { kind: 'timeout' | 'unavailable' };
+    const failures = { timeout: (): Kind => ({ kind: 'timeout' }), unreachable: (): Kind => ({ kind: 'unavailable' }) };
+    const thrown = await withRetry<string, Kind>(
+      async () => {
+        throw new TypeError('socket hang up');
+      },
+      { budgetMs: 10_000, now: clock.now, sleep: clock.sleep, failures },
+    );
+    expect(thrown).toMatchObject({ attempts: 2, outcome: { ok: false, error: { kind: 'unavailable' } } });
+    const spent = await withRetry<string, Kind>(async () => ({ ok: true, value: 'never' }), { budgetMs: 0, now: clock.now, sleep: clock.sleep, failures });
+    expect(spent).toMatchObject({ attempts: 0, outcome: { ok: false, error: { kind: 'timeout' } } });
+  });
+
+  it('hands each attempt the budget left as it starts', async () => {
+    const clock = fakeClock();
+    const seen: number[] = [];
+    await withRetry(
+      async (_signal, _n, remainingMs) => {
+        seen.push(remainingMs);
+        clock.advance(1_000);
+        return unavailable();
+      },
+      { budgetMs: 10_000, now: clock.now, sleep: clock.sleep },
+    );
+    expect(seen).toEqual([10_000, 8_800]);
+  });
+});
+
+describe('retryAfterOf', () => {
+  it('reads retry-after-ms first, then retry-after (seconds with decimals, or a date)', () => {
+    expect(retryAfterOf(new Headers({ 'retry-after-ms': '250', 'retry-after': '9' }))).toBe(250);
+    expect(retryAfterOf(new Headers({ 'retry-after': '1.5' }))).toBe(1_500);
+    expect(retryAfterOf(new Headers({ 'retry-after': 'later' }))).toBeUndefined();
+    expect(retryAfterOf(undefined)).toBeUndefined();
   });
 });
 
