@@ -39,7 +39,7 @@ export class EligibilityStack extends Stack {
     const stores = new DataStores(this, { name: id });
     const functions = new ApiFunctions(this, { stores, settings, functionsDir: props.functionsDir ?? join(PROJECT_ROOT, 'functions') });
     const api = new ServiceApi(this, { name: id, functions: functions.byName, key: stores.key, settings });
-    new Waf(this, { name: id, stage: api.api.deploymentStage, ratePerIp: settings.wafRateLimitPerIp, key: stores.key, logRetention: settings.logRetention });
+    new Waf(this, { name: id, stage: api.restApi.deploymentStage, ratePerIp: settings.wafRateLimitPerIp, key: stores.key, logRetention: settings.logRetention });
 
     acknowledgeFindings({
       functions: functions.all,
@@ -48,11 +48,11 @@ export class EligibilityStack extends Stack {
       vendorSecrets: stores.vendorSecrets,
       backupSelection: stores.backupSelection,
       idempotencyTable: stores.idempotencyTable,
-      api: api.api,
+      api: api.restApi,
       openMethods: api.openMethods,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: api.api.url, description: 'Base URL of the API (the stage); paths such as /api/eligibility/v1 follow it' });
+    new CfnOutput(this, 'ApiUrl', { value: api.restApi.url, description: 'Base URL of the API (the stage); paths such as /api/eligibility/v1 follow it' });
     new CfnOutput(this, 'EnrollmentsTableName', { value: stores.enrollmentsTable.tableName, description: 'ENROLLMENTS_TABLE for the admin CLI' });
     new CfnOutput(this, 'ApiTokensSecretArn', { value: stores.tokensSecret.secretArn, description: 'API_TOKENS_SECRET_ARN for the admin CLI' });
     new CfnOutput(this, 'UsagePlanIds', {

@@ -6,7 +6,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 
 /**
- * Where the service keeps data (docs/deployment.md#what-the-stack-builds): one customer-managed KMS
+ * Where the service keeps data (docs/deployment.md#where-each-part-lives): one customer-managed KMS
  * key, the three secrets, the enrollment table with its backup plan, and the idempotency table.
  *
  * Built in the stack's own scope, like every part in this folder (see ../stack.ts): the logical ids

@@ -1,6 +1,6 @@
 import { ResponseType, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { ERROR_TABLE, EXACT, type ErrorCode } from '../../../lib/errors/index.js';
-import { pascal } from './ids.js';
+import { pascal } from '../ids.js';
 
 /**
  * The answers API Gateway gives itself, before or instead of a function (docs/deployment.md#errors):

@@ -19,7 +19,7 @@ import { PLAN_NAMES } from '../../../lib/auth/tokens.js';
 import type { FunctionName } from '../functions.js';
 import type { StackSettings } from '../settings.js';
 import { addGatewayResponses } from './gateway-responses.js';
-import { pascal } from './ids.js';
+import { pascal } from '../ids.js';
 import { addRoutes, type RouteMethods } from './routes.js';
 
 /**
@@ -69,7 +69,7 @@ export interface ServiceApiProps {
 }
 
 export class ServiceApi {
-  readonly api: RestApi;
+  readonly restApi: RestApi;
   /** The route table's methods by "<METHOD> <path>". */
   readonly methods: RouteMethods;
   /** In PLAN_NAMES order. */
@@ -78,7 +78,7 @@ export class ServiceApi {
   constructor(stack: Stack, props: ServiceApiProps) {
     const { name, settings } = props;
     const accessLogs = new LogGroup(stack, 'ApiAccessLogs', { retention: settings.logRetention, encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN });
-    this.api = new RestApi(stack, 'RestApi', {
+    this.restApi = new RestApi(stack, 'RestApi', {
       restApiName: `${name}-api`,
       description: 'Eligibility, coordination of benefits and letter of medical necessity API',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
@@ -96,7 +96,7 @@ export class ServiceApi {
       },
     });
     // The stack's ApiUrl output replaces the one RestApi adds by itself.
-    this.api.node.tryRemoveChild('Endpoint');
+    this.restApi.node.tryRemoveChild('Endpoint');
 
     const authorizer = new RequestAuthorizer(stack, 'BearerTokenAuthorizer', {
       authorizerName: 'bearer-token',
@@ -106,23 +106,23 @@ export class ServiceApi {
       // Keyed by the Authorization header, so a cached answer only ever serves the same token.
       resultsCacheTtl: Duration.seconds(settings.authorizerCacheSeconds),
     });
-    this.methods = addRoutes(this.api, { functions: props.functions, authorizer, corsOrigins: settings.corsOrigins });
+    this.methods = addRoutes(this.restApi, { functions: props.functions, authorizer, corsOrigins: settings.corsOrigins });
     // docs/deployment.md#errors: the gateway's own answers carry the API's error bodies.
-    addGatewayResponses(this.api, settings.corsOrigins);
+    addGatewayResponses(this.restApi, settings.corsOrigins);
 
     // docs/deployment.md#plans: each client's throttle and quota, with a tighter limit on letters.
     const letterMethod = this.methods['POST /api/generate-letter']!;
     this.usagePlans = PLAN_NAMES.map((plan) => {
       const figures = settings.usagePlans[plan];
-      return this.api.addUsagePlan(`${pascal(plan)}UsagePlan`, {
+      return this.restApi.addUsagePlan(`${pascal(plan)}UsagePlan`, {
         name: `${name}-${plan}`,
         description: `${plan} plan: ${figures.rateLimit} requests/s (burst ${figures.burstLimit}), ${figures.monthlyQuota} requests/month, letters ${figures.letterRateLimit}/s`,
         throttle: { rateLimit: figures.rateLimit, burstLimit: figures.burstLimit },
         quota: { limit: figures.monthlyQuota, period: Period.MONTH },
         apiStages: [
           {
-            api: this.api,
-            stage: this.api.deploymentStage,
+            api: this.restApi,
+            stage: this.restApi.deploymentStage,
             throttle: [{ method: letterMethod, throttle: { rateLimit: figures.letterRateLimit, burstLimit: figures.letterBurstLimit } }],
           },
         ],
@@ -132,6 +132,6 @@ export class ServiceApi {
 
   /** The methods anyone may call without a token: the public GETs, 405s on route paths, CORS preflights. */
   get openMethods(): Method[] {
-    return this.api.methods.filter((m) => (m.node.defaultChild as { authorizationType?: string }).authorizationType === AuthorizationType.NONE);
+    return this.restApi.methods.filter((m) => (m.node.defaultChild as { authorizationType?: string }).authorizationType === AuthorizationType.NONE);
   }
 }

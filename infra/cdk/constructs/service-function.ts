@@ -8,7 +8,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { bundledName, type FontFile } from '../../../lib/letter/font-files.js';
 import { BUNDLING, FUNCTIONS, type FunctionName } from '../functions.js';
 import { PROJECT_ROOT } from '../settings.js';
-import { pascal } from './ids.js';
+import { pascal } from '../ids.js';
 
 /**
  * One of the service's Lambda functions (docs/deployment.md#functions): `functions/<name>/index.ts`
