@@ -26,13 +26,20 @@ export type TemplateVariant = keyof typeof TEMPLATE_VARIANTS;
 export const fixturePath = (variant: TemplateVariant) => fileURLToPath(new URL(`fixtures/stack-template.${variant}.json`, import.meta.url));
 
 /**
- * The template `cdk synth` would write for the stack `EligibilityService`, with cdk.json's context and
- * bundling skipped (no esbuild run). Context is explicit, so CORS_ALLOWED_ORIGINS in the environment
- * does not leak in.
+ * As `cdk synth` runs the app, but with bundling skipped (no esbuild run): the CLI turns on each
+ * resource's `aws:cdk:path` metadata, which also feeds the API deployment's logical id, so the
+ * recorded template holds every construct path too. (The CLI's CDKMetadata resource, which only
+ * reports the CDK version, is left out.)
+ */
+const SYNTH_CONTEXT = { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-path-metadata': true };
+
+/**
+ * The template `cdk synth` would write for the stack `EligibilityService`, with cdk.json's context.
+ * Context is explicit, so CORS_ALLOWED_ORIGINS in the environment does not leak in.
  */
 export function synthTemplate(variant: TemplateVariant): TemplateJson {
   const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...TEMPLATE_VARIANTS[variant] } });
+  const app = new App({ context: { ...cdkJson.context, ...SYNTH_CONTEXT, ...TEMPLATE_VARIANTS[variant] } });
   const stack = new EligibilityStack(app, 'EligibilityService');
   return normaliseTemplate(Template.fromStack(stack).toJSON());
 }
