@@ -1,0 +1,105 @@
+import { Aws, type Stack } from 'aws-cdk-lib';
+import { PolicyStatement, type ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ALL_FONT_FILES, type FontFile } from '../../../lib/letter/font-files.js';
+import { FUNCTION_NAMES, type FunctionName } from '../functions.js';
+import type { StackSettings } from '../settings.js';
+import type { DataStores } from './data-stores.js';
+import { ServiceFunction } from './service-function.js';
+
+/**
+ * Every function of infra/cdk/functions.ts as a ServiceFunction, each given only its own
+ * configuration and only the access it needs (ACCESS below: one entry per function, so a new
+ * function cannot be added without saying what it may touch). Built in the stack's scope.
+ */
+
+export interface ApiFunctionsProps {
+  stores: DataStores;
+  settings: Pick<StackSettings, 'stediBaseUrl' | 'letterModel' | 'powertoolsLogLevel' | 'logRetention' | 'corsOrigins'>;
+  functionsDir: string;
+}
+
+/** A function's own environment and grants, and the fonts it ships. */
+interface Access {
+  environment: Record<string, string>;
+  grants: PolicyStatement[];
+  fonts?: readonly FontFile[];
+}
+
+export class ApiFunctions {
+  readonly byName: Record<FunctionName, NodejsFunction>;
+  /** Each function's one role policy. */
+  readonly policies: ManagedPolicy[];
+
+  constructor(stack: Stack, props: ApiFunctionsProps) {
+    const access = accessOf(props.stores, props.settings);
+    const built = FUNCTION_NAMES.map(
+      (name) =>
+        [
+          name,
+          new ServiceFunction(stack, {
+            name,
+            ...access[name],
+            functionsDir: props.functionsDir,
+            key: props.stores.key,
+            logRetention: props.settings.logRetention,
+            powertoolsLogLevel: props.settings.powertoolsLogLevel,
+          }),
+        ] as const,
+    );
+    this.byName = Object.fromEntries(built.map(([name, f]) => [name, f.fn])) as Record<FunctionName, NodejsFunction>;
+    this.policies = built.map(([, f]) => f.policy);
+  }
+
+  get all(): NodejsFunction[] {
+    return Object.values(this.byName);
+  }
+}
+
+function accessOf(stores: DataStores, settings: ApiFunctionsProps['settings']): Record<FunctionName, Access> {
+  const { key, tokensSecret, stediSecret, anthropicSecret, enrollmentsTable, idempotencyTable } = stores;
+  const readSecret = (...secrets: Secret[]) =>
+    new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: secrets.map((s) => s.secretArn) });
+  const useKeyVia = (actions: string[], ...services: string[]) =>
+    new PolicyStatement({
+      actions,
+      resources: [key.keyArn],
+      conditions: { StringEquals: { 'kms:ViaService': services.map((s) => `${s}.${Aws.REGION}.amazonaws.com`) } },
+    });
+  const decryptVia = (...services: string[]) => useKeyVia(['kms:Decrypt'], ...services);
+  const getEnrollment = () => new PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [enrollmentsTable.tableArn] });
+  // What Powertools idempotency calls (get, conditional put, update, delete on failure), and the
+  // key use DynamoDB needs to write an encrypted item on the caller's behalf.
+  const idempotencyGrants = () => [
+    new PolicyStatement({
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+      resources: [idempotencyTable.tableArn],
+    }),
+    useKeyVia(['kms:Encrypt', 'kms:GenerateDataKey'], 'dynamodb'),
+  ];
+
+  const corsEnv: Record<string, string> = settings.corsOrigins.length ? { CORS_ALLOWED_ORIGINS: settings.corsOrigins.join(',') } : {};
+  const stediEnv = { STEDI_SECRET_ARN: stediSecret.secretArn, ENROLLMENTS_TABLE: enrollmentsTable.tableName, STEDI_BASE_URL: settings.stediBaseUrl };
+  const idempotencyEnv = { IDEMPOTENCY_TABLE: idempotencyTable.tableName };
+  const payerCall = (): Access => ({
+    environment: { ...stediEnv, ...idempotencyEnv, ...corsEnv },
+    grants: [readSecret(stediSecret), getEnrollment(), ...idempotencyGrants(), decryptVia('secretsmanager', 'dynamodb')],
+  });
+  const answersAlone: Access = { environment: corsEnv, grants: [] };
+
+  return {
+    authorizer: { environment: { API_TOKENS_SECRET_ARN: tokensSecret.secretArn }, grants: [readSecret(tokensSecret), decryptVia('secretsmanager')] },
+    eligibility: payerCall(),
+    cob: payerCall(),
+    letter: {
+      environment: { ANTHROPIC_SECRET_ARN: anthropicSecret.secretArn, LETTER_MODEL: settings.letterModel, ...idempotencyEnv, ...corsEnv },
+      grants: [readSecret(anthropicSecret), ...idempotencyGrants(), decryptVia('secretsmanager', 'dynamodb')],
+      // Every face of the letter's font fallback chain (lib/letter/font-files.ts, docs/letter.md#fonts).
+      fonts: ALL_FONT_FILES,
+    },
+    'not-found': answersAlone,
+    health: answersAlone,
+    openapi: answersAlone,
+  };
+}
