@@ -94,8 +94,8 @@ describe('eligibility body', () => {
 
   it('measures names after trimming for blankness and on the raw value for length: blank fails, 60 passes, 61 fails', () => {
     expect(fields('eligibility', { ...eligibility, patientFirstName: '   ' })).toEqual(['patientFirstName']);
-    expect(problems('eligibility', { ...eligibility, patientFirstName: `  ${'a'.repeat(56)}  ` })).toEqual([]);
-    expect(problems('eligibility', { ...eligibility, patientFirstName: 'a'.repeat(60) })).toEqual([]);
+    expect(problems('eligibility', { ...eligibility, patientLastName: `  ${'a'.repeat(56)}  ` })).toEqual([]);
+    expect(problems('eligibility', { ...eligibility, patientLastName: 'a'.repeat(60) })).toEqual([]);
     expect(fields('eligibility', { ...eligibility, patientLastName: 'a'.repeat(61) })).toEqual(['patientLastName']);
     // Padding counts: limits hold on the raw value (docs/security.md#strings).
     expect(problems('eligibility', { ...eligibility, patientFirstName: `  ${'a'.repeat(60)}  ` })).toEqual([
