@@ -16,7 +16,7 @@ const now = new Date('2025-06-15T12:00:00Z');
 
 function problems(name: SchemaName, body: unknown, clock = now) {
   const result = validateBody(name, body, { now: clock });
-  return result.ok ? [] : result.error.errors;
+  return result.ok ? [] : (result.error.errors ?? []);
 }
 
 describe('dateOfCoverage in bounds', () => {
