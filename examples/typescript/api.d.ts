@@ -131,12 +131,12 @@ export interface components {
         EligibilityRequest: {
             /**
              * Format: person-name
-             * @description 1 to 60 characters after trimming.
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
              */
             patientFirstName: string;
             /**
              * Format: person-name
-             * @description 1 to 60 characters after trimming.
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
              */
             patientLastName: string;
             /**
@@ -146,7 +146,7 @@ export interface components {
             patientDOB: string;
             /**
              * Format: member-id
-             * @description 1 to 80 characters.
+             * @description 1 to 80 characters. Contains a letter or digit, and no control or invisible characters.
              */
             patientMemberId: string;
             /**
@@ -156,12 +156,12 @@ export interface components {
             dateOfCoverage: string;
             /**
              * Format: identifier
-             * @description 1 to 80 characters, not blank.
+             * @description 1 to 80 characters, not blank. Contains a letter or digit, and no control or invisible characters.
              */
             payerId: string;
             /**
              * Format: identifier
-             * @description 1 to 80 characters, not blank.
+             * @description 1 to 80 characters, not blank. Contains a letter or digit, and no control or invisible characters.
              */
             providerId: string;
             mockRequest?: boolean;
@@ -172,12 +172,12 @@ export interface components {
         CobRequest: {
             /**
              * Format: person-name
-             * @description 1 to 60 characters after trimming.
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
              */
             patientFirstName: string;
             /**
              * Format: person-name
-             * @description 1 to 60 characters after trimming.
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
              */
             patientLastName: string;
             /**
@@ -187,12 +187,12 @@ export interface components {
             dateOfCoverage: string;
             /**
              * Format: identifier
-             * @description 1 to 80 characters, not blank.
+             * @description 1 to 80 characters, not blank. Contains a letter or digit, and no control or invisible characters.
              */
             payerId: string;
             /**
              * Format: identifier
-             * @description 1 to 80 characters, not blank.
+             * @description 1 to 80 characters, not blank. Contains a letter or digit, and no control or invisible characters.
              */
             providerId: string;
             /**
@@ -202,22 +202,19 @@ export interface components {
             patientDOB?: string;
             /**
              * Format: member-id
-             * @description 1 to 80 characters.
+             * @description 1 to 80 characters. Contains a letter or digit, and no control or invisible characters.
              */
             patientMemberId?: string;
-            /**
-             * Format: ssn
-             * @description 9 digits (dashes allowed, as 123-45-6789).
-             */
+            /** @description 9 digits (dashes allowed, as 123-45-6789). */
             patientSSN?: string;
             /**
              * Format: person-name
-             * @description 1 to 60 characters after trimming.
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
              */
             dependentFirstName?: string;
             /**
              * Format: person-name
-             * @description 1 to 60 characters after trimming.
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
              */
             dependentLastName?: string;
             /**
@@ -229,62 +226,48 @@ export interface components {
             mockRequest?: boolean;
         };
         LetterRequest: {
+            /** @description Base64 text (line breaks are allowed, other control characters are not). */
             file_content: string;
-            /**
-             * Format: non-blank
-             * @description Not blank.
-             */
+            /** @description Contains a letter or digit, and no control or invisible characters. */
             patient_identifier: string;
-            /**
-             * Format: non-blank
-             * @description Not blank.
-             */
+            /** @description Contains a letter or digit, and no control or invisible characters. */
             patient_name: string;
             /**
              * Format: non-blank
-             * @description Not blank.
+             * @description Not blank. Contains no control characters (such as tabs, line breaks or NUL).
              */
             patient_age: string;
-            /**
-             * Format: non-blank
-             * @description Not blank.
-             */
+            /** @description Contains a letter or digit, and no control or invisible characters. */
             facility_name: string;
             /**
              * Format: non-blank
-             * @description Not blank.
+             * @description Not blank. Contains no control characters (such as tabs, line breaks or NUL).
              */
             visit_cost: string;
             /**
              * Format: email
-             * @description An e-mail address.
+             * @description An e-mail address. Contains no control characters (such as tabs, line breaks or NUL).
              */
             provider_email: string;
             /**
              * Format: non-blank
-             * @description Not blank.
+             * @description Not blank. Contains no control characters (such as tabs, line breaks or NUL).
              */
             provider_phone: string;
             /**
              * Format: non-blank
-             * @description Not blank.
+             * @description Not blank. Contains no control characters (such as tabs, line breaks or NUL).
              */
             provider_signature: string;
-            /**
-             * Format: non-blank
-             * @description Not blank.
-             */
+            /** @description Contains a letter or digit, and no control or invisible characters. */
             provider_name: string;
             /** @enum {string} */
             output_format?: "text" | "pdf";
-            /**
-             * Format: non-blank
-             * @description Not blank.
-             */
+            /** @description Contains a letter or digit, and no control or invisible characters. */
             payer_name?: string;
             /**
              * Format: member-id
-             * @description 1 to 80 characters.
+             * @description 1 to 80 characters. Contains a letter or digit, and no control or invisible characters.
              */
             member_id?: string;
             /**

@@ -6,7 +6,7 @@ import { CORS_ALLOW_HEADERS } from '../../lib/http/cors.js';
 import { ROUTE_TABLE, type RouteFunction } from '../../lib/http/routes.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 import { FORMATS } from '../../lib/validation/formats.js';
-import { validateBody } from '../../lib/validation/index.js';
+import { patternRule, validateBody } from '../../lib/validation/index.js';
 import { RESPONSE_SCHEMAS } from './responses.js';
 import { SCHEMAS } from '../../lib/validation/schemas.js';
 import { SERVICE_VERSION } from '../../lib/version.js';
@@ -26,22 +26,22 @@ type Json = Record<string, unknown>;
 
 // ---- schemas → components ------------------------------------------------------------------
 
-/** Documentation of the custom string formats: the validator enforces `format`, these describe it. */
-const FORMAT_DOCS: Record<string, Json> = {
-  'person-name': { minLength: 1, maxLength: 60 },
-  'us-date': { pattern: '^\\d{2}-\\d{2}-\\d{4}$' },
-  'past-us-date': { pattern: '^\\d{2}-\\d{2}-\\d{4}$' },
-  'member-id': { minLength: 1, maxLength: 80 },
-  identifier: { minLength: 1, maxLength: 80 },
-  'non-blank': { minLength: 1 },
-  ssn: { pattern: '^\\d{3}-?\\d{2}-?\\d{4}$' },
-};
+/** Message openings → the start of a description ("must be a real date…" → "A real date…"). */
+const OPENINGS: Array<[RegExp, string]> = [
+  [/^must not be /, 'Not '],
+  [/^must be /, ''],
+  [/^must not contain /, 'Contains no '],
+  [/^must contain /, 'Contains '],
+];
 
-/** "must be a real calendar date…" → "A real calendar date…" */
-const sentence = (message: string): string => `${message.replace(/^must (be |not be )?/, (_m, be: string | undefined) => (be === 'not be ' ? 'Not ' : ''))}.`.replace(/^./, (c) => c.toUpperCase());
+/** "must be a real calendar date…" → "A real calendar date…." */
+function sentence(message: string): string {
+  const [opening, replacement] = OPENINGS.find(([re]) => re.test(message)) ?? [/^/, ''];
+  return `${message.replace(opening, replacement)}.`.replace(/^./, (c) => c.toUpperCase());
+}
 
 /**
- * Rewrites a validator schema for the document: drops `$id`, documents custom formats in words,
+ * Rewrites a validator schema for the document: drops `$id`, describes custom formats in words,
  * and replaces every sub-schema that is a named component (same object, matched by identity) by a `$ref`.
  */
 function documentSchema(schema: unknown, components: Map<unknown, string>, root = true): unknown {
@@ -58,11 +58,14 @@ function documentSchema(schema: unknown, components: Map<unknown, string>, root 
       out[key] = typeof value === 'object' ? documentSchema(value, components, false) : value;
     }
   }
-  const format = (schema as Json).format;
-  if (typeof format === 'string' && FORMATS[format]) {
-    Object.assign(out, { ...FORMAT_DOCS[format], ...out });
-    out.description ??= sentence(FORMATS[format].message);
-  }
+  // A custom format is described in words; every constraint the validator holds is in the schema
+  // itself, so the document adds none of its own (test/openapi/validators.test.ts compares them).
+  const { format, pattern } = schema as Json;
+  const formatRule = typeof format === 'string' && FORMATS[format] ? sentence(FORMATS[format].message) : undefined;
+  const patternText = typeof pattern === 'string' ? patternRule(pattern) : undefined;
+  const patternSentence = patternText ? sentence(patternText) : undefined;
+  const rules = [formatRule, patternSentence && !formatRule?.startsWith(patternSentence.slice(0, -1)) ? patternSentence : undefined].filter(Boolean);
+  if (rules.length > 0) out.description ??= rules.join(' ');
   return out;
 }
 

@@ -5,16 +5,22 @@ import { isValidNpi } from '../enrollment/npi.js';
  * Dates are `MM-DD-YYYY` and must exist on the calendar (02-30-2025 does not).
  */
 
-/** MM-DD-YYYY in shape (parseUsDate also checks the calendar). */
-export const US_DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
+/** MM-DD-YYYY in shape (parseUsDate also checks the calendar); also the date schemas' `pattern`. */
+export const US_DATE_PATTERN = '^\\d{2}-\\d{2}-\\d{4}$';
+export const US_DATE = new RegExp(US_DATE_PATTERN);
+
+export interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+}
 
 /** Parses MM-DD-YYYY into its parts when it names a real calendar date. */
-export function parseUsDate(value: string): { year: number; month: number; day: number } | undefined {
-  const match = US_DATE.exec(value);
-  if (!match) return undefined;
-  const month = Number(match[1]);
-  const day = Number(match[2]);
-  const year = Number(match[3]);
+export function parseUsDate(value: string): DateParts | undefined {
+  if (!US_DATE.test(value)) return undefined;
+  const month = Number(value.slice(0, 2));
+  const day = Number(value.slice(3, 5));
+  const year = Number(value.slice(6, 10));
   if (year < 1800 || month < 1 || month > 12 || day < 1) return undefined;
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return day <= daysInMonth ? { year, month, day } : undefined;
@@ -26,15 +32,20 @@ export const usDateToD8 = (value: string): string => `${value.slice(6, 10)}${val
 /** MM-DD-YYYY → YYYY-MM-DD. The value must already be valid. */
 export const usDateToIso = (value: string): string => `${value.slice(6, 10)}-${value.slice(0, 2)}-${value.slice(3, 5)}`;
 
+/** A date as one comparable number, YYYYMMDD. */
+export const dayNumber = (parts: DateParts): number => parts.year * 10000 + parts.month * 100 + parts.day;
+
 /**
- * Not after today. "Today" is the latest calendar day anywhere (UTC+14), so a birth date entered
- * in a timezone ahead of the server is never wrongly called future.
+ * "Today" for the date rules: the latest calendar day anywhere (UTC+14), so a date entered in a
+ * timezone ahead of the server is never wrongly called future.
  */
-function notInFuture(parts: { year: number; month: number; day: number }, now: Date): boolean {
-  const latestToday = new Date(now.getTime() + 14 * 3600_000);
-  const today = latestToday.getUTCFullYear() * 10000 + (latestToday.getUTCMonth() + 1) * 100 + latestToday.getUTCDate();
-  return parts.year * 10000 + parts.month * 100 + parts.day <= today;
+export function latestToday(now: Date): DateParts {
+  const latest = new Date(now.getTime() + 14 * 3600_000);
+  return { year: latest.getUTCFullYear(), month: latest.getUTCMonth() + 1, day: latest.getUTCDate() };
 }
+
+/** Not after today. */
+const notInFuture = (parts: DateParts, now: Date): boolean => dayNumber(parts) <= dayNumber(latestToday(now));
 
 const trimmedLength = (value: string, min: number, max: number): boolean => {
   const trimmed = value.trim();
@@ -63,7 +74,6 @@ export const FORMATS: Record<string, FormatRule> = {
   identifier: { validate: (v) => trimmedLength(v, 1, 80), message: 'must be 1 to 80 characters, not blank' },
   'non-blank': { validate: (v) => v.trim() !== '', message: 'must not be blank' },
   npi: { validate: isValidNpi, message: 'must be a 10-digit NPI whose last digit is its check digit (as on the NPPES registry)' },
-  ssn: { validate: (v) => /^\d{3}-?\d{2}-?\d{4}$/.test(v), message: 'must be 9 digits (dashes allowed, as 123-45-6789)' },
   // The e-mail syntax check itself is ajv-formats' "email"; only its message is ours.
   email: { validate: () => true, message: 'must be an e-mail address' },
 };

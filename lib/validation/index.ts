@@ -1,7 +1,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
-import { FORMATS } from './formats.js';
-import { BASE64_TEXT, NO_CONTROL_CHARACTERS, PROCEDURE_CODE, X12_VALUE, type RequestBodies, type SchemaName } from './schemas.js';
+import { fail, MAX_LISTED_ERRORS, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
+import { withinBounds } from './bounds.js';
+import { FORMATS, US_DATE_PATTERN } from './formats.js';
+import { ruleProblems } from './rules.js';
+import { BASE64_TEXT, INVISIBLE, NAME_OR_ID, NO_CONTROL_CHARACTERS, PROCEDURE_CODE, SCHEMAS, SSN, type RequestBodies, type SchemaName } from './schemas.js';
 import * as VALIDATORS from './validators.generated.js';
 
 /**
@@ -24,15 +26,28 @@ function fieldName(instancePath: string, child?: string): string {
   return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
 
-type Describe = (error: ErrorObject) => FieldError;
+/** Describes one validator error; `value` is the offending value when it is a field of the body. */
+type Describe = (error: ErrorObject, value: unknown) => FieldError;
 
+const CONTROL_MESSAGE = 'must not contain control characters (such as tabs, line breaks or NUL)';
+const HAS_CONTROL = /[\u0000-\u001F\u007F]/;
+const HAS_INVISIBLE = new RegExp(`[${INVISIBLE}]`, 'u');
 
-/** What a caller is told when a string breaks one of the schema patterns. */
-const PATTERN_MESSAGES: Record<string, string> = {
-  [NO_CONTROL_CHARACTERS]: 'must not contain control characters (such as tabs, line breaks or NUL)',
-  [BASE64_TEXT]: 'must be base64 text (line breaks are allowed, other control characters are not)',
-  [X12_VALUE]: 'must contain a letter or digit, not only spaces or the characters * ^ : ~, and no control characters',
-  [PROCEDURE_CODE]: 'must be a procedure code of 5 capital letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)',
+/** What a caller is told when a string breaks one of the schema patterns; a name says which of its rules. */
+const PATTERN_MESSAGES: Record<string, (value: unknown) => string> = {
+  [NO_CONTROL_CHARACTERS]: () => CONTROL_MESSAGE,
+  [BASE64_TEXT]: () => 'must be base64 text (line breaks are allowed, other control characters are not)',
+  [NAME_OR_ID]: (value) =>
+    typeof value !== 'string'
+      ? 'must contain a letter or digit, and no control or invisible characters'
+      : HAS_CONTROL.test(value)
+        ? CONTROL_MESSAGE
+        : HAS_INVISIBLE.test(value)
+          ? 'must not contain invisible or direction-control characters (such as zero-width spaces, direction marks or byte-order marks)'
+          : 'must contain a letter or digit, not only spaces or the characters * ^ : ~',
+  [PROCEDURE_CODE]: () => 'must be a procedure code of 5 capital letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)',
+  [US_DATE_PATTERN]: () => 'must be a real calendar date in the form MM-DD-YYYY',
+  [SSN]: () => 'must be 9 digits (dashes allowed, as 123-45-6789)',
 };
 
 /** What the items of each list field are, for messages such as "must be a list of service type codes". */
@@ -41,6 +56,9 @@ const LIST_ITEMS: Record<string, { plural: string; singular: string }> = {
   procedureCodes: { plural: 'procedure codes', singular: 'procedure code' },
 };
 const itemsOf = (instancePath: string) => LIST_ITEMS[instancePath.split('/').filter(Boolean).pop() ?? ''] ?? { plural: 'values', singular: 'value' };
+
+/** A pattern's rule in words, whatever the value (for the OpenAPI descriptions). */
+export const patternRule = (pattern: string): string | undefined => PATTERN_MESSAGES[pattern]?.(undefined);
 
 /** JSON types in words; a list names what it holds. */
 function typeMessage(error: ErrorObject): string {
@@ -86,8 +104,8 @@ const DESCRIBE: Record<string, Describe> = {
   }),
   type: (e) => ({ field: fieldName(e.instancePath), message: typeMessage(e) }),
   maxLength: (e) => ({ field: fieldName(e.instancePath), message: `must be at most ${e.params.limit} characters long (spaces count)` }),
-  minLength: (e) => ({ field: fieldName(e.instancePath), message: 'must not be empty' }),
-  pattern: (e) => ({ field: fieldName(e.instancePath), message: PATTERN_MESSAGES[e.params.pattern] ?? 'contains characters that are not allowed' }),
+  minLength: (e) => ({ field: fieldName(e.instancePath), message: e.params.limit === 1 ? 'must not be empty' : `must be at least ${e.params.limit} characters long` }),
+  pattern: (e, value) => ({ field: fieldName(e.instancePath), message: PATTERN_MESSAGES[e.params.pattern]?.(value) ?? 'contains characters that are not allowed' }),
   format: (e) => ({ field: fieldName(e.instancePath), message: FORMATS[e.params.format]?.message ?? 'is not in the expected form' }),
   enum: (e) =>
     /^\/serviceTypeCodes\//.test(e.instancePath)
@@ -105,27 +123,52 @@ const DESCRIBE: Record<string, Describe> = {
 /** The keywords that have a message of their own (every other one gets a generic plain message). */
 export const DESCRIBED_KEYWORDS: readonly string[] = Object.keys(DESCRIBE);
 
-function describe(error: ErrorObject): FieldError {
-  const known = DESCRIBE[error.keyword];
-  // Never the validator's own wording: a keyword without a message above gets a neutral one.
-  return known ? known(error) : { field: fieldName(error.instancePath) || '(body)', message: 'is not valid here' };
+/** The value an error points at: a field of the body, or an item of one of its lists. */
+function valueAt(body: unknown, instancePath: string): unknown {
+  let value = body;
+  for (const part of instancePath.split('/').slice(1)) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = Object.hasOwn(value, part) ? (value as Record<string, unknown>)[part] : undefined;
+  }
+  return value;
 }
 
-export function validateBody<N extends SchemaName>(name: N, body: unknown): Result<RequestBodies[N]> {
+function describe(error: ErrorObject, body: unknown): FieldError {
+  const known = DESCRIBE[error.keyword];
+  // Never the validator's own wording: a keyword without a message above gets a neutral one.
+  return known ? known(error, valueAt(body, error.instancePath)) : { field: fieldName(error.instancePath) || '(body)', message: 'is not valid here' };
+}
+
+export interface ValidateOptions {
+  /** The clock for "today" in the date rules (./rules.ts). */
+  now?: Date;
+}
+
+/**
+ * The schema's problems, one per field (the first rule a value breaks is the one worth fixing
+ * first: a raw length or a character rule comes before the format a trimmed value would be held
+ * to), then the rules a schema cannot state (./rules.ts). Stops one past MAX_LISTED_ERRORS, the
+ * most an answer lists, so the answer can say it was cut.
+ */
+export function validateBody<N extends SchemaName>(name: N, body: unknown, options: ValidateOptions = {}): Result<RequestBodies[N]> {
   const validate = validatorFor(name);
-  if (validate(body)) return ok(body as RequestBodies[N]);
-  // One problem per field: the first rule a value breaks is the one worth fixing first (a raw
-  // length or a character rule comes before the format a trimmed value would be held to).
+  // Lists and unknown keys past their limits are cut before item-by-item work (./bounds.ts).
+  const bounded = withinBounds(SCHEMAS[name], body);
   const seen = new Set<string>();
   const errors: FieldError[] = [];
-  for (const error of validate.errors ?? []) {
-    const item = describe(error);
-    if (!seen.has(item.field)) {
-      seen.add(item.field);
-      errors.push(item);
+  if (!validate(bounded)) {
+    for (const error of validate.errors ?? []) {
+      if (errors.length > MAX_LISTED_ERRORS) break;
+      const item = describe(error, bounded);
+      if (!seen.has(item.field)) {
+        seen.add(item.field);
+        errors.push(item);
+      }
     }
   }
-  return fail(serviceError('INVALID_REQUEST', { message: `The request body is invalid (${errors.length} problem${errors.length === 1 ? '' : 's'})`, errors }));
+  if (errors.length <= MAX_LISTED_ERRORS) errors.push(...ruleProblems(name, bounded, { now: options.now ?? new Date(), reported: seen }));
+  if (errors.length === 0) return ok(body as RequestBodies[N]);
+  return fail(serviceError('INVALID_REQUEST', { message: `The request body is invalid (${errors.length > MAX_LISTED_ERRORS ? `more than ${MAX_LISTED_ERRORS}` : errors.length} problem${errors.length === 1 ? '' : 's'})`, errors }));
 }
 
 export { SCHEMAS } from './schemas.js';

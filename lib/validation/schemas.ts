@@ -1,4 +1,5 @@
 import { SERVICE_TYPE_CODES } from '../x12/service-type-codes.js';
+import { US_DATE_PATTERN } from './formats.js';
 
 /**
  * JSON Schemas of the three request bodies: the single source of truth for validation (and for
@@ -7,32 +8,54 @@ import { SERVICE_TYPE_CODES } from '../x12/service-type-codes.js';
 
 /**
  * Hostile-input rules every string follows (docs/security.md#strings): `maxLength` holds on the raw
- * value, before any trimming, and `pattern` refuses control characters. Values that go into the
- * X12 270 or the COB request must also hold at least one character that survives X12 cleaning
- * (lib/x12/clean.ts): a name made only of `*`, `^`, `:`, `~` and spaces would leave the element empty.
- * Each pattern has a message for people in ./index.ts (PATTERN_MESSAGES).
+ * value, before any trimming, and `pattern` refuses control characters. Names and identifiers also
+ * refuse invisible and direction-control characters and must hold a letter or digit, which X12
+ * cleaning (lib/x12/clean.ts) never removes: a name made only of `*`, `^`, `:`, `~`, spaces or
+ * zero-width characters would otherwise leave its element empty or invisible.
+ * Each pattern has a message for people in ./index.ts (PATTERN_MESSAGES). Every constraint lives
+ * here, in the schema the compiled validators and openapi.json are both built from (a test compares them).
  */
+/** C0 control characters and DEL. */
+const CONTROL = '\\u0000-\\u001F\\u007F';
+/**
+ * Invisible and direction-control characters: zero-width space/joiners and LRM/RLM
+ * (U+200B–U+200F), embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the
+ * zero-width no-break space / byte-order mark (U+FEFF).
+ */
+export const INVISIBLE = '\\u200B-\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFEFF';
+
 /** No C0 control character and no DEL. */
-export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001F\\u007F]*$';
+export const NO_CONTROL_CHARACTERS = `^[^${CONTROL}]*$`;
 /** As NO_CONTROL_CHARACTERS, but line breaks are allowed (MIME base64 wraps lines). */
 export const BASE64_TEXT = '^[^\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
 /**
- * No control character, and at least one character that is neither whitespace nor an X12
- * delimiter. Written so the engine never backtracks more than once per character: the leading
- * class and the required character exclude each other.
+ * A name or identifier: no control or invisible character, and at least one letter or digit (any
+ * script). Written so the engine never backtracks more than once per character: the leading class
+ * and the required letter-or-digit exclude each other. Compiled with the `u` flag (ajv's default).
  */
+export const NAME_OR_ID = `^[^${CONTROL}${INVISIBLE}\\p{L}\\p{N}]*[\\p{L}\\p{N}][^${CONTROL}${INVISIBLE}]*$`;
 /** A CPT, HCPCS or CDT procedure code: five capital letters or digits. */
 export const PROCEDURE_CODE = '^[A-Z0-9]{5}$';
+/** Nine digits, dashes allowed as 123-45-6789. */
+export const SSN = '^\\d{3}-?\\d{2}-?\\d{4}$';
 
-export const X12_VALUE =
-  '^[ \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF*^:~]*[^\\s*^:~\\u0000-\\u001F\\u007F][^\\u0000-\\u001F\\u007F]*$';
-
-const name = { type: 'string', format: 'person-name', maxLength: 60, pattern: X12_VALUE } as const;
-const usDate = { type: 'string', format: 'us-date', maxLength: 10 } as const;
-const pastUsDate = { type: 'string', format: 'past-us-date', maxLength: 10 } as const;
-const identifier = { type: 'string', format: 'identifier', maxLength: 80, pattern: X12_VALUE } as const;
-const memberId = { type: 'string', format: 'member-id', maxLength: 80, pattern: X12_VALUE } as const;
-const text = (maxLength: number) => ({ type: 'string', format: 'non-blank', maxLength, pattern: NO_CONTROL_CHARACTERS }) as const;
+const name = { type: 'string', format: 'person-name', minLength: 1, maxLength: 60, pattern: NAME_OR_ID } as const;
+const usDate = { type: 'string', format: 'us-date', maxLength: 10, pattern: US_DATE_PATTERN } as const;
+const pastUsDate = { type: 'string', format: 'past-us-date', maxLength: 10, pattern: US_DATE_PATTERN } as const;
+const identifier = { type: 'string', format: 'identifier', minLength: 1, maxLength: 80, pattern: NAME_OR_ID } as const;
+const memberId = { type: 'string', format: 'member-id', minLength: 1, maxLength: 80, pattern: NAME_OR_ID } as const;
+/** Free text of the letter (a phone, a cost, a signature): not blank, no control characters. */
+const text = (maxLength: number) => ({ type: 'string', format: 'non-blank', minLength: 1, maxLength, pattern: NO_CONTROL_CHARACTERS }) as const;
+/** A name or identifier printed in the letter. */
+const letterName = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: NAME_OR_ID }) as const;
+/** Each becomes one 2110C EQ of the 270 (docs/eligibility.md#what-the-request-asks); 1–10 like eligibility's on every route. */
+const serviceTypeCodes = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 10,
+  uniqueItems: true,
+  items: { type: 'string', enum: Object.keys(SERVICE_TYPE_CODES) },
+} as const;
 
 export const eligibilitySchema = {
   $id: 'eligibility',
@@ -49,14 +72,7 @@ export const eligibilitySchema = {
     providerId: identifier,
     mockRequest: { type: 'boolean' },
     runCobCheck: { type: 'boolean' },
-    // docs/eligibility.md#what-the-request-asks: each item becomes one 2110C EQ of the 270.
-    serviceTypeCodes: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 10,
-      uniqueItems: true,
-      items: { type: 'string', enum: Object.keys(SERVICE_TYPE_CODES) },
-    },
+    serviceTypeCodes,
     procedureCodes: {
       type: 'array',
       minItems: 1,
@@ -80,17 +96,11 @@ export const cobSchema = {
     providerId: identifier,
     patientDOB: pastUsDate,
     patientMemberId: memberId,
-    patientSSN: { type: 'string', format: 'ssn', maxLength: 11 },
+    patientSSN: { type: 'string', maxLength: 11, pattern: SSN },
     dependentFirstName: name,
     dependentLastName: name,
     dependentDOB: pastUsDate,
-    serviceTypeCodes: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 99,
-      uniqueItems: true,
-      items: { type: 'string', enum: Object.keys(SERVICE_TYPE_CODES) },
-    },
+    serviceTypeCodes,
     mockRequest: { type: 'boolean' },
   },
   // A dependent is named by first name, last name and date of birth together.
@@ -120,21 +130,22 @@ export const letterSchema = {
   properties: {
     // Size (4 MiB decoded) and PDF checks happen after validation, with their own error codes.
     file_content: { type: 'string', minLength: 1, pattern: BASE64_TEXT },
-    patient_identifier: text(80),
-    patient_name: text(120),
+    patient_identifier: letterName(80),
+    patient_name: letterName(120),
     patient_age: text(20),
-    facility_name: text(200),
+    facility_name: letterName(200),
     visit_cost: text(40),
     provider_email: { type: 'string', format: 'email', maxLength: 254, pattern: NO_CONTROL_CHARACTERS },
     provider_phone: text(40),
     provider_signature: text(200),
-    provider_name: text(200),
+    provider_name: letterName(200),
     output_format: { type: 'string', enum: ['text', 'pdf'] },
     // Optional "Re:" block lines (docs/letter.md#layout): each shown only when given.
-    payer_name: text(120),
-    member_id: { type: 'string', format: 'member-id' },
+    // They follow the same rules as the eligibility fields of the same meaning (docs/security.md#strings).
+    payer_name: letterName(120),
+    member_id: memberId,
     patient_dob: pastUsDate,
-    provider_npi: { type: 'string', format: 'npi' },
+    provider_npi: { type: 'string', maxLength: 10, format: 'npi' },
   },
 } as const;
 

@@ -6,7 +6,7 @@
  * data can never break the envelope. Control numbers come from an injected generator (default crypto random).
  */
 import { randomInt } from 'node:crypto';
-import { cleanElement as clean } from './clean.js';
+import { cleanElement as clean, x12Name } from './clean.js';
 
 export interface Build270Input {
   payerId: string;
@@ -91,7 +91,7 @@ export function build270(input: Build270Input, options: Build270Options = {}): B
     providerName,
     'HL*3*2*22*0',
     `TRN*1*${isa13}*${TRACE_ORIGINATOR}`,
-    `NM1*IL*1*${clean(input.subscriber.lastName).toUpperCase()}*${clean(input.subscriber.firstName).toUpperCase()}****MI*${clean(input.subscriber.memberId)}`,
+    `NM1*IL*1*${x12Name(input.subscriber.lastName)}*${x12Name(input.subscriber.firstName)}****MI*${clean(input.subscriber.memberId)}`,
     `DMG*D8*${clean(input.subscriber.dateOfBirth)}`,
     `DTP*291*D8*${clean(input.dateOfCoverage)}`,
     ...(codes.length ? codes : ['30']).map((code) => `EQ*${code}`),

@@ -86,6 +86,42 @@ describe(`hostile bodies over HTTP (seed ${SEED})`, () => {
     expect(growthMiB).toBeLessThan(400);
   }, 30_000);
 
+  it('a 6 MB list of 2.9 million items → 400 on its length, the items past the 11th never listed', async () => {
+    const raw = JSON.stringify({ ...MOCK_SET_1, serviceTypeCodes: 'x' }).replace('"x"', `[${'1,'.repeat(2_899_999)}1]`);
+    expect(raw.length).toBeGreaterThan(5_800_000);
+    const reply = await api.call(ELIGIBILITY, undefined, { rawBody: raw });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('INVALID_REQUEST');
+    expect(reply.body.errors[0]).toEqual({ field: 'serviceTypeCodes', message: 'must list at most 10 service type codes' });
+    // The length and the 11 items a length check keeps, never a list of the 2.9 million.
+    expect(reply.body.errors.length).toBeLessThanOrEqual(12);
+    expect(reply.body.errorsTruncated).toBeUndefined();
+    for (const { field } of reply.body.errors.slice(1)) expect(Number(/\[(\d+)\]/.exec(field)?.[1])).toBeLessThan(11);
+  }, 60_000);
+
+  it("the letter's optional fields and invisible names are refused over HTTP too", async () => {
+    const letter = await api.call('/api/generate-letter', {
+      file_content: 'JVBERi0xLjQK',
+      patient_identifier: 'PT-1',
+      patient_name: 'Ana Ruiz',
+      patient_age: '42',
+      facility_name: 'Clinic',
+      visit_cost: '$100',
+      provider_email: 'dr@clinic.example',
+      provider_phone: '555-0100',
+      provider_signature: '/s/ Lee',
+      provider_name: 'Dr. Lee',
+      member_id: `${' '.repeat(100_000)}M\u0000`,
+      payer_name: 'Aetna\u001b[0m',
+      provider_npi: ' '.repeat(100_000),
+    });
+    expect(letter.status).toBe(400);
+    expect(letter.body.errors.map((e: { field: string }) => e.field)).toEqual(['payer_name', 'member_id', 'provider_npi']);
+    const eligibility = await api.call(ELIGIBILITY, { ...MOCK_SET_1, mockRequest: false, patientFirstName: '\u200B', patientLastName: 'Doe\u202E' });
+    expect(eligibility.status).toBe(400);
+    expect(eligibility.body.errors.map((e: { field: string }) => e.field)).toEqual(['patientFirstName', 'patientLastName']);
+  });
+
   it('a 3,000-space providerId (and a space-padded one) → 400 INVALID_REQUEST naming providerId, never a 500', async () => {
     for (const providerId of [' '.repeat(3000), `${' '.repeat(3000)}PROVIDER001`, `PROVIDER001${' '.repeat(70)}`]) {
       const reply = await api.call(ELIGIBILITY, { ...MOCK_SET_1, providerId });

@@ -94,8 +94,8 @@ describe('eligibility body', () => {
 
   it('measures names after trimming for blankness and on the raw value for length: blank fails, 60 passes, 61 fails', () => {
     expect(fields('eligibility', { ...eligibility, patientFirstName: '   ' })).toEqual(['patientFirstName']);
-    expect(problems('eligibility', { ...eligibility, patientFirstName: `  ${'a'.repeat(56)}  ` })).toEqual([]);
-    expect(problems('eligibility', { ...eligibility, patientFirstName: 'a'.repeat(60) })).toEqual([]);
+    expect(problems('eligibility', { ...eligibility, patientLastName: `  ${'a'.repeat(56)}  ` })).toEqual([]);
+    expect(problems('eligibility', { ...eligibility, patientLastName: 'a'.repeat(60) })).toEqual([]);
     expect(fields('eligibility', { ...eligibility, patientLastName: 'a'.repeat(61) })).toEqual(['patientLastName']);
     // Padding counts: limits hold on the raw value (docs/security.md#strings).
     expect(problems('eligibility', { ...eligibility, patientFirstName: `  ${'a'.repeat(60)}  ` })).toEqual([
@@ -191,5 +191,63 @@ describe('letter body', () => {
 
   it('requires every field but output_format', () => {
     expect(fields('letter', {})).toHaveLength(10);
+  });
+});
+
+describe('names and identifiers (r3): no invisible or direction-control characters, a letter or digit', () => {
+  const INVISIBLE = ['\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\uFEFF'];
+  const invisibleMessage = 'must not contain invisible or direction-control characters (such as zero-width spaces, direction marks or byte-order marks)';
+
+  it.each(INVISIBLE.map((ch) => [`U+${ch.codePointAt(0)!.toString(16).toUpperCase()}`, ch]))('%s is refused in names and ids on every route', (_label, ch) => {
+    expect(problems('eligibility', { ...eligibility, patientFirstName: `Jo${ch}hn`, patientLastName: ch, payerId: `P${ch}1`, patientMemberId: `${ch}123` })).toEqual([
+      { field: 'patientFirstName', message: invisibleMessage },
+      { field: 'patientLastName', message: invisibleMessage },
+      { field: 'patientMemberId', message: invisibleMessage },
+      { field: 'payerId', message: invisibleMessage },
+    ]);
+    expect(fields('cob', { ...cob, dependentFirstName: `L${ch}`, dependentLastName: 'Ruiz', dependentDOB: '05-05-2015', providerId: `${ch}P` })).toEqual(['dependentFirstName', 'providerId']);
+    expect(fields('letter', { ...letter, patient_name: `Ana${ch}`, provider_name: `${ch}Lee`, patient_identifier: `PT${ch}1`, facility_name: `C${ch}` })).toEqual(
+      ['facility_name', 'patient_identifier', 'patient_name', 'provider_name'],
+    );
+  });
+
+  it.each(['-', '.', "' '", '--', '()', '\u00a0'])('a name with no letter or digit (%j) is refused', (value) => {
+    expect(problems('eligibility', { ...eligibility, patientLastName: value })).toEqual([
+      { field: 'patientLastName', message: 'must contain a letter or digit, not only spaces or the characters * ^ : ~' },
+    ]);
+  });
+
+  it.each(['Иван', '李小龍', 'محمد', 'José María', "O'Brien-Smith", 'Nguyễn', '9'])('a name in any script is accepted (%s)', (value) => {
+    expect(problems('eligibility', { ...eligibility, patientFirstName: value, patientLastName: value })).toEqual([]);
+  });
+});
+
+describe("the letter's optional fields follow the same rules", () => {
+  it.each([
+    ['member_id', 'a NUL', '\u0000123', 'must not contain control characters (such as tabs, line breaks or NUL)'],
+    ['member_id', 'a terminal escape', '\u001b[31mRED', 'must not contain control characters (such as tabs, line breaks or NUL)'],
+    ['member_id', '100,000 spaces', `${' '.repeat(100_000)}M1`, 'must be at most 80 characters long (spaces count)'],
+    ['member_id', 'a zero-width space', 'M\u200B1', 'must not contain invisible or direction-control characters (such as zero-width spaces, direction marks or byte-order marks)'],
+    ['payer_name', 'a NUL', 'Aetna\u0000', 'must not contain control characters (such as tabs, line breaks or NUL)'],
+    ['payer_name', '100,000 spaces', ' '.repeat(100_000), 'must be at most 120 characters long (spaces count)'],
+    ['payer_name', 'a right-to-left override', '\u202EanteA', 'must not contain invisible or direction-control characters (such as zero-width spaces, direction marks or byte-order marks)'],
+    ['patient_dob', 'an impossible date', '02-30-1980', 'must be a real calendar date in the form MM-DD-YYYY, not in the future'],
+    ['patient_dob', 'an ISO date and a NUL', '1980-01-01\u0000', 'must be at most 10 characters long (spaces count)'],
+    ['provider_npi', '100,000 spaces', ' '.repeat(100_000), 'must be at most 10 characters long (spaces count)'],
+    ['provider_npi', 'a wrong check digit', '1234567890', 'must be a 10-digit NPI whose last digit is its check digit (as on the NPPES registry)'],
+  ])('%s with %s → %s', (field, _label, value, message) => {
+    expect(problems('letter', { ...letter, [field]: value })).toEqual([{ field, message }]);
+  });
+
+  it('accepts them when well-formed', () => {
+    expect(problems('letter', { ...letter, member_id: 'W123456789', payer_name: 'Aetna', patient_dob: '01-01-1980', provider_npi: '1234567893' })).toEqual([]);
+  });
+});
+
+describe('COB service type codes (r3): 1–10, like eligibility', () => {
+  it('refuses 11 codes', () => {
+    const eleven = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11'];
+    expect(problems('cob', { ...cob, serviceTypeCodes: eleven })).toEqual([{ field: 'serviceTypeCodes', message: 'must list at most 10 service type codes' }]);
+    expect(problems('cob', { ...cob, serviceTypeCodes: eleven.slice(0, 10) })).toEqual([]);
   });
 });

@@ -1,0 +1,93 @@
+import type { FieldError } from '../errors/index.js';
+import { NM1_NAME_SIZES, x12Name } from '../x12/clean.js';
+import { dayNumber, latestToday, parseUsDate, type DateParts } from './formats.js';
+import type { SchemaName } from './schemas.js';
+
+/**
+ * The rules a JSON Schema cannot state, checked after the compiled validator (docs/api.md#validation):
+ * a value measured against another field, against today, or in the form the 270 carries it.
+ * "Today" comes from an injected clock. A rule looks only at fields the schema found no fault with,
+ * so each field still gets one message: the first rule it breaks.
+ */
+
+export interface RuleContext {
+  now: Date;
+  /** Fields the schema already reported: a rule neither reports them again nor compares against them. */
+  reported: ReadonlySet<string>;
+}
+
+type Body = Record<string, unknown>;
+type Rule = (body: Body, context: RuleContext) => FieldError | undefined;
+
+/** The earliest date of coverage anyone can ask about. */
+const EARLIEST_COVERAGE: DateParts = { year: 1900, month: 1, day: 1 };
+/** How far ahead a date of coverage may be. */
+const MAX_YEARS_AHEAD = 2;
+
+const usDate = (parts: DateParts): string => `${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}-${parts.year}`;
+
+/** The field's value when it is a usable string the schema accepted. */
+function valueOf(body: Body, field: string, context: RuleContext): string | undefined {
+  const value = body[field];
+  return typeof value === 'string' && !context.reported.has(field) ? value : undefined;
+}
+
+/** A date field, parsed, when the schema accepted it. */
+function dateOf(body: Body, field: string, context: RuleContext): DateParts | undefined {
+  const value = valueOf(body, field, context);
+  return value === undefined ? undefined : parseUsDate(value);
+}
+
+/**
+ * dateOfCoverage in bounds: not before 01-01-1900, not more than two years after today, and not
+ * before any date of birth the body gives (the patient's, and on COB the dependent's).
+ */
+function coverageInBounds(birthFields: readonly string[]): Rule {
+  return (body, context) => {
+    const coverage = dateOf(body, 'dateOfCoverage', context);
+    if (!coverage) return undefined;
+    const problem = (message: string): FieldError => ({ field: 'dateOfCoverage', message });
+    if (dayNumber(coverage) < dayNumber(EARLIEST_COVERAGE)) return problem(`must not be before ${usDate(EARLIEST_COVERAGE)}`);
+    const today = latestToday(context.now);
+    const latest = { ...today, year: today.year + MAX_YEARS_AHEAD };
+    if (dayNumber(coverage) > dayNumber(latest)) return problem(`must not be more than ${MAX_YEARS_AHEAD} years from today (at the latest ${usDate(latest)})`);
+    for (const field of birthFields) {
+      const birth = dateOf(body, field, context);
+      if (birth && dayNumber(coverage) < dayNumber(birth)) return problem(`must not be before the date of birth (${field})`);
+    }
+    return undefined;
+  };
+}
+
+/**
+ * A name fits its NM1 element once cleaned and upper-cased (NM103 last name ≤ 60, NM104 first
+ * name ≤ 35). Refused, not truncated: a shortened name is another name to the payer's search, and
+ * the 270 guide gives no rule for cutting one (docs/security.md#strings).
+ */
+function fitsNm1(field: string, element: keyof typeof NM1_NAME_SIZES): Rule {
+  const size = NM1_NAME_SIZES[element];
+  const label = element === 'NM104' ? 'first name' : 'last name';
+  return (body, context) => {
+    const value = valueOf(body, field, context);
+    if (value === undefined || [...x12Name(value)].length <= size) return undefined;
+    return { field, message: `must be at most ${size} characters once capitalised, the X12 270's limit for a ${label} (letters such as ß become two)` };
+  };
+}
+
+const RULES: Record<SchemaName, readonly Rule[]> = {
+  eligibility: [fitsNm1('patientFirstName', 'NM104'), fitsNm1('patientLastName', 'NM103'), coverageInBounds(['patientDOB'])],
+  cob: [
+    fitsNm1('patientFirstName', 'NM104'),
+    fitsNm1('patientLastName', 'NM103'),
+    fitsNm1('dependentFirstName', 'NM104'),
+    fitsNm1('dependentLastName', 'NM103'),
+    coverageInBounds(['patientDOB', 'dependentDOB']),
+  ],
+  letter: [],
+};
+
+/** The problems the rules of one schema find in a body (an object; other shapes have none). */
+export function ruleProblems(name: SchemaName, body: unknown, context: RuleContext): FieldError[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  return RULES[name].map((rule) => rule(body as Body, context)).filter((problem): problem is FieldError => problem !== undefined);
+}
