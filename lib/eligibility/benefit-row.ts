@@ -38,6 +38,8 @@ export interface BenefitRow {
   quantity: string;
   authorization: string;
   network: string;
+  /** The figure the row gives (EB01 B, A, C, G whose EB07/EB08 is a number), if any. */
+  field: Field | undefined;
   /** Whether EB13 (a procedure) is present, and its code (component 2). */
   hasProcedure: boolean;
   procedure: string;
@@ -51,11 +53,11 @@ export interface BenefitRow {
 
 /** The four figures a row can give, and the EB01 (and the element holding its value) of each. */
 export type Field = 'copay' | 'coinsurance' | 'deductible' | 'stopLoss';
-const FIELDS: Readonly<Record<string, { field: Field; value: 'amount' | 'percent' }>> = {
-  B: { field: 'copay', value: 'amount' },
-  A: { field: 'coinsurance', value: 'percent' },
-  C: { field: 'deductible', value: 'amount' },
-  G: { field: 'stopLoss', value: 'amount' },
+const FIELDS: Readonly<Record<string, { field: Field; value: number }>> = {
+  B: { field: 'copay', value: 7 },
+  A: { field: 'coinsurance', value: 8 },
+  C: { field: 'deductible', value: 7 },
+  G: { field: 'stopLoss', value: 7 },
 };
 
 const PAYER_ENTITIES: ReadonlySet<string> = new Set(['PR', 'PRP', 'SEP', 'TTP']);
@@ -64,10 +66,11 @@ const MEMBER_ID_REF = 'IG';
 /** An X12 decimal: blanks around, optional sign, digits with at most one point. */
 const isDecimal = (text: string): boolean => /^ *[+-]?\d*\.?\d* *$/.test(text) && /\d/.test(text);
 
-/** The field a row fills (EB01 B, A, C, G whose EB07/EB08 is a number), if any. */
-export function fieldOf(row: BenefitRow): Field | undefined {
-  const rule = Object.hasOwn(FIELDS, row.info) ? FIELDS[row.info]! : undefined;
-  return rule && isDecimal(row[rule.value]) ? rule.field : undefined;
+/** The field an EB fills (EB01 B, A, C, G whose EB07/EB08 is a number), if any. */
+function fieldOf(eb: Segment): Field | undefined {
+  const info = element(eb, 1);
+  const rule = Object.hasOwn(FIELDS, info) ? FIELDS[info]! : undefined;
+  return rule && isDecimal(element(eb, rule.value)) ? rule.field : undefined;
 }
 
 /** The text of a row's figure: EB08 for coinsurance, EB07 otherwise. */
@@ -87,8 +90,12 @@ export const periodOf = (dtp: Segment): Period => ({ qualifier: element(dtp, 1),
 
 /** EB03's codes: split on repetitions, then components, empty pieces dropped. */
 function servicesOf(eb: Segment): string[] {
-  if (element(eb, 3) === '') return [];
-  return repetitions(eb, 3).flatMap((code) => code.split(eb.delimiters.component).filter((part) => part !== ''));
+  const codes: string[] = [];
+  if (element(eb, 3) === '') return codes;
+  for (const repetition of repetitions(eb, 3)) {
+    for (const code of repetition.split(eb.delimiters.component)) if (code !== '') codes.push(code);
+  }
+  return codes;
 }
 
 /** EB13-2: after the first component separator, up to the next component or repetition separator. */
@@ -131,6 +138,7 @@ export function benefitRowOf(loop: BenefitLoop): BenefitRow {
     quantity: element(eb, 10),
     authorization: element(eb, 11),
     network: element(eb, 12),
+    field: fieldOf(eb),
     hasProcedure: element(eb, 13) !== '',
     procedure: procedureOf(eb),
     dates: kept.filter((s) => s.id === SEGMENT.date).map(periodOf),

@@ -9,7 +9,7 @@ import { isActive, isInactive, lists, type BenefitRow } from './benefit-row.js';
 import type { Selection } from './candidates.js';
 import { moneyText } from './format.js';
 import { blocks, rowsByField, type BlockRules } from './summary.js';
-import { NOT_AVAILABLE, type CodeName, type Limitation, type ProcedureBenefit, type ServiceBenefit, type ServiceStatus } from './types.js';
+import { NOT_AVAILABLE, type BenefitBlock, type CodeName, type Limitation, type ProcedureBenefit, type ServiceBenefit, type ServiceStatus } from './types.js';
 
 export const MAX_BENEFITS = 100;
 export const MAX_MESSAGES = 10;
@@ -84,15 +84,37 @@ function limitationOf(row: BenefitRow): Limitation {
   return out;
 }
 
+/** What an entry gets from the candidate rows listing its code, whatever the code. */
+interface ListingPart {
+  inNetwork: BenefitBlock;
+  outNetwork: BenefitBlock;
+  authorization: boolean | undefined;
+  limitations: Limitation[];
+  messages: string[];
+}
+
+function listingPart(listing: readonly BenefitRow[], rules: BlockRules): ListingPart {
+  return {
+    ...blocks(rowsByField(listing), rules),
+    authorization: authorizationOf(listing),
+    limitations: listing.filter((row) => row.info === 'F').map(limitationOf),
+    messages: messagesOf(listing),
+  };
+}
+
 export function serviceBenefits(rows: readonly BenefitRow[], selection: Selection, requested: readonly string[]): ServiceBenefit[] {
   const rules: BlockRules = { rankService: false, noFamily: selection.noFamily };
+  // Codes listed by exactly the same rows (a row often lists ten codes) get the same figures: one computation per listing.
+  const parts = new Map<string, ListingPart>();
   return entryCodes(requested, selection.candidates).map((code) => {
     const listing = selection.candidates.filter((row) => lists(row, code));
-    const entry = { serviceType: serviceTypeOf(code), status: statusOf(rows, code), ...blocks(rowsByField(listing), rules) } as ServiceBenefit;
-    const authorization = authorizationOf(listing);
-    if (authorization !== undefined) entry.authorizationRequired = authorization;
-    entry.limitations = listing.filter((row) => row.info === 'F').map(limitationOf);
-    entry.messages = messagesOf(listing);
+    const key = listing.map((row) => row.order).join(',');
+    const part = parts.get(key) ?? listingPart(listing, rules);
+    parts.set(key, part);
+    const entry = { serviceType: serviceTypeOf(code), status: statusOf(rows, code), inNetwork: part.inNetwork, outNetwork: part.outNetwork } as ServiceBenefit;
+    if (part.authorization !== undefined) entry.authorizationRequired = part.authorization;
+    entry.limitations = part.limitations;
+    entry.messages = part.messages;
     return entry;
   });
 }

@@ -53,9 +53,13 @@ const LEVEL_PREFERENCE: Readonly<Record<Level, Readonly<Record<Field, readonly s
 const serviceRank: Rank = (row, slot) => {
   if (!slot.rankService) return 0;
   const preference = SERVICE_PREFERENCE[slot.field];
-  const codes = row.services.length === 0 ? [''] : row.services.map((code) => (code === '96' && isPartB(row) ? '30' : code));
-  const ranks = codes.map((code) => position(preference, code)).filter((rank) => rank !== undefined);
-  return ranks.length === 0 ? undefined : Math.min(...ranks);
+  if (row.services.length === 0) return position(preference, '');
+  let best: number | undefined;
+  for (const listed of row.services) {
+    const rank = position(preference, listed === '96' && isPartB(row) ? '30' : listed);
+    if (rank !== undefined && (best === undefined || rank < best)) best = rank;
+  }
+  return best;
 };
 
 const timeRank: Rank = (row, slot) => {
@@ -82,28 +86,21 @@ export const BEST_ROW: readonly { criterion: string; rank: Rank }[] = [
   { criterion: 'document order', rank: (row) => row.order },
 ];
 
-/** The row's ranks under every criterion, or undefined when it does not fit the slot. */
-function ranksOf(row: BenefitRow, slot: Slot): number[] | undefined {
-  const ranks: number[] = [];
-  for (const { rank } of BEST_ROW) {
-    const value = rank(row, slot);
-    if (value === undefined) return undefined;
-    ranks.push(value);
-  }
-  return ranks;
-}
+/** Whether the row fits the slot: every criterion ranks it. */
+const fits = (row: BenefitRow, slot: Slot): boolean => BEST_ROW.every(({ rank }) => rank(row, slot) !== undefined);
 
-function isBefore(a: readonly number[], b: readonly number[]): boolean {
-  const differs = a.findIndex((rank, i) => rank !== b[i]);
-  return differs >= 0 && a[differs]! < b[differs]!;
+/** Negative when row a is better than row b: the first criterion on which they differ decides. */
+function compare(a: BenefitRow, b: BenefitRow, slot: Slot): number {
+  for (const { rank } of BEST_ROW) {
+    const difference = rank(a, slot)! - rank(b, slot)!;
+    if (difference !== 0) return difference;
+  }
+  return 0;
 }
 
 /** The best of the field's rows for the slot, if any fits. */
 export function bestRow(rows: readonly BenefitRow[], slot: Slot): BenefitRow | undefined {
-  let winner: { row: BenefitRow; ranks: number[] } | undefined;
-  for (const row of rows) {
-    const ranks = ranksOf(row, slot);
-    if (ranks && (!winner || isBefore(ranks, winner.ranks))) winner = { row, ranks };
-  }
-  return winner?.row;
+  let winner: BenefitRow | undefined;
+  for (const row of rows) if (fits(row, slot) && (winner === undefined || compare(row, winner, slot) < 0)) winner = row;
+  return winner;
 }

@@ -4,7 +4,7 @@
  * docs/eligibility.md#remaining says. Rows arrive already selected (candidates.ts); this module
  * only asks for the winners and formats them.
  */
-import { fieldOf, isActive, isInactive, valueOf, type BenefitRow, type Field } from './benefit-row.js';
+import { isActive, isInactive, valueOf, type BenefitRow, type Field } from './benefit-row.js';
 import { max, moneyOrNA, moneyText, parseDecimal, percentText, subtract, ZERO } from './format.js';
 import { bestRow, type Level, type Network, type Slot, type TimeRule } from './slots.js';
 import { NOT_AVAILABLE, type BenefitBlock, type BenefitFigures, type CoverageStatus } from './types.js';
@@ -15,10 +15,7 @@ export type FieldRows = Record<Field, BenefitRow[]>;
 /** The rows grouped by the field each fills (rows that fill none are left out). */
 export function rowsByField(rows: readonly BenefitRow[]): FieldRows {
   const out: FieldRows = { copay: [], coinsurance: [], deductible: [], stopLoss: [] };
-  for (const row of rows) {
-    const field = fieldOf(row);
-    if (field) out[field].push(row);
-  }
+  for (const row of rows) if (row.field) out[row.field].push(row);
   return out;
 }
 

@@ -1,6 +1,6 @@
 /** One EB read into a BenefitRow, and what the row means (field, coverage, Medicare part); each reading checked against the element it comes from. */
 import { describe, it, expect } from '@jest/globals';
-import { fieldOf, isActive, isInactive, isPartA, isPartB, valueOf } from '../../lib/eligibility/benefit-row.js';
+import { isActive, isInactive, isPartA, isPartB, valueOf } from '../../lib/eligibility/benefit-row.js';
 import { parseDecimal } from '../../lib/eligibility/format.js';
 import { ebRow, ISA } from '../fixtures/x12/build.js';
 
@@ -28,27 +28,27 @@ describe('EB01', () => {
     ['G', 'stopLoss', '10'],
   ] as const)('EB01 %p feeds field %p', (eb01, field, eb07) => {
     const read = row(`EB*${eb01}*IND*30***23*${eb07}*0.2`);
-    expect(fieldOf(read)).toBe(field);
+    expect(read.field).toBe(field);
     expect(valueOf(read, field)).toBe(field === 'coinsurance' ? '0.2' : '10');
   });
 
   it('feeds nothing for other codes, including names of Object.prototype', () => {
-    for (const eb01 of ['BB', 'b', 'constructor', '__proto__', 'X']) expect(fieldOf(row(`EB*${eb01}*IND*30***23*10`))).toBeUndefined();
+    for (const eb01 of ['BB', 'b', 'constructor', '__proto__', 'X']) expect(row(`EB*${eb01}*IND*30***23*10`).field).toBeUndefined();
   });
 });
 
 describe('the value a figure needs', () => {
   it('a missing or unreadable value feeds no field', () => {
-    expect(fieldOf(row('EB*B*IND*30***27'))).toBeUndefined();
-    expect(fieldOf(row('EB*B*IND*30***27*'))).toBeUndefined();
-    expect(fieldOf(row('EB*B*IND*30***27*1.2.3'))).toBeUndefined();
-    expect(fieldOf(row('EB*B*IND*30***27* -12.50 '))).toBe('copay');
-    expect(fieldOf(row('EB*A*IND*30***27*15'))).toBeUndefined(); // coinsurance reads EB08
+    expect(row('EB*B*IND*30***27').field).toBeUndefined();
+    expect(row('EB*B*IND*30***27*').field).toBeUndefined();
+    expect(row('EB*B*IND*30***27*1.2.3').field).toBeUndefined();
+    expect(row('EB*B*IND*30***27* -12.50 ').field).toBe('copay');
+    expect(row('EB*A*IND*30***27*15').field).toBeUndefined(); // coinsurance reads EB08
   });
 
   it('a value counts exactly when parseDecimal reads it (the grammar the figures are formatted with)', () => {
     for (const value of ['', '.', '-', '1,000', '$5', '1e3', '1.2.3', 'abc', '10', '10.00', '.125', '-5.5', ' 7 ', '5.', '+3']) {
-      expect(fieldOf(row(`EB*C*IND*30***23*${value}`)) === 'deductible').toBe(parseDecimal(value) !== null);
+      expect(row(`EB*C*IND*30***23*${value}`).field === 'deductible').toBe(parseDecimal(value) !== null);
     }
   });
 });
