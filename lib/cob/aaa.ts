@@ -4,7 +4,7 @@
  * when `errors` is empty, so nothing is listed twice.
  */
 import type { AaaRejection } from '../errors/index.js';
-import { errorForRejections } from '../eligibility/rejections.js';
+import { errorForRejections } from '../x12/rejections.js';
 import { isJsonObject } from '../upstream/json.js';
 import { FOLLOW_UP_ACTIONS, knownFollowUp, knownRejectReason } from '../x12/aaa-codes.js';
 

@@ -7,18 +7,16 @@ import { procedureBenefits, serviceBenefits } from './benefits.js';
 import { selectRows } from './candidates.js';
 import { otherPayersOf, noticesOf } from './other-payers.js';
 import { dependentOf, planOf, subscriberOf } from './plan.js';
-import type { Doc271 } from './read271.js';
-import { addRow, blocks, coverageStatusOf, fieldRows } from './summary.js';
+import type { Patient271 } from './reply.js';
+import { blocks, coverageStatusOf, rowsByField } from './summary.js';
 import type { BenefitSummary, EligibilityQuestion } from './types.js';
 
 const DEFAULT_SERVICES: readonly string[] = ['30'];
 
-export function answerOf(doc: Doc271, question: EligibilityQuestion = {}): BenefitSummary {
+export function answerOf(doc: Patient271, question: EligibilityQuestion = {}): BenefitSummary {
   const rows = doc.patientBenefits;
   const selection = selectRows(rows, question.dateOfCoverage);
-  const fields = fieldRows();
-  for (const row of selection.candidates) addRow(fields, row);
-  const { inNetwork, outNetwork } = blocks(fields, { rankService: true, noFamily: selection.noFamily });
+  const { inNetwork, outNetwork } = blocks(rowsByField(selection.candidates), { rankService: true, noFamily: selection.noFamily });
 
   const summary = { inNetwork, outNetwork, coverageStatus: coverageStatusOf(rows) } as BenefitSummary;
   if (doc.payerName !== '') summary.payerName = doc.payerName;
@@ -44,7 +42,7 @@ export function answerOf(doc: Doc271, question: EligibilityQuestion = {}): Benef
 const sameId = (a: string, b: string): boolean => a.trim().toUpperCase() === b.trim().toUpperCase();
 
 /** The transaction that answers: the first whose 2100C NM109 is the request's member id, else the first. */
-export function answeringTransaction(docs: readonly Doc271[], memberId: string | undefined): number {
+export function answeringTransaction(docs: readonly Patient271[], memberId: string | undefined): number {
   if (memberId !== undefined && memberId.trim() !== '') {
     for (let i = 0; i < docs.length; i++) {
       const id = docs[i]!.subscriber?.id;

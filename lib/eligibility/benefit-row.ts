@@ -1,30 +1,11 @@
 /**
- * One EB of the patient's loop, read once: its elements as text (empty elements cost no string)
- * and the ranks the slot rules compare (docs/eligibility.md#filling-a-slot). The 2110 segments that
- * follow the EB (DTP, MSG, REF, the 2120 NM1) are added by the reader as it meets them.
+ * One EB of the patient's loop as the answer reads it (docs/eligibility.md#how-the-271-is-read):
+ * its elements as text, and what its 2110 loop keeps (DTP, MSG, REF*IG) and the 2120 payer entity.
+ * What a row means for the answer (its figure, coverage, Medicare part) is asked by the functions
+ * below; how rows rank for a slot lives in slots.ts.
  */
-import type { Delimiters } from '../x12/scan.js';
-
-/** The four figures; the index into a summary's candidate lists. */
-export const COPAY = 0;
-export const COINSURANCE = 1;
-export const DEDUCTIBLE = 2;
-export const STOP_LOSS = 3;
-/** The row feeds no figure (other EB01, or its value is missing or not a number). */
-export const NO_FIELD = -1;
-
-/** EB01 1–5 and 6–8. */
-export const NO_STATUS = 0;
-export const ACTIVE = 1;
-export const INACTIVE = 2;
-
-/** EB04 Medicare Part A / Part B. */
-export const PART_A = 1;
-export const PART_B = 2;
-
-/** EB06 that is not exactly two digits: '' is EMPTY_TIME, anything else OTHER_TIME. */
-export const EMPTY_TIME = -1;
-export const OTHER_TIME = -2;
+import type { BenefitLoop, Loop } from '../x12/loops271.js';
+import { element, repetitions, SEGMENT, type Segment } from '../x12/segment.js';
 
 /** A DTP: qualifier (DTP01), format (D8 / RD8) and value, as written. */
 export interface Period {
@@ -43,31 +24,10 @@ export interface RelatedEntity {
 export interface BenefitRow {
   /** Document order among the transaction's EBs. */
   order: number;
-  status: number;
-  medicare: number;
-  /** COPAY … STOP_LOSS when EB01 is B/A/C/G and the value it needs (EB07/EB08) is a number. */
-  field: number;
-  /** Rank of EB03 for the plan-wide slots (30, 98 for copay/coinsurance, none, 1); -1 when unfit. */
-  service: number;
-  /** EB06 as its two-digit value, EMPTY_TIME or OTHER_TIME. */
-  time: number;
-  /** Rank of EB06 for deductible totals and stop-loss (23, 22, 21, 25, empty), -1 when unfit. */
-  total: number;
-  /** Rank of EB12 in and out of network (Y/N before W/U/empty), -1 when unfit. */
-  networkIn: number;
-  networkOut: number;
-  /** Rank of EB02 for individual (IND, EMP, empty) and family (FAM, empty for copay/coinsurance). */
-  individual: number;
-  family: number;
-  /** EB07 (money) or EB08 (coinsurance) text of a figure row; '' otherwise. */
-  value: string;
-  /** `value` as the answer shows it, once a slot has formatted it. */
-  shown: string | undefined;
-
-  /** The elements, as written ('' when absent; EB05 only on 1–5 rows, EB09/EB10 only on F rows, the only rows that use them). */
+  /** EB01 … EB12 as written ('' when absent). */
   info: string;
   level: string;
-  /** EB03's codes (repetitions), in order. */
+  /** EB03's codes (repetitions, and components of a damaged element), in order. */
   services: string[];
   insuranceType: string;
   planName: string;
@@ -78,10 +38,11 @@ export interface BenefitRow {
   quantity: string;
   authorization: string;
   network: string;
+  /** The figure the row gives (EB01 B, A, C, G whose EB07/EB08 is a number), if any. */
+  field: Field | undefined;
   /** Whether EB13 (a procedure) is present, and its code (component 2). */
   hasProcedure: boolean;
   procedure: string;
-
   /** The row's own 2110 DTPs, MSG texts, REF*IG and 2120 payer entity. */
   dates: Period[];
   messages: string[];
@@ -90,290 +51,100 @@ export interface BenefitRow {
   entity: RelatedEntity | undefined;
 }
 
-/** EB01 character code → field; single characters only. */
-function fieldOf(code: number): number {
-  switch (code) {
-    case 66: // B
-      return COPAY;
-    case 65: // A
-      return COINSURANCE;
-    case 67: // C
-      return DEDUCTIBLE;
-    case 71: // G
-      return STOP_LOSS;
-  }
-  return NO_FIELD;
+/** The four figures a row can give, and the EB01 (and the element holding its value) of each. */
+export type Field = 'copay' | 'coinsurance' | 'deductible' | 'stopLoss';
+const FIELDS: Readonly<Record<string, { field: Field; value: number }>> = {
+  B: { field: 'copay', value: 7 },
+  A: { field: 'coinsurance', value: 8 },
+  C: { field: 'deductible', value: 7 },
+  G: { field: 'stopLoss', value: 7 },
+};
+
+const PAYER_ENTITIES: ReadonlySet<string> = new Set(['PR', 'PRP', 'SEP', 'TTP']);
+const MEMBER_ID_REF = 'IG';
+
+/** An X12 decimal: blanks around, optional sign, digits with at most one point. */
+const isDecimal = (text: string): boolean => /^ *[+-]?\d*\.?\d* *$/.test(text) && /\d/.test(text);
+
+/** The field an EB fills (EB01 B, A, C, G whose EB07/EB08 is a number), if any. */
+function fieldOf(eb: Segment): Field | undefined {
+  const info = element(eb, 1);
+  const rule = Object.hasOwn(FIELDS, info) ? FIELDS[info]! : undefined;
+  return rule && isDecimal(element(eb, rule.value)) ? rule.field : undefined;
 }
 
-/** Offsets of the element separators of a row readBenefitAt reads; element n's span is [starts[n], ends[n]). */
-const cuts = new Int32Array(14);
-const starts = new Int32Array(15);
-const ends = new Int32Array(15);
+/** The text of a row's figure: EB08 for coinsurance, EB07 otherwise. */
+export const valueOf = (row: BenefitRow, field: Field): string => (field === 'coinsurance' ? row.percent : row.amount);
 
-/** Whether text[from, to) is an X12 decimal: blanks around, optional sign, digits, one optional point. */
-function isDecimalAt(codes: Uint16Array, from: number, to: number): boolean {
-  while (from < to && codes[from] === 32) from++;
-  while (to > from && codes[to - 1] === 32) to--;
-  if (from < to) {
-    const sign = codes[from]!;
-    if (sign === 45 || sign === 43) from++;
+/** EB01 1–5: active coverage; 6–8: inactive. */
+export const isActive = (row: BenefitRow): boolean => /^[1-5]$/.test(row.info);
+export const isInactive = (row: BenefitRow): boolean => /^[6-8]$/.test(row.info);
+/** EB04 MA (Medicare Part A) and MB (Part B). */
+export const isPartA = (row: BenefitRow): boolean => row.insuranceType === 'MA';
+export const isPartB = (row: BenefitRow): boolean => row.insuranceType === 'MB';
+export const isMedicare = (row: BenefitRow): boolean => isPartA(row) || isPartB(row);
+export const lists = (row: BenefitRow, code: string): boolean => row.services.includes(code);
+
+/** A DTP segment as a Period. */
+export const periodOf = (dtp: Segment): Period => ({ qualifier: element(dtp, 1), format: element(dtp, 2), value: element(dtp, 3) });
+
+/** EB03's codes: split on repetitions, then components, empty pieces dropped. */
+function servicesOf(eb: Segment): string[] {
+  const codes: string[] = [];
+  if (element(eb, 3) === '') return codes;
+  for (const repetition of repetitions(eb, 3)) {
+    for (const code of repetition.split(eb.delimiters.component)) if (code !== '') codes.push(code);
   }
-  let digits = 0;
-  let point = false;
-  for (; from < to; from++) {
-    const c = codes[from]!;
-    if (c >= 48 && c <= 57) digits++;
-    else if (c === 46 && !point) point = true;
-    else return false;
-  }
-  return digits > 0;
+  return codes;
 }
 
-const NO_CODES: string[] = [];
-/** Most rows carry no DTP or MSG: they share these empty lists until addDate/addMessage gives them their own. */
-const NO_DATES = Object.freeze([]) as unknown as Period[];
-const NO_MESSAGES = Object.freeze([]) as unknown as string[];
-
-/** Adds a 2110 DTP to the row. */
-export function addDate(row: BenefitRow, period: Period): void {
-  if (row.dates === NO_DATES) row.dates = [period];
-  else row.dates.push(period);
+/** EB13-2: after the first component separator, up to the next component or repetition separator. */
+function procedureOf(eb: Segment): string {
+  const { component, repetition } = eb.delimiters;
+  const eb13 = element(eb, 13);
+  const first = eb13.indexOf(component);
+  if (first < 0) return '';
+  const code = eb13.slice(first + 1).split(component)[0]!;
+  return repetition === null ? code : code.split(repetition)[0]!;
 }
 
-/** Adds a 2110 MSG text to the row. */
-export function addMessage(row: BenefitRow, text: string): void {
-  if (row.messages === NO_MESSAGES) row.messages = [text];
-  else row.messages.push(text);
+/** REF02 of the first REF*IG with a value among the segments. */
+function memberRefOf(segments: readonly Segment[]): string {
+  const ref = segments.find((s) => s.id === SEGMENT.reference && element(s, 1) === MEMBER_ID_REF && element(s, 2) !== '');
+  return ref ? element(ref, 2) : '';
 }
 
-function alnum(c: number): number {
-  return c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 90 ? c - 55 : -1;
+/** The first 2120 that names a payer. */
+function entityOf(related: readonly Loop[]): RelatedEntity | undefined {
+  const nm1 = related.map((loop) => loop.segments[0]!).find((s) => PAYER_ENTITIES.has(element(s, 1)));
+  return nm1 ? { name: element(nm1, 3), idQualifier: element(nm1, 8), id: element(nm1, 9) } : undefined;
 }
 
-/** Every one- and two-character code of 0-9/A-Z, made once: EB03 codes are taken from here instead of cut. */
-const CODE_TEXT: string[] = (() => {
-  const chars = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  const out: string[] = new Array(37 + 36 * 36);
-  for (let a = 0; a < 36; a++) {
-    out[a + 1] = chars[a]!;
-    for (let b = 0; b < 36; b++) out[37 + a * 36 + b] = chars[a]! + chars[b]!;
-  }
-  return out;
-})();
-
-/** text[from, to) as a code: the shared string for 1–2 characters of 0-9/A-Z, else a cut. */
-function codeAt(text: string, codes: Uint16Array, from: number, to: number): string {
-  const length = to - from;
-  if (length === 1) {
-    const a = alnum(codes[from]!);
-    if (a >= 0) return CODE_TEXT[a + 1]!;
-  } else if (length === 2) {
-    const a = alnum(codes[from]!);
-    const b = alnum(codes[from + 1]!);
-    if (a >= 0 && b >= 0) return CODE_TEXT[37 + a * 36 + b]!;
-  }
-  return text.slice(from, to);
-}
-
-const IND = 'IND';
-const FAM = 'FAM';
-const EMP = 'EMP';
-
-/**
- * text[from, to) for an element that holds a code (EB01, EB02, EB04, EB06, EB11, EB12): the shared
- * string when it is a common one (no allocation for most rows), else a cut.
- */
-function codeOrCut(text: string, codes: Uint16Array, from: number, to: number): string {
-  const length = to - from;
-  if (length <= 0) return '';
-  if (length < 3) return codeAt(text, codes, from, to);
-  if (length === 3) {
-    const a = codes[from]!;
-    const b = codes[from + 1]!;
-    const c = codes[from + 2]!;
-    if (a === 73 && b === 78 && c === 68) return IND;
-    if (a === 70 && b === 65 && c === 77) return FAM;
-    if (a === 69 && b === 77 && c === 80) return EMP;
-  }
-  return text.slice(from, to);
-}
-
-/** EB03's codes, cut between repetition (and component) separators. */
-function serviceList(text: string, codes: Uint16Array, from: number, to: number, component: number, repetition: number): string[] {
-  if (to <= from) return NO_CODES;
-  let single = true;
-  for (let i = from; i < to; i++) {
-    const c = codes[i]!;
-    if (c === component || c === repetition) {
-      single = false;
-      break;
-    }
-  }
-  if (single) return [codeAt(text, codes, from, to)];
-  const out: string[] = [];
-  let start = from;
-  for (let i = from; i <= to; i++) {
-    if (i < to) {
-      const c = codes[i]!;
-      if (c !== component && c !== repetition) continue;
-    }
-    if (i > start) out.push(codeAt(text, codes, start, i));
-    start = i + 1;
-  }
-  return out;
-}
-
-/**
- * Rank of EB03 for the plan-wide slots: copay and coinsurance 30, 98, none, 1; deductible and
- * stop-loss 30, none, 1. On a Part B row 96 ranks as 30 (docs/eligibility.md#filling-a-slot).
- */
-function serviceRank(services: readonly string[], field: number, partB: boolean): number {
-  const with98 = field === COPAY || field === COINSURANCE;
-  if (services.length === 0) return with98 ? 2 : 1;
-  let best = -1;
-  for (let i = 0; i < services.length; i++) {
-    const code = services[i]!;
-    let rank = -1;
-    if (code === '30' || (partB && code === '96')) rank = 0;
-    else if (with98 && code === '98') rank = 1;
-    else if (code === '1') rank = with98 ? 3 : 2;
-    if (rank >= 0 && (best < 0 || rank < best)) best = rank;
-  }
-  return best;
-}
-
-/** text[from, to), or '' without cutting a string when the element is empty or absent. */
-function cut(text: string, from: number, to: number): string {
-  return to > from ? text.slice(from, to) : '';
-}
-
-/** Reads the EB at text[start, stop) (start is its id); `codes` holds text's code units (codesOf). */
-export function readBenefitAt(text: string, codes: Uint16Array, start: number, stop: number, delimiters: Delimiters, order: number): BenefitRow {
-  const separator = delimiters.element.charCodeAt(0);
-  let count = 0;
-  for (let i = start; i < stop && count < 14; i++) if (codes[i] === separator) cuts[count++] = i;
-  return benefitFromCuts(text, codes, cuts, count, stop, delimiters, order);
-}
-
-/**
- * readBenefitAt for an EB whose separators are already found (the reader records them while it
- * looks for the segment's end): `cuts` holds the offsets of its first `count` separators (at least
- * the first 14 when it has that many), `stop` is its end.
- */
-export function benefitFromCuts(text: string, codes: Uint16Array, cuts: Int32Array, count: number, stop: number, delimiters: Delimiters, order: number): BenefitRow {
-  // Element n (1-based) is text[starts[n], ends[n]); absent elements are empty spans at the end.
-  for (let n = 1; n < 15; n++) {
-    starts[n] = n <= count ? cuts[n - 1]! + 1 : stop;
-    ends[n] = n < count ? cuts[n]! : stop;
-  }
-
-  const component = delimiters.component.charCodeAt(0);
-  const repetition = delimiters.repetition === null ? -1 : delimiters.repetition.charCodeAt(0);
-  const info = codeOrCut(text, codes, starts[1]!, ends[1]!);
-  const level = codeOrCut(text, codes, starts[2]!, ends[2]!);
-  const services = serviceList(text, codes, starts[3]!, ends[3]!, component, repetition);
-  const insuranceType = codeOrCut(text, codes, starts[4]!, ends[4]!);
-  const timePeriod = codeOrCut(text, codes, starts[6]!, ends[6]!);
-  const amount = cut(text, starts[7]!, ends[7]!);
-  const percent = cut(text, starts[8]!, ends[8]!);
-  const network = codeOrCut(text, codes, starts[12]!, ends[12]!);
-  const eb13From = starts[13]!;
-  const eb13To = ends[13]!;
-  let procedure = '';
-  if (eb13To > eb13From) {
-    // EB13-2 is the code: after the first component separator, up to the next separator.
-    let c1 = eb13From;
-    while (c1 < eb13To && codes[c1] !== component) c1++;
-    let c2 = c1 + 1;
-    while (c2 < eb13To && codes[c2] !== component && codes[c2] !== repetition) c2++;
-    if (c1 < eb13To) procedure = cut(text, c1 + 1, c2);
-  }
-
-  const row: BenefitRow = {
-    order,
-    status: NO_STATUS,
-    medicare: insuranceType === 'MA' ? PART_A : insuranceType === 'MB' ? PART_B : 0,
-    field: NO_FIELD,
-    service: -1,
-    time: EMPTY_TIME,
-    total: -1,
-    networkIn: -1,
-    networkOut: -1,
-    individual: -1,
-    family: -1,
-    value: '',
-    shown: undefined,
-    info,
-    level,
-    services,
-    insuranceType,
-    // EB05 names a plan on an active-coverage row (1–5); EB09/EB10 count something on a limitation (F).
-    planName: info.length === 1 && info >= '1' && info <= '5' ? cut(text, starts[5]!, ends[5]!) : '',
-    timePeriod,
-    amount,
-    percent,
-    quantityQualifier: info === 'F' ? cut(text, starts[9]!, ends[9]!) : '',
-    quantity: info === 'F' ? cut(text, starts[10]!, ends[10]!) : '',
-    authorization: codeOrCut(text, codes, starts[11]!, ends[11]!),
-    network,
-    hasProcedure: eb13To > eb13From,
-    procedure,
-    dates: NO_DATES,
-    messages: NO_MESSAGES,
-    memberRef: '',
-    entityMemberRef: '',
-    entity: undefined,
+/** The row of one 2110 loop. */
+export function benefitRowOf(loop: BenefitLoop): BenefitRow {
+  const eb = loop.segments[0]!;
+  const kept = loop.segments.slice(1);
+  return {
+    order: loop.order,
+    info: element(eb, 1),
+    level: element(eb, 2),
+    services: servicesOf(eb),
+    insuranceType: element(eb, 4),
+    planName: element(eb, 5),
+    timePeriod: element(eb, 6),
+    amount: element(eb, 7),
+    percent: element(eb, 8),
+    quantityQualifier: element(eb, 9),
+    quantity: element(eb, 10),
+    authorization: element(eb, 11),
+    network: element(eb, 12),
+    field: fieldOf(eb),
+    hasProcedure: element(eb, 13) !== '',
+    procedure: procedureOf(eb),
+    dates: kept.filter((s) => s.id === SEGMENT.date).map(periodOf),
+    messages: kept.filter((s) => s.id === SEGMENT.message).map((s) => element(s, 1)),
+    memberRef: memberRefOf(kept),
+    entityMemberRef: memberRefOf(loop.related.flatMap((r) => r.segments)),
+    entity: entityOf(loop.related),
   };
-  if (info.length !== 1) return row;
-  const eb01 = info.charCodeAt(0);
-  if (eb01 >= 49 && eb01 <= 53) row.status = ACTIVE;
-  else if (eb01 >= 54 && eb01 <= 56) row.status = INACTIVE;
-  const field = fieldOf(eb01);
-  if (field === NO_FIELD) return row;
-
-  // The value: EB07 for money, EB08 for coinsurance; a row lacking it (or unreadable) feeds nothing.
-  const valueAt = field === COINSURANCE ? 8 : 7;
-  if (!isDecimalAt(codes, starts[valueAt]!, ends[valueAt]!)) return row;
-  row.field = field;
-  row.value = field === COINSURANCE ? percent : amount;
-  row.service = serviceRank(services, field, row.medicare === PART_B);
-  levelRanks(row, level, field);
-  timeRanks(row, timePeriod);
-  networkRanks(row, network);
-  return row;
-}
-
-/** EB02: IND/EMP/empty for individual; FAM (or empty, for copay and coinsurance) for family. */
-function levelRanks(row: BenefitRow, level: string, field: number): void {
-  if (level === '') {
-    row.individual = 2;
-    row.family = field === COPAY || field === COINSURANCE ? 2 : -1;
-  } else if (level === 'IND') row.individual = 0;
-  else if (level === 'EMP') row.individual = 1;
-  else if (level === 'FAM') row.family = 0;
-}
-
-/** EB06 as a two-digit value, and its rank for totals: 23, 22, 21, 25, empty. */
-function timeRanks(row: BenefitRow, period: string): void {
-  if (period === '') {
-    row.time = EMPTY_TIME;
-    row.total = 4;
-    return;
-  }
-  row.time = OTHER_TIME;
-  if (period.length !== 2) return;
-  const a = period.charCodeAt(0) - 48;
-  const b = period.charCodeAt(1) - 48;
-  if (a < 0 || a > 9 || b < 0 || b > 9) return;
-  const time = a * 10 + b;
-  row.time = time;
-  row.total = time === 23 ? 0 : time === 22 ? 1 : time === 21 ? 2 : time === 25 ? 3 : -1;
-}
-
-/** EB12: in ← Y, W, U, empty; out ← N, W, U, empty (Y/N rank before the rest). */
-function networkRanks(row: BenefitRow, network: string): void {
-  if (network === '') row.networkIn = row.networkOut = 1;
-  else if (network === 'Y') row.networkIn = 0;
-  else if (network === 'N') row.networkOut = 0;
-  else if (network === 'W' || network === 'U') row.networkIn = row.networkOut = 1;
 }

@@ -1,7 +1,8 @@
 /**
  * The real eligibility check (docs/eligibility.md): build the 270, send it through Stedi's raw X12 endpoint,
  * read the 271. A 271 whose AAA says "try again" (42, 80) gets the one retry the hygiene rule allows;
- * every other answer is final. Returns only log-safe metadata beside the result.
+ * every other answer is final. Each reply is interpreted once: the interpretation that decides the
+ * retry is the one answered from. Returns only log-safe metadata beside the result.
  */
 import type { Enrollment } from '../enrollment/types.js';
 import type { Result } from '../errors/index.js';
@@ -81,16 +82,19 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
     if (args.now) options.now = args.now();
     return build270(input, options).x12;
   };
-  const retryOn = (reply: string): boolean => interpret271(reply, question).aaaCodes.some((code) => UNAVAILABLE_AAA.has(code));
+  const read = (reply: string) => {
+    const reading = interpret271(reply, question);
+    return { reading, retryable: reading.aaaCodes.some((code) => UNAVAILABLE_AAA.has(code)) };
+  };
 
-  const call = await postRawX12({ ...args.stedi, x12 }, retryOn, args.tuning);
+  const call = await postRawX12({ ...args.stedi, x12 }, read, args.tuning);
   const meta: EligibilityCheckMeta = { attempts: call.meta.attempts, aaaCodes: [], warnings: 0, upstreamMs: call.meta.latencyMs };
   if (call.meta.traceId) meta.traceId = call.meta.traceId;
   if (call.meta.httpStatus !== undefined) meta.httpStatus = call.meta.httpStatus;
   if (!call.result.ok) return { result: call.result, meta };
 
   const checkedAt = (args.now ?? (() => new Date()))();
-  const interpreted = interpret271(call.result.value.x12, question);
+  const interpreted = call.result.value.reading;
   meta.aaaCodes = interpreted.aaaCodes;
   meta.warnings = interpreted.warnings.length;
   return { result: interpreted.result, meta, checkedAt };

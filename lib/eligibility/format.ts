@@ -1,5 +1,5 @@
 /**
- * Exact decimal arithmetic and display formatting for benefit figures. Amounts are scaled bigints
+ * Exact decimal arithmetic and the one display formatter of benefit figures (money and percent). Amounts are scaled bigints
  * (never floats), so "0.1 + 0.2" style drift cannot reach a patient's figures; only the final
  * figure is rounded, half away from zero.
  */
@@ -113,76 +113,8 @@ export function percentOrNA(value: Decimal | null | undefined): string {
   return value ? formatPercent(value) : NOT_AVAILABLE;
 }
 
-const EXACT_DIGITS = 15;
-const POWERS: readonly number[] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+/** An X12 decimal text (EB07) as money text, or N/A when it is not a number. */
+export const moneyText = (text: string): string => moneyOrNA(parseDecimal(text));
 
-/**
- * The value of a decimal text rounded half away from zero to units of 10^-places, using doubles
- * only where every step is exact (at most 15 significant digits); null when that does not hold
- * (or the text is not a decimal), so the caller takes the BigInt path.
- */
-function roundedText(text: string, places: number): { magnitude: number; negative: boolean } | null {
-  let i = 0;
-  let end = text.length;
-  while (i < end && text.charCodeAt(i) === 32) i++;
-  while (end > i && text.charCodeAt(end - 1) === 32) end--;
-  let negative = false;
-  const first = text.charCodeAt(i);
-  if (first === 45 || first === 43) {
-    negative = first === 45;
-    i++;
-  }
-  let units = 0;
-  let digits = 0;
-  let seen = false;
-  let scale = 0;
-  let point = false;
-  for (; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      seen = true;
-      units = units * 10 + (c - 48);
-      if (units > 0 || digits > 0) digits++;
-      if (point) scale++;
-    } else if (c === 46 && !point) {
-      point = true;
-    } else {
-      return null;
-    }
-  }
-  if (!seen || digits > EXACT_DIGITS || scale > EXACT_DIGITS) return null;
-  let magnitude: number;
-  if (scale <= places) {
-    if (digits + places - scale > EXACT_DIGITS) return null;
-    magnitude = units * POWERS[places - scale]!;
-  } else {
-    const divisor = POWERS[scale - places]!;
-    magnitude = Math.floor(units / divisor);
-    if ((units - magnitude * divisor) * 2 >= divisor) magnitude += 1;
-  }
-  return { magnitude, negative: negative && magnitude !== 0 };
-}
-
-function groupNumber(whole: number): string {
-  const digits = String(whole);
-  return digits.length <= 3 ? digits : group(digits);
-}
-
-/** moneyOrNA(parseDecimal(text)), without BigInt when the figure is small enough to be exact. */
-export function moneyTextOrNA(text: string): string {
-  const r = roundedText(text, 2);
-  if (r === null) return moneyOrNA(parseDecimal(text));
-  const cents = r.magnitude % 100;
-  return `${r.negative ? '-' : ''}$${groupNumber((r.magnitude - cents) / 100)}.${cents < 10 ? '0' : ''}${cents}`;
-}
-
-/** percentOrNA(parseDecimal(text)), without BigInt when the figure is small enough to be exact. */
-export function percentTextOrNA(text: string): string {
-  // The fraction ×100 to two decimals is the fraction to four decimals.
-  const r = roundedText(text, 4);
-  if (r === null) return percentOrNA(parseDecimal(text));
-  const hundredths = r.magnitude % 100;
-  const whole = (r.magnitude - hundredths) / 100;
-  const fraction = hundredths === 0 ? '' : hundredths % 10 === 0 ? `.${hundredths / 10}` : `.${hundredths < 10 ? '0' : ''}${hundredths}`;
-  return `${r.negative ? '-' : ''}${whole}${fraction}%`;
-}
+/** An X12 decimal text (EB08, a fraction) as percent text, or N/A when it is not a number. */
+export const percentText = (text: string): string => percentOrNA(parseDecimal(text));

@@ -1,13 +1,13 @@
 /**
- * The one entry the eligibility handler calls with the upstream's X12: read the reply (read271.ts),
+ * The one entry the eligibility handler calls with the upstream's X12: read the reply (reply.ts),
  * pick the transaction that answers (docs/eligibility.md#several-transactions), then its AAAs → an
  * error, or the answer. Never throws on malformed input. `warnings` and `aaaCodes` are safe to log
  * (positions and counts only, no element values).
  */
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { answerOf, answeringTransaction } from './answer.js';
-import { read271, type Read271 } from './read271.js';
-import { errorForRejections } from './rejections.js';
+import { errorForRejections } from '../x12/rejections.js';
+import { readReply, type Reply } from './reply.js';
 import type { BenefitSummary, EligibilityQuestion } from './types.js';
 
 export interface Interpretation {
@@ -19,11 +19,11 @@ export interface Interpretation {
 const unreadable = (message: string) => serviceError('UPSTREAM_ERROR', { message });
 
 export function interpret271(x12: string, question: EligibilityQuestion = {}): Interpretation {
-  return interpretRead(read271(x12), question);
+  return interpretReply(readReply(x12), question);
 }
 
-/** interpret271 after the reading (the reference reader of the tests feeds this too). */
-export function interpretRead(read: Read271, question: EligibilityQuestion = {}): Interpretation {
+/** interpret271 after the reading. */
+function interpretReply(read: Reply, question: EligibilityQuestion = {}): Interpretation {
   if (!read.ok) {
     return {
       result: fail(unreadable('The payer reply is not readable X12')),
@@ -32,7 +32,7 @@ export function interpretRead(read: Read271, question: EligibilityQuestion = {})
     };
   }
   const warnings = read.warnings;
-  const docs = read.docs;
+  const docs = read.transactions;
   if (docs.length === 0) {
     if (read.acknowledged) warnings.push('reply is a 999 acknowledgment: the 270 was rejected');
     return {

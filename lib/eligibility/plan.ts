@@ -4,9 +4,9 @@
  * the names, ids and birth dates as the payer wrote them.
  */
 import { insuranceTypeName } from '../x12/benefit-codes.js';
-import { ACTIVE, type BenefitRow, type Period } from './benefit-row.js';
+import { isActive, lists, type BenefitRow, type Period } from './benefit-row.js';
 import { d8ToIso, OPEN_END, periodDates } from './dates.js';
-import type { PersonLoop } from './read271.js';
+import type { PersonLoop } from './person.js';
 import type { CodeName, Dependent, Plan, Relationship, Subscriber } from './types.js';
 
 export const UNKNOWN_INSURANCE_TYPE = 'Unknown insurance type';
@@ -17,7 +17,7 @@ export function insuranceType(code: string): CodeName | undefined {
 
 /** The first candidate EB01 1–5 row listing 30, else the first EB01 1–5 row of all. */
 function planRow(candidates: readonly BenefitRow[], rows: readonly BenefitRow[]): BenefitRow | undefined {
-  return candidates.find((row) => row.status === ACTIVE && row.services.includes('30')) ?? rows.find((row) => row.status === ACTIVE);
+  return candidates.find((row) => isActive(row) && lists(row, '30')) ?? rows.find(isActive);
 }
 
 const iso = (value: string): string | undefined => {

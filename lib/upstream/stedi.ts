@@ -32,11 +32,16 @@ export interface StediCall<T> {
   meta: StediCallMeta;
 }
 
-export interface RawX12Reply {
+export interface RawX12Reply<R> {
   /** The 271 (or a 999 when the 270 was rejected). */
   x12: string;
   httpStatus: number;
+  /** What the caller's `read` made of this reply: each reply is read once. */
+  reading: R;
 }
+
+/** The caller's reading of a reply, and whether the reply is worth one more attempt (AAA 42/80). */
+export type ReadRawX12<R> = (x12Reply: string) => { reading: R; retryable: boolean };
 
 export interface CobReply {
   httpStatus: number;
@@ -150,23 +155,25 @@ export interface RawX12Request extends StediConnection {
 
 /**
  * Sends a 270 to Stedi's raw X12 endpoint and returns the reply's `x12` (a 271 or a 999), whether
- * Stedi answered 200 or 400. `retryOn` marks a reply worth one more attempt (AAA 42/80); if no retry
- * happens that reply is still returned, so the caller interprets the payer's own answer.
+ * Stedi answered 200 or 400, with `read`'s reading of it. A reply `read` calls retryable gets one
+ * more attempt; if no retry happens that reply (and its reading) is still returned, so the caller
+ * answers from the payer's own reply without reading it again.
  */
-export function postRawX12(
+export function postRawX12<R>(
   request: RawX12Request,
-  retryOn?: (x12Reply: string) => boolean,
+  readReply: ReadRawX12<R>,
   tuning?: StediRetryTuning,
-): Promise<StediCall<RawX12Reply>> {
+): Promise<StediCall<RawX12Reply<R>>> {
   const { x12 } = request;
   const body = (attemptNo: number): string => JSON.stringify({ x12: typeof x12 === 'function' ? x12(attemptNo) : x12 });
-  const read = (answer: HttpAnswer): Attempt<RawX12Reply> => {
+  const read = (answer: HttpAnswer): Attempt<RawX12Reply<R>> => {
     const parsed = parseJson(answer.text);
     if (!parsed.ok || !isJsonObject(parsed.value)) return fail(unreadable('not a JSON object'));
     const reply = parsed.value.x12;
     if (typeof reply !== 'string' || reply.trim() === '') return fail(unreadable('no x12 field'));
-    const value: RawX12Reply = { x12: reply, httpStatus: answer.status };
-    if (retryOn?.(reply)) {
+    const { reading, retryable } = readReply(reply);
+    const value: RawX12Reply<R> = { x12: reply, httpStatus: answer.status, reading };
+    if (retryable) {
       return { retryable: true, error: serviceError('PAYER_UNAVAILABLE'), final: ok(value) };
     }
     return ok(value);

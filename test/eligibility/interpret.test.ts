@@ -1,7 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
-import { errorForRejections } from '../../lib/eligibility/rejections.js';
+import { errorForRejections } from '../../lib/x12/rejections.js';
 import { envelope, response271 } from '../fixtures/x12/build.js';
 
 const fixture = readFileSync(new URL('../fixtures/x12/subscriber-benefits.271', import.meta.url), 'utf8');
@@ -90,5 +90,10 @@ describe('interpret271: unreadable replies are 502', () => {
   });
   it('an empty string', () => {
     expect(error('').error.code).toBe('UPSTREAM_ERROR');
+  });
+  it('an EB01 that names an Object.prototype member', () => {
+    const text = fixture.replace('EB*1*', 'EB*constructor*');
+    expect(() => interpret271(text)).not.toThrow();
+    expect(interpret271(text).result.ok).toBe(true);
   });
 });

@@ -48,8 +48,10 @@ beforeEach(() => {
 const KEY = 'test_key_9f8e7d';
 const X12 = 'ISA*00*...~IEA*1*000000001~';
 const fast = { delayMs: () => 10 };
+/** A reading that never asks for a retry. */
+const final = () => ({ reading: undefined, retryable: false });
 const raw = (overrides: Partial<Parameters<typeof postRawX12>[0]> = {}) =>
-  postRawX12({ baseUrl: base, apiKey: KEY, x12: X12, budgetMs: 5_000, ...overrides }, undefined, fast);
+  postRawX12({ baseUrl: base, apiKey: KEY, x12: X12, budgetMs: 5_000, ...overrides }, final, fast);
 
 describe('postRawX12', () => {
   it('POSTs {"x12"} to the raw X12 path with the bare key and returns the reply x12 with trace id', async () => {
@@ -159,9 +161,10 @@ describe('postRawX12', () => {
     expect(meta.attempts).toBe(1);
   });
 
-  it('retryOn: a reply it flags (AAA 42) is tried once more; the last reply is still returned', async () => {
+  it('read: a reply it calls retryable (AAA 42) is tried once more; the last reply and its reading are returned, each reply read once', async () => {
     script = [json(200, { x12: 'AAA42-first' }), json(200, { x12: 'AAA42-second' })];
     const built: number[] = [];
+    const reads: string[] = [];
     const { result, meta } = await postRawX12(
       {
         baseUrl: base,
@@ -172,10 +175,14 @@ describe('postRawX12', () => {
           return `270-attempt-${attemptNo}`;
         },
       },
-      (reply) => reply.startsWith('AAA42'),
+      (reply) => {
+        reads.push(reply);
+        return { reading: `read ${reply}`, retryable: reply.startsWith('AAA42') };
+      },
       fast,
     );
-    expect(result).toEqual({ ok: true, value: { x12: 'AAA42-second', httpStatus: 200 } });
+    expect(result).toEqual({ ok: true, value: { x12: 'AAA42-second', httpStatus: 200, reading: 'read AAA42-second' } });
+    expect(reads).toEqual(['AAA42-first', 'AAA42-second']);
     expect(meta.attempts).toBe(2);
     expect(built).toEqual([1, 2]);
     expect(seen.map((s) => JSON.parse(s.body).x12)).toEqual(['270-attempt-1', '270-attempt-2']);

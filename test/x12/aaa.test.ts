@@ -1,10 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import { rejection } from '../../lib/x12/aaa.js';
-import { rejectionsOf } from '../support/x12-reference/aaa.js';
 import { FOLLOW_UP_ACTIONS, followUpAction, REJECT_REASONS, rejectReason } from '../../lib/x12/aaa-codes.js';
-import { readEnvelope, transactionsOf } from '../support/x12-reference/envelope.js';
-import { readLoops271 } from '../support/x12-reference/loops271.js';
-import { tokenize } from '../support/x12-reference/tokenizer.js';
+import { readReply } from '../../lib/eligibility/reply.js';
 import { envelope } from '../fixtures/x12/build.js';
 
 describe('AAA code tables', () => {
@@ -24,12 +21,11 @@ describe('AAA code tables', () => {
   });
 });
 
-describe('rejectionsOf', () => {
+describe('the AAAs of a reply', () => {
   it('turns each AAA into {code, description, followUpAction, loop}', () => {
-    const tokens = tokenize(envelope(['HL*1**20*1', 'AAA*Y**42*R', 'NM1*PR*2*P', 'HL*2*1*21*1', 'NM1*1P*2*C', 'HL*3*2*22*0', 'NM1*IL*1*A', 'AAA*N**75*C']));
-    if (!tokens.ok) throw new Error('tokenize');
-    const doc = readLoops271(transactionsOf(readEnvelope(tokens.segments))[0]!);
-    expect(rejectionsOf(doc)).toEqual([
+    const reply = readReply(envelope(['HL*1**20*1', 'AAA*Y**42*R', 'NM1*PR*2*P', 'HL*2*1*21*1', 'NM1*1P*2*C', 'HL*3*2*22*0', 'NM1*IL*1*A', 'AAA*N**75*C']));
+    if (!reply.ok) throw new Error('unreadable');
+    expect(reply.transactions[0]!.aaa).toEqual([
       { code: '42', description: 'Unable to Respond at Current Time', followUpAction: 'R: Resubmission Allowed', loop: '2000A' },
       { code: '75', description: 'Subscriber/Insured Not Found', followUpAction: 'C: Please Correct and Resubmit', loop: '2100C' },
     ]);

@@ -1,9 +1,9 @@
 import { describe, it, expect } from '@jest/globals';
 import { build270, type Build270Input } from '../../lib/x12/build270.js';
 import { cleanElement as clean } from '../../lib/x12/clean.js';
-import { readEnvelope, transactionsOf } from '../support/x12-reference/envelope.js';
-import { element } from '../support/x12-reference/segment.js';
-import { tokenize } from '../support/x12-reference/tokenizer.js';
+import { readEnvelope } from '../../lib/x12/envelope.js';
+import { element } from '../../lib/x12/segment.js';
+import { tokenize } from '../../lib/x12/tokenizer.js';
 
 const input: Build270Input = {
   payerId: '60054',
@@ -57,7 +57,7 @@ describe('build270', () => {
     const env = readEnvelope(tokens.segments);
     expect(tokens.warnings).toEqual([]);
     expect(env.warnings).toEqual([]);
-    expect(transactionsOf(env)[0]!.setId).toBe('270');
+    expect(env.transactions[0]!.setId).toBe('270');
   });
 
   it('uses the individual provider form when there is no organization', () => {

@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
 import { answerProblem } from '../support/answer-shape.js';
-import { readEnvelope, transactionsOf } from '../support/x12-reference/envelope.js';
-import { tokenize } from '../support/x12-reference/tokenizer.js';
+import { readEnvelope } from '../../lib/x12/envelope.js';
+import { tokenize } from '../../lib/x12/tokenizer.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const corpusDir = join(repoRoot, '../shared/corpus/x12');
+const corpusDir = process.env.X12_CORPUS ?? join(repoRoot, '../shared/corpus/x12');
 const manifestPath = join(corpusDir, 'manifest.json');
 const present = existsSync(manifestPath);
 
@@ -46,9 +46,9 @@ function scanAaa(text: string, element: string, terminator: string): { code: str
       expect(tokens.ok).toBe(true);
       if (!tokens.ok) return;
       expect(tokens.segments).toHaveLength(entry.segments);
-      expect(tokens.delimiters.element).toBe(entry.delimiters.element);
-      expect(tokens.delimiters.segment).toBe(entry.delimiters.segment);
-      const sets = transactionsOf(readEnvelope(tokens.segments));
+      expect(tokens.segments[0]!.delimiters.element).toBe(entry.delimiters.element);
+      expect(tokens.segments[0]!.delimiters.segment).toBe(entry.delimiters.segment);
+      const sets = readEnvelope(tokens.segments).transactions;
       expect(sets.length).toBeGreaterThan(0);
       expect(sets[0]!.setId).toBe(entry.transaction);
     });

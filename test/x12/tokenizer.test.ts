@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
-import { tokenize } from './tokenizer.js';
-import { component, element, values } from './segment.js';
+import { tokenize } from '../../lib/x12/tokenizer.js';
+import { element, repetitions } from '../../lib/x12/segment.js';
 
 const ISA5010 = 'ISA*00*          *00*          *ZZ*SENDER         *ZZ*RECEIVER       *250101*1200*^*00501*000000001*0*P*:~';
 const ISA4010 = 'ISA*00*          *00*          *ZZ*SENDER         *ZZ*RECEIVER       *250101*1200*U*00401*000000001*0*P*>~';
@@ -14,15 +14,15 @@ function ok(text: string) {
 describe('tokenize: delimiters', () => {
   it('reads element, component, repetition and segment delimiters from the ISA', () => {
     const r = ok(`${ISA5010}GS*HB*A*B*20250101*1200*1*X*005010X279A1~`);
-    expect(r.delimiters).toEqual({ element: '*', component: ':', repetition: '^', segment: '~' });
+    expect(r.segments[0]!.delimiters).toEqual({ element: '*', component: ':', repetition: '^', segment: '~' });
     expect(r.segments.map((s) => s.id)).toEqual(['ISA', 'GS']);
   });
 
   it('finds delimiters by counting separators, so a non-fixed-width ISA still works', () => {
     const isa = 'ISA*00*  *00*  *ZZ*S*ZZ*R*250101*1200*^*00501*000000001*0*P*:~';
     const r = ok(`${isa}ST*271*0001~`);
-    expect(r.delimiters.component).toBe(':');
-    expect(r.delimiters.segment).toBe('~');
+    expect(r.segments[0]!.delimiters.component).toBe(':');
+    expect(r.segments[0]!.delimiters.segment).toBe('~');
     expect(r.segments[1]!.elements).toEqual(['ST', '271', '0001']);
     expect(r.warnings.some((w) => w.includes('not fixed-width'))).toBe(true);
   });
@@ -30,29 +30,30 @@ describe('tokenize: delimiters', () => {
   it('accepts unusual delimiters (| for elements, ? for segments)', () => {
     const isa = ISA5010.replaceAll('*', '|').replace(/~$/, '?');
     const r = ok(`${isa}ST|271|0001?EB|1||30^1?`);
-    expect(r.delimiters).toEqual({ element: '|', component: ':', repetition: '^', segment: '?' });
-    expect(values(r.segments[2]!, 3)).toEqual([['30'], ['1']]);
+    expect(r.segments[0]!.delimiters).toEqual({ element: '|', component: ':', repetition: '^', segment: '?' });
+    expect(repetitions(r.segments[2]!, 3)).toEqual(['30', '1']);
   });
 
   it('has no repetition separator when ISA11 is alphanumeric (4010 "U")', () => {
     const r = ok(`${ISA4010}EB*1**30^1~`);
-    expect(r.delimiters.repetition).toBeNull();
+    expect(r.segments[0]!.delimiters.repetition).toBeNull();
     expect(element(r.segments[1]!, 3)).toBe('30^1');
-    expect(values(r.segments[1]!, 3)).toEqual([['30^1']]);
+    expect(repetitions(r.segments[1]!, 3)).toEqual(['30^1']);
   });
 
   it('treats ISA11 equal to ISA16 as a component separator and warns', () => {
     const isa = ISA5010.replace('*P*:~', '*P*^~');
     const r = ok(`${isa}EB*1**1^33~`);
-    expect(r.delimiters.repetition).toBeNull();
-    expect(values(r.segments[1]!, 3)).toEqual([['1', '33']]);
+    expect(r.segments[0]!.delimiters.repetition).toBeNull();
+    expect(repetitions(r.segments[1]!, 3)).toEqual(['1^33']);
+    expect(r.segments[1]!.delimiters.component).toBe('^');
     expect(r.warnings.some((w) => w.includes('ISA11'))).toBe(true);
   });
 
   it('uses a CR segment terminator and skips the LF that follows', () => {
     const isa = ISA4010.replace('>~', ':\r\n');
     const r = ok(`${isa}  GS*HB*A*B \r\n  ST*271*0001\r\n`);
-    expect(r.delimiters.segment).toBe('\r');
+    expect(r.segments[0]!.delimiters.segment).toBe('\r');
     expect(r.segments.map((s) => s.elements)).toEqual([expect.any(Array), ['GS', 'HB', 'A', 'B'], ['ST', '271', '0001']]);
   });
 });
@@ -75,21 +76,18 @@ describe('tokenize: layout', () => {
   it('splits repetitions and components per element', () => {
     const r = ok(`${ISA5010}EB*1**1^33^35*****0.2*****HC:99213:26~`);
     const eb = r.segments[1]!;
-    expect(values(eb, 3)).toEqual([['1'], ['33'], ['35']]);
-    expect(component(eb, 13, 1)).toBe('HC');
-    expect(component(eb, 13, 2)).toBe('99213');
-    expect(component(eb, 13, 3)).toBe('26');
+    expect(repetitions(eb, 3)).toEqual(['1', '33', '35']);
+    expect(element(eb, 13).split(eb.delimiters.component)).toEqual(['HC', '99213', '26']);
     expect(element(eb, 13)).toBe('HC:99213:26');
-    expect(values(eb, 8)).toEqual([['0.2']]);
-    expect(values(eb, 2)).toEqual([]);
+    expect(repetitions(eb, 8)).toEqual(['0.2']);
+    expect(element(eb, 2)).toBe('');
   });
 
-  it('does not split the ISA even though it holds the separators', () => {
+  it('keeps the ISA elements whole even though they hold the separators', () => {
     const r = ok(`${ISA5010}`);
     expect(r.segments[0]!.elements).toHaveLength(17);
     expect(r.segments[0]!.elements[11]).toBe('^');
     expect(r.segments[0]!.elements[16]).toBe(':');
-    expect(r.segments[0]!.parts).toBeUndefined();
   });
 
   it('records 1-based positions and character offsets', () => {

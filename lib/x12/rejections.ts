@@ -1,6 +1,6 @@
 /** docs/eligibility.md#payer-rejections-aaa: which ServiceError a set of payer AAA rejections becomes. */
 import { serviceError, type AaaRejection, type ServiceError } from '../errors/index.js';
-import { UNAVAILABLE_AAA } from '../x12/aaa-codes.js';
+import { UNAVAILABLE_AAA } from './aaa-codes.js';
 
 /** Codes that are not the payer rejecting the request's data: unavailable, or our own envelope (79). */
 const NOT_DATA = new Set(['42', '79', '80']);

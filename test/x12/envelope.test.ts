@@ -1,7 +1,8 @@
 import { describe, it, expect } from '@jest/globals';
-import { readEnvelope, transactionsOf } from './envelope.js';
-import { tokenize } from './tokenizer.js';
-import { envelope, ISA } from '../../fixtures/x12/build.js';
+import { readEnvelope } from '../../lib/x12/envelope.js';
+import { element } from '../../lib/x12/segment.js';
+import { tokenize } from '../../lib/x12/tokenizer.js';
+import { envelope, ISA } from '../fixtures/x12/build.js';
 
 function read(text: string) {
   const tokens = tokenize(text);
@@ -13,10 +14,10 @@ describe('readEnvelope', () => {
   it('groups a correct interchange with no warnings', () => {
     const env = read(envelope(['BHT*0022*11', 'HL*1**20*0']));
     expect(env.warnings).toEqual([]);
-    expect(env.interchanges).toHaveLength(1);
-    const [tx] = transactionsOf(env);
+    expect(env.transactions).toHaveLength(1);
+    const [tx] = env.transactions;
     expect(tx!.setId).toBe('271');
-    expect(tx!.version).toBe('005010X279A1');
+    expect(element(tx!.st, 3)).toBe('005010X279A1');
     expect(tx!.body.map((s) => s.id)).toEqual(['BHT', 'HL']);
   });
 
@@ -42,7 +43,7 @@ describe('readEnvelope', () => {
   it('tolerates a truncated interchange (no SE, GE or IEA)', () => {
     const text = `${ISA}GS*HB*A*B*20250101*1200*7*X*005010X279A1~ST*271*0001*005010X279A1~BHT*0022*11~HL*1**20*0~`;
     const env = read(text);
-    expect(transactionsOf(env)[0]!.body).toHaveLength(2);
+    expect(env.transactions[0]!.body).toHaveLength(2);
     expect(env.warnings).toEqual([
       'segment 3: transaction set has no SE (end of input)',
       'segment 2: no GE (end of input)',
@@ -54,9 +55,8 @@ describe('readEnvelope', () => {
     const one = envelope(['BHT*0022*11']);
     const two = one.replace('GE*1*7~', 'ST*999*0002~AK1*HS*7~SE*3*0002~GE*2*7~');
     const env = read(`${two}\n${one}`);
-    const sets = transactionsOf(env).map((t) => t.setId);
+    const sets = env.transactions.map((t) => t.setId);
     expect(sets).toEqual(['271', '999', '271']);
-    expect(env.interchanges).toHaveLength(2);
     expect(env.warnings).toEqual([]);
   });
 

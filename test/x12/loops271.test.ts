@@ -1,35 +1,38 @@
 import { describe, it, expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { readEnvelope, transactionsOf } from './envelope.js';
-import { readLoops271 } from './loops271.js';
-import { element } from './segment.js';
-import { tokenize } from './tokenizer.js';
-import { envelope } from '../../fixtures/x12/build.js';
+import { readEnvelope } from '../../lib/x12/envelope.js';
+import { LOOPS_271, readLoops271 } from '../../lib/x12/loops271.js';
+import { element } from '../../lib/x12/segment.js';
+import { tokenize } from '../../lib/x12/tokenizer.js';
+import { envelope } from '../fixtures/x12/build.js';
 
 function loops(text: string) {
   const tokens = tokenize(text);
   if (!tokens.ok) throw new Error(tokens.error.message);
-  return readLoops271(transactionsOf(readEnvelope(tokens.segments))[0]!);
+  return readLoops271(readEnvelope(tokens.segments).transactions[0]!.body);
 }
 
 describe('readLoops271', () => {
   it('builds the HL tree of the subscriber fixture', () => {
-    const doc = loops(readFileSync(new URL('../../fixtures/x12/subscriber-benefits.271', import.meta.url), 'utf8'));
+    const doc = loops(readFileSync(new URL('../fixtures/x12/subscriber-benefits.271', import.meta.url), 'utf8'));
     expect(doc.warnings).toEqual([]);
-    expect(doc.levels.map((l) => l.loop)).toEqual(['2000A', '2000B', '2000C']);
-    expect(doc.roots).toHaveLength(1);
-    expect(doc.roots[0]!.children[0]!.children[0]!.loop).toBe('2000C');
+    expect(doc.levels.map((l) => l.name)).toEqual(['2000A', '2000B', '2000C']);
+    expect(doc.levels.map((l) => [l.parent?.name, l.children])).toEqual([
+      [undefined, 1],
+      ['2000A', 1],
+      ['2000B', 0],
+    ]);
     const subscriber = doc.levels[2]!;
     expect(subscriber.segments.map((s) => s.id)).toEqual(['HL', 'TRN']);
-    expect(subscriber.names[0]!.loop).toBe('2100C');
+    expect(subscriber.names[0]!.name).toBe('2100C');
     expect(subscriber.names[0]!.segments.map((s) => s.id)).toEqual(['NM1', 'N3', 'N4', 'DMG', 'DTP']);
-    expect(subscriber.benefits.map((b) => b.loop)).toEqual(Array(15).fill('2110C'));
+    expect(subscriber.benefits.map((b) => b.name)).toEqual(Array(15).fill('2110C'));
     expect(subscriber.benefits.map((b) => b.order)).toEqual([...Array(15).keys()]);
     const withMsg = subscriber.benefits[13]!;
     expect(withMsg.segments.map((s) => s.id)).toEqual(['EB', 'MSG']);
     const pcp = subscriber.benefits[14]!;
     expect(pcp.related).toHaveLength(1);
-    expect(pcp.related[0]!.loop).toBe('2120C');
+    expect(pcp.related[0]!.name).toBe('2120C');
     expect(pcp.related[0]!.segments.map((s) => s.id)).toEqual(['NM1', 'N3']);
     expect(pcp.segments.map((s) => s.id)).toEqual(['EB', 'LS', 'LE']);
   });
@@ -39,10 +42,10 @@ describe('readLoops271', () => {
       envelope(['HL*1**20*1', 'NM1*PR*2*P', 'HL*2*1*21*1', 'NM1*1P*2*C', 'HL*3*2*22*1', 'NM1*IL*1*A*B', 'HL*4*3*23*0', 'NM1*IL*1*C*D', 'EB*1**30']),
     );
     const dependent = doc.levels[3]!;
-    expect(dependent.loop).toBe('2000D');
-    expect(dependent.names[0]!.loop).toBe('2100D');
-    expect(dependent.benefits[0]!.loop).toBe('2110D');
-    expect(dependent.parent?.loop).toBe('2000C');
+    expect(dependent.name).toBe('2000D');
+    expect(dependent.names[0]!.name).toBe('2100D');
+    expect(dependent.benefits[0]!.name).toBe('2110D');
+    expect(dependent.parent?.name).toBe('2000C');
   });
 
   it('puts NM1 inside LS/LE into 2120, not a new 2100', () => {
@@ -50,7 +53,7 @@ describe('readLoops271', () => {
     const sub = doc.levels[1]!;
     expect(sub.names).toHaveLength(1);
     expect(sub.benefits).toHaveLength(2);
-    expect(sub.benefits[0]!.related.map((r) => [r.loop, element(r.nm1, 1), r.segments.length])).toEqual([
+    expect(sub.benefits[0]!.related.map((r) => [r.name, element(r.segments[0]!, 1), r.segments.length])).toEqual([
       ['2120C', 'PR', 2],
       ['2120C', 'P3', 1],
     ]);
@@ -79,6 +82,15 @@ describe('readLoops271', () => {
       'segment 7: LE without LS',
       'transaction set: LS without LE',
       'segment 6: HL04 announces children but none follow',
+    ]);
+  });
+
+  it('is read by the grammar table: each loop opens on the segment the table names', () => {
+    expect(LOOPS_271.map((r) => [r.loop, r.opensOn, r.inside])).toEqual([
+      ['2000', 'HL', 'transaction'],
+      ['2100', 'NM1', '2000'],
+      ['2110', 'EB', '2000'],
+      ['2120', 'NM1', '2110'],
     ]);
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * One X12 segment as the tokenizer gives it, and the reads done on it: an element as text, an
+ * element's repetitions and components. Values stay strings (leading zeros kept).
+ */
+import type { Delimiters } from './isa.js';
+
+export interface Segment {
+  /** Segment id ("NM1"); elements[0]. */
+  id: string;
+  /** Raw element texts: elements[n] is element n (EB03 = elements[3]). */
+  elements: readonly string[];
+  /** 1-based ordinal of the segment in the input. */
+  position: number;
+  /** UTF-16 offset of the segment's first character in the input. */
+  offset: number;
+  /** The delimiters of the interchange the segment belongs to. */
+  delimiters: Delimiters;
+}
+
+/** The segment ids the 271 reader acts on, by name. */
+export const SEGMENT = {
+  interchangeHeader: 'ISA',
+  interchangeTrailer: 'IEA',
+  groupHeader: 'GS',
+  groupTrailer: 'GE',
+  transactionHeader: 'ST',
+  transactionTrailer: 'SE',
+  hierarchicalLevel: 'HL',
+  name: 'NM1',
+  benefit: 'EB',
+  loopStart: 'LS',
+  loopEnd: 'LE',
+  rejection: 'AAA',
+  date: 'DTP',
+  message: 'MSG',
+  reference: 'REF',
+  demographics: 'DMG',
+  insured: 'INS',
+} as const;
+
+/** Element n as raw text ('' when absent). */
+export function element(segment: Segment, n: number): string {
+  return segment.elements[n] ?? '';
+}
+
+/** Element n's repetitions (split on the repetition separator, when the interchange has one). */
+export function repetitions(segment: Segment, n: number): string[] {
+  const value = element(segment, n);
+  const separator = segment.delimiters.repetition;
+  return separator === null ? [value] : value.split(separator);
+}

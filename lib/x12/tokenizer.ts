@@ -1,0 +1,66 @@
+/**
+ * Lossless X12 tokenizer (docs/eligibility.md#how-the-271-is-read): text → segments. Each ISA
+ * declares the delimiters of its interchange (isa.ts). Whitespace between segments and trailing
+ * blanks before a terminator are layout, not data. Malformed input never throws: defects are
+ * warnings, and only input with no usable ISA is a failure. Warnings carry positions and counts
+ * only, never element values (they may be patient data).
+ */
+import { isSegmentId, isWhitespace, readIsa, startInterchange, type Delimiters } from './isa.js';
+import { SEGMENT, type Segment } from './segment.js';
+
+export type TokenizeResult =
+  | { ok: true; segments: Segment[]; warnings: string[] }
+  | { ok: false; error: { message: string; offset: number }; warnings: string[] };
+
+export function tokenize(text: string): TokenizeResult {
+  const warnings: string[] = [];
+  const start = startInterchange(text, warnings);
+  if (!start.ok) return { ok: false, error: start.error, warnings };
+  let delimiters: Delimiters = start.header.delimiters;
+  const segments: Segment[] = [{ id: SEGMENT.interchangeHeader, elements: start.header.elements, position: 1, offset: start.first, delimiters }];
+  let pos = start.header.end;
+
+  while (pos < text.length) {
+    pos = skipWhitespace(text, pos, delimiters.segment);
+    if (pos >= text.length) break;
+    const position = segments.length + 1;
+
+    if (text.startsWith(SEGMENT.interchangeHeader, pos)) {
+      const next = readIsa(text, pos, warnings);
+      if (typeof next === 'string') {
+        warnings.push(`segment ${position} (offset ${pos}): ${next}; rest of input ignored`);
+        break;
+      }
+      delimiters = next.delimiters;
+      segments.push({ id: SEGMENT.interchangeHeader, elements: next.elements, position, offset: pos, delimiters });
+      pos = next.end;
+      continue;
+    }
+
+    let end = text.indexOf(delimiters.segment, pos);
+    if (end < 0) {
+      end = text.length;
+      warnings.push(`segment ${position} (offset ${pos}): no segment terminator before end of input`);
+    }
+    const offset = pos;
+    pos = end + 1;
+    let stop = end;
+    while (stop > offset && isWhitespace(text.charCodeAt(stop - 1))) stop--;
+    if (stop === offset) continue; // empty segment
+    const elements = text.slice(offset, stop).split(delimiters.element);
+    if (!isSegmentId(elements[0]!)) warnings.push(`segment ${position} (offset ${offset}): invalid segment id`);
+    segments.push({ id: elements[0]!, elements, position, offset, delimiters });
+  }
+  return { ok: true, segments, warnings };
+}
+
+/** The offset of the first character at or after `pos` that is not layout whitespace (a terminator never is). */
+function skipWhitespace(text: string, pos: number, terminator: string): number {
+  const terminatorCode = terminator.charCodeAt(0);
+  while (pos < text.length) {
+    const code = text.charCodeAt(pos);
+    if (code === terminatorCode || !isWhitespace(code)) break;
+    pos++;
+  }
+  return pos;
+}
