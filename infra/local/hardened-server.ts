@@ -8,7 +8,9 @@ import { NO_STORE } from '../../lib/http/response.js';
  * not complete within 10 s, or whose whole request is not complete within 30 s, is closed; what
  * Node refuses on its own (a malformed request line, headers over 16 KiB, those timeouts) is
  * answered with a JSON body and `Cache-Control: no-store` instead of Node's bare text. Like API
- * Gateway's own answers (which these stand in for), the body is `{"message": …}` only.
+ * Gateway's own answers (which these stand in for), the body is `{"message": …}` only. Node would
+ * keep the first 2,000 headers and drop the others unseen; here one more is kept, so the request
+ * listener can tell and refuse (431).
  */
 
 export const LOCAL_LIMITS = {
@@ -16,6 +18,10 @@ export const LOCAL_LIMITS = {
   requestTimeoutMs: 30_000,
   /** Authorizer results kept at most (least recently used out first). */
   authorizerCacheEntries: 10_000,
+  /** Headers read per request; one more is a 431, never a silently dropped header. */
+  maxHeaders: 2_000,
+  /** Bytes of request bodies held at once, all requests together (over it: 503 with Retry-After). */
+  maxBodyBytesHeld: 64 * 1024 * 1024,
 } as const;
 
 export interface HttpTimeouts {
@@ -59,6 +65,9 @@ export function hardenedServer(listener: RequestListener, timeouts: HttpTimeouts
     },
     listener,
   );
+  // Node keeps this many and drops the rest without a word; keeping one more than we read lets
+  // the listener see that there were too many and answer 431.
+  server.maxHeadersCount = LOCAL_LIMITS.maxHeaders + 1;
   server.on('clientError', answerClientError);
   return server;
 }

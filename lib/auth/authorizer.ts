@@ -6,7 +6,9 @@ import { bearerToken, matchToken, parseTokenList, parseTokenSecret, type ClientT
  * The bearer-token decision (docs/runtime.md#authorizer) and where the token digests come from:
  * Secrets Manager in AWS (`API_TOKENS_SECRET_ARN`, cached in memory), `API_TOKENS` locally, plus
  * locally `API_TOKENS_FILE`: a file in the secret's JSON form (`npm start` points it at
- * .local/tokens.json, which `npm run admin -- token create` writes; docs/api.md#tokens).
+ * .local/tokens.json, which `npm run admin -- token create` writes; docs/api.md#tokens). A file named
+ * by the operator must exist; the default one may not exist yet (`API_TOKENS_FILE_OPTIONAL=true`,
+ * set by `npm start`), so a token created later, while the server runs, is accepted at once.
  * When the store cannot be read this throws, so API Gateway answers 500 and caches no denial.
  */
 
@@ -20,6 +22,28 @@ export function decide(authorization: string | undefined, clients: readonly Clie
   return client ? { kind: 'allow', client } : { kind: 'deny' };
 }
 
+/** What the request carried in `Authorization`: nothing, one value, or more than one copy. */
+export type PresentedAuthorization = { kind: 'absent' } | { kind: 'one'; value: string } | { kind: 'repeated' };
+
+type HeaderValues = Record<string, string | readonly (string | undefined)[] | undefined> | null | undefined;
+
+/**
+ * Every copy of `Authorization` in a REST event, whatever the casing (`Authorization` and
+ * `authorization` are separate keys there): from `multiValueHeaders` when the gateway gives them,
+ * else from `headers`. More than one copy is refused rather than decided on one of them, so the
+ * value the decision uses is always the one value the gateway keys its cache by.
+ */
+export function presentedAuthorization(multiValueHeaders: HeaderValues, headers: HeaderValues): PresentedAuthorization {
+  const valuesIn = (map: HeaderValues) =>
+    Object.entries(map ?? {})
+      .filter(([name]) => name.toLowerCase() === 'authorization')
+      .flatMap(([, value]) => [value ?? []].flat().filter((v): v is string => typeof v === 'string'));
+  const fromMulti = valuesIn(multiValueHeaders);
+  const values = fromMulti.length > 0 ? fromMulti : valuesIn(headers);
+  if (values.length > 1) return { kind: 'repeated' };
+  return values.length === 1 ? { kind: 'one', value: values[0]! } : { kind: 'absent' };
+}
+
 type Env = Record<string, string | undefined>;
 
 let parsed: { source: string; clients: ClientToken[] } | undefined;
@@ -30,7 +54,7 @@ export async function loadClients(env: Env = process.env): Promise<ClientToken[]
   const source = await readSecret(SECRETS.apiTokens, env);
   const file = env.API_TOKENS_FILE?.trim();
   // Read on every call (local runs only), so a token just created is accepted without a restart.
-  const fileText = file ? await readFile(file, 'utf8') : undefined;
+  const fileText = file ? await readTokensFile(file, env.API_TOKENS_FILE_OPTIONAL === 'true') : undefined;
   if (source === undefined && fileText === undefined) throw new Error('no API token store is configured (API_TOKENS_SECRET_ARN or API_TOKENS)');
   const key = `${fromSecret ? 'secret' : 'list'}:${source ?? ''}\u0000${fileText ?? ''}`;
   if (parsed?.source !== key) {
@@ -38,4 +62,14 @@ export async function loadClients(env: Env = process.env): Promise<ClientToken[]
     parsed = { source: key, clients: [...listed, ...(fileText === undefined ? [] : parseTokenSecret(fileText))] };
   }
   return parsed.clients;
+}
+
+/** The file's text; a missing optional file has none (the CLI has not written it yet). Anything else unreadable throws. */
+async function readTokensFile(file: string, optional: boolean): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

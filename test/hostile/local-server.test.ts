@@ -66,8 +66,14 @@ function rawExchange(parts: Array<string | { waitMs: number }>): Promise<{ text:
 const jsonBodyOf = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
 
 describe('local server limits', () => {
-  it('uses 10 s for headers, 30 s for the whole request and at most 10,000 authorizer entries by default', () => {
-    expect(LOCAL_LIMITS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, authorizerCacheEntries: 10_000 });
+  it('uses 10 s for headers, 30 s for the whole request, at most 10,000 authorizer entries, 2,000 headers and 64 MiB of bodies held by default', () => {
+    expect(LOCAL_LIMITS).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      authorizerCacheEntries: 10_000,
+      maxHeaders: 2_000,
+      maxBodyBytesHeld: 64 * 1024 * 1024,
+    });
   });
 
   it('closes a connection whose headers trickle in slower than the header timeout, with a JSON 408', async () => {
