@@ -29,20 +29,47 @@ export interface HttpTimeouts {
   requestTimeoutMs?: number;
 }
 
-/** What Node's own refusals become: status by error code, else 400. */
-const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+/** A refusal from Node's HTTP parser: the chunk it was reading and where in it it stopped. */
+type ParserError = NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number };
+
+const CONTENT_LENGTH = { status: 400, message: 'The Content-Length header is not valid: one number, and never with Transfer-Encoding' };
+
+/** What Node's own refusals become: status and message by error code (a malformed header is named), else 400. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string | ((error: ParserError) => string) }> = {
   HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large' },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+  HPE_INVALID_CONTENT_LENGTH: CONTENT_LENGTH,
+  HPE_UNEXPECTED_CONTENT_LENGTH: CONTENT_LENGTH,
+  HPE_INVALID_TRANSFER_ENCODING: { status: 400, message: 'The Transfer-Encoding header is not valid: only chunked is accepted' },
+  HPE_INVALID_HEADER_TOKEN: {
+    status: 400,
+    message: (error) => {
+      const name = headerNameAt(error);
+      return name ? `The ${name} header is not valid HTTP: its value has a character HTTP does not allow` : 'A header name is not valid HTTP';
+    },
+  },
 };
 const MALFORMED = { status: 400, message: 'The request is not valid HTTP' };
 
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+/**
+ * The name of the header line the parser stopped in, when that name is a plain header name (so
+ * nothing else the caller sent is echoed); undefined when the name itself is what is wrong.
+ */
+function headerNameAt({ rawPacket, bytesParsed }: ParserError): string | undefined {
+  if (!rawPacket || bytesParsed === undefined) return undefined;
+  const read = rawPacket.subarray(0, bytesParsed).toString('latin1');
+  const line = read.slice(read.lastIndexOf('\n') + 1);
+  const name = line.includes(':') ? line.slice(0, line.indexOf(':')) : '';
+  return /^[A-Za-z0-9-]{1,64}$/.test(name) ? name : undefined;
+}
+
+function answerClientError(error: ParserError, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
   const { status, message } = (error.code && CLIENT_ERRORS[error.code]) || MALFORMED;
-  const body = JSON.stringify({ message });
+  const body = JSON.stringify({ message: typeof message === 'function' ? message(error) : message });
   const headers = {
     'content-type': 'application/json',
     ...NO_STORE,
