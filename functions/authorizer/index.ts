@@ -1,6 +1,8 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { decide, loadClients, presentedAuthorization } from '../../lib/auth/authorizer.js';
+import { decide, loadClients } from '../../lib/auth/authorizer.js';
 import { allowPolicy, denyPolicy } from '../../lib/auth/policy.js';
+import { headerOf } from '../../lib/http/headers.js';
+import { repeatedHeader } from '../../lib/http/repeated-headers.js';
 import { requestIdFor } from '../../lib/http/request-id.js';
 import { describeException, inRequestScope, log, withRequestKeys } from '../../lib/logging/index.js';
 
@@ -23,12 +25,13 @@ async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGa
     log.error('token store unreadable', { route: event.resource, ...describeException(error) });
     throw new Error('token store unavailable');
   }
-  const presented = presentedAuthorization(event.multiValueHeaders, event.headers);
-  if (presented.kind === 'repeated') {
+  // Every copy, whatever the casing (the event keeps it, so `Authorization` and `authorization` can be two keys).
+  const copies = event.multiValueHeaders ?? Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name, [value]]));
+  if (repeatedHeader(copies, ['Authorization'])) {
     log.info('authorizer denied: Authorization sent more than once', { route: event.resource });
     return denyPolicy(event.methodArn);
   }
-  const decision = decide(presented.kind === 'one' ? presented.value : undefined, clients);
+  const decision = decide(headerOf(event.headers, 'authorization'), clients);
   if (decision.kind === 'unauthorized') throw new Error('Unauthorized');
   if (decision.kind === 'deny') {
     log.info('authorizer denied', { route: event.resource });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { NO_STORE } from '../../lib/http/response.js';
 
@@ -63,9 +63,17 @@ function headerNameAt({ rawPacket, bytesParsed }: ParserError): string | undefin
   return /^[A-Za-z0-9-]{1,64}$/.test(name) ? name : undefined;
 }
 
-function answerClientError(error: ParserError, socket: Duplex): void {
+function answerClientError(error: ParserError, socket: Duplex & { _httpMessage?: ServerResponse | null }): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
+    return;
+  }
+  // An answer is already on its way (a refusal given before the body, whose unread bytes are what
+  // failed to parse): let it go out, then close; never a second status line on the same connection.
+  const inFlight = socket._httpMessage;
+  if (inFlight?.headersSent) {
+    if (inFlight.writableFinished) socket.end();
+    else inFlight.once('finish', () => socket.end());
     return;
   }
   const { status, message } = (error.code && CLIENT_ERRORS[error.code]) || MALFORMED;

@@ -22,28 +22,6 @@ export function decide(authorization: string | undefined, clients: readonly Clie
   return client ? { kind: 'allow', client } : { kind: 'deny' };
 }
 
-/** What the request carried in `Authorization`: nothing, one value, or more than one copy. */
-export type PresentedAuthorization = { kind: 'absent' } | { kind: 'one'; value: string } | { kind: 'repeated' };
-
-type HeaderValues = Record<string, string | readonly (string | undefined)[] | undefined> | null | undefined;
-
-/**
- * Every copy of `Authorization` in a REST event, whatever the casing (`Authorization` and
- * `authorization` are separate keys there): from `multiValueHeaders` when the gateway gives them,
- * else from `headers`. More than one copy is refused rather than decided on one of them, so the
- * value the decision uses is always the one value the gateway keys its cache by.
- */
-export function presentedAuthorization(multiValueHeaders: HeaderValues, headers: HeaderValues): PresentedAuthorization {
-  const valuesIn = (map: HeaderValues) =>
-    Object.entries(map ?? {})
-      .filter(([name]) => name.toLowerCase() === 'authorization')
-      .flatMap(([, value]) => [value ?? []].flat().filter((v): v is string => typeof v === 'string'));
-  const fromMulti = valuesIn(multiValueHeaders);
-  const values = fromMulti.length > 0 ? fromMulti : valuesIn(headers);
-  if (values.length > 1) return { kind: 'repeated' };
-  return values.length === 1 ? { kind: 'one', value: values[0]! } : { kind: 'absent' };
-}
-
 type Env = Record<string, string | undefined>;
 
 let parsed: { source: string; clients: ClientToken[] } | undefined;

@@ -112,6 +112,12 @@ describe('local server limits', () => {
     expect(jsonBodyOf(text)).toEqual({ message });
   });
 
+  it('after a refusal given on the headers, unparseable bytes that follow get no second answer', async () => {
+    const { text } = await rawExchange(['POST /api/eligibility/v1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nnot a body']);
+    expect(text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+  });
+
   it('answers headers over 16 KiB with a JSON 431', async () => {
     const { text } = await rawExchange([`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`]);
     expect(text).toMatch(/^HTTP\/1\.1 431 /);
