@@ -2,21 +2,34 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { decide, loadClients } from '../../lib/auth/authorizer.js';
 import { allowPolicy, denyPolicy } from '../../lib/auth/policy.js';
 import { headerOf } from '../../lib/http/headers.js';
-import { describeException, log } from '../../lib/logging/index.js';
+import { repeatedHeader } from '../../lib/http/repeated-headers.js';
+import { requestIdFor } from '../../lib/http/request-id.js';
+import { describeException, inRequestScope, log, withRequestKeys } from '../../lib/logging/index.js';
 
 /**
  * REST API Lambda REQUEST authorizer (identity source: the Authorization header). Allowed → an
- * Allow policy with `clientId` and the client's usage-plan key; unknown or malformed token → a Deny
- * policy (the gateway answers 403); no header → throws "Unauthorized" (the gateway answers 401);
- * token store unreadable → throws anything else (the gateway answers 500 and caches nothing).
+ * Allow policy with `clientId` and the client's usage-plan key; unknown or malformed token, or an
+ * Authorization header sent more than once → a Deny policy (the gateway answers 403); no header →
+ * throws "Unauthorized" (the gateway answers 401); token store unreadable → throws anything else
+ * (the gateway answers 500 and caches nothing). It decides on the one Authorization value, the
+ * value the gateway's cache is keyed by (docs/runtime.md#authorizer). Log lines carry the request id.
  */
-export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+export const handler = (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => inRequestScope(() => authorize(event));
+
+async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+  withRequestKeys(requestIdFor(event.headers, event.requestContext?.requestId));
   let clients;
   try {
     clients = await loadClients();
   } catch (error) {
     log.error('token store unreadable', { route: event.resource, ...describeException(error) });
     throw new Error('token store unavailable');
+  }
+  // Every copy, whatever the casing (the event keeps it, so `Authorization` and `authorization` can be two keys).
+  const copies = event.multiValueHeaders ?? Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name, [value]]));
+  if (repeatedHeader(copies, ['Authorization'])) {
+    log.info('authorizer denied: Authorization sent more than once', { route: event.resource });
+    return denyPolicy(event.methodArn);
   }
   const decision = decide(headerOf(event.headers, 'authorization'), clients);
   if (decision.kind === 'unauthorized') throw new Error('Unauthorized');
@@ -25,4 +38,4 @@ export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<
     return denyPolicy(event.methodArn);
   }
   return allowPolicy(decision.client, event.methodArn);
-};
+}

@@ -26,7 +26,12 @@ export interface LocalEnvironment {
 
 type Env = Record<string, string | undefined>;
 
-export async function startLocalEnvironment(env: Env = process.env): Promise<LocalEnvironment> {
+export interface LocalEnvironmentOptions {
+  /** Where `.local/tokens.json` is looked for (default: the working directory, as the admin CLI). */
+  cwd?: string;
+}
+
+export async function startLocalEnvironment(env: Env = process.env, options: LocalEnvironmentOptions = {}): Promise<LocalEnvironment> {
   const notes: string[] = [];
   const closers: (() => Promise<void>)[] = [];
   const sandboxes: string[] = [];
@@ -37,11 +42,15 @@ export async function startLocalEnvironment(env: Env = process.env): Promise<Loc
       devToken = DEFAULT_API_TOKENS.split('=')[1];
       notes.push(`API_TOKENS not set: client "local" uses the dev token ${devToken}`);
     }
-    // Tokens made by `npm run admin -- token create` (no AWS variables) work here too.
-    const tokensFile = env.API_TOKENS_FILE?.trim() || join(process.cwd(), '.local', 'tokens.json');
-    if (!env.API_TOKENS_SECRET_ARN?.trim() && existsSync(tokensFile)) {
+    // Tokens made by `npm run admin -- token create` (no AWS variables) work here too, also when the
+    // CLI writes the default file for the first time while the server runs (it is read on every call).
+    const namedFile = env.API_TOKENS_FILE?.trim();
+    const tokensFile = namedFile || join(options.cwd ?? process.cwd(), '.local', 'tokens.json');
+    if (!env.API_TOKENS_SECRET_ARN?.trim()) {
       env.API_TOKENS_FILE = tokensFile;
-      notes.push(`also accepting the tokens in ${tokensFile} (npm run admin -- token create)`);
+      if (!namedFile) env.API_TOKENS_FILE_OPTIONAL = 'true';
+      const pending = existsSync(tokensFile) ? '' : ' once it exists';
+      notes.push(`also accepting the tokens in ${tokensFile} (npm run admin -- token create)${pending}`);
     }
 
     if (!env.STEDI_API_KEY?.trim() && !env.STEDI_SECRET_ARN?.trim()) {

@@ -29,7 +29,8 @@ export function methodArn(method: string, path: string): string {
   return `arn:aws:execute-api:us-east-1:${LOCAL_ACCOUNT}:${LOCAL_API_ID}/${LOCAL_STAGE}/${method}${path}`;
 }
 
-function headerMaps(rawHeaders: [string, string][]) {
+/** `headers` (last copy of each name, as sent) and `multiValueHeaders` (every copy), names in the client's casing. */
+export function headerMaps(rawHeaders: [string, string][]) {
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   for (const [name, value] of rawHeaders) {

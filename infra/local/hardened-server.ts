@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { NO_STORE } from '../../lib/http/response.js';
 
@@ -8,7 +8,9 @@ import { NO_STORE } from '../../lib/http/response.js';
  * not complete within 10 s, or whose whole request is not complete within 30 s, is closed; what
  * Node refuses on its own (a malformed request line, headers over 16 KiB, those timeouts) is
  * answered with a JSON body and `Cache-Control: no-store` instead of Node's bare text. Like API
- * Gateway's own answers (which these stand in for), the body is `{"message": …}` only.
+ * Gateway's own answers (which these stand in for), the body is `{"message": …}` only. Node would
+ * keep the first 2,000 headers and drop the others unseen; here one more is kept, so the request
+ * listener can tell and refuse (431).
  */
 
 export const LOCAL_LIMITS = {
@@ -16,6 +18,10 @@ export const LOCAL_LIMITS = {
   requestTimeoutMs: 30_000,
   /** Authorizer results kept at most (least recently used out first). */
   authorizerCacheEntries: 10_000,
+  /** Headers read per request; one more is a 431, never a silently dropped header. */
+  maxHeaders: 2_000,
+  /** Bytes of request bodies held at once, all requests together (over it: 503 with Retry-After). */
+  maxBodyBytesHeld: 64 * 1024 * 1024,
 } as const;
 
 export interface HttpTimeouts {
@@ -23,20 +29,55 @@ export interface HttpTimeouts {
   requestTimeoutMs?: number;
 }
 
-/** What Node's own refusals become: status by error code, else 400. */
-const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+/** A refusal from Node's HTTP parser: the chunk it was reading and where in it it stopped. */
+type ParserError = NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number };
+
+const CONTENT_LENGTH = { status: 400, message: 'The Content-Length header is not valid: one number, and never with Transfer-Encoding' };
+
+/** What Node's own refusals become: status and message by error code (a malformed header is named), else 400. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string | ((error: ParserError) => string) }> = {
   HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large' },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+  HPE_INVALID_CONTENT_LENGTH: CONTENT_LENGTH,
+  HPE_UNEXPECTED_CONTENT_LENGTH: CONTENT_LENGTH,
+  HPE_INVALID_TRANSFER_ENCODING: { status: 400, message: 'The Transfer-Encoding header is not valid: only chunked is accepted' },
+  HPE_INVALID_HEADER_TOKEN: {
+    status: 400,
+    message: (error) => {
+      const name = headerNameAt(error);
+      return name ? `The ${name} header is not valid HTTP: its value has a character HTTP does not allow` : 'A header name is not valid HTTP';
+    },
+  },
 };
 const MALFORMED = { status: 400, message: 'The request is not valid HTTP' };
 
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+/**
+ * The name of the header line the parser stopped in, when that name is a plain header name (so
+ * nothing else the caller sent is echoed); undefined when the name itself is what is wrong.
+ */
+function headerNameAt({ rawPacket, bytesParsed }: ParserError): string | undefined {
+  if (!rawPacket || bytesParsed === undefined) return undefined;
+  const read = rawPacket.subarray(0, bytesParsed).toString('latin1');
+  const line = read.slice(read.lastIndexOf('\n') + 1);
+  const name = line.includes(':') ? line.slice(0, line.indexOf(':')) : '';
+  return /^[A-Za-z0-9-]{1,64}$/.test(name) ? name : undefined;
+}
+
+function answerClientError(error: ParserError, socket: Duplex & { _httpMessage?: ServerResponse | null }): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
+  // An answer is already on its way (a refusal given before the body, whose unread bytes are what
+  // failed to parse): let it go out, then close; never a second status line on the same connection.
+  const inFlight = socket._httpMessage;
+  if (inFlight?.headersSent) {
+    if (inFlight.writableFinished) socket.end();
+    else inFlight.once('finish', () => socket.end());
+    return;
+  }
   const { status, message } = (error.code && CLIENT_ERRORS[error.code]) || MALFORMED;
-  const body = JSON.stringify({ message });
+  const body = JSON.stringify({ message: typeof message === 'function' ? message(error) : message });
   const headers = {
     'content-type': 'application/json',
     ...NO_STORE,
@@ -59,6 +100,9 @@ export function hardenedServer(listener: RequestListener, timeouts: HttpTimeouts
     },
     listener,
   );
+  // Node keeps this many and drops the rest without a word; keeping one more than we read lets
+  // the listener see that there were too many and answer 431.
+  server.maxHeadersCount = LOCAL_LIMITS.maxHeaders + 1;
   server.on('clientError', answerClientError);
   return server;
 }

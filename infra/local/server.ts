@@ -1,17 +1,20 @@
 import { isUtf8 } from 'node:buffer';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { AUTHORIZER_CACHE_SECONDS } from '../../lib/auth/tokens.js';
-import { NO_STORE } from '../../lib/http/response.js';
+import { NO_STORE, errorResponse } from '../../lib/http/response.js';
 import { corsHeaders, corsPolicy } from '../../lib/http/cors.js';
 import { frontDoor } from '../../lib/http/fallback.js';
+import { repeatedHeader } from '../../lib/http/repeated-headers.js';
 import { requestIdFor } from '../../lib/http/request-id.js';
-import { FUNCTIONS as FUNCTION_SIZING } from '../cdk/functions.js';
 import { listen } from '../listen.js';
 import { hardenedServer, LOCAL_LIMITS, type HttpTimeouts } from './hardened-server.js';
 import { IntegrationResponseStream, isStreamingHandler } from './awslambda.js';
-import { authorizerEvent, methodArn, proxyEvent, type RequestShape } from './events.js';
+import { authorizerEvent, headerMaps, methodArn, proxyEvent, type RequestShape } from './events.js';
+import { GATEWAY, headerPairs, lambdaContext, send, sendResponse } from './gateway-answers.js';
 import { parseRateLimits, rateLimiter } from './rate-limits.js';
+import { BodyBudget, readBody } from './request-body.js';
 import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName, type StreamingHandler } from './routes.js';
 import { TtlLru } from './ttl-lru.js';
 
@@ -23,6 +26,12 @@ import { TtlLru } from './ttl-lru.js';
  * cache keyed by the Authorization header, evaluates its IAM policy, answers 401/403/429 the way the
  * gateway's customised responses do, applies per-client RATE_LIMITS, cuts buffered integrations at
  * 29 s and streams the letter function's answer (no cut). It never logs bodies.
+ *
+ * Hostile input (docs/security.md#local-server): more headers than it reads is a 431, a repeated
+ * Authorization, Idempotency-Key or X-Request-Id a 400; everything up to the authorizer's decision
+ * and the rate limit happens on the headers alone, so a refused caller's body is never read
+ * (`Expect: 100-continue` is answered only once the caller is let in), and the bytes of bodies held
+ * at once are capped (503 with Retry-After at the cap).
  */
 
 export interface LocalServerOptions {
@@ -36,6 +45,8 @@ export interface LocalServerOptions {
   integrationTimeoutMs?: number;
   /** Header and whole-request timeouts (defaults 10 s and 30 s; tests shorten them). docs/security.md#local-server */
   timeouts?: HttpTimeouts;
+  /** Bytes of request bodies held at once (default LOCAL_LIMITS.maxBodyBytesHeld; tests lower it). */
+  maxBodyBytesHeld?: number;
 }
 
 export interface LocalServer {
@@ -48,20 +59,8 @@ const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/([a-z0-9.+-]+\+)?json|text\/|application\/(x-www-form-urlencoded|xml))/i;
 /** API Gateway's integration timeout for buffered (non-streamed) integrations. */
 const BUFFERED_INTEGRATION_TIMEOUT_MS = 29_000;
-
-type Exact = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
-const GATEWAY = {
-  unauthorized: { status: 401, body: { message: 'Unauthorized' } },
-  forbidden: { status: 403, body: { message: 'Forbidden' } },
-  tooManyRequests: (retryAfter: number) => ({ status: 429, body: { message: 'Too Many Requests' }, headers: { 'retry-after': String(retryAfter) } }),
-  authorizerFailed: { status: 500, body: { message: 'Internal Server Error' } },
-  integrationFailed: { status: 500, body: { message: 'Internal Server Error' } },
-  integrationTimeout: { status: 504, body: { message: 'Endpoint request timed out' } },
-  tooLarge: (requestId: string) => ({
-    status: 413,
-    body: { message: 'The request body is larger than 6 MiB', code: 'PAYLOAD_TOO_LARGE', requestId },
-  }),
-} as const;
+/** Retry-After of the 503 at the cap on bodies held at once: bodies are read within seconds. */
+const BODIES_BUSY_RETRY_SECONDS = 1;
 
 /** Whether an IAM policy from the authorizer allows invoking `arn` (an explicit Deny wins). */
 export function policyAllows(policy: APIGatewayAuthorizerResult['policyDocument'] | undefined, arn: string): boolean {
@@ -85,34 +84,40 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const authorizerCache = new TtlLru<APIGatewayAuthorizerResult>(LOCAL_LIMITS.authorizerCacheEntries, cacheMs);
   const limiter = rateLimiter(parseRateLimits(options.rateLimits ?? process.env.RATE_LIMITS));
   const integrationTimeoutMs = options.integrationTimeoutMs ?? BUFFERED_INTEGRATION_TIMEOUT_MS;
+  const bodies = new BodyBudget(options.maxBodyBytesHeld ?? LOCAL_LIMITS.maxBodyBytesHeld);
 
-  /** Only policies are cached (as API Gateway does); a thrown 401 or a failure is asked again next time. */
-  async function authorize(shape: RequestShape, header: string): Promise<AuthorizerOutcome> {
-    const cached = authorizerCache.get(header);
+  /**
+   * Only policies are cached (as API Gateway does); a thrown 401 or a failure is asked again next
+   * time. `authorization` is the request's one Authorization value: the cache key and the value the
+   * authorizer decides on are the same (repeated headers were refused before).
+   */
+  async function authorize(shape: RequestShape, authorization: string): Promise<AuthorizerOutcome> {
+    const cached = authorizerCache.get(authorization);
     if (cached) return { kind: 'answer', result: cached };
     const authorizer = (await loadHandler('authorizer')) as AuthorizerHandler;
     try {
       const result = await authorizer(authorizerEvent(shape));
-      authorizerCache.set(header, result);
+      authorizerCache.set(authorization, result);
       return { kind: 'answer', result };
     } catch (error) {
       return (error as Error | undefined)?.message === 'Unauthorized' ? { kind: 'unauthorized' } : { kind: 'failed' };
     }
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
     const rawHeaders = headerPairs(req);
-    const headers = Object.fromEntries(rawHeaders);
-    const requestId = requestIdFor(headers);
+    const { headers, multiValueHeaders } = headerMaps(rawHeaders);
+    const repeated = repeatedHeader(multiValueHeaders);
+    // A repeated X-Request-Id names no id: the answer gets a fresh one.
+    const requestId = repeated?.header === 'X-Request-Id' ? randomUUID() : requestIdFor(headers);
     // CORS headers for the gateway's own answers (401/403/413/429/500), as the stack's gateway responses.
     const cors = corsHeaders(corsPolicy(), headers);
+    if (rawHeaders.length > LOCAL_LIMITS.maxHeaders) return send(res, GATEWAY.tooManyHeaders(LOCAL_LIMITS.maxHeaders), requestId, cors);
+    if (repeated) return sendResponse(res, errorResponse(repeated.error, requestId), cors);
     const door = frontDoor({ method, path: url.pathname, headers });
     const functionName: FunctionName = door.kind === 'route' ? door.route.function : 'not-found';
-
-    const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === 'too-large') return send(res, GATEWAY.tooLarge(requestId), requestId, cors);
 
     const shape: RequestShape = {
       method,
@@ -139,6 +144,12 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       const wait = limiter.take(clientId);
       if (wait !== undefined) return send(res, GATEWAY.tooManyRequests(wait), requestId, cors);
     }
+
+    // Only now is the body read, under the 6 MiB limit and the cap on bodies held at once.
+    const read = await readBody(req, res, { maxBytes: MAX_BODY_BYTES, budget: bodies, beforeReading: () => expectsContinue && res.writeContinue() });
+    if (read.kind === 'too-large') return send(res, GATEWAY.tooLarge(requestId), requestId, cors);
+    if (read.kind === 'busy') return send(res, GATEWAY.bodiesBusy(BODIES_BUSY_RETRY_SECONDS), requestId, cors);
+    const body = read.body;
 
     // Bytes that are not UTF-8 travel base64-encoded, so the handler can refuse them instead of
     // reading U+FFFD where they were (docs/security.md#strict-json).
@@ -181,12 +192,15 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     if (!res.writableEnded) res.end();
   }
 
-  const server = hardenedServer((req, res) => {
-    handle(req, res).catch(() => {
+  const serve = (expectsContinue: boolean) => (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res, expectsContinue).catch(() => {
       if (!res.headersSent) send(res, { status: 500, body: { message: 'Internal Server Error' } }, 'unknown');
       else res.end();
     });
-  }, options.timeouts);
+  };
+  const server = hardenedServer(serve(false), options.timeouts);
+  // With a listener here Node no longer sends `100 Continue` by itself: handle() sends it once the caller is let in.
+  server.on('checkContinue', serve(true));
   server.keepAliveTimeout = 5_000;
   const url = await listen(server, { port: options.port ?? 3000, ...(options.host ? { host: options.host } : {}) });
   return {
@@ -196,47 +210,5 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         server.close(() => resolve());
         server.closeIdleConnections();
       }),
-  };
-}
-
-function send(res: ServerResponse, { status, body, headers }: Exact, requestId: string, extraHeaders: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { ...extraHeaders, ...headers, 'content-type': 'application/json', ...NO_STORE, 'x-request-id': requestId, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-/** Header name/value pairs as the client sent them (REST API events keep the casing). */
-function headerPairs(req: IncomingMessage): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
-  return pairs;
-}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** The context Lambda passes; remaining time counts down from the function's timeout in the stack. */
-function lambdaContext(functionName: FunctionName, requestId: string) {
-  const deadline = Date.now() + FUNCTION_SIZING[functionName].timeoutSeconds * 1000;
-  return {
-    functionName: `local-${functionName}`,
-    awsRequestId: requestId,
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${functionName}`,
-    memoryLimitInMB: '1024',
-    functionVersion: '$LATEST',
-    callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
   };
 }

@@ -6,7 +6,9 @@ import { bearerToken, matchToken, parseTokenList, parseTokenSecret, type ClientT
  * The bearer-token decision (docs/runtime.md#authorizer) and where the token digests come from:
  * Secrets Manager in AWS (`API_TOKENS_SECRET_ARN`, cached in memory), `API_TOKENS` locally, plus
  * locally `API_TOKENS_FILE`: a file in the secret's JSON form (`npm start` points it at
- * .local/tokens.json, which `npm run admin -- token create` writes; docs/api.md#tokens).
+ * .local/tokens.json, which `npm run admin -- token create` writes; docs/api.md#tokens). A file named
+ * by the operator must exist; the default one may not exist yet (`API_TOKENS_FILE_OPTIONAL=true`,
+ * set by `npm start`), so a token created later, while the server runs, is accepted at once.
  * When the store cannot be read this throws, so API Gateway answers 500 and caches no denial.
  */
 
@@ -30,7 +32,7 @@ export async function loadClients(env: Env = process.env): Promise<ClientToken[]
   const source = await readSecret(SECRETS.apiTokens, env);
   const file = env.API_TOKENS_FILE?.trim();
   // Read on every call (local runs only), so a token just created is accepted without a restart.
-  const fileText = file ? await readFile(file, 'utf8') : undefined;
+  const fileText = file ? await readTokensFile(file, env.API_TOKENS_FILE_OPTIONAL === 'true') : undefined;
   if (source === undefined && fileText === undefined) throw new Error('no API token store is configured (API_TOKENS_SECRET_ARN or API_TOKENS)');
   const key = `${fromSecret ? 'secret' : 'list'}:${source ?? ''}\u0000${fileText ?? ''}`;
   if (parsed?.source !== key) {
@@ -38,4 +40,14 @@ export async function loadClients(env: Env = process.env): Promise<ClientToken[]
     parsed = { source: key, clients: [...listed, ...(fileText === undefined ? [] : parseTokenSecret(fileText))] };
   }
   return parsed.clients;
+}
+
+/** The file's text; a missing optional file has none (the CLI has not written it yet). Anything else unreadable throws. */
+async function readTokensFile(file: string, optional: boolean): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

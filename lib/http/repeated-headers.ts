@@ -1,27 +1,33 @@
-/**
- * Headers whose value decides who the caller is, which stored answer to replay or what the request
- * is called in the logs: each may be sent once (docs/api.md#request-ids). Keys are lower case; values
- * are the names as the client should read them in an error.
- */
-const SINGLE_HEADERS: Record<string, string> = {
-  authorization: 'Authorization',
-  'idempotency-key': 'Idempotency-Key',
-  'x-request-id': 'X-Request-Id',
-};
+import { serviceError, type ServiceError } from '../errors/index.js';
 
 /**
- * The first of those headers an API Gateway event carries more than once, counting every letter
- * case of its name together (`multiValueHeaders` keeps each casing apart); undefined when none is.
+ * Headers that must arrive once (docs/security.md#headers): a second `Authorization`,
+ * `Idempotency-Key` or `X-Request-Id`, in any letter case, is a 400 rather than a guess at which
+ * copy counts (one copy could pick the cached authorizer answer and another the decision). API
+ * Gateway REST proxy events list every copy in `multiValueHeaders`, names in the client's casing,
+ * so `Authorization` and `authorization` may be two keys; the local server builds the same map.
  */
-export function firstRepeatedHeader(multiValueHeaders: Record<string, string[] | undefined> | null | undefined): string | undefined {
-  const seen = new Map<string, number>();
+
+export const SINGLE_HEADERS = ['Authorization', 'Idempotency-Key', 'X-Request-Id'] as const;
+export type SingleHeader = (typeof SINGLE_HEADERS)[number];
+
+export type MultiValueHeaders = Record<string, readonly (string | undefined)[] | undefined> | null | undefined;
+
+export interface RepeatedHeader {
+  header: SingleHeader;
+  /** 400 INVALID_REQUEST whose message names the header, never the body. */
+  error: ServiceError;
+}
+
+/** The first of `names` (in that order) sent more than once, whatever the casing, or undefined. */
+export function repeatedHeader(multiValueHeaders: MultiValueHeaders, names: readonly SingleHeader[] = SINGLE_HEADERS): RepeatedHeader | undefined {
+  const counts = new Map<string, number>();
   for (const [name, values] of Object.entries(multiValueHeaders ?? {})) {
     const key = name.toLowerCase();
-    const display = SINGLE_HEADERS[key];
-    if (display === undefined || !Array.isArray(values)) continue;
-    const count = (seen.get(key) ?? 0) + values.length;
-    if (count > 1) return display;
-    seen.set(key, count);
+    counts.set(key, (counts.get(key) ?? 0) + (values ?? []).filter((value) => value !== undefined).length);
   }
-  return undefined;
+  const header = names.find((name) => (counts.get(name.toLowerCase()) ?? 0) > 1);
+  if (!header) return undefined;
+  const message = `The ${header} header is sent more than once; send it once`;
+  return { header, error: serviceError('INVALID_REQUEST', { message, errors: [{ field: header, message: 'must be sent once' }] }) };
 }

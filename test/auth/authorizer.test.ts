@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authorizerEvent as restAuthorizerEvent } from '../../infra/local/events.js';
 import { stageWildcard } from '../../lib/auth/policy.js';
 import { sha256Hex } from '../../lib/auth/tokens.js';
+import { logCapture } from '../support/log-capture.js';
 import { startSecretsManagerFake, type SecretsManagerFake } from '../support/secrets-manager-fake.js';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:api-tokens-AbCdEf';
@@ -77,6 +78,30 @@ describe('REST REQUEST authorizer with the token store in Secrets Manager', () =
     for (const header of ['Bearer someone-elses-token', 'Basic YWNtZTpzZWNyZXQ=', 'acme-secret-token', 'Bearer ']) {
       expect(await handler(authorizerEvent([['Authorization', header]]))).toEqual(deny);
     }
+  });
+
+  it('denies an Authorization sent more than once, whichever copy is good (the cache key and the decision never differ)', async () => {
+    const copies: [string, string][][] = [
+      [['Authorization', 'Bearer someone-elses-token'], ['authorization', 'Bearer acme-secret-token']],
+      [['authorization', 'Bearer acme-secret-token'], ['Authorization', 'Bearer someone-elses-token']],
+      [['Authorization', 'Bearer acme-secret-token'], ['Authorization', 'Bearer acme-secret-token']],
+    ];
+    for (const headers of copies) expect(await handler(authorizerEvent(headers))).toEqual(deny);
+  });
+
+  describe('log lines', () => {
+    const capture = logCapture();
+    beforeEach(() => capture.start());
+    afterEach(() => capture.stop());
+
+    it('a denial carries the request id (the caller\'s valid X-Request-Id, else the gateway\'s) and never the token', async () => {
+      await handler(authorizerEvent([['Authorization', 'Bearer someone-elses-token'], ['X-Request-Id', 'caller-id-1']]));
+      await handler(authorizerEvent([['Authorization', 'Bearer someone-elses-token']]));
+      await handler(authorizerEvent([['Authorization', 'Bearer a-token'], ['authorization', 'Bearer b-token'], ['X-Request-Id', 'caller-id-2']]));
+      const denials = capture.records().filter((record) => String(record.message).startsWith('authorizer denied'));
+      expect(denials.map((record) => record.requestId)).toEqual(['caller-id-1', 'test', 'caller-id-2']);
+      expect(JSON.stringify(denials)).not.toMatch(/someone-elses-token|a-token|b-token/);
+    });
   });
 
   it('throws "Unauthorized" when the header is missing (the gateway answers 401)', async () => {

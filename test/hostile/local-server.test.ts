@@ -66,8 +66,14 @@ function rawExchange(parts: Array<string | { waitMs: number }>): Promise<{ text:
 const jsonBodyOf = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
 
 describe('local server limits', () => {
-  it('uses 10 s for headers, 30 s for the whole request and at most 10,000 authorizer entries by default', () => {
-    expect(LOCAL_LIMITS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, authorizerCacheEntries: 10_000 });
+  it('uses 10 s for headers, 30 s for the whole request, at most 10,000 authorizer entries, 2,000 headers and 64 MiB of bodies held by default', () => {
+    expect(LOCAL_LIMITS).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      authorizerCacheEntries: 10_000,
+      maxHeaders: 2_000,
+      maxBodyBytesHeld: 64 * 1024 * 1024,
+    });
   });
 
   it('closes a connection whose headers trickle in slower than the header timeout, with a JSON 408', async () => {
@@ -81,8 +87,10 @@ describe('local server limits', () => {
   it('closes a connection whose body trickles in slower than the request timeout', async () => {
     const head = `POST /api/eligibility/v1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${api.token}\r\nContent-Length: 1000\r\n\r\n`;
     const drip = Array.from({ length: 12 }, () => ['{', { waitMs: 400 }] as const).flat();
-    const { closedAfterMs } = await rawExchange([head, ...drip]);
+    const { text, closedAfterMs } = await rawExchange([head, ...drip]);
     expect(closedAfterMs).toBeLessThan(4_500);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(jsonBodyOf(text)).toEqual({ message: 'The request took too long to arrive' });
   });
 
   it('answers a malformed request line with a JSON 400', async () => {
@@ -91,6 +99,23 @@ describe('local server limits', () => {
     expect(text.toLowerCase()).toContain('content-type: application/json');
     expect(text.toLowerCase()).toMatch(/x-request-id: [0-9a-f-]{36}/);
     expect(jsonBodyOf(text)).toEqual({ message: 'The request is not valid HTTP' });
+  });
+
+  it.each([
+    ['a control character in a value', 'X-Note: a\x01b', 'The X-Note header is not valid HTTP: its value has a character HTTP does not allow'],
+    ['a space in a name', 'Bad Header: x', 'A header name is not valid HTTP'],
+    ['a Content-Length that is not a number', 'Content-Length: abc', 'The Content-Length header is not valid: one number, and never with Transfer-Encoding'],
+    ['two different Content-Lengths', 'Content-Length: 1\r\nContent-Length: 2', 'The Content-Length header is not valid: one number, and never with Transfer-Encoding'],
+  ])('answers a malformed header (%s) with a JSON 400 that names the header, not the body', async (_label, line, message) => {
+    const { text } = await rawExchange([`POST /api/eligibility/v1 HTTP/1.1\r\nHost: x\r\n${line}\r\n\r\n`]);
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(jsonBodyOf(text)).toEqual({ message });
+  });
+
+  it('after a refusal given on the headers, unparseable bytes that follow get no second answer', async () => {
+    const { text } = await rawExchange(['POST /api/eligibility/v1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nnot a body']);
+    expect(text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 
   it('answers headers over 16 KiB with a JSON 431', async () => {

@@ -1,23 +1,42 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import { firstRepeatedHeader } from '../../lib/http/repeated-headers.js';
+import { repeatedHeader } from '../../lib/http/repeated-headers.js';
 import { handler as health } from '../../functions/health/index.js';
 import { apiEvent, invoke, MOCK_SET_1 } from '../support/events.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
-describe('firstRepeatedHeader', () => {
-  it('names Authorization, Idempotency-Key or X-Request-Id sent more than once, in any letter case', () => {
-    expect(firstRepeatedHeader({ Authorization: ['Bearer a', 'Bearer b'] })).toBe('Authorization');
-    expect(firstRepeatedHeader({ 'idempotency-key': ['k'], 'IDEMPOTENCY-KEY': ['k'] })).toBe('Idempotency-Key');
-    expect(firstRepeatedHeader({ 'x-request-id': ['a', 'b'] })).toBe('X-Request-Id');
+/** A repeated Authorization, Idempotency-Key or X-Request-Id, in any casing, is named (docs/security.md#headers). */
+
+describe('repeatedHeader', () => {
+  it('finds nothing when each guarded header comes once, other headers may repeat', () => {
+    expect(repeatedHeader({ Authorization: ['Bearer a'], 'Idempotency-Key': ['k'], 'X-Request-Id': ['r'], Accept: ['a', 'b'] })).toBeUndefined();
+    expect(repeatedHeader(null)).toBeUndefined();
+    expect(repeatedHeader(undefined)).toBeUndefined();
   });
 
-  it('lets every other header repeat, and single values through', () => {
-    expect(firstRepeatedHeader({ Accept: ['a', 'b'], Authorization: ['Bearer a'], 'X-Request-Id': ['r'] })).toBeUndefined();
-    expect(firstRepeatedHeader({ 'Idempotency-Key': [] })).toBeUndefined();
-    expect(firstRepeatedHeader(null)).toBeUndefined();
-    expect(firstRepeatedHeader(undefined)).toBeUndefined();
+  it('counts copies across letter cases (REST events keep the casing, so they are separate keys)', () => {
+    expect(repeatedHeader({ Authorization: ['Bearer a'], authorization: ['Bearer b'] })?.header).toBe('Authorization');
+    expect(repeatedHeader({ 'IDEMPOTENCY-KEY': ['k1', 'k2'] })?.header).toBe('Idempotency-Key');
+    expect(repeatedHeader({ 'x-request-id': ['a'], 'X-Request-ID': ['b'] })?.header).toBe('X-Request-Id');
+  });
+
+  it('names the header in a 400 INVALID_REQUEST, not the body', () => {
+    const found = repeatedHeader({ 'Idempotency-Key': ['k1', 'k1'] });
+    expect(found?.error).toEqual({
+      code: 'INVALID_REQUEST',
+      status: 400,
+      message: 'The Idempotency-Key header is sent more than once; send it once',
+      errors: [{ field: 'Idempotency-Key', message: 'must be sent once' }],
+    });
+    expect(found?.error.message).not.toMatch(/body/i);
+  });
+
+  it('reports the first repeated header in the order asked, and only the names asked', () => {
+    const both = { 'x-request-id': ['a', 'b'], authorization: ['c', 'd'] };
+    expect(repeatedHeader(both)?.header).toBe('Authorization');
+    expect(repeatedHeader(both, ['X-Request-Id'])?.header).toBe('X-Request-Id');
+    expect(repeatedHeader({ 'x-request-id': ['a', 'b'] }, ['Authorization'])).toBeUndefined();
   });
 });
 
@@ -63,6 +82,9 @@ describe('a repeated identity header in an API Gateway event', () => {
     const reply = await health({ headers: { 'X-Request-Id': 'b' }, multiValueHeaders: { 'X-Request-Id': ['a', 'b'] }, requestContext: { requestId: 'gw' } });
     expect(reply.statusCode).toBe(400);
     expect(JSON.parse(reply.body)).toMatchObject({ code: 'INVALID_REQUEST', errors: [{ field: 'X-Request-Id' }] });
+    // Neither copy is taken as the request id: the gateway's id names the refusal.
+    expect(reply.headers['x-request-id']).toBe('gw');
+    expect(JSON.parse(reply.body).requestId).toBe('gw');
   });
 });
 

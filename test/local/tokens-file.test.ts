@@ -36,6 +36,37 @@ describe('API_TOKENS_FILE', () => {
     expect((await loadClients({ API_TOKENS_FILE: file })).map((c) => c.clientId)).toEqual(['acme', 'zeta']);
   });
 
+  it('reads the default file as soon as the CLI first writes it, with the server already running (no restart)', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'cwd-'));
+    dirs.push(cwd);
+    const file = join(cwd, '.local', 'tokens.json');
+    const env: Record<string, string | undefined> = { ...process.env, API_TOKENS: undefined, API_TOKENS_FILE: undefined, API_TOKENS_FILE_OPTIONAL: undefined };
+    const environment = await startLocalEnvironment(env, { cwd });
+    const saved = { ...process.env };
+    Object.assign(process.env, { API_TOKENS: env.API_TOKENS, API_TOKENS_FILE: env.API_TOKENS_FILE, API_TOKENS_FILE_OPTIONAL: env.API_TOKENS_FILE_OPTIONAL });
+    const server = await startLocalServer({ port: 0 });
+    try {
+      expect(environment.notes.join('\n')).toContain(`also accepting the tokens in ${file} (npm run admin -- token create) once it exists`);
+      const call = (bearer: string) =>
+        fetch(`${server.url}/api/eligibility/v1`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(MOCK_SET_1) });
+      // No file yet: the dev token works, the store is readable (403, not 500) for anything else.
+      expect((await call('local-dev-token')).status).toBe(200);
+      expect((await call('not-a-token')).status).toBe(403);
+      const token = await createToken(file, 'acme');
+      expect((await call(token)).status).toBe(200);
+    } finally {
+      await server.close();
+      await environment.close();
+      process.env = saved;
+    }
+  });
+
+  it('a file the operator names must exist; only the default one may be missing', async () => {
+    await expect(loadClients({ API_TOKENS: 'a=local-dev-token', API_TOKENS_FILE: '/nonexistent/tokens.json' })).rejects.toThrow();
+    const clients = await loadClients({ API_TOKENS: 'a=local-dev-token', API_TOKENS_FILE: '/nonexistent/tokens.json', API_TOKENS_FILE_OPTIONAL: 'true' });
+    expect(clients.map((c) => c.clientId)).toEqual(['a']);
+  });
+
   it('fails (500 in the gateway, never a cached denial) when the file is unreadable or malformed', async () => {
     await expect(loadClients({ API_TOKENS: 'a=b', API_TOKENS_FILE: '/nonexistent/tokens.json' })).rejects.toThrow();
   });
