@@ -2,13 +2,13 @@
  * Which code may import which (docs/architecture.md): `npm test` runs `depcruise` with these rules.
  *
  * lib/ folders are ranked from the leaves up; a folder may import only folders ranked below it, so no
- * two folders can import each other. The leaves (errors, logging, config, x12, upstream) import no
+ * two folders can import each other. The leaves (errors, config, logging, x12, upstream) import no
  * domain folder. lib/ never reaches into the handlers, the infrastructure, the tests or the benches.
  */
 const LIB_LAYERS = [
   'errors',
-  'logging',
   'config',
+  'logging',
   'x12',
   'upstream',
   'enrollment',

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { environment, tokensFile, type Env } from '../config/index.js';
 import { readSecret, SECRETS } from '../config/secrets.js';
 import { bearerToken, matchToken, parseTokenList, parseTokenSecret, type ClientToken } from './tokens.js';
 
@@ -22,17 +23,15 @@ export function decide(authorization: string | undefined, clients: readonly Clie
   return client ? { kind: 'allow', client } : { kind: 'deny' };
 }
 
-type Env = Record<string, string | undefined>;
-
 let parsed: { source: string; clients: ClientToken[] } | undefined;
 
 /** The known clients. Parsing is memoised on the sources' text, so a rotation is picked up. */
-export async function loadClients(env: Env = process.env): Promise<ClientToken[]> {
+export async function loadClients(env: Env = environment()): Promise<ClientToken[]> {
   const fromSecret = Boolean(env[SECRETS.apiTokens.arnVariable]?.trim());
   const source = await readSecret(SECRETS.apiTokens, env);
-  const file = env.API_TOKENS_FILE?.trim();
+  const file = tokensFile(env);
   // Read on every call (local runs only), so a token just created is accepted without a restart.
-  const fileText = file ? await readTokensFile(file, env.API_TOKENS_FILE_OPTIONAL === 'true') : undefined;
+  const fileText = file ? await readTokensFile(file.path, file.optional) : undefined;
   if (source === undefined && fileText === undefined) throw new Error('no API token store is configured (API_TOKENS_SECRET_ARN or API_TOKENS)');
   const key = `${fromSecret ? 'secret' : 'list'}:${source ?? ''}\u0000${fileText ?? ''}`;
   if (parsed?.source !== key) {

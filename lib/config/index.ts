@@ -1,7 +1,14 @@
 /**
- * Configuration (README.md#configuration). The local server and Lambda read the same names; this module is the
- * one place that reads them. Secrets are resolved separately (./secrets.ts).
+ * Configuration (README.md#configuration). The local server and Lambda read the same names; this folder is the
+ * one place in lib/ that reads the environment: other modules take an `Env` (default `environment()`) and
+ * ask the readers below. Secrets are resolved separately (./secrets.ts).
  */
+
+/** Environment variables as read: a plain map, so tests pass their own. */
+export type Env = Record<string, string | undefined>;
+
+/** The process's environment: the one read of `process.env` in lib/. */
+export const environment = (): Env => process.env;
 
 export const DEFAULT_STEDI_BASE_URL = 'https://healthcare.us.stedi.com/2024-04-01';
 // claude-sonnet-4-5 reaches end-of-life on 2026-11-30 (the SDK warns); override with LETTER_MODEL.
@@ -22,8 +29,6 @@ export interface Config {
   idempotencyTable?: string;
 }
 
-type Env = Record<string, string | undefined>;
-
 const nonEmpty = (value: string | undefined): string | undefined => (value && value.trim() !== '' ? value.trim() : undefined);
 
 /** Optional override (tests and load runs shorten it); only whole ms in 1..max count, else the max. */
@@ -32,7 +37,7 @@ function budget(value: string | undefined, max: number): number {
   return Number.isInteger(ms) && ms >= 1 && ms <= max ? ms : max;
 }
 
-export function readConfig(env: Env = process.env): Config {
+export function readConfig(env: Env = environment()): Config {
   const config: Config = {
     stediBaseUrl: (nonEmpty(env.STEDI_BASE_URL) ?? DEFAULT_STEDI_BASE_URL).replace(/\/+$/, ''),
     letterModel: nonEmpty(env.LETTER_MODEL) ?? DEFAULT_LETTER_MODEL,
@@ -46,4 +51,27 @@ export function readConfig(env: Env = process.env): Config {
   const idempotencyTable = nonEmpty(env.IDEMPOTENCY_TABLE);
   if (idempotencyTable) config.idempotencyTable = idempotencyTable;
   return config;
+}
+
+/** `CORS_ALLOWED_ORIGINS` as written ('' when unset: CORS off; docs/api.md#cors). */
+export const corsAllowedOrigins = (env: Env = environment()): string => env.CORS_ALLOWED_ORIGINS ?? '';
+
+/** `SANDBOX_UPSTREAMS`: which upstreams are the built-in sandboxes (set by `npm start`, named in logs). */
+export function sandboxUpstreams(env: Env = environment()): { stedi: boolean; anthropic: boolean } {
+  const names = (env.SANDBOX_UPSTREAMS ?? '').split(',');
+  return { stedi: names.includes('stedi'), anthropic: names.includes('anthropic') };
+}
+
+/**
+ * Local token sources besides the secret (docs/api.md#tokens): `API_TOKENS_FILE`, a file in the secret's
+ * JSON form, and `API_TOKENS_FILE_OPTIONAL=true` when it may not exist yet (`npm start`'s .local/tokens.json).
+ */
+export function tokensFile(env: Env = environment()): { path: string; optional: boolean } | undefined {
+  const path = nonEmpty(env.API_TOKENS_FILE);
+  return path ? { path, optional: env.API_TOKENS_FILE_OPTIONAL === 'true' } : undefined;
+}
+
+/** The logger's service name and level (Powertools' own variable names). */
+export function logSettings(env: Env = environment()): { serviceName: string; logLevel: string } {
+  return { serviceName: env.POWERTOOLS_SERVICE_NAME ?? 'eligibility-service', logLevel: env.POWERTOOLS_LOG_LEVEL ?? env.LOG_LEVEL ?? 'INFO' };
 }

@@ -4,6 +4,8 @@
  * Powertools, so a warm Lambda does not call Secrets Manager per request.
  */
 
+import { environment, type Env } from './index.js';
+
 export const SECRET_MAX_AGE_SECONDS = 300;
 /**
  * How long the token store is cached: one half of how long a revoked token keeps working in AWS
@@ -26,10 +28,8 @@ export const SECRETS = {
   anthropic: { arnVariable: 'ANTHROPIC_SECRET_ARN', valueVariable: 'ANTHROPIC_API_KEY' },
 } as const satisfies Record<string, SecretSource>;
 
-type Env = Record<string, string | undefined>;
-
 /** The secret's text, or undefined when neither variable is set. Throws when Secrets Manager fails. */
-export async function readSecret(source: SecretSource, env: Env = process.env): Promise<string | undefined> {
+export async function readSecret(source: SecretSource, env: Env = environment()): Promise<string | undefined> {
   const arn = env[source.arnVariable]?.trim();
   if (arn) {
     // Loaded on first use: the SDK's evaluation is a large part of a cold start, and local runs never need it.

@@ -1,3 +1,4 @@
+import { corsAllowedOrigins, environment, type Env } from '../config/index.js';
 import { headerOf, type HeaderMap } from './headers.js';
 
 /**
@@ -15,16 +16,14 @@ export interface CorsPolicy {
   origins: ReadonlySet<string>;
 }
 
-type Env = Record<string, string | undefined>;
-
 /** Origins compare without a trailing slash (a browser's Origin never has one). */
 const normalise = (origin: string): string => origin.trim().replace(/\/+$/, '');
 
 let cached: { source: string; policy: CorsPolicy | undefined } | undefined;
 
 /** The policy `CORS_ALLOWED_ORIGINS` describes, or undefined when CORS is off. */
-export function corsPolicy(env: Env = process.env): CorsPolicy | undefined {
-  const source = env.CORS_ALLOWED_ORIGINS ?? '';
+export function corsPolicy(env: Env = environment()): CorsPolicy | undefined {
+  const source = corsAllowedOrigins(env);
   if (cached?.source === source) return cached.policy;
   const origins = new Set(source.split(',').map(normalise).filter(Boolean));
   const policy = origins.size > 0 ? { origins } : undefined;

@@ -1,3 +1,4 @@
+import { environment, type Env } from '../config/index.js';
 import { serviceError } from '../errors/index.js';
 import { corsHeaders, corsPolicy, preflightHeaders } from './cors.js';
 import type { HeaderMap } from './headers.js';
@@ -25,9 +26,7 @@ export type FrontDoor =
   /** Unknown path: a 404 once the caller is authenticated. */
   | { kind: 'not-found'; response: (requestId: string) => HttpResponse };
 
-type Env = Record<string, string | undefined>;
-
-export function frontDoor({ method, path, headers }: RequestLine, env: Env = process.env): FrontDoor {
+export function frontDoor({ method, path, headers }: RequestLine, env: Env = environment()): FrontDoor {
   const policy = corsPolicy(env);
   const cors = corsHeaders(policy, headers);
   const match = matchRoute(method, path);

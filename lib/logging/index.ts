@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
+import { logSettings } from '../config/index.js';
 
 /**
  * Structured JSON logs (README.md, "Where patient data goes"). The only way to add fields is through `SafeLogFields`, a
@@ -38,10 +39,8 @@ export interface SafeLogFields {
   frames?: string;
 }
 
-export const logger = new Logger({
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'eligibility-service',
-  logLevel: (process.env.POWERTOOLS_LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'INFO') as 'INFO',
-});
+const settings = logSettings();
+export const logger = new Logger({ serviceName: settings.serviceName, logLevel: settings.logLevel as 'INFO' });
 
 /**
  * Per-request keys live in the request's own async context (docs/security.md#local-server), not on

@@ -1,4 +1,4 @@
-import { readConfig, type Config } from '../config/index.js';
+import { environment, readConfig, sandboxUpstreams, type Config, type Env } from '../config/index.js';
 import { readSecret, SECRETS, type SecretSource } from '../config/secrets.js';
 import type { EnrollmentStore } from '../enrollment/types.js';
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
@@ -18,8 +18,6 @@ export interface Runtime {
   sandbox: { stedi: boolean; anthropic: boolean };
 }
 
-type Env = Record<string, string | undefined>;
-
 async function key(source: SecretSource, what: string, env: Env): Promise<Result<string>> {
   try {
     const value = await readSecret(source, env);
@@ -29,16 +27,15 @@ async function key(source: SecretSource, what: string, env: Env): Promise<Result
   }
 }
 
-export function runtimeFromEnv(env: Env = process.env): Runtime {
+export function runtimeFromEnv(env: Env = environment()): Runtime {
   const config = readConfig(env);
   let store: Promise<EnrollmentStore> | undefined;
-  const sandboxes = (env.SANDBOX_UPSTREAMS ?? '').split(',');
   return {
     config,
     enrollments: () => (store ??= dynamoStore(config.enrollmentsTable)),
     stediKey: () => key(SECRETS.stedi, 'clearinghouse', env),
     anthropicKey: () => key(SECRETS.anthropic, 'Anthropic', env),
-    sandbox: { stedi: sandboxes.includes('stedi'), anthropic: sandboxes.includes('anthropic') },
+    sandbox: sandboxUpstreams(env),
   };
 }
 

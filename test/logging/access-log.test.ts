@@ -55,7 +55,7 @@ describe('access log', () => {
       }
       return { ok: true, body: {} };
     });
-    const events = Array.from({ length: 40 }, (_, i) => apiEvent('POST /api/eligibility/v1', { ...MOCK_SET_1, patientFirstName: `P${'x'.repeat(i)}` }));
+    const events = Array.from({ length: 40 }, (_, i) => apiEvent('POST /api/eligibility/v1', { ...MOCK_SET_1, patientFirstName: `P${'x'.repeat(i % 20)}y${'z'.repeat(Math.floor(i / 20))}` }));
     const replies = await Promise.all(events.map((event) => invoke(slow, event)));
     const idOf = new Map(events.map((event, i) => [`interleave-${(JSON.parse(event.body!) as { patientFirstName: string }).patientFirstName}`, replies[i]!.headers['x-request-id']]));
     const steps = records().filter((record) => record.message === 'step');
