@@ -11,7 +11,7 @@ export type Env = Record<string, string | undefined>;
 export const environment = (): Env => process.env;
 
 export const DEFAULT_STEDI_BASE_URL = 'https://healthcare.us.stedi.com/2024-04-01';
-// claude-sonnet-4-5 reaches end-of-life on 2026-11-30 (the SDK warns); override with LETTER_MODEL.
+/** The model that writes letters unless `LETTER_MODEL` names another (README.md#configuration). */
 export const DEFAULT_LETTER_MODEL = 'claude-sonnet-5-5';
 /** API Gateway cuts at 30 s; every upstream attempt and retry fits in this. */
 export const UPSTREAM_BUDGET_MS = 25_000;
