@@ -282,6 +282,12 @@ export class EligibilityStack extends Stack {
       ...idempotencyGrants(),
       decryptVia('secretsmanager', 'dynamodb'),
     ]);
+    const fhirFn = makeFunction('fhir', { ...stediEnv, ...idempotencyEnv, ...corsEnv }, [
+      readSecret(stediSecret),
+      getEnrollment,
+      ...idempotencyGrants(),
+      decryptVia('secretsmanager', 'dynamodb'),
+    ]);
     const letterFn = makeFunction(
       'letter',
       { ANTHROPIC_SECRET_ARN: anthropicSecret.secretArn, LETTER_MODEL: setting('letterModel'), ...idempotencyEnv, ...corsEnv },
@@ -295,6 +301,7 @@ export class EligibilityStack extends Stack {
       authorizer: authorizerFn,
       eligibility: eligibilityFn,
       cob: cobFn,
+      fhir: fhirFn,
       letter: letterFn,
       'not-found': notFoundFn,
       health: healthFn,

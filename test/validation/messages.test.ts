@@ -46,6 +46,7 @@ const VALID: Record<SchemaName, Record<string, unknown>> = {
     provider_signature: '/s/ Lee',
     provider_name: 'Jordan Lee, MD',
   },
+  fhir: { resourceType: 'Bundle', entry: [{}] },
 };
 
 /** Values that break strings, lists, booleans and codes in every way the keywords can tell apart. */
