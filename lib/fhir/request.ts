@@ -96,7 +96,7 @@ class Reader {
     if (!target) return this.problem(path, `is required: a reference to the ${what} entry of the Bundle`);
     const found = this.resolve(target);
     if (!found) return this.problem(`${path}.reference`, `must point at an entry of the Bundle (by fullUrl or Type/id); nothing matches ${JSON.stringify(target.slice(0, 100))}`);
-    if (!types.includes(String(found.resource.resourceType))) return this.problem(`${path}.reference`, `must point at a ${types.join(' or ')}`);
+    if (!types.includes(String(found.resource.resourceType))) return this.problem(`${path}.reference`, `must point at a resource of type ${types.join(' or ')}`);
     return found;
   }
 
