@@ -325,7 +325,11 @@ export interface components {
         FhirBundleRequest: {
             /** @constant */
             resourceType: "Bundle";
-            entry: Record<string, never>[];
+            entry: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            [key: string]: unknown;
         };
         /** @description A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus cob with runCobCheck. */
         EligibilityResponse: {
@@ -1445,7 +1449,11 @@ export interface operations {
                         resourceType: "Bundle";
                         /** @constant */
                         type: "collection";
-                        entry: Record<string, never>[];
+                        entry: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -1464,7 +1472,11 @@ export interface operations {
                     "application/fhir+json": {
                         /** @constant */
                         resourceType: "OperationOutcome";
-                        issue: Record<string, never>[];
+                        issue: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -1483,7 +1495,11 @@ export interface operations {
                     "application/fhir+json": {
                         /** @constant */
                         resourceType: "OperationOutcome";
-                        issue: Record<string, never>[];
+                        issue: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -1502,7 +1518,11 @@ export interface operations {
                     "application/fhir+json": {
                         /** @constant */
                         resourceType: "OperationOutcome";
-                        issue: Record<string, never>[];
+                        issue: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -1520,7 +1540,11 @@ export interface operations {
                     "application/fhir+json": {
                         /** @constant */
                         resourceType: "OperationOutcome";
-                        issue: Record<string, never>[];
+                        issue: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -1538,7 +1562,11 @@ export interface operations {
                     "application/fhir+json": {
                         /** @constant */
                         resourceType: "OperationOutcome";
-                        issue: Record<string, never>[];
+                        issue: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -1559,7 +1587,11 @@ export interface operations {
                     "application/fhir+json": {
                         /** @constant */
                         resourceType: "OperationOutcome";
-                        issue: Record<string, never>[];
+                        issue: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -1578,7 +1610,11 @@ export interface operations {
                     "application/fhir+json": {
                         /** @constant */
                         resourceType: "OperationOutcome";
-                        issue: Record<string, never>[];
+                        issue: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -1597,7 +1633,11 @@ export interface operations {
                     "application/fhir+json": {
                         /** @constant */
                         resourceType: "OperationOutcome";
-                        issue: Record<string, never>[];
+                        issue: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -1615,7 +1655,11 @@ export interface operations {
                     "application/fhir+json": {
                         /** @constant */
                         resourceType: "OperationOutcome";
-                        issue: Record<string, never>[];
+                        issue: {
+                            [key: string]: unknown;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };

@@ -49,14 +49,32 @@ export function requestBundle(body: EligibilityRequest): Bundle {
     { fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000001', resource: request },
     {
       fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000002',
-      resource: { resourceType: 'Patient', id: 'pat-1', name: [{ use: 'official', family: body.patientLastName, given: [body.patientFirstName] }], birthDate: usDateToIso(body.patientDOB) },
+      resource: {
+        resourceType: 'Patient',
+        id: 'pat-1',
+        name: [{ use: 'official', family: body.patientLastName, given: [body.patientFirstName] }],
+        birthDate: usDateToIso(body.patientDOB),
+      },
     },
     {
       fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000003',
-      resource: { resourceType: 'Coverage', id: 'cov-1', status: 'active', subscriberId: body.patientMemberId, beneficiary: { reference: 'Patient/pat-1' }, payor: [{ reference: 'Organization/payer-1' }] },
+      resource: {
+        resourceType: 'Coverage',
+        id: 'cov-1',
+        status: 'active',
+        subscriberId: body.patientMemberId,
+        beneficiary: { reference: 'Patient/pat-1' },
+        payor: [{ reference: 'Organization/payer-1' }],
+      },
     },
-    { fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000004', resource: { resourceType: 'Organization', id: 'payer-1', identifier: [{ value: body.payerId }] } },
-    { fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000005', resource: { resourceType: 'Organization', id: 'provider-1', identifier: [{ value: body.providerId }] } },
+    {
+      fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000004',
+      resource: { resourceType: 'Organization', id: 'payer-1', identifier: [{ value: body.payerId }] },
+    },
+    {
+      fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000005',
+      resource: { resourceType: 'Organization', id: 'provider-1', identifier: [{ value: body.providerId }] },
+    },
   ];
   return { resourceType: 'Bundle', type: 'collection', entry: entries };
 }
@@ -83,28 +101,47 @@ export function fhirExamples(live: SandboxExamples): { requests: Json; answers: 
   if (liveGarcia) answers.sandboxGarcia = { summary: 'Sandbox: Maria Garcia', value: answerBundle(liveGarcia, contextOf(garcia), STAMP) };
   if (mockAnswer.ok) answers.mock1 = { summary: 'Mock set 1', value: answerBundle(mockAnswer.body, contextOf(mock), STAMP) };
   const rejections = [{ code: '75', description: 'Subscriber/Insured Not Found', followUpAction: 'C: Please Correct and Resubmit', loop: '2100C' }];
-  answers.payerRejected = { summary: 'The payer rejected the request (AAA 75)', value: rejectionBundle(ERROR_TABLE.PAYER_REJECTED.message, rejections, contextOf(garcia), STAMP) };
+  answers.payerRejected = {
+    summary: 'The payer rejected the request (AAA 75)',
+    value: rejectionBundle(ERROR_TABLE.PAYER_REJECTED.message, rejections, contextOf(garcia), STAMP),
+  };
   return { requests, answers };
 }
 
 /** The errors the route answers as an OperationOutcome, by status. */
 const FHIR_ERRORS: ErrorCode[] = [
-  'INVALID_JSON', 'INVALID_REQUEST', 'PROVIDER_NOT_ENROLLED', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS',
-  'CONFIGURATION_ERROR', 'INTERNAL_ERROR', 'UPSTREAM_ERROR', 'PAYER_UNAVAILABLE', 'UPSTREAM_TIMEOUT',
+  'INVALID_JSON',
+  'INVALID_REQUEST',
+  'PROVIDER_NOT_ENROLLED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'REQUEST_IN_PROGRESS',
+  'CONFIGURATION_ERROR',
+  'INTERNAL_ERROR',
+  'UPSTREAM_ERROR',
+  'PAYER_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
 ];
 
 const OPERATION_OUTCOME_SCHEMA = {
   type: 'object',
-  description: 'A FHIR R4 OperationOutcome: one issue per problem; `details.coding` carries our error code (system urn:eligibility-service:error-code), `expression` the element at fault.',
+  description:
+    'A FHIR R4 OperationOutcome: one issue per problem; `details.coding` carries our error code (system urn:eligibility-service:error-code), `expression` the element at fault.',
   required: ['resourceType', 'issue'],
-  properties: { resourceType: { const: 'OperationOutcome' }, issue: { type: 'array', items: { type: 'object' } } },
+  additionalProperties: true,
+  properties: { resourceType: { const: 'OperationOutcome' }, issue: { type: 'array', items: { type: 'object', additionalProperties: true } } },
 };
 
 const BUNDLE_SCHEMA = {
   type: 'object',
   description: 'A FHIR R4 Bundle (type collection) whose one entry is a CoverageEligibilityResponse.',
   required: ['resourceType', 'type', 'entry'],
-  properties: { resourceType: { const: 'Bundle' }, type: { const: 'collection' }, entry: { type: 'array', items: { type: 'object' } } },
+  additionalProperties: true,
+  properties: {
+    resourceType: { const: 'Bundle' },
+    type: { const: 'collection' },
+    entry: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  },
 };
 
 function errorExample(code: ErrorCode): Json {
@@ -126,7 +163,8 @@ export function fhirOperation(live: SandboxExamples, header: (name: string) => J
   const exact: Record<number, { message: string }> = { 500: EXACT.MOCK_NOT_FOUND.body, 502: EXACT.MOCK_ELIGIBILITY_ERROR.body };
   const responses: Json = {
     '200': {
-      description: 'A Bundle with the CoverageEligibilityResponse: outcome `complete` with the benefits, or `error` when the payer rejected the request (its reasons in `error[]`).',
+      description:
+        'A Bundle with the CoverageEligibilityResponse: outcome `complete` with the benefits, or `error` when the payer rejected the request (its reasons in `error[]`).',
       headers: { ...headers, 'Idempotent-Replayed': header('IdempotentReplayed') },
       content: { [FHIR_CONTENT_TYPE]: { schema: BUNDLE_SCHEMA, examples: examples.answers } },
     },
@@ -160,5 +198,5 @@ export const FHIR_SUMMARY = {
   tag: 'FHIR',
   summary: 'FHIR R4 CoverageEligibilityRequest/$submit',
   description:
-    'The eligibility check as the FHIR operation EHRs call: a Bundle whose first entry is a CoverageEligibilityRequest (with its Patient, Coverage, insurer and provider as entries) in, a Bundle with a CoverageEligibilityResponse out, both `application/fhir+json` (`application/json` is accepted too). A `meta.tag` `urn:eligibility-service:request-mode|mock` answers from the mock sets. Our own errors are OperationOutcomes with the REST route\'s status. See docs/fhir.md.',
+    "The eligibility check as the FHIR operation EHRs call: a Bundle whose first entry is a CoverageEligibilityRequest (with its Patient, Coverage, insurer and provider as entries) in, a Bundle with a CoverageEligibilityResponse out, both `application/fhir+json` (`application/json` is accepted too). A `meta.tag` `urn:eligibility-service:request-mode|mock` answers from the mock sets. Our own errors are OperationOutcomes with the REST route's status. See docs/fhir.md.",
 };

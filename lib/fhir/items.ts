@@ -20,7 +20,7 @@ type Block = BenefitBlock | { individual: SpecFigures; family: SpecFigures };
 /** `"$1,234.50"` → 123450 cents; undefined for "N/A" or anything else that is not money text. */
 export function moneyCents(value: string | undefined): number | undefined {
   const match = /^\$(\d{1,3}(?:,\d{3})*)\.(\d{2})$/.exec(value ?? '');
-  return match ? Number(match[1]!.replace(/,/g, '')) * 100 + Number(match[2]) : undefined;
+  return match ? Number(String(match[1]).replace(/,/g, '')) * 100 + Number(match[2]) : undefined;
 }
 
 const usd = (cents: number): Money => ({ value: cents / 100, currency: 'USD' });
@@ -51,7 +51,11 @@ export function benefitsOf(figures: Figures): Benefit[] {
   const coinsurance = percent(figures.coinsurance);
   if (coinsurance !== undefined) {
     // unsignedInt is a whole number; a fractional percentage keeps its text.
-    benefits.push(Number.isInteger(coinsurance) ? { type: typeOf('coinsurance'), allowedUnsignedInt: coinsurance } : { type: typeOf('coinsurance'), allowedString: figures.coinsurance });
+    benefits.push(
+      Number.isInteger(coinsurance)
+        ? { type: typeOf('coinsurance'), allowedUnsignedInt: coinsurance }
+        : { type: typeOf('coinsurance'), allowedString: figures.coinsurance },
+    );
   }
   const remaining = 'stopLossRemaining' in figures ? figures.stopLossRemaining : undefined;
   benefits.push(accumulator(typeOf('stopLoss'), figures.stopLoss, remaining));

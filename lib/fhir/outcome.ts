@@ -22,8 +22,7 @@ interface ErrorBody {
   errorsTruncated?: boolean;
 }
 
-const isErrorBody = (value: unknown): value is ErrorBody =>
-  typeof value === 'object' && value !== null && typeof (value as ErrorBody).message === 'string';
+const isErrorBody = (value: unknown): value is ErrorBody => typeof value === 'object' && value !== null && typeof (value as ErrorBody).message === 'string';
 
 /** Where a problem is: the route names FHIR elements already; the Bundle schema names its own keys. */
 const expressionOf = (field: string): string => (field === '(body)' ? 'Bundle' : field.startsWith('Bundle') ? field : `Bundle.${field}`);
@@ -39,7 +38,11 @@ export function operationOutcomeOf(body: ErrorBody): OperationOutcome {
     expression: [expressionOf(problem.field)],
   }));
   if (issues.length === 0) {
-    issues.push({ severity: 'error', code: (code && ISSUE_TYPES[code]) || UNCODED_ISSUE_TYPE, details: coding ? { coding, text: message } : { text: message } });
+    issues.push({
+      severity: 'error',
+      code: (code && ISSUE_TYPES[code]) || UNCODED_ISSUE_TYPE,
+      details: coding ? { coding, text: message } : { text: message },
+    });
   }
   if (body.errorsTruncated) {
     issues.push({ severity: 'information', code: 'informational', diagnostics: 'More problems were found; only the first ones are listed' });

@@ -1,4 +1,14 @@
-import type { CodeableConcept, Coverage, CoverageEligibilityRequest, Organization, Patient, Practitioner, PractitionerRole, Reference, Resource } from '@medplum/fhirtypes';
+import type {
+  CodeableConcept,
+  Coverage,
+  CoverageEligibilityRequest,
+  Organization,
+  Patient,
+  Practitioner,
+  PractitionerRole,
+  Reference,
+  Resource,
+} from '@medplum/fhirtypes';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import { MOCK_TAG, PROCEDURE_SYSTEMS, SYSTEMS } from './codes.js';
 
@@ -60,7 +70,7 @@ function resolver(entries: unknown[]) {
     const direct = byKey.get(reference);
     if (direct) return direct;
     const tail = /([A-Za-z]+\/[A-Za-z0-9\-.]{1,64})(\/_history\/[^/]+)?$/.exec(reference);
-    return tail ? byKey.get(tail[1]!) : undefined;
+    return tail ? byKey.get(String(tail[1])) : undefined;
   };
 }
 
@@ -95,8 +105,13 @@ class Reader {
     const target = isObject(reference) ? text(reference.reference) : undefined;
     if (!target) return this.problem(path, `is required: a reference to the ${what} entry of the Bundle`);
     const found = this.resolve(target);
-    if (!found) return this.problem(`${path}.reference`, `must point at an entry of the Bundle (by fullUrl or Type/id); nothing matches ${JSON.stringify(target.slice(0, 100))}`);
-    if (!types.includes(String(found.resource.resourceType))) return this.problem(`${path}.reference`, `must point at a resource of type ${types.join(' or ')}`);
+    if (!found)
+      return this.problem(
+        `${path}.reference`,
+        `must point at an entry of the Bundle (by fullUrl or Type/id); nothing matches ${JSON.stringify(target.slice(0, 100))}`,
+      );
+    if (!types.includes(String(found.resource.resourceType)))
+      return this.problem(`${path}.reference`, `must point at a resource of type ${types.join(' or ')}`);
     return found;
   }
 
@@ -106,20 +121,22 @@ class Reader {
    */
   identifier(field: string, reference: unknown, path: string, types: readonly string[], what: string): void {
     const logical = isObject(reference) && isObject(reference.identifier) && reference.reference === undefined ? reference.identifier : undefined;
-    if (logical) return this.set(field, logical.value, `${path}.identifier.value`);
+    if (logical) {
+      this.set(field, logical.value, `${path}.identifier.value`);
+      return;
+    }
     const found = this.entry(reference, path, types, what);
     if (!found) return;
     const identifiers = list(found.resource.identifier);
     const index = identifiers.findIndex((item) => isObject(item) && item.value !== undefined);
-    if (index < 0) return this.set(field, undefined, `${found.path}.identifier`);
-    this.set(field, (identifiers[index] as Json).value, `${found.path}.identifier[${index}].value`);
+    if (index < 0) this.set(field, undefined, `${found.path}.identifier`);
+    else this.set(field, (identifiers[index] as Json).value, `${found.path}.identifier[${index}].value`);
   }
 
   date(field: string, value: unknown, source: string): void {
-    if (value === undefined) return this.set(field, undefined, source);
     const us = typeof value === 'string' ? fhirDateToUs(value) : undefined;
-    if (!us) return void this.problem(source, 'must be a full date in the form YYYY-MM-DD that exists on the calendar');
-    this.set(field, us, source);
+    if (value !== undefined && !us) this.problem(source, 'must be a full date in the form YYYY-MM-DD that exists on the calendar');
+    else this.set(field, us, source);
   }
 }
 
@@ -142,7 +159,10 @@ function patientName(reader: Reader, patient: Located): void {
 function coverage(reader: Reader, request: Json): unknown {
   const insurance = list(request.insurance);
   if (insurance.length === 0) return reader.problem(`${FIRST}.insurance`, 'is required: the Coverage to check (its subscriberId is the member id)');
-  const index = Math.max(0, insurance.findIndex((item) => isObject(item) && item.focal === true));
+  const index = Math.max(
+    0,
+    insurance.findIndex((item) => isObject(item) && item.focal === true),
+  );
   const item = insurance[index];
   const path = `${FIRST}.insurance[${index}].coverage`;
   const found = reader.entry(isObject(item) ? item.coverage : undefined, path, ['Coverage'], 'Coverage');
@@ -160,10 +180,11 @@ function items(reader: Reader, request: Json, procedures: Record<string, Codeabl
     reader.sources[`${field}[${into.length}]`] = source;
     into.push(code as string);
   };
-  list(request.item).forEach((item, i) => {
+  for (const [i, item] of list(request.item).entries()) {
     const path = `${FIRST}.item[${i}]`;
     if (!isObject(item) || (item.category === undefined && item.productOrService === undefined)) {
-      return void reader.problem(path, 'must have a category (an X12 service type) or a productOrService (a CPT, HCPCS or CDT code)');
+      reader.problem(path, 'must have a category (an X12 service type) or a productOrService (a CPT, HCPCS or CDT code)');
+      continue;
     }
     if (item.category !== undefined) {
       const codings = isObject(item.category) ? list(item.category.coding) : [];
@@ -174,14 +195,19 @@ function items(reader: Reader, request: Json, procedures: Record<string, Codeabl
     if (item.productOrService !== undefined) {
       const codings = isObject(item.productOrService) ? list(item.productOrService.coding) : [];
       const j = codings.findIndex((c) => isObject(c) && typeof c.system === 'string' && PROCEDURE_SYSTEMS.has(c.system));
-      if (j < 0) return void reader.problem(`${path}.productOrService`, 'must have a coding from CPT (http://www.ama-assn.org/go/cpt), HCPCS or CDT');
+      if (j < 0) {
+        reader.problem(`${path}.productOrService`, 'must have a coding from CPT (http://www.ama-assn.org/go/cpt), HCPCS or CDT');
+        continue;
+      }
       const coding = codings[j] as Json;
       add(procedureCodes, 'procedureCodes', coding.code, `${path}.productOrService.coding[${j}].code`);
       if (typeof coding.code === 'string') {
-        procedures[coding.code] = { coding: [{ system: coding.system as string, code: coding.code, ...(typeof coding.display === 'string' ? { display: coding.display } : {}) }] };
+        procedures[coding.code] = {
+          coding: [{ system: coding.system as string, code: coding.code, ...(typeof coding.display === 'string' ? { display: coding.display } : {}) }],
+        };
       }
     }
-  });
+  }
   if (serviceTypes.length > 0) reader.set('serviceTypeCodes', serviceTypes, `${FIRST}.item`);
   if (procedureCodes.length > 0) reader.set('procedureCodes', procedureCodes, `${FIRST}.item`);
 }
@@ -200,7 +226,9 @@ function cleanReference<T extends Resource>(value: unknown): Reference<T> {
 }
 
 const hasMockTag = (resource: unknown): boolean =>
-  isObject(resource) && isObject(resource.meta) && list(resource.meta.tag).some((tag) => isObject(tag) && tag.system === MOCK_TAG.system && tag.code === MOCK_TAG.code);
+  isObject(resource) &&
+  isObject(resource.meta) &&
+  list(resource.meta.tag).some((tag) => isObject(tag) && tag.system === MOCK_TAG.system && tag.code === MOCK_TAG.code);
 
 /** The Bundle → the eligibility body and what the answer refers back to; INVALID_REQUEST listing every problem found. */
 export function readEligibilityBundle(bundle: Json): Result<MappedRequest> {
@@ -208,7 +236,7 @@ export function readEligibilityBundle(bundle: Json): Result<MappedRequest> {
   const reader = new Reader(resolver(entries));
   const first = entries[0];
   const request = isObject(first) && isObject(first.resource) ? first.resource : undefined;
-  if (!request || request.resourceType !== 'CoverageEligibilityRequest') {
+  if (request?.resourceType !== 'CoverageEligibilityRequest') {
     return invalid([{ field: FIRST, message: 'must be a CoverageEligibilityRequest (the first entry is what is asked)' }]);
   }
 
@@ -247,7 +275,12 @@ export function readEligibilityBundle(bundle: Json): Result<MappedRequest> {
 }
 
 function invalid(errors: FieldError[]): Result<never> {
-  return fail(serviceError('INVALID_REQUEST', { message: `The Bundle cannot be read as an eligibility request (${errors.length} problem${errors.length === 1 ? '' : 's'})`, errors }));
+  return fail(
+    serviceError('INVALID_REQUEST', {
+      message: `The Bundle cannot be read as an eligibility request (${errors.length} problem${errors.length === 1 ? '' : 's'})`,
+      errors,
+    }),
+  );
 }
 
 /**

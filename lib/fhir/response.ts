@@ -43,7 +43,12 @@ function itemsOfAnswer(answer: EligibilityAnswer, context: RequestContext): Item
   const benefits = isReal(answer) ? answer.benefits : [];
   const items: Item[] = benefits.flatMap((entry) =>
     itemsOf(
-      { category: serviceType(entry.serviceType.code, entry.serviceType.name), name: entry.serviceType.name, status: entry.status, authorizationRequired: entry.authorizationRequired },
+      {
+        category: serviceType(entry.serviceType.code, entry.serviceType.name),
+        name: entry.serviceType.name,
+        status: entry.status,
+        authorizationRequired: entry.authorizationRequired,
+      },
       entry,
     ),
   );

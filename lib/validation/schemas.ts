@@ -147,9 +147,11 @@ export const fhirBundleSchema = {
   $id: 'fhir',
   type: 'object',
   required: ['resourceType', 'entry'],
+  // A Bundle has more elements (id, meta, type, timestamp…): FHIR's own rules, not ours, govern them.
+  additionalProperties: true,
   properties: {
     resourceType: { const: 'Bundle' },
-    entry: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'object' } },
+    entry: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'object', additionalProperties: true } },
   },
 } as const;
 

@@ -1,6 +1,17 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ERROR_TABLE, type ErrorCode } from '../../lib/errors/index.js';
-import { ANNUAL_TERM, BENEFIT_TYPES, fieldIssueType, INFORCE, ISSUE_TYPES, MOCK_TAG, NETWORKS, PROCEDURE_SYSTEMS, SYSTEMS, UNITS } from '../../lib/fhir/codes.js';
+import {
+  ANNUAL_TERM,
+  BENEFIT_TYPES,
+  fieldIssueType,
+  INFORCE,
+  ISSUE_TYPES,
+  MOCK_TAG,
+  NETWORKS,
+  PROCEDURE_SYSTEMS,
+  SYSTEMS,
+  UNITS,
+} from '../../lib/fhir/codes.js';
 import { benefitsOf, itemsOf, moneyCents, percent } from '../../lib/fhir/items.js';
 import { readEligibilityBundle } from '../../lib/fhir/request.js';
 import { operationOutcomeOf } from '../../lib/fhir/outcome.js';
@@ -13,7 +24,9 @@ import { loadR4Definitions, R4_LOAD_TIMEOUT_MS, r4Errors } from '../support/fhir
 beforeAll(() => loadR4Definitions(), R4_LOAD_TIMEOUT_MS);
 
 const NA = 'N/A';
-const figures = (over: Partial<{ copay: string; total: string; remaining: string; coinsurance: string; stopLoss: string; stopLossRemaining: string }> = {}) => ({
+const figures = (
+  over: Partial<{ copay: string; total: string; remaining: string; coinsurance: string; stopLoss: string; stopLossRemaining: string }> = {},
+) => ({
   copay: over.copay ?? NA,
   deductible: { total: over.total ?? NA, remaining: over.remaining ?? NA },
   coinsurance: over.coinsurance ?? NA,
@@ -39,7 +52,10 @@ describe('code systems', () => {
 
 describe('NETWORKS: inNetwork/outNetwork → benefit-network', () => {
   it('puts the in-network block on `in` items and the out-of-network block on `out` items', () => {
-    const items = itemsOf({}, { inNetwork: { ...empty, individual: figures({ copay: '$10.00' }) }, outNetwork: { ...empty, individual: figures({ copay: '$30.00' }) } });
+    const items = itemsOf(
+      {},
+      { inNetwork: { ...empty, individual: figures({ copay: '$10.00' }) }, outNetwork: { ...empty, individual: figures({ copay: '$30.00' }) } },
+    );
     expect(items.map((item) => [codesOf(item.network), item.benefit?.[0]?.allowedMoney?.value])).toEqual([
       [[`${SYSTEMS.benefitNetwork}|in`], 10],
       [[`${SYSTEMS.benefitNetwork}|out`], 30],
@@ -70,7 +86,10 @@ describe('BENEFIT_TYPES: each figure → benefit.type and value', () => {
   it('deductible: allowedMoney is the total, usedMoney is total − remaining (never the remaining itself)', () => {
     const [deductible] = benefitsOf(figures({ total: '$1,500.00', remaining: '$1,250.50' }));
     expect(codesOf(deductible?.type)).toEqual([`${SYSTEMS.benefitType}|deductible`]);
-    expect([deductible?.allowedMoney, deductible?.usedMoney]).toEqual([{ value: 1500, currency: 'USD' }, { value: 249.5, currency: 'USD' }]);
+    expect([deductible?.allowedMoney, deductible?.usedMoney]).toEqual([
+      { value: 1500, currency: 'USD' },
+      { value: 249.5, currency: 'USD' },
+    ]);
   });
 
   it('deductible: no usedMoney when the remaining is unknown or above the total; nothing when the total is unknown', () => {
@@ -136,7 +155,11 @@ describe('ISSUE_TYPES: our error codes → OperationOutcome issue type', () => {
   });
 
   it('a missing field is `required`, any other field problem `invalid`', () => {
-    expect([fieldIssueType('is required'), fieldIssueType('is required: the Coverage to check'), fieldIssueType('must be text')]).toEqual(['required', 'required', 'invalid']);
+    expect([fieldIssueType('is required'), fieldIssueType('is required: the Coverage to check'), fieldIssueType('must be text')]).toEqual([
+      'required',
+      'required',
+      'invalid',
+    ]);
   });
 });
 
@@ -150,7 +173,8 @@ describe('PROCEDURE_SYSTEMS: productOrService codings → procedureCodes', () =>
       expect([system, mapped.ok && mapped.value.body.procedureCodes]).toEqual([system, ['99213']]);
     }
     const bundle = requestBundle({ ...SANDBOX_GARCIA, procedureCodes: ['99213'] });
-    (bundle.entry![0]!.resource as { item: { productOrService: { coding: { system: string }[] } }[] }).item[0]!.productOrService.coding[0]!.system = 'http://snomed.info/sct';
+    (bundle.entry![0]!.resource as { item: { productOrService: { coding: { system: string }[] } }[] }).item[0]!.productOrService.coding[0]!.system =
+      'http://snomed.info/sct';
     const refused = readEligibilityBundle(bundle as never);
     expect(refused.ok ? [] : refused.error.errors?.map((e) => e.field)).toEqual(['Bundle.entry[0].resource.item[0].productOrService']);
   });

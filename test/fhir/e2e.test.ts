@@ -24,7 +24,11 @@ afterAll(async () => {
 });
 
 const post = (bundle: unknown, init: { contentType?: string; headers?: Record<string, string>; rawBody?: string } = {}) =>
-  api.call(SUBMIT, bundle, { contentType: init.contentType ?? FHIR, ...(init.headers ? { headers: init.headers } : {}), ...(init.rawBody ? { rawBody: init.rawBody } : {}) });
+  api.call(SUBMIT, bundle, {
+    contentType: init.contentType ?? FHIR,
+    ...(init.headers ? { headers: init.headers } : {}),
+    ...(init.rawBody ? { rawBody: init.rawBody } : {}),
+  });
 
 const bodyFor = (p: (typeof SANDBOX_PATIENTS)[number]) => ({
   patientFirstName: p.firstName,
@@ -43,7 +47,7 @@ describe('every sandbox patient through $submit', () => {
   // Faults and AAA 42/79/80 are our errors (503/502), not the payer's answer: the next test covers them.
   const answering = SANDBOX_PATIENTS.filter((p) => !p.fault && !['42', '79', '80'].includes(p.aaa?.code ?? ''));
 
-  it.each(answering.map((p) => [`${p.firstName} ${p.lastName}`, p]))('%s: a valid R4 Bundle with the REST answer in FHIR terms', async (_name, p) => {
+  it.each(answering.map((p) => [`${p.firstName} ${p.lastName}`, p] as const))('%s: a valid R4 Bundle with the REST answer in FHIR terms', async (_name, p) => {
     const reply = await post(requestBundle(bodyFor(p)));
     expect([reply.status, reply.headers.get('content-type'), reply.headers.get('cache-control')]).toEqual([200, FHIR, 'no-store']);
     expect(r4Errors(reply.body)).toEqual([]);
@@ -59,7 +63,9 @@ describe('every sandbox patient through $submit', () => {
     const cents = (text: string) => (text === 'N/A' ? undefined : Math.round(Number(text.replace(/[$,]/g, '')) * 100));
     const plan = answer.benefits.find((b: { serviceType: { code: string } }) => b.serviceType.code === '30') ?? answer;
     const figures = plan.inNetwork.individual.deductible;
-    const item = response.insurance?.[0]?.item?.find((i) => i.category?.coding?.[0]?.code === '30' && i.network?.coding?.[0]?.code === 'in' && i.unit?.coding?.[0]?.code === 'individual');
+    const item = response.insurance?.[0]?.item?.find(
+      (i) => i.category?.coding?.[0]?.code === '30' && i.network?.coding?.[0]?.code === 'in' && i.unit?.coding?.[0]?.code === 'individual',
+    );
     const deductible = item?.benefit?.find((b) => b.type.coding?.[0]?.code === 'deductible');
     const total = cents(figures.total);
     const remaining = cents(figures.remaining);
@@ -81,8 +87,23 @@ describe('mock mode and errors over HTTP', () => {
   it('mock set 1 answers from the fixed figures; set 4 is a 502 OperationOutcome', async () => {
     const one = await post(requestBundle({ ...MOCK_SET_1, mockRequest: true }));
     expect([one.status, r4Errors(one.body), (one.body as Bundle).entry?.[0]?.resource?.resourceType]).toEqual([200, [], 'CoverageEligibilityResponse']);
-    const four = await post(requestBundle({ patientFirstName: 'Emily', patientLastName: 'Davis', patientDOB: '04-04-1990', patientMemberId: 'MBR4004004', dateOfCoverage: '04-01-2025', payerId: 'PAYER004', providerId: 'PROVIDER004', mockRequest: true }));
-    expect([four.status, four.headers.get('content-type'), four.body]).toEqual([502, FHIR, { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'exception', details: { text: 'Mock: Error retrieving eligibility data.' } }] }]);
+    const four = await post(
+      requestBundle({
+        patientFirstName: 'Emily',
+        patientLastName: 'Davis',
+        patientDOB: '04-04-1990',
+        patientMemberId: 'MBR4004004',
+        dateOfCoverage: '04-01-2025',
+        payerId: 'PAYER004',
+        providerId: 'PROVIDER004',
+        mockRequest: true,
+      }),
+    );
+    expect([four.status, four.headers.get('content-type'), four.body]).toEqual([
+      502,
+      FHIR,
+      { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'exception', details: { text: 'Mock: Error retrieving eligibility data.' } }] },
+    ]);
   });
 
   it('a provider not enrolled is 403, an invalid Bundle 400 with located issues, all OperationOutcomes', async () => {
@@ -92,9 +113,16 @@ describe('mock mode and errors over HTTP', () => {
     const broken = requestBundle(garcia) as unknown as { entry: { resource: Record<string, unknown> }[] };
     broken.entry[1]!.resource.birthDate = '1985-02-30';
     const invalid = await post(broken);
-    expect([invalid.status, invalid.body.issue.map((i: { expression: string[] }) => i.expression[0]), r4Errors(invalid.body)]).toEqual([400, ['Bundle.entry[1].resource.birthDate'], []]);
+    expect([invalid.status, invalid.body.issue.map((i: { expression: string[] }) => i.expression[0]), r4Errors(invalid.body)]).toEqual([
+      400,
+      ['Bundle.entry[1].resource.birthDate'],
+      [],
+    ]);
     const notBundle = await post({ resourceType: 'Patient' });
-    expect([notBundle.status, notBundle.body.issue.map((i: { expression: string[] }) => i.expression[0])]).toEqual([400, ['Bundle.entry', 'Bundle.resourceType']]);
+    expect([notBundle.status, notBundle.body.issue.map((i: { expression: string[] }) => i.expression[0])]).toEqual([
+      400,
+      ['Bundle.entry', 'Bundle.resourceType'],
+    ]);
   });
 
   it('accepts application/json too; refuses another media type and broken JSON as OperationOutcomes', async () => {
@@ -111,6 +139,11 @@ describe('mock mode and errors over HTTP', () => {
     const headers = { 'Idempotency-Key': `fhir-${Date.now()}` };
     const first = await post(bundle, { headers });
     const second = await post(bundle, { headers });
-    expect([second.status, second.headers.get('idempotent-replayed'), second.headers.get('content-type'), second.body]).toEqual([200, 'true', FHIR, first.body]);
+    expect([second.status, second.headers.get('idempotent-replayed'), second.headers.get('content-type'), second.body]).toEqual([
+      200,
+      'true',
+      FHIR,
+      first.body,
+    ]);
   });
 });

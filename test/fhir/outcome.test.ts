@@ -25,7 +25,9 @@ describe('operationOutcomeOf', () => {
       ['error', 'invalid', 'Bundle.resourceType', 'must be "Bundle"'],
       ['error', 'required', 'Bundle.entry', 'is required'],
     ]);
-    expect(outcome.issue.every((issue) => issue.details?.coding?.[0]?.system === SYSTEMS.errorCode && issue.details.coding[0].code === 'INVALID_REQUEST')).toBe(true);
+    expect(outcome.issue.every((issue) => issue.details?.coding?.[0]?.system === SYSTEMS.errorCode && issue.details.coding[0].code === 'INVALID_REQUEST')).toBe(
+      true,
+    );
   });
 
   it('a truncated list says so in an informational issue', () => {
@@ -37,34 +39,50 @@ describe('operationOutcomeOf', () => {
 
   it('a spec-exact mock body (no code) is one exception issue with its words', () => {
     const outcome = operationOutcomeOf(EXACT.MOCK_ELIGIBILITY_ERROR.body);
-    expect(outcome).toEqual({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'exception', details: { text: 'Mock: Error retrieving eligibility data.' } }] });
+    expect(outcome).toEqual({
+      resourceType: 'OperationOutcome',
+      issue: [{ severity: 'error', code: 'exception', details: { text: 'Mock: Error retrieving eligibility data.' } }],
+    });
     expect(r4Errors(outcome)).toEqual([]);
   });
 
   it('the 415 names the FHIR media type', () => {
-    expect(operationOutcomeOf(serviceError('UNSUPPORTED_MEDIA_TYPE')).issue[0]?.details?.text).toBe('Content-Type must be application/fhir+json (or application/json)');
+    expect(operationOutcomeOf(serviceError('UNSUPPORTED_MEDIA_TYPE')).issue[0]?.details?.text).toBe(
+      'Content-Type must be application/fhir+json (or application/json)',
+    );
   });
 });
 
 describe('fhirHttpResponse', () => {
   it('keeps a success body and status, in FHIR media type', () => {
     const response = fhirHttpResponse(jsonResponse(200, { resourceType: 'Bundle', type: 'collection' }, 'r-1', { 'idempotent-replayed': 'true' }));
-    expect([response.statusCode, response.headers['content-type'], response.headers['x-request-id'], response.headers['idempotent-replayed'], JSON.parse(response.body).resourceType]).toEqual([
-      200,
-      'application/fhir+json',
-      'r-1',
-      'true',
-      'Bundle',
-    ]);
+    expect([
+      response.statusCode,
+      response.headers['content-type'],
+      response.headers['x-request-id'],
+      response.headers['idempotent-replayed'],
+      JSON.parse(response.body).resourceType,
+    ]).toEqual([200, 'application/fhir+json', 'r-1', 'true', 'Bundle']);
   });
 
   it('turns an error into an OperationOutcome with the same status and headers (Retry-After, no-store)', () => {
     const response = fhirHttpResponse(errorResponse(serviceError('PAYER_UNAVAILABLE'), 'r-2'));
-    expect([response.statusCode, response.headers['retry-after'], response.headers['cache-control'], response.headers['content-type']]).toEqual([503, '30', 'no-store', 'application/fhir+json']);
+    expect([response.statusCode, response.headers['retry-after'], response.headers['cache-control'], response.headers['content-type']]).toEqual([
+      503,
+      '30',
+      'no-store',
+      'application/fhir+json',
+    ]);
     const body = JSON.parse(response.body);
     expect(body).toEqual({
       resourceType: 'OperationOutcome',
-      issue: [{ severity: 'error', code: 'transient', details: { coding: [{ system: SYSTEMS.errorCode, code: 'PAYER_UNAVAILABLE' }], text: 'The payer or clearinghouse is unavailable; try again later' } }],
+      issue: [
+        {
+          severity: 'error',
+          code: 'transient',
+          details: { coding: [{ system: SYSTEMS.errorCode, code: 'PAYER_UNAVAILABLE' }], text: 'The payer or clearinghouse is unavailable; try again later' },
+        },
+      ],
     });
     expect(r4Errors(body)).toEqual([]);
   });

@@ -30,9 +30,15 @@ describe('field mappings', () => {
 
   it('Patient.name → patientFirstName / patientLastName: the official name first, else usual, else the first', () => {
     const b = bundle();
-    resource(b, 1).name = [{ use: 'nickname', family: 'G', given: ['Mia'] }, { use: 'official', family: 'Garcia', given: ['Maria', 'Elena'] }];
+    resource(b, 1).name = [
+      { use: 'nickname', family: 'G', given: ['Mia'] },
+      { use: 'official', family: 'Garcia', given: ['Maria', 'Elena'] },
+    ];
     expect(bodyOf(b)).toMatchObject({ patientFirstName: 'Maria', patientLastName: 'Garcia' });
-    resource(b, 1).name = [{ family: 'Garcia-Lopez', given: ['Maria'] }, { use: 'old', family: 'X', given: ['Y'] }];
+    resource(b, 1).name = [
+      { family: 'Garcia-Lopez', given: ['Maria'] },
+      { use: 'old', family: 'X', given: ['Y'] },
+    ];
     expect(bodyOf(b)).toMatchObject({ patientFirstName: 'Maria', patientLastName: 'Garcia-Lopez' });
   });
 
@@ -46,7 +52,16 @@ describe('field mappings', () => {
 
   it('Coverage.subscriberId → patientMemberId, from the focal insurance', () => {
     const b = bundle();
-    b.entry.push({ resource: { resourceType: 'Coverage', id: 'cov-2', status: 'active', subscriberId: 'OTHER-1', beneficiary: { reference: 'Patient/pat-1' }, payor: [{ reference: 'Organization/payer-1' }] } });
+    b.entry.push({
+      resource: {
+        resourceType: 'Coverage',
+        id: 'cov-2',
+        status: 'active',
+        subscriberId: 'OTHER-1',
+        beneficiary: { reference: 'Patient/pat-1' },
+        payor: [{ reference: 'Organization/payer-1' }],
+      },
+    });
     resource(b, 0).insurance = [{ coverage: { reference: 'Coverage/cov-1' } }, { focal: true, coverage: { reference: 'Coverage/cov-2' } }];
     expect(bodyOf(b).patientMemberId).toBe('OTHER-1');
   });
@@ -68,7 +83,14 @@ describe('field mappings', () => {
 
   it('item.category (X12 1365) → serviceTypeCodes and item.productOrService → procedureCodes, duplicates merged, order kept', () => {
     const b = bundle();
-    resource(b, 0).item.push({ category: { coding: [{ system: 'http://example.org/local', code: 'x' }, { system: 'https://codesystem.x12.org/005010/1365', code: '98' }] } });
+    resource(b, 0).item.push({
+      category: {
+        coding: [
+          { system: 'http://example.org/local', code: 'x' },
+          { system: 'https://codesystem.x12.org/005010/1365', code: '98' },
+        ],
+      },
+    });
     expect(bodyOf(b)).toMatchObject({ serviceTypeCodes: ['30', '98'], procedureCodes: ['99213', 'D0120'] });
     delete resource(b, 0).item;
     expect(bodyOf(b)).not.toHaveProperty('serviceTypeCodes');
@@ -117,11 +139,17 @@ describe('what cannot be mapped', () => {
     delete resource(b, 0).insurance;
     expect(problemsOf(b)).toEqual([
       { field: 'Bundle.entry[0].resource.purpose', message: 'must include benefits or validation' },
-      { field: 'Bundle.entry[0].resource.patient.reference', message: 'must point at an entry of the Bundle (by fullUrl or Type/id); nothing matches "Patient/nobody"' },
+      {
+        field: 'Bundle.entry[0].resource.patient.reference',
+        message: 'must point at an entry of the Bundle (by fullUrl or Type/id); nothing matches "Patient/nobody"',
+      },
       { field: 'Bundle.entry[0].resource.insurance', message: 'is required: the Coverage to check (its subscriberId is the member id)' },
       { field: 'Bundle.entry[0].resource.insurer.reference', message: 'must point at a resource of type Organization' },
       { field: 'Bundle.entry[0].resource.servicedDate', message: 'must be a full date in the form YYYY-MM-DD that exists on the calendar' },
-      { field: 'Bundle.entry[0].resource.item[0].category', message: 'must have a coding from https://codesystem.x12.org/005010/1365 (X12 service type codes)' },
+      {
+        field: 'Bundle.entry[0].resource.item[0].category',
+        message: 'must have a coding from https://codesystem.x12.org/005010/1365 (X12 service type codes)',
+      },
       { field: 'Bundle.entry[0].resource.item[1]', message: 'must have a category (an X12 service type) or a productOrService (a CPT, HCPCS or CDT code)' },
     ]);
   });
@@ -153,7 +181,9 @@ describe('the eligibility rules, located in the Bundle', () => {
   });
 
   it('a field without a recorded source falls back to the Bundle', () => {
-    expect(locateProblems([{ field: 'somethingElse', message: 'is not an allowed field' }], {})).toEqual([{ field: 'Bundle', message: 'is not an allowed field' }]);
+    expect(locateProblems([{ field: 'somethingElse', message: 'is not an allowed field' }], {})).toEqual([
+      { field: 'Bundle', message: 'is not an allowed field' },
+    ]);
   });
 });
 

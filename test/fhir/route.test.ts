@@ -40,7 +40,15 @@ const submit = (body: EligibilityRequest) => route()({ body: requestBundle(body)
 
 const patient = (lastName: string) => {
   const p = SANDBOX_PATIENTS.find((candidate) => candidate.lastName === lastName)!;
-  return { patientFirstName: p.firstName, patientLastName: p.lastName, patientDOB: p.dob, patientMemberId: p.memberId, dateOfCoverage: '03-01-2025', payerId: p.payerId, providerId: 'P-1' };
+  return {
+    patientFirstName: p.firstName,
+    patientLastName: p.lastName,
+    patientDOB: p.dob,
+    patientMemberId: p.memberId,
+    dateOfCoverage: '03-01-2025',
+    payerId: p.payerId,
+    providerId: 'P-1',
+  };
 };
 
 /** The one CoverageEligibilityResponse of an answer Bundle, after checking the Bundle against R4. */
@@ -60,21 +68,44 @@ describe('answers as a CoverageEligibilityResponse', () => {
     const outcome = await submit({ ...patient('Garcia'), serviceTypeCodes: ['30', '98'] });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
     const response = responseOf(outcome.body);
-    expect(response).toMatchObject({ status: 'active', outcome: 'complete', created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/), purpose: ['benefits', 'validation'] });
+    expect(response).toMatchObject({
+      status: 'active',
+      outcome: 'complete',
+      created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/),
+      purpose: ['benefits', 'validation'],
+    });
     expect(response.disposition).toMatch(/^Eligibility check successful\./);
     const insurance = response.insurance![0]!;
     expect([insurance.coverage, insurance.inforce, insurance.benefitPeriod]).toEqual([{ reference: 'Coverage/cov-1' }, true, { start: '2025-01-01' }]);
     const items = new Map(insurance.item!.map((item) => [key(item), item]));
-    expect([...items.keys()].slice(0, 8)).toEqual(['30/in/individual', '30/in/family', '30/out/individual', '30/out/family', '98/in/individual', '98/in/family', '98/out/individual', '98/out/family']);
+    expect([...items.keys()].slice(0, 8)).toEqual([
+      '30/in/individual',
+      '30/in/family',
+      '30/out/individual',
+      '30/out/family',
+      '98/in/individual',
+      '98/in/family',
+      '98/out/individual',
+      '98/out/family',
+    ]);
     // docs/eligibility.md: in-network individual deductible $1,500.00 with $1,250.50 left → $249.50 used.
-    expect([benefit(items.get('30/in/individual'), 'deductible')?.allowedMoney?.value, benefit(items.get('30/in/individual'), 'deductible')?.usedMoney?.value]).toEqual([1500, 249.5]);
+    expect([
+      benefit(items.get('30/in/individual'), 'deductible')?.allowedMoney?.value,
+      benefit(items.get('30/in/individual'), 'deductible')?.usedMoney?.value,
+    ]).toEqual([1500, 249.5]);
     // Family: $3,000.00 with $1,849.75 left → $1,150.25 used (the payer's year-to-date figure).
     expect(benefit(items.get('30/in/family'), 'deductible')?.usedMoney).toEqual({ value: 1150.25, currency: 'USD' });
     expect(benefit(items.get('30/in/individual'), 'copay-percent')?.allowedUnsignedInt).toBe(20);
-    expect([benefit(items.get('30/in/individual'), 'G')?.allowedMoney?.value, benefit(items.get('30/in/individual'), 'G')?.usedMoney?.value]).toEqual([6000, 1800]);
+    expect([benefit(items.get('30/in/individual'), 'G')?.allowedMoney?.value, benefit(items.get('30/in/individual'), 'G')?.usedMoney?.value]).toEqual([
+      6000, 1800,
+    ]);
     expect(benefit(items.get('98/in/individual'), 'copay')?.allowedMoney).toEqual({ value: 25, currency: 'USD' });
     expect(benefit(items.get('98/out/family'), 'copay')?.allowedMoney?.value).toBe(120);
-    expect(items.get('98/in/individual')?.category?.coding?.[0]).toEqual({ system: SYSTEMS.x12ServiceType, code: '98', display: 'Professional (Physician) Visit - Office' });
+    expect(items.get('98/in/individual')?.category?.coding?.[0]).toEqual({
+      system: SYSTEMS.x12ServiceType,
+      code: '98',
+      display: 'Professional (Physician) Visit - Office',
+    });
   });
 
   it('Marcus Lee: authorization flags, a not-covered service as excluded, and a procedure item by productOrService', async () => {
@@ -85,7 +116,10 @@ describe('answers as a CoverageEligibilityResponse', () => {
     expect(items.filter((item) => item.category?.coding?.[0]?.code === 'AL')).toEqual([expect.objectContaining({ excluded: true })]);
     const procedure = items.filter((item) => item.productOrService);
     expect(procedure.length).toBeGreaterThan(0);
-    expect(procedure[0]).toMatchObject({ productOrService: { coding: [{ system: 'http://www.ama-assn.org/go/cpt', code: '97110' }] }, authorizationRequired: true });
+    expect(procedure[0]).toMatchObject({
+      productOrService: { coding: [{ system: 'http://www.ama-assn.org/go/cpt', code: '97110' }] },
+      authorizationRequired: true,
+    });
     expect(procedure.every((item) => item.category === undefined)).toBe(true);
   });
 
@@ -109,7 +143,11 @@ describe('answers as a CoverageEligibilityResponse', () => {
     const outcome = await submit({ ...MOCK_SET_1, mockRequest: true });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
     const response = responseOf(outcome.body);
-    expect([response.created, response.disposition, response.insurance?.[0]?.inforce]).toEqual(['2025-03-01T12:00:00.000Z', 'Mock Eligibility check successful.', undefined]);
+    expect([response.created, response.disposition, response.insurance?.[0]?.inforce]).toEqual([
+      '2025-03-01T12:00:00.000Z',
+      'Mock Eligibility check successful.',
+      undefined,
+    ]);
     const items = new Map(response.insurance![0]!.item!.map((item) => [key(item), item]));
     expect([...items.keys()]).toEqual(['30/in/individual', '30/in/family', '30/out/individual', '30/out/family']);
     // Set 1 in-network individual: deductible $500.00 with $200.00 remaining → used $300.00; copay $20.00; 10%; stop-loss $2,000.00.
@@ -131,7 +169,12 @@ describe('rejections and errors', () => {
     const response = responseOf(outcome.body);
     expect([response.outcome, response.insurance]).toEqual(['error', undefined]);
     expect(response.error).toEqual([
-      { code: { coding: [{ system: SYSTEMS.x12RejectReason, code: '75', display: 'Subscriber/Insured Not Found' }], text: expect.stringContaining('loop 2100C') } },
+      {
+        code: {
+          coding: [{ system: SYSTEMS.x12RejectReason, code: '75', display: 'Subscriber/Insured Not Found' }],
+          text: expect.stringContaining('loop 2100C'),
+        },
+      },
     ]);
     expect(outcome.log?.code).toBe('PAYER_REJECTED');
   });
@@ -141,8 +184,21 @@ describe('rejections and errors', () => {
     expect(notEnrolled.ok === false && 'code' in notEnrolled.error && notEnrolled.error.code).toBe('PROVIDER_NOT_ENROLLED');
     const unavailable = await submit(patient('Young'));
     expect(unavailable.ok === false && unavailable.error.status).toBe(503);
-    const set4 = await submit({ patientFirstName: 'Emily', patientLastName: 'Davis', patientDOB: '04-04-1990', patientMemberId: 'MBR4004004', dateOfCoverage: '04-01-2025', payerId: 'PAYER004', providerId: 'PROVIDER004', mockRequest: true });
-    expect(set4).toEqual({ ok: false, error: { status: 502, body: { message: 'Mock: Error retrieving eligibility data.' } }, log: { mock: true, payerId: 'PAYER004' } });
+    const set4 = await submit({
+      patientFirstName: 'Emily',
+      patientLastName: 'Davis',
+      patientDOB: '04-04-1990',
+      patientMemberId: 'MBR4004004',
+      dateOfCoverage: '04-01-2025',
+      payerId: 'PAYER004',
+      providerId: 'PROVIDER004',
+      mockRequest: true,
+    });
+    expect(set4).toEqual({
+      ok: false,
+      error: { status: 502, body: { message: 'Mock: Error retrieving eligibility data.' } },
+      log: { mock: true, payerId: 'PAYER004' },
+    });
   });
 
   it('a Bundle breaking the eligibility rules is INVALID_REQUEST located in the Bundle, without an upstream call', async () => {
@@ -150,7 +206,12 @@ describe('rejections and errors', () => {
     const outcome = await submit({ ...patient('Garcia'), procedureCodes: ['9921'] });
     expect(outcome.ok === false && 'code' in outcome.error && [outcome.error.code, outcome.error.errors]).toEqual([
       'INVALID_REQUEST',
-      [{ field: 'Bundle.entry[0].resource.item[0].productOrService.coding[0].code', message: 'must be a procedure code of 5 capital letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)' }],
+      [
+        {
+          field: 'Bundle.entry[0].resource.item[0].productOrService.coding[0].code',
+          message: 'must be a procedure code of 5 capital letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)',
+        },
+      ],
     ]);
     expect(sandbox.stats.rawX12Calls).toBe(before);
   });

@@ -24,7 +24,9 @@ export function r4Errors(resource: unknown): string[] {
   loadR4Definitions();
   try {
     const issues = validateResource(resource as Resource);
-    return issues.filter((issue) => issue.severity === 'error' || issue.severity === 'fatal').map((issue) => `${issue.expression?.join(',')}: ${issue.details?.text}`);
+    return issues
+      .filter((issue) => issue.severity === 'error' || issue.severity === 'fatal')
+      .map((issue) => `${issue.expression?.join(',')}: ${issue.details?.text}`);
   } catch (error) {
     if (!(error instanceof OperationOutcomeError)) throw error;
     return error.outcome.issue.map((issue) => `${issue.expression?.join(',')}: ${issue.details?.text}`);
