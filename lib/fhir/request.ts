@@ -44,6 +44,8 @@ export interface MappedRequest {
 const FIRST = 'Bundle.entry[0].resource';
 const PURPOSES = ['auth-requirements', 'benefits', 'discovery', 'validation'] as const;
 const FHIR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** More items than this are refused on the count, before any is read: bounded work per request (docs/fhir.md#the-request). */
+export const MAX_ITEMS = 40;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -175,12 +177,19 @@ function coverage(reader: Reader, request: Json): unknown {
 function items(reader: Reader, request: Json, procedures: Record<string, CodeableConcept>): void {
   const serviceTypes: string[] = [];
   const procedureCodes: string[] = [];
+  const seen = new Set<string>();
   const add = (into: string[], field: string, code: unknown, source: string) => {
-    if (typeof code === 'string' && into.includes(code)) return;
+    if (typeof code === 'string' && seen.has(`${field}|${code}`)) return;
+    if (typeof code === 'string') seen.add(`${field}|${code}`);
     reader.sources[`${field}[${into.length}]`] = source;
     into.push(code as string);
   };
-  for (const [i, item] of list(request.item).entries()) {
+  const all = list(request.item);
+  if (all.length > MAX_ITEMS) {
+    reader.problem(`${FIRST}.item`, `must list at most ${MAX_ITEMS} items (each names one service type and/or one procedure; at most 10 of each are checked)`);
+    return;
+  }
+  for (const [i, item] of all.entries()) {
     const path = `${FIRST}.item[${i}]`;
     if (!isObject(item) || (item.category === undefined && item.productOrService === undefined)) {
       reader.problem(path, 'must have a category (an X12 service type) or a productOrService (a CPT, HCPCS or CDT code)');

@@ -154,6 +154,16 @@ describe('what cannot be mapped', () => {
     ]);
   });
 
+  it('more than 40 items are refused on the count, before any is read', () => {
+    const b = bundle();
+    resource(b, 0).item = Array.from({ length: 100_000 }, (_, i) => ({ category: { coding: [{ system: 'https://codesystem.x12.org/005010/1365', code: String(i) }] } }));
+    expect(problemsOf(b)).toEqual([
+      { field: 'Bundle.entry[0].resource.item', message: 'must list at most 40 items (each names one service type and/or one procedure; at most 10 of each are checked)' },
+    ]);
+    resource(b, 0).item = resource(b, 0).item.slice(0, 40).map(() => ({ category: { coding: [{ system: 'https://codesystem.x12.org/005010/1365', code: '98' }] } }));
+    expect(bodyOf(b).serviceTypeCodes).toEqual(['98']);
+  });
+
   it('dates must be full and real: partial, impossible and malformed dates are refused', () => {
     expect([fhirDateToUs('1985-04-12'), fhirDateToUs('2025-02-14T09:30:00Z')]).toEqual(['04-12-1985', '02-14-2025']);
     expect(['1985', '1985-04', '2025-02-30', '12-04-1985', '2025-02-14x'].map(fhirDateToUs)).toEqual([undefined, undefined, undefined, undefined, undefined]);
