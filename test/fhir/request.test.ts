@@ -156,11 +156,18 @@ describe('what cannot be mapped', () => {
 
   it('more than 40 items are refused on the count, before any is read', () => {
     const b = bundle();
-    resource(b, 0).item = Array.from({ length: 100_000 }, (_, i) => ({ category: { coding: [{ system: 'https://codesystem.x12.org/005010/1365', code: String(i) }] } }));
+    resource(b, 0).item = Array.from({ length: 100_000 }, (_, i) => ({
+      category: { coding: [{ system: 'https://codesystem.x12.org/005010/1365', code: String(i) }] },
+    }));
     expect(problemsOf(b)).toEqual([
-      { field: 'Bundle.entry[0].resource.item', message: 'must list at most 40 items (each names one service type and/or one procedure; at most 10 of each are checked)' },
+      {
+        field: 'Bundle.entry[0].resource.item',
+        message: 'must list at most 40 items (each names one service type and/or one procedure; at most 10 of each are checked)',
+      },
     ]);
-    resource(b, 0).item = resource(b, 0).item.slice(0, 40).map(() => ({ category: { coding: [{ system: 'https://codesystem.x12.org/005010/1365', code: '98' }] } }));
+    resource(b, 0).item = resource(b, 0)
+      .item.slice(0, 40)
+      .map(() => ({ category: { coding: [{ system: 'https://codesystem.x12.org/005010/1365', code: '98' }] } }));
     expect(bodyOf(b).serviceTypeCodes).toEqual(['98']);
   });
 
