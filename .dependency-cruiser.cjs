@@ -19,6 +19,7 @@ const LIB_LAYERS = [
   'runtime',
   'cob',
   'eligibility',
+  'fhir',
   'letter',
 ];
 

@@ -17,6 +17,7 @@ export const FUNCTIONS = {
   eligibility: () => import('../../functions/eligibility/index.js'),
   cob: () => import('../../functions/cob/index.js'),
   letter: () => import('../../functions/letter/index.js'),
+  fhir: () => import('../../functions/fhir/index.js'),
   health: () => import('../../functions/health/index.js'),
   openapi: () => import('../../functions/openapi/index.js'),
   'not-found': () => import('../../functions/not-found/index.js'),

@@ -7,6 +7,7 @@ import { ROUTE_TABLE, type RouteFunction } from '../../lib/http/routes.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 import { FORMATS } from '../../lib/validation/formats.js';
 import { patternRule, validateBody } from '../../lib/validation/index.js';
+import { FHIR_SUMMARY, fhirOperation } from './fhir.js';
 import { RESPONSE_SCHEMAS } from './responses.js';
 import { SCHEMAS } from '../../lib/validation/schemas.js';
 import { SERVICE_VERSION } from '../../lib/version.js';
@@ -281,13 +282,14 @@ const SUMMARIES: Record<RouteFunction, { summary: string; description: string; t
     description:
       'Turns a procedure-notes PDF (base64, ≤ 4 MiB decoded, ≤ 100 pages) into a Letter of Medical Necessity: markdown (`output_format: text`, the default) or a base64 PDF (`pdf`). The AI writes only the clinical body; codes are verified against the notes. The response streams; allow up to 120 s. See docs/letter.md.',
   },
+  fhir: FHIR_SUMMARY,
   health: { operationId: 'getHealth', tag: 'Service', summary: 'Health check', description: 'No authentication, no upstream call, no patient data.' },
   openapi: { operationId: 'getOpenApiDocument', tag: 'Service', summary: 'This OpenAPI document', description: 'No authentication.' },
 };
 
 /** `live`: real sandbox answers (sandbox-examples.ts), computed by the caller because it is async. */
 export function buildOpenApiDocument(live: SandboxExamples): Json {
-  const requestSchemas = { EligibilityRequest: SCHEMAS.eligibility, CobRequest: SCHEMAS.cob, LetterRequest: SCHEMAS.letter };
+  const requestSchemas = { EligibilityRequest: SCHEMAS.eligibility, CobRequest: SCHEMAS.cob, LetterRequest: SCHEMAS.letter, FhirBundleRequest: SCHEMAS.fhir };
   const responseSchemas = {
     EligibilityResponse: RESPONSE_SCHEMAS.eligibility,
     CobResponse: RESPONSE_SCHEMAS.cob,
@@ -335,6 +337,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       requestBody: requestBody('LetterRequest', { markdown: { summary: 'Markdown letter from the sample notes', value: letterExample() } }),
       responses: { '200': ok('LetterResponse', 'The letter (markdown or PDF) and what it was built from.'), ...errorResponses('letter', {}) },
     },
+    fhir: fhirOperation(live, header, ref('FhirBundleRequest')),
     health: {
       security: [],
       parameters: [{ $ref: '#/components/parameters/XRequestId' }],
@@ -417,6 +420,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       { name: 'Eligibility', description: 'Real-time eligibility and benefits (X12 270/271).' },
       { name: 'Coordination of benefits', description: 'Other coverage and which plan pays first.' },
       { name: 'Letters', description: 'Letters of Medical Necessity from procedure notes.' },
+      { name: 'FHIR', description: 'The eligibility check as a FHIR R4 operation (application/fhir+json).' },
       { name: 'Service', description: 'Health and this document; no authentication.' },
       { name: 'CORS', description: 'Browser preflights, when CORS_ALLOWED_ORIGINS is set.' },
     ],

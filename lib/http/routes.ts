@@ -10,7 +10,7 @@ export interface RouteEntry {
   method: HttpMethod;
   path: string;
   /** The Lambda function (functions/<name>/index.ts) that answers it. */
-  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi';
+  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi' | 'fhir';
   /** Whether the bearer-token authorizer guards it. */
   auth: boolean;
 }
@@ -19,6 +19,7 @@ export const ROUTE_TABLE = [
   { method: 'POST', path: '/api/eligibility/v1', function: 'eligibility', auth: true },
   { method: 'POST', path: '/api/eligibility/cob/v1', function: 'cob', auth: true },
   { method: 'POST', path: '/api/generate-letter', function: 'letter', auth: true },
+  { method: 'POST', path: '/api/fhir/r4/CoverageEligibilityRequest/$submit', function: 'fhir', auth: true },
   { method: 'GET', path: '/api/health', function: 'health', auth: false },
   { method: 'GET', path: '/api/openapi.json', function: 'openapi', auth: false },
 ] as const satisfies readonly RouteEntry[];

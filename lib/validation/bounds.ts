@@ -18,6 +18,8 @@ interface SchemaNode {
   additionalProperties?: boolean;
   items?: SchemaNode;
   maxItems?: number;
+  /** Any other keyword (const, pattern…): not read here. */
+  const?: unknown;
 }
 
 export function withinBounds(schema: SchemaNode, value: unknown): unknown {

@@ -54,6 +54,7 @@ const PATTERN_MESSAGES: Record<string, (value: unknown) => string> = {
 const LIST_ITEMS: Record<string, { plural: string; singular: string }> = {
   serviceTypeCodes: { plural: 'service type codes', singular: 'service type code' },
   procedureCodes: { plural: 'procedure codes', singular: 'procedure code' },
+  entry: { plural: 'Bundle entries', singular: 'Bundle entry' },
 };
 const itemsOf = (instancePath: string) => LIST_ITEMS[instancePath.split('/').filter(Boolean).pop() ?? ''] ?? { plural: 'values', singular: 'value' };
 
@@ -172,4 +173,4 @@ export function validateBody<N extends SchemaName>(name: N, body: unknown, optio
 }
 
 export { SCHEMAS } from './schemas.js';
-export type { CobRequest, EligibilityRequest, LetterRequest, RequestBodies, SchemaName } from './schemas.js';
+export type { CobRequest, EligibilityRequest, FhirBundleRequest, LetterRequest, RequestBodies, SchemaName } from './schemas.js';

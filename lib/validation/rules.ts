@@ -84,6 +84,8 @@ const RULES: Record<SchemaName, readonly Rule[]> = {
     coverageInBounds(['patientDOB', 'dependentDOB']),
   ],
   letter: [],
+  // The FHIR Bundle's own shape only: the eligibility body read from it is validated with the eligibility rules (lib/fhir/request.ts).
+  fhir: [],
 };
 
 /** The problems the rules of one schema find in a body (an object; other shapes have none). */

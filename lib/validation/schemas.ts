@@ -149,6 +149,23 @@ export const letterSchema = {
   },
 } as const;
 
+/**
+ * The FHIR `$submit` body (docs/fhir.md): only its outer shape is checked here, so a Bundle of up to 50
+ * entries reaches lib/fhir, which reads the resources and holds the values it maps to the eligibility
+ * body to the eligibility schema above.
+ */
+export const fhirBundleSchema = {
+  $id: 'fhir',
+  type: 'object',
+  required: ['resourceType', 'entry'],
+  // A Bundle has more elements (id, meta, type, timestamp…): FHIR's own rules, not ours, govern them.
+  additionalProperties: true,
+  properties: {
+    resourceType: { const: 'Bundle' },
+    entry: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'object', additionalProperties: true } },
+  },
+} as const;
+
 export interface EligibilityRequest {
   patientFirstName: string;
   patientLastName: string;
@@ -199,10 +216,18 @@ export interface LetterRequest {
   provider_npi?: string;
 }
 
-export const SCHEMAS = { eligibility: eligibilitySchema, cob: cobSchema, letter: letterSchema } as const;
+/** A FHIR R4 Bundle as it arrives (every other key is read by lib/fhir/request.ts). */
+export interface FhirBundleRequest {
+  resourceType: 'Bundle';
+  entry: Record<string, unknown>[];
+  [key: string]: unknown;
+}
+
+export const SCHEMAS = { eligibility: eligibilitySchema, cob: cobSchema, letter: letterSchema, fhir: fhirBundleSchema } as const;
 export type SchemaName = keyof typeof SCHEMAS;
 export interface RequestBodies {
   eligibility: EligibilityRequest;
   cob: CobRequest;
   letter: LetterRequest;
+  fhir: FhirBundleRequest;
 }

@@ -24,6 +24,11 @@ const EXPECTED: Record<string, { fn: FunctionName; status?: number; check?: (bod
     status: 400,
     check: (b) => expect(b.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['runCOBCheck', 'patientFirstName', 'patientDOB', 'payerId'])),
   },
+  'fhir-real': {
+    fn: 'fhir',
+    status: 200,
+    check: (b) => expect([b.resourceType, b.entry[0].resource.outcome, b.entry[0].resource.insurance[0].inforce]).toEqual(['Bundle', 'complete', true]),
+  },
   'cob-mock': { fn: 'cob', status: 200, check: (b) => expect(b.cobCode).toBe('CobInstanceExistsPrimacyDetermined') },
   'cob-real': { fn: 'cob', status: 200, check: (b) => expect(b.additionalPlanBenefitInfo[0].payerPrimacy).toBe('SecondaryPayer') },
   'letter-text': { fn: 'letter', status: 200, check: (b) => expect(b.letter).toContain('Jordan Lee, MD, Orthopedic Surgery') },

@@ -78,7 +78,7 @@ function restMethods(res: Record<string, Resource> = resources) {
 }
 const targetOf = (method: Record<string, any>) => JSON.stringify(method.Integration.Uri).match(/"Fn::GetAtt":\["([A-Za-z0-9]+)","Arn"\]/)![1];
 const ROUTE_PATHS: string[] = ROUTE_TABLE.map((r) => r.path);
-const RESOURCE_PATHS = ['/', '/api', '/api/eligibility', '/api/eligibility/cob', '/{proxy+}', ...ROUTE_PATHS];
+const RESOURCE_PATHS = ['/', '/api', '/api/eligibility', '/api/eligibility/cob', '/api/fhir', '/api/fhir/r4', '/api/fhir/r4/CoverageEligibilityRequest', '/{proxy+}', ...ROUTE_PATHS];
 
 describe('EligibilityStack', () => {
   it('serves a regional REST API whose usage-plan keys come from the authorizer', () => {
@@ -90,7 +90,7 @@ describe('EligibilityStack', () => {
     const methods = restMethods();
     const authorizerId = logicalIdOf('BearerTokenAuthorizer', 'AWS::ApiGateway::Authorizer');
     expect(ROUTE_TABLE.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'GET /api/health', 'GET /api/openapi.json'].sort(),
+      ['POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'POST /api/fhir/r4/CoverageEligibilityRequest/$submit', 'GET /api/health', 'GET /api/openapi.json'].sort(),
     );
     for (const route of ROUTE_TABLE) {
       const method = methods[`${route.method} ${route.path}`]!;
@@ -198,7 +198,7 @@ describe('EligibilityStack', () => {
   it('gives each function only its own configuration', () => {
     const env = (name: string) => resources[functionId(name)]!.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(env('authorizer')).sort()).toEqual(['API_TOKENS_SECRET_ARN', 'NODE_OPTIONS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME']);
-    for (const name of ['eligibility', 'cob']) {
+    for (const name of ['eligibility', 'cob', 'fhir']) {
       expect(env(name)).toMatchObject({ STEDI_BASE_URL: cdkJson.context.stediBaseUrl, ENROLLMENTS_TABLE: { Ref: logicalIdOf('EnrollmentsTable', 'AWS::DynamoDB::Table') } });
       expect(env(name)).not.toHaveProperty('ANTHROPIC_SECRET_ARN');
     }
@@ -206,7 +206,7 @@ describe('EligibilityStack', () => {
     expect(env('letter')).not.toHaveProperty('STEDI_SECRET_ARN');
     expect(env('letter')).not.toHaveProperty('ENROLLMENTS_TABLE');
     const idempotencyTable = { Ref: logicalIdOf('IdempotencyTable', 'AWS::DynamoDB::Table') };
-    for (const name of ['eligibility', 'cob', 'letter']) expect(env(name).IDEMPOTENCY_TABLE).toEqual(idempotencyTable);
+    for (const name of ['eligibility', 'cob', 'fhir', 'letter']) expect(env(name).IDEMPOTENCY_TABLE).toEqual(idempotencyTable);
     for (const name of ['authorizer', 'not-found', 'health', 'openapi']) expect(env(name)).not.toHaveProperty('IDEMPOTENCY_TABLE');
     // CORS is off unless configured.
     for (const name of FUNCTIONS) expect(env(name)).not.toHaveProperty('CORS_ALLOWED_ORIGINS');
@@ -229,14 +229,14 @@ describe('EligibilityStack', () => {
 
     expect(secretsRead('authorizer')).toContain(tokens);
     for (const id of [stedi, anthropic]) expect(secretsRead('authorizer')).not.toContain(id);
-    for (const name of ['eligibility', 'cob']) {
+    for (const name of ['eligibility', 'cob', 'fhir']) {
       expect(secretsRead(name)).toContain(stedi);
       for (const id of [tokens, anthropic]) expect(secretsRead(name)).not.toContain(id);
       expect(resourcesFor(name, 'dynamodb:GetItem')).toContain(table);
       expect(resourcesFor(name, 'dynamodb:PutItem')).not.toContain(table);
     }
-    // The three POST functions: Powertools idempotency's four item calls on their own table, nothing more.
-    for (const name of ['eligibility', 'cob', 'letter']) {
+    // The four POST functions: Powertools idempotency's four item calls on their own table, nothing more.
+    for (const name of ['eligibility', 'cob', 'fhir', 'letter']) {
       expect([...new Set(actionsOf(name).filter((a) => a.startsWith('dynamodb:')))].sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
       for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']) {
         expect(resourcesFor(name, action)).toContain(idempotency);

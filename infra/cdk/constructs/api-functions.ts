@@ -92,6 +92,7 @@ function accessOf(stores: DataStores, settings: ApiFunctionsProps['settings']): 
     authorizer: { environment: { API_TOKENS_SECRET_ARN: tokensSecret.secretArn }, grants: [readSecret(tokensSecret), decryptVia('secretsmanager')] },
     eligibility: payerCall(),
     cob: payerCall(),
+    fhir: payerCall(),
     letter: {
       environment: { ANTHROPIC_SECRET_ARN: anthropicSecret.secretArn, LETTER_MODEL: settings.letterModel, ...idempotencyEnv, ...corsEnv },
       grants: [readSecret(anthropicSecret), ...idempotencyGrants(), decryptVia('secretsmanager', 'dynamodb')],
