@@ -16,10 +16,12 @@ const LIB_LAYERS = [
   'mock',
   'auth',
   'http',
+  'payers',
   'runtime',
   'cob',
   'eligibility',
   'letter',
+  'mcp',
 ];
 
 const layerRules = LIB_LAYERS.map((folder, rank) => ({
