@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { fail, ok, serviceError } from '../../lib/errors/index.js';
 import { CACHE_TTL_MS, payerDirectory, type SearchUpstream } from '../../lib/payers/directory.js';
-import type { StediPayerPage, StediPayerSearch } from '../../lib/upstream/stedi-payers.js';
+import type { StediPayerPage, StediPayerRecord, StediPayerSearch } from '../../lib/upstream/stedi-payers.js';
 
 /** The per-container directory: one hour of cache on an injected clock, failures never kept. */
 
-const AETNA = {
+const AETNA: StediPayerRecord = {
   stediId: 'AETNA1',
   displayName: 'Aetna',
   primaryPayerId: '60054',
@@ -13,7 +13,7 @@ const AETNA = {
   coverageTypes: ['medical', 'dental'],
   operatingStates: [],
   transactionSupport: { eligibilityCheck: 'SUPPORTED', coordinationOfBenefits: 'NOT_SUPPORTED' },
-} as const;
+};
 
 function counted(answer: () => ReturnType<SearchUpstream>) {
   const calls: StediPayerSearch[] = [];
@@ -28,7 +28,7 @@ const page = (items: StediPayerPage['items'], nextPageToken?: string) => async (
 
 describe('payer directory', () => {
   it('maps Stedi records to the API shape, keys in order, and passes the filter upstream', async () => {
-    const { calls, search } = counted(page([{ ...AETNA, aliases: [...AETNA.aliases], coverageTypes: [...AETNA.coverageTypes], operatingStates: [], transactionSupport: { ...AETNA.transactionSupport } }], 'next-1'));
+    const { calls, search } = counted(page([AETNA], 'next-1'));
     const directory = payerDirectory({ search, now: () => 0 });
     const answer = await directory.search({ q: 'aetna', transaction: 'cob', pageSize: 5, pageToken: 'abc' });
     expect(calls).toEqual([{ query: 'aetna', coordinationOfBenefits: 'SUPPORTED', pageSize: 5, pageToken: 'abc' }]);
@@ -76,7 +76,7 @@ describe('payer directory', () => {
 
   it('finds a payer by primary id, alias or Stedi id (case and spaces aside), and not by a fuzzy neighbour', async () => {
     const neighbour = { displayName: 'Aetna Better Health', primaryPayerId: '60055', aliases: [] };
-    const { search } = counted(page([neighbour, { ...AETNA, aliases: [...AETNA.aliases] }]));
+    const { search } = counted(page([neighbour, AETNA]));
     const directory = payerDirectory({ search, now: () => 0 });
     for (const id of ['60054', ' aetna ', 'AETNA1']) {
       const found = await directory.find(id);
