@@ -288,6 +288,10 @@ export class EligibilityStack extends Stack {
       [readSecret(anthropicSecret), ...idempotencyGrants(), decryptVia('secretsmanager', 'dynamodb')],
       FONT_FILES,
     );
+    // docs/api.md#payer-directory: reads the Stedi key only (the directory's own search endpoint).
+    const payersFn = makeFunction('payers', { ...stediEnv, ...corsEnv }, [readSecret(stediSecret), decryptVia('secretsmanager')]);
+    // docs/mcp.md: the tools run the eligibility, COB and payer routes, so it needs what they need.
+    const mcpFn = makeFunction('mcp', { ...stediEnv, ...corsEnv }, [readSecret(stediSecret), getEnrollment, decryptVia('secretsmanager', 'dynamodb')]);
     const notFoundFn = makeFunction('not-found', corsEnv, []);
     const healthFn = makeFunction('health', corsEnv, []);
     const openapiFn = makeFunction('openapi', corsEnv, []);
@@ -296,6 +300,8 @@ export class EligibilityStack extends Stack {
       eligibility: eligibilityFn,
       cob: cobFn,
       letter: letterFn,
+      payers: payersFn,
+      mcp: mcpFn,
       'not-found': notFoundFn,
       health: healthFn,
       openapi: openapiFn,
