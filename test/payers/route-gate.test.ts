@@ -69,11 +69,11 @@ describe('PAYER_NOT_SUPPORTED in the routes', () => {
     const down = payerDirectory({ search: async () => fail(serviceError('PAYER_UNAVAILABLE')) });
     const outcome = await eligibilityRoute(runtime(down))(garcia('54097'));
     expect(sandbox.stats.rawX12Calls).toBe(before + 1);
-    expect(outcome.ok === false && outcome.error.code).not.toBe('PAYER_NOT_SUPPORTED');
+    expect(outcome.ok === false && 'code' in outcome.error && outcome.error.code).not.toBe('PAYER_NOT_SUPPORTED');
   });
 
   it('keeps Medicare COB on its own UNSUPPORTED_PAYER answer', async () => {
     const outcome = await cobRoute(runtime(sandboxDirectory()))(garcia('CMS'));
-    expect(outcome.ok === false && outcome.error.code).toBe('UNSUPPORTED_PAYER');
+    expect(outcome.ok === false && 'code' in outcome.error && outcome.error.code).toBe('UNSUPPORTED_PAYER');
   });
 });
