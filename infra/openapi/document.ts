@@ -13,7 +13,7 @@ import { SERVICE_VERSION } from '../../lib/version.js';
 import { COB_SANDBOX_PATIENTS } from '../sandbox/cob-answers.js';
 import { SANDBOX_PATIENTS } from '../sandbox/patients.js';
 import { SANDBOX_COB_REQUESTS, SANDBOX_ELIGIBILITY_REQUESTS, type SandboxExamples } from './sandbox-examples.js';
-import { PAYER_SUMMARIES, PAYER_TAGS, payerAndMcpOperations, payerPageSchema, payerSchema } from './payers-mcp.js';
+import { PATH_PARAMETERS, PAYER_SUMMARIES, PAYER_TAGS, payerAndMcpOperations } from './payers-mcp.js';
 import { payerFromStedi } from '../../lib/payers/from-stedi.js';
 import { readPayerRecord } from '../../lib/upstream/stedi-payers.js';
 
@@ -303,8 +303,8 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     HealthResponse: RESPONSE_SCHEMAS.health,
     Error: RESPONSE_SCHEMAS.error,
     MessageOnly: RESPONSE_SCHEMAS.messageOnly,
-    Payer: payerSchema,
-    PayerPage: payerPageSchema,
+    Payer: RESPONSE_SCHEMAS.payer,
+    PayerPage: RESPONSE_SCHEMAS.payerPage,
   };
   const components = collectComponents({ ...requestSchemas, ...responseSchemas });
   const schemas: Json = {};
@@ -379,8 +379,10 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     const separate = SEPARATE_OPERATIONS[`${route.method} ${route.path}`];
     const meta = separate ? PAYER_SUMMARIES[separate] : SUMMARIES[route.function];
     const item = (paths[route.path] ??= {}) as Json;
-    const operation = separate ? payerOperations[separate] : operations[route.function];
-    item[route.method.toLowerCase()] = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...operation };
+    const pathParameters = PATH_PARAMETERS[route.path] ?? [];
+    const operation = (separate ? payerOperations[separate] : operations[route.function]) as Json;
+    const parameters = [...pathParameters, ...((operation.parameters as unknown[]) ?? [])];
+    item[route.method.toLowerCase()] = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...operation, parameters };
     item.options = {
       operationId: `${meta.operationId}Preflight`,
       tags: ['CORS'],
@@ -388,6 +390,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       description: 'Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.',
       security: [],
       parameters: [
+        ...pathParameters,
         { name: 'Origin', in: 'header', required: true, schema: { type: 'string' }, example: 'https://app.example.org' },
         { name: 'Access-Control-Request-Method', in: 'header', required: true, schema: { type: 'string' }, example: route.method },
       ],

@@ -100,10 +100,7 @@ export function payerAndMcpOperations({ ok, errors, toPage }: Builders): { payer
       },
     },
     lookup: {
-      parameters: [
-        { name: 'payerId', in: 'path', required: true, description: 'A primary payer id, alias or Stedi id.', schema: PAYER_ID_SCHEMA, example: '87726' },
-        { $ref: '#/components/parameters/XRequestId' },
-      ],
+      parameters: [{ $ref: '#/components/parameters/XRequestId' }],
       responses: { '200': ok('Payer', 'The payer.', { uhc: { summary: 'UnitedHealthcare', value: one } }), ...errors('payers') },
     },
     mcp: {
@@ -133,6 +130,11 @@ export function payerAndMcpOperations({ ok, errors, toPage }: Builders): { payer
     },
   };
 }
+
+/** Path parameters, declared on the path item so every operation of the path (the preflight too) has them. */
+export const PATH_PARAMETERS: Record<string, Json[]> = {
+  '/api/payers/{payerId}': [{ name: 'payerId', in: 'path', required: true, description: 'A primary payer id, alias or Stedi id.', schema: PAYER_ID_SCHEMA, example: '87726' }],
+};
 
 export const PAYER_TAGS = [
   { name: 'Payers', description: 'The payer directory: find the payerId to send.' },
