@@ -8,6 +8,4 @@ import { runtimeFromEnv } from '../../lib/runtime/index.js';
 const runtime = runtimeFromEnv();
 
 /** POST /api/mcp (docs/mcp.md): the MCP tools over the same route functions as the REST API. */
-export const handler = mcpHandler(
-  mcpTools({ eligibility: eligibilityRoute(runtime), cob: cobRoute(runtime), searchPayers: payerSearchRoute(runtime.payers) }),
-);
+export const handler = mcpHandler(mcpTools({ eligibility: eligibilityRoute(runtime), cob: cobRoute(runtime), searchPayers: payerSearchRoute(runtime.payers) }));

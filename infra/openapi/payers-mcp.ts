@@ -18,10 +18,10 @@ export const payerSchema = {
   additionalProperties: false,
   required: ['payerId', 'name', 'aliases', 'coverageTypes', 'states', 'transactions'],
   properties: {
-    payerId: { type: 'string', description: 'The payer id to send as `payerId` (Stedi\'s primary payer id).' },
-    name: { type: 'string', description: 'The payer\'s business name.' },
+    payerId: { type: 'string', description: "The payer id to send as `payerId` (Stedi's primary payer id)." },
+    name: { type: 'string', description: "The payer's business name." },
     aliases: { type: 'array', items: { type: 'string' }, description: 'Other payer ids that reach the same payer; any of them works as `payerId`.' },
-    stediId: { type: 'string', description: 'Stedi\'s own immutable payer id; omitted when the directory gives none.' },
+    stediId: { type: 'string', description: "Stedi's own immutable payer id; omitted when the directory gives none." },
     coverageTypes: { type: 'array', items: { type: 'string', enum: ['medical', 'dental', 'vision'] }, description: 'Empty when not classified yet.' },
     states: { type: 'array', items: { type: 'string' }, description: 'Where the payer operates (state codes); empty when not known.' },
     transactions: {
@@ -64,7 +64,7 @@ export const PAYER_SUMMARIES = {
     tag: 'Payers',
     summary: 'Search the payer directory',
     description:
-      'Finds payers and their `payerId` by name, payer id or alias (typo-tolerant), from Stedi\'s Payers API, cached for an hour. `transaction` keeps only payers that support eligibility or COB checks. See docs/api.md#payer-directory.',
+      "Finds payers and their `payerId` by name, payer id or alias (typo-tolerant), from Stedi's Payers API, cached for an hour. `transaction` keeps only payers that support eligibility or COB checks. See docs/api.md#payer-directory.",
   },
   lookup: {
     operationId: 'getPayer',
@@ -109,19 +109,35 @@ export function payerAndMcpOperations({ ok, errors, toPage }: Builders): { payer
         required: true,
         content: {
           'application/json': {
-            schema: { type: 'object', required: ['jsonrpc', 'method'], properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, method: { type: 'string' }, params: { type: 'object' } } },
+            schema: {
+              type: 'object',
+              required: ['jsonrpc', 'method'],
+              properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, method: { type: 'string' }, params: { type: 'object' } },
+            },
             examples: {
               listTools: { summary: 'List the tools', value: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
-              searchPayers: { summary: 'Call search_payers', value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_payers', arguments: { q: 'Aetna' } } } },
+              searchPayers: {
+                summary: 'Call search_payers',
+                value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_payers', arguments: { q: 'Aetna' } } },
+              },
             },
           },
         },
       },
       responses: {
         '200': {
-          description: 'The JSON-RPC answer. A tool result has `structuredContent` (the REST answer, or for a tool error the REST error body with `status`) and a plain-English text summary.',
+          description:
+            'The JSON-RPC answer. A tool result has `structuredContent` (the REST answer, or for a tool error the REST error body with `status`) and a plain-English text summary.',
           headers: { 'x-request-id': { $ref: '#/components/headers/XRequestId' } },
-          content: { 'application/json': { schema: { type: 'object', required: ['jsonrpc'], properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, result: { type: 'object' }, error: { type: 'object' } } } } },
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['jsonrpc'],
+                properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, result: { type: 'object' }, error: { type: 'object' } },
+              },
+            },
+          },
         },
         '202': { description: 'A JSON-RPC notification was accepted (no body).' },
         '406': { description: 'Accept does not list both application/json and text/event-stream (a JSON-RPC error body from the MCP SDK).' },
@@ -133,7 +149,9 @@ export function payerAndMcpOperations({ ok, errors, toPage }: Builders): { payer
 
 /** Path parameters, declared on the path item so every operation of the path (the preflight too) has them. */
 export const PATH_PARAMETERS: Record<string, Json[]> = {
-  '/api/payers/{payerId}': [{ name: 'payerId', in: 'path', required: true, description: 'A primary payer id, alias or Stedi id.', schema: PAYER_ID_SCHEMA, example: '87726' }],
+  '/api/payers/{payerId}': [
+    { name: 'payerId', in: 'path', required: true, description: 'A primary payer id, alias or Stedi id.', schema: PAYER_ID_SCHEMA, example: '87726' },
+  ],
 };
 
 export const PAYER_TAGS = [

@@ -54,7 +54,14 @@ export function sandboxPayerSearch(params: URLSearchParams): SandboxPayerSearch 
     return { status: 400, body: { message: `pageSize must be between 1 and ${MAX_PAGE_SIZE}` } };
   }
   const token = params.get('pageToken');
-  const offset = token === null ? 0 : Number(Buffer.from(token, 'base64url').toString('utf8').replace(/^offset:/, ''));
+  const offset =
+    token === null
+      ? 0
+      : Number(
+          Buffer.from(token, 'base64url')
+            .toString('utf8')
+            .replace(/^offset:/, ''),
+        );
   if (!Number.isInteger(offset) || offset < 0) return { status: 400, body: { message: 'pageToken is not valid' } };
 
   let scored: { payer: StediPayerRecord; score: number }[];
@@ -68,7 +75,10 @@ export function sandboxPayerSearch(params: URLSearchParams): SandboxPayerSearch 
     const perWord = words.map((word) => ({ $or: KEYS.map((key) => ({ [key]: word })) }));
     const fuzzy = FUSE.search(words.length === 1 ? query : { $and: perWord }).filter((hit) => !exact.includes(hit.item));
     // Stedi's scores grow with relevance; Fuse's fall (0 is a perfect match).
-    scored = [...exact.map((payer) => ({ payer, score: 100 })), ...fuzzy.map((hit) => ({ payer: hit.item, score: Math.round((1 - (hit.score ?? 1)) * 10000) / 100 }))];
+    scored = [
+      ...exact.map((payer) => ({ payer, score: 100 })),
+      ...fuzzy.map((hit) => ({ payer: hit.item, score: Math.round((1 - (hit.score ?? 1)) * 10000) / 100 })),
+    ];
   }
   if (params.get('eligibilityCheck') === 'SUPPORTED') scored = scored.filter(({ payer }) => allows(payer.transactionSupport?.eligibilityCheck));
   if (params.get('coordinationOfBenefits') === 'SUPPORTED') scored = scored.filter(({ payer }) => allows(payer.transactionSupport?.coordinationOfBenefits));

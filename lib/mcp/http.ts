@@ -51,7 +51,7 @@ async function answer(tools: readonly McpTool[], event: ApiEvent, headers: Recor
   const server = mcpServer(tools, { clientId, requestId });
   try {
     await server.connect(transport);
-    const passed = Object.fromEntries(PASSED_HEADERS.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]!]));
+    const passed = Object.fromEntries(PASSED_HEADERS.flatMap((name) => (headers[name] === undefined ? [] : [[name, headers[name]]])));
     const request = new Request('http://localhost/api/mcp', { method: 'POST', headers: passed, body: JSON.stringify(body.value) });
     const reply = await transport.handleRequest(request, { parsedBody: body.value });
     const text = await reply.text();

@@ -23,7 +23,13 @@ export function toolResult(tool: McpTool, outcome: RouteOutcome, requestId: stri
   const error = outcome.error;
   const body: Record<string, unknown> =
     'code' in error
-      ? { message: error.message, code: error.code, requestId, ...(error.errors ? { errors: error.errors } : {}), ...(error.rejections ? { rejections: error.rejections } : {}) }
+      ? {
+          message: error.message,
+          code: error.code,
+          requestId,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error.rejections ? { rejections: error.rejections } : {}),
+        }
       : { ...error.body };
   body.status = error.status;
   return { isError: true, content: [{ type: 'text', text: errorSummary(body) }], structuredContent: body };

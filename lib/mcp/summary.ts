@@ -25,13 +25,22 @@ function networkPart(label: string, block: unknown): string | undefined {
 
 export function eligibilitySummary(body: unknown): string {
   if (!isObject(body)) return 'The eligibility check answered.';
-  const status = typeof body.coverageStatus === 'string' ? body.coverageStatus : body.message === 'Mock Eligibility check successful.' ? 'Mock answer' : 'Answered';
+  const status =
+    typeof body.coverageStatus === 'string' ? body.coverageStatus : body.message === 'Mock Eligibility check successful.' ? 'Mock answer' : 'Answered';
   const networks = [networkPart('in network', body.inNetwork), networkPart('out of network', body.outNetwork)].filter(Boolean);
   const sentences = [`${status}; ${networks.length > 0 ? networks.join('; ') : 'the payer returned no plan-wide figures'}.`];
   if (typeof body.payerName === 'string') sentences.push(`Payer: ${body.payerName}.`);
   const estimate = isObject(body.estimate) ? body.estimate : undefined;
-  if (estimate && known(estimate.patientOwes)) sentences.push(`Estimate: the patient owes ${estimate.patientOwes}${known(estimate.planPays) ? ` and the plan pays ${estimate.planPays}` : ''} (a guide; the payer adjudicates the claim).`);
-  const notices = Array.isArray(body.notices) ? body.notices.filter(isObject).map((n) => n.code).filter((c): c is string => typeof c === 'string') : [];
+  if (estimate && known(estimate.patientOwes))
+    sentences.push(
+      `Estimate: the patient owes ${estimate.patientOwes}${known(estimate.planPays) ? ` and the plan pays ${estimate.planPays}` : ''} (a guide; the payer adjudicates the claim).`,
+    );
+  const notices = Array.isArray(body.notices)
+    ? body.notices
+        .filter(isObject)
+        .map((n) => n.code)
+        .filter((c): c is string => typeof c === 'string')
+    : [];
   if (notices.length > 0) sentences.push(`Notices: ${notices.join(', ')}.`);
   if (isObject(body.cob)) sentences.push(cobSummary(body.cob));
   return sentences.join(' ');
@@ -47,7 +56,8 @@ const COB_SENTENCES: Record<string, string> = {
 
 export function cobSummary(body: unknown): string {
   if (!isObject(body)) return 'The coordination of benefits check answered.';
-  if (typeof body.cobCode !== 'string') return typeof body.code === 'string' ? `The coordination of benefits part failed (${body.code}).` : 'The coordination of benefits check answered.';
+  if (typeof body.cobCode !== 'string')
+    return typeof body.code === 'string' ? `The coordination of benefits part failed (${body.code}).` : 'The coordination of benefits check answered.';
   const others = Array.isArray(body.additionalPlanBenefitInfo) ? body.additionalPlanBenefitInfo.filter(isObject) : [];
   const named = others.map((plan) => [plan.payerName, plan.payerPrimacy].filter((v) => typeof v === 'string').join(' as ')).filter(Boolean);
   return `COB ${body.cobCode}: ${COB_SENTENCES[body.cobCode] ?? ''}${named.length > 0 ? ` Other plans: ${named.join('; ')}.` : ''}`.trim();
@@ -56,7 +66,9 @@ export function cobSummary(body: unknown): string {
 export function payerSearchSummary(body: unknown): string {
   const payers = isObject(body) && Array.isArray(body.payers) ? body.payers.filter(isObject) : [];
   if (payers.length === 0) return 'No payer in the directory matches.';
-  const first = payers.slice(0, 5).map((p) => `${p.name} (payerId ${p.payerId}${isObject(p.transactions) ? `, eligibility ${p.transactions.eligibility}` : ''})`);
+  const first = payers
+    .slice(0, 5)
+    .map((p) => `${p.name} (payerId ${p.payerId}${isObject(p.transactions) ? `, eligibility ${p.transactions.eligibility}` : ''})`);
   const more = isObject(body) && typeof body.nextPageToken === 'string' ? ' More on the next page (pageToken).' : '';
   return `${payers.length} payer${payers.length === 1 ? '' : 's'} found: ${first.join('; ')}${payers.length > 5 ? '; …' : ''}.${more}`;
 }

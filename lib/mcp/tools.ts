@@ -63,7 +63,7 @@ export function mcpTools(routes: ToolRoutes): McpTool[] {
       name: 'check_eligibility',
       title: 'Check eligibility and benefits',
       description:
-        "Real-time eligibility (X12 270/271) for a patient with a payer: coverage status, copay, deductible, coinsurance and out-of-pocket figures in and out of network, per service type; with runCobCheck also other coverage. Dates are MM-DD-YYYY. Set mockRequest to true to use the documented mock patients (no payer is contacted).",
+        'Real-time eligibility (X12 270/271) for a patient with a payer: coverage status, copay, deductible, coinsurance and out-of-pocket figures in and out of network, per service type; with runCobCheck also other coverage. Dates are MM-DD-YYYY. Set mockRequest to true to use the documented mock patients (no payer is contacted).',
       inputSchema: inputSchemaOf('eligibility'),
       run: bodyTool('eligibility', routes.eligibility),
       summarize: eligibilitySummary,
@@ -91,7 +91,10 @@ export function mcpTools(routes: ToolRoutes): McpTool[] {
       run: async (args) => {
         const batchId = args.batchId;
         if (typeof batchId !== 'string' || batchId.trim() === '' || batchId.length > BATCH_ID_MAX) {
-          return { ok: false, error: serviceError('INVALID_REQUEST', { errors: [{ field: 'batchId', message: `is required: text of 1 to ${BATCH_ID_MAX} characters` }] }) };
+          return {
+            ok: false,
+            error: serviceError('INVALID_REQUEST', { errors: [{ field: 'batchId', message: `is required: text of 1 to ${BATCH_ID_MAX} characters` }] }),
+          };
         }
         return { ok: false, error: serviceError('NOT_FOUND', { message: 'No batch with this batchId exists for this client' }) };
       },

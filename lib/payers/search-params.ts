@@ -1,4 +1,5 @@
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
+import { NO_CONTROL_CHARACTERS } from '../validation/schemas.js';
 import { TRANSACTIONS, type PayerSearch } from './types.js';
 
 /**
@@ -8,7 +9,6 @@ import { TRANSACTIONS, type PayerSearch } from './types.js';
  */
 
 export const PAGE_SIZE = { default: 20, min: 1, max: 100 } as const;
-const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001F\\u007F]*$';
 
 export const PAYER_SEARCH_SCHEMA = {
   type: 'object',
@@ -31,14 +31,17 @@ export const PAYER_SEARCH_SCHEMA = {
 export const PAYER_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 80, pattern: NO_CONTROL_CHARACTERS } as const;
 
 const KNOWN = Object.keys(PAYER_SEARCH_SCHEMA.properties);
-const CONTROL = /[\u0000-\u001F\u007F]/;
+const WITHOUT_CONTROL = new RegExp(NO_CONTROL_CHARACTERS);
+
+/** Whether a value holds a C0 control character or DEL (the schemas' NO_CONTROL_CHARACTERS rule). */
+export const hasControlCharacter = (value: string): boolean => !WITHOUT_CONTROL.test(value);
 
 function text(value: unknown, maxLength: number, field: string, errors: FieldError[]): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') errors.push({ field, message: 'must be text' });
   else if (value.length === 0) errors.push({ field, message: 'must not be empty' });
   else if (value.length > maxLength) errors.push({ field, message: `must be at most ${maxLength} characters long (spaces count)` });
-  else if (CONTROL.test(value)) errors.push({ field, message: 'must not contain control characters (such as tabs, line breaks or NUL)' });
+  else if (hasControlCharacter(value)) errors.push({ field, message: 'must not contain control characters (such as tabs, line breaks or NUL)' });
   else return value;
   return undefined;
 }
@@ -70,7 +73,9 @@ export function readPayerSearch(params: Record<string, unknown>): Result<PayerSe
     } else pageSize = number;
   }
   if (errors.length > 0) {
-    return fail(serviceError('INVALID_REQUEST', { message: `The search parameters are invalid (${errors.length} problem${errors.length === 1 ? '' : 's'})`, errors }));
+    return fail(
+      serviceError('INVALID_REQUEST', { message: `The search parameters are invalid (${errors.length} problem${errors.length === 1 ? '' : 's'})`, errors }),
+    );
   }
   const search: PayerSearch = { pageSize };
   if (q !== undefined && q.trim() !== '') search.q = q.trim();

@@ -66,7 +66,8 @@ export function readPayerRecord(value: unknown): StediPayerRecord | undefined {
 }
 
 function supportOf(support: JsonObject): NonNullable<StediPayerRecord['transactionSupport']> {
-  const read = (value: unknown): StediSupport | undefined => (typeof value === 'string' && SUPPORT_VALUES.includes(value) ? (value as StediSupport) : undefined);
+  const read = (value: unknown): StediSupport | undefined =>
+    typeof value === 'string' && SUPPORT_VALUES.includes(value) ? (value as StediSupport) : undefined;
   const out: NonNullable<StediPayerRecord['transactionSupport']> = {};
   const eligibility = read(support.eligibilityCheck);
   const cob = read(support.coordinationOfBenefits);
@@ -88,7 +89,9 @@ function searchUrl(baseUrl: string, search: StediPayerSearch): string {
 
 function readPage(answer: HttpAnswer): Attempt<StediPayerPage> {
   if (answer.status === 400) {
-    return fail(serviceError('INVALID_REQUEST', { message: 'The payer directory refused these search parameters (an old pageToken, or a query it cannot read)' }));
+    return fail(
+      serviceError('INVALID_REQUEST', { message: 'The payer directory refused these search parameters (an old pageToken, or a query it cannot read)' }),
+    );
   }
   const parsed = parseJson(answer.text);
   if (!parsed.ok || !isJsonObject(parsed.value) || !Array.isArray(parsed.value.items)) {

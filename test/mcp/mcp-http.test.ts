@@ -36,7 +36,12 @@ describe('MCP over HTTP', () => {
     expect(eligibility.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.eligibility.properties)));
     expect(eligibility.inputSchema.required).toEqual(SCHEMAS.eligibility.required);
     expect(tools.find((tool) => tool.name === 'check_cob')!.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.cob.properties)));
-    expect(Object.keys(tools.find((tool) => tool.name === 'search_payers')!.inputSchema.properties ?? {})).toEqual(['q', 'transaction', 'pageSize', 'pageToken']);
+    expect(Object.keys(tools.find((tool) => tool.name === 'search_payers')!.inputSchema.properties ?? {})).toEqual([
+      'q',
+      'transaction',
+      'pageSize',
+      'pageToken',
+    ]);
   });
 
   it('check_eligibility in mock mode answers the REST answer as structured content, with a summary', async () => {
@@ -61,7 +66,14 @@ describe('MCP over HTTP', () => {
   });
 
   it('check_cob in mock mode answers the REST answer', async () => {
-    const body = { patientFirstName: 'Jane', patientLastName: 'Smith', dateOfCoverage: '02-02-2025', payerId: 'PAYER002', providerId: 'PROVIDER002', mockRequest: true };
+    const body = {
+      patientFirstName: 'Jane',
+      patientLastName: 'Smith',
+      dateOfCoverage: '02-02-2025',
+      payerId: 'PAYER002',
+      providerId: 'PROVIDER002',
+      mockRequest: true,
+    };
     const answer = await call('check_cob', body);
     const rest = await api.call('/api/eligibility/cob/v1', body);
     expect(answer.structuredContent).toEqual(rest.body);
@@ -92,8 +104,14 @@ describe('MCP over HTTP', () => {
 
   it('keeps the spec-exact mock error bodies as tool errors', async () => {
     const answer = await call('check_eligibility', {
-      patientFirstName: 'Emily', patientLastName: 'Davis', patientDOB: '04-04-1990', patientMemberId: 'MBR4004004',
-      dateOfCoverage: '04-01-2025', payerId: 'PAYER004', providerId: 'PROVIDER004', mockRequest: true,
+      patientFirstName: 'Emily',
+      patientLastName: 'Davis',
+      patientDOB: '04-04-1990',
+      patientMemberId: 'MBR4004004',
+      dateOfCoverage: '04-01-2025',
+      payerId: 'PAYER004',
+      providerId: 'PROVIDER004',
+      mockRequest: true,
     });
     expect(answer).toMatchObject({ isError: true, structuredContent: { message: 'Mock: Error retrieving eligibility data.', status: 502 } });
     expect(answer.content[0]!.text).toBe('Mock: Error retrieving eligibility data.');
@@ -140,7 +158,7 @@ describe('POST /api/mcp at the HTTP level', () => {
     expect(answer.body.result.tools).toHaveLength(4);
   });
 
-  it('gives the API\'s own 415 and 400 bodies for a non-JSON request', async () => {
+  it("gives the API's own 415 and 400 bodies for a non-JSON request", async () => {
     const text = await api.call('/api/mcp', undefined, { contentType: 'text/plain', rawBody: 'hello', headers: accept });
     expect([text.status, text.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
     const broken = await api.call('/api/mcp', undefined, { rawBody: '{"jsonrpc":', headers: accept });

@@ -8,7 +8,16 @@ describe('MCP summaries', () => {
     const body = {
       coverageStatus: 'Active',
       payerName: 'AETNA',
-      inNetwork: { individual: { copay: '$25.00', deductible: { total: '$1,500.00', remaining: '$320.00' }, coinsurance: '20%', stopLoss: '$3,000.00', stopLossRemaining: 'N/A' }, family: na },
+      inNetwork: {
+        individual: {
+          copay: '$25.00',
+          deductible: { total: '$1,500.00', remaining: '$320.00' },
+          coinsurance: '20%',
+          stopLoss: '$3,000.00',
+          stopLossRemaining: 'N/A',
+        },
+        family: na,
+      },
       outNetwork: { individual: na, family: na },
       notices: [{ code: 'OTHER_PAYER', message: '…' }],
       estimate: { patientOwes: '$120.00', planPays: '$380.00' },
@@ -19,13 +28,20 @@ describe('MCP summaries', () => {
   });
 
   it('says so when the payer returned no figures, and names a failed COB part', () => {
-    expect(eligibilitySummary({ coverageStatus: 'Unknown', inNetwork: { individual: na }, outNetwork: { individual: na }, cob: { code: 'PAYER_UNAVAILABLE', message: 'x' } })).toBe(
-      'Unknown; the payer returned no plan-wide figures. The coordination of benefits part failed (PAYER_UNAVAILABLE).',
-    );
+    expect(
+      eligibilitySummary({
+        coverageStatus: 'Unknown',
+        inNetwork: { individual: na },
+        outNetwork: { individual: na },
+        cob: { code: 'PAYER_UNAVAILABLE', message: 'x' },
+      }),
+    ).toBe('Unknown; the payer returned no plan-wide figures. The coordination of benefits part failed (PAYER_UNAVAILABLE).');
   });
 
   it('explains COB codes and names the other plans', () => {
-    expect(cobSummary({ cobCode: 'CobInstanceExistsPrimacyDetermined', additionalPlanBenefitInfo: [{ payerName: 'CIGNA', payerPrimacy: 'SecondaryPayer' }] })).toBe(
+    expect(
+      cobSummary({ cobCode: 'CobInstanceExistsPrimacyDetermined', additionalPlanBenefitInfo: [{ payerName: 'CIGNA', payerPrimacy: 'SecondaryPayer' }] }),
+    ).toBe(
       'COB CobInstanceExistsPrimacyDetermined: Other coverage exists and the payers have determined which pays first. Other plans: CIGNA as SecondaryPayer.',
     );
   });
@@ -38,9 +54,9 @@ describe('MCP summaries', () => {
   });
 
   it('writes an error as CODE: message with each field problem', () => {
-    expect(errorSummary({ code: 'INVALID_REQUEST', message: 'The request body is invalid (1 problem)', errors: [{ field: 'payerId', message: 'is required' }] })).toBe(
-      'INVALID_REQUEST: The request body is invalid (1 problem) (payerId is required)',
-    );
+    expect(
+      errorSummary({ code: 'INVALID_REQUEST', message: 'The request body is invalid (1 problem)', errors: [{ field: 'payerId', message: 'is required' }] }),
+    ).toBe('INVALID_REQUEST: The request body is invalid (1 problem) (payerId is required)');
     expect(errorSummary({ message: 'Mock request not found' })).toBe('Mock request not found');
   });
 });

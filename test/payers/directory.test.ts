@@ -33,7 +33,17 @@ describe('payer directory', () => {
     const answer = await directory.search({ q: 'aetna', transaction: 'cob', pageSize: 5, pageToken: 'abc' });
     expect(calls).toEqual([{ query: 'aetna', coordinationOfBenefits: 'SUPPORTED', pageSize: 5, pageToken: 'abc' }]);
     expect(answer.ok && answer.value).toEqual({
-      payers: [{ payerId: '60054', name: 'Aetna', aliases: ['60054', 'AETNA'], stediId: 'AETNA1', coverageTypes: ['medical', 'dental'], states: [], transactions: { eligibility: 'SUPPORTED', cob: 'NOT_SUPPORTED' } }],
+      payers: [
+        {
+          payerId: '60054',
+          name: 'Aetna',
+          aliases: ['60054', 'AETNA'],
+          stediId: 'AETNA1',
+          coverageTypes: ['medical', 'dental'],
+          states: [],
+          transactions: { eligibility: 'SUPPORTED', cob: 'NOT_SUPPORTED' },
+        },
+      ],
       nextPageToken: 'next-1',
     });
     if (!answer.ok) throw new Error('search failed');

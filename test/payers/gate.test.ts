@@ -7,7 +7,12 @@ import type { StediPayerRecord } from '../../lib/upstream/stedi-payers.js';
 /** The PAYER_NOT_SUPPORTED gate: refuses only what the directory lists as NOT_SUPPORTED; never fails closed. */
 
 const record = (eligibilityCheck: string, coordinationOfBenefits: string): StediPayerRecord =>
-  ({ displayName: 'Delta Dental of South Dakota', primaryPayerId: '54097', aliases: ['54097'], transactionSupport: { eligibilityCheck, coordinationOfBenefits } }) as StediPayerRecord;
+  ({
+    displayName: 'Delta Dental of South Dakota',
+    primaryPayerId: '54097',
+    aliases: ['54097'],
+    transactionSupport: { eligibilityCheck, coordinationOfBenefits },
+  }) as StediPayerRecord;
 const directoryOf = (items: StediPayerRecord[]) => payerDirectory({ search: async () => ok({ items }), now: () => 0 });
 
 describe('payer gate', () => {

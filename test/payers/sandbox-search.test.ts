@@ -5,7 +5,8 @@ import { sandboxPayerSearch } from '../../infra/sandbox/payers.js';
 /** The sandbox directory: real payers, Stedi's wire shape, typo-tolerant search, filters and paging. */
 
 type Item = { payer: { displayName: string; primaryPayerId: string; transactionSupport: Record<string, string> }; score: number };
-const search = (params: Record<string, string>) => sandboxPayerSearch(new URLSearchParams(params)) as { status: number; body: { items: Item[]; nextPageToken?: string } };
+const search = (params: Record<string, string>) =>
+  sandboxPayerSearch(new URLSearchParams(params)) as { status: number; body: { items: Item[]; nextPageToken?: string } };
 const ids = (params: Record<string, string>) => search(params).body.items.map((item) => item.payer.primaryPayerId);
 
 describe('sandbox payer directory', () => {
@@ -13,7 +14,12 @@ describe('sandbox payer directory', () => {
     expect(SANDBOX_PAYERS.length).toBeGreaterThanOrEqual(150);
     expect(new Set(SANDBOX_PAYERS.map((p) => p.payerId.toUpperCase())).size).toBe(SANDBOX_PAYERS.length);
     const byId = new Map(SANDBOX_PAYERS.map((p) => [p.payerId, p.name]));
-    expect([byId.get('60054'), byId.get('62308'), byId.get('87726'), byId.get('CMS')]).toEqual(['Aetna', 'Cigna', 'UnitedHealthcare', 'National Centers for Medicare & Medicaid Services']);
+    expect([byId.get('60054'), byId.get('62308'), byId.get('87726'), byId.get('CMS')]).toEqual([
+      'Aetna',
+      'Cigna',
+      'UnitedHealthcare',
+      'National Centers for Medicare & Medicaid Services',
+    ]);
   });
 
   it('tolerates typos: "Aetan" finds Aetna first, "Humna" finds Humana first', () => {

@@ -3,7 +3,10 @@ import { PAGE_SIZE, readPayerSearch } from '../../lib/payers/search-params.js';
 
 describe('payer search parameters', () => {
   it('reads query-string text and MCP JSON alike, with the default page size', () => {
-    expect(readPayerSearch({ q: ' Aetna ', transaction: 'cob', pageSize: '5', pageToken: 't' })).toEqual({ ok: true, value: { q: 'Aetna', transaction: 'cob', pageSize: 5, pageToken: 't' } });
+    expect(readPayerSearch({ q: ' Aetna ', transaction: 'cob', pageSize: '5', pageToken: 't' })).toEqual({
+      ok: true,
+      value: { q: 'Aetna', transaction: 'cob', pageSize: 5, pageToken: 't' },
+    });
     expect(readPayerSearch({ pageSize: 7 })).toEqual({ ok: true, value: { pageSize: 7 } });
     expect(readPayerSearch({})).toEqual({ ok: true, value: { pageSize: PAGE_SIZE.default } });
   });

@@ -21,7 +21,16 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const ITEM = { payer: { stediId: 'HGJLR', displayName: 'Cigna', primaryPayerId: '62308', aliases: ['62308'], transactionSupport: { eligibilityCheck: 'SUPPORTED', claimStatus: 'SUPPORTED' } }, score: 12.5 };
+const ITEM = {
+  payer: {
+    stediId: 'HGJLR',
+    displayName: 'Cigna',
+    primaryPayerId: '62308',
+    aliases: ['62308'],
+    transactionSupport: { eligibilityCheck: 'SUPPORTED', claimStatus: 'SUPPORTED' },
+  },
+  score: 12.5,
+};
 const fast = { sleep: async () => undefined };
 const run = (script: { status: number; body: string }[], search = {}) => {
   seen = [];
@@ -39,16 +48,30 @@ describe('Stedi payer search client', () => {
     });
     expect(seen).toEqual([{ url: '/2024-04-01/payers/search?query=cigna+health&eligibilityCheck=SUPPORTED&pageSize=5&pageToken=p1', authorization: 'key-1' }]);
     expect(call).toEqual({
-      result: { ok: true, value: { items: [{ stediId: 'HGJLR', displayName: 'Cigna', primaryPayerId: '62308', aliases: ['62308'], transactionSupport: { eligibilityCheck: 'SUPPORTED' } }], nextPageToken: 'p2' } },
+      result: {
+        ok: true,
+        value: {
+          items: [
+            { stediId: 'HGJLR', displayName: 'Cigna', primaryPayerId: '62308', aliases: ['62308'], transactionSupport: { eligibilityCheck: 'SUPPORTED' } },
+          ],
+          nextPageToken: 'p2',
+        },
+      },
       attempts: 1,
       traceId: 'trace-1',
     });
   });
 
   it('retries once after a 5xx, and reports PAYER_UNAVAILABLE when both fail', async () => {
-    const retried = await run([{ status: 503, body: '{}' }, { status: 200, body: JSON.stringify({ items: [ITEM] }) }]);
+    const retried = await run([
+      { status: 503, body: '{}' },
+      { status: 200, body: JSON.stringify({ items: [ITEM] }) },
+    ]);
     expect([retried.attempts, retried.result.ok]).toEqual([2, true]);
-    const down = await run([{ status: 500, body: '{}' }, { status: 500, body: '{}' }]);
+    const down = await run([
+      { status: 500, body: '{}' },
+      { status: 500, body: '{}' },
+    ]);
     expect([down.attempts, down.result.ok === false && down.result.error.code]).toEqual([2, 'PAYER_UNAVAILABLE']);
   });
 
