@@ -1,3 +1,5 @@
+import { NETWORK_PAYERS } from './payer-network.js';
+
 /**
  * The sandbox clearinghouse's payer directory (docs/api.md#payer-directory): real US payers with
  * their public payer ids, so `npm start` searches work offline. Nothing here is invented.
@@ -29,11 +31,9 @@ export interface SandboxPayerRow {
 
 const S = 'SUPPORTED';
 const N = 'NOT_SUPPORTED';
-const E = 'ENROLLMENT_REQUIRED';
 const M: Coverage[] = ['medical'];
 const D: Coverage[] = ['dental'];
 const MD: Coverage[] = ['medical', 'dental'];
-const MDV: Coverage[] = ['medical', 'dental', 'vision'];
 
 /** The rule per kind for rows not read from the network (see the header). */
 export const SANDBOX_FLAGS = {
@@ -124,159 +124,8 @@ const STATE_CODES: Record<string, string> = {
 };
 
 export const SANDBOX_PAYERS: readonly SandboxPayerRow[] = [
-  // ---- read from Stedi's Payer Network
-  { name: 'Aetna', payerId: '60054', coverage: MD, eligibility: S, cob: S, network: true },
-  { name: 'Cigna', payerId: '62308', stediId: 'HGJLR', coverage: MDV, eligibility: S, cob: S, network: true },
-  { name: 'UnitedHealthcare', payerId: '87726', stediId: 'KMQTZ', coverage: MDV, eligibility: S, cob: S, network: true },
-  { name: 'Humana', payerId: '61101', coverage: MD, eligibility: S, cob: S, network: true },
-  { name: 'Centene (Medical)', payerId: '68069', coverage: M, eligibility: S, cob: S, network: true },
-  {
-    name: 'National Centers for Medicare & Medicaid Services',
-    payerId: 'CMS',
-    stediId: 'JDNSN',
-    aliases: ['CMS', 'CMSMED', 'MAPMC', 'MEDICARE', 'Z1073'],
-    coverage: MD,
-    eligibility: E,
-    cob: N,
-    network: true,
-  },
-  {
-    name: 'UniCare',
-    payerId: '80314',
-    stediId: 'EVLOA',
-    aliases: ['10285', '10791', '4589', '80314', '80314D', '80314MA', '8473', 'UNI', 'UNICAR'],
-    coverage: MD,
-    eligibility: S,
-    cob: N,
-    network: true,
-  },
-  {
-    name: 'Blue Cross Blue Shield of Texas',
-    payerId: '84980',
-    stediId: 'QDTRP',
-    aliases: ['10048', '1406', '5501', '84980', 'CB900', 'DX900', 'G84980', 'SB900', 'TXBCBS', 'TXBLS'],
-    coverage: MDV,
-    states: ['TX'],
-    eligibility: S,
-    cob: S,
-    network: true,
-  },
-  {
-    name: 'Blue Cross Blue Shield of Minnesota - Commercial and Medicare',
-    payerId: '00720',
-    stediId: 'WLKCN',
-    aliases: ['00720', '10039', '1402', '1410', '1429', 'CBMNU', 'MNBLS', 'PUFBY', 'SB720', 'SB720MA'],
-    coverage: MDV,
-    states: ['MN'],
-    eligibility: S,
-    cob: S,
-    network: true,
-  },
-  {
-    name: 'Blue Cross Blue Shield Minnesota',
-    payerId: '220',
-    stediId: 'UAKJM',
-    aliases: ['220', 'CBMN1'],
-    coverage: MD,
-    states: ['MN'],
-    eligibility: S,
-    cob: S,
-    network: true,
-  },
-  {
-    name: 'Blue Cross Blue Shield Mississippi',
-    payerId: '00230',
-    stediId: 'AGBDX',
-    aliases: ['00230', '100041', '10040', '2415', 'BCMS', 'CBMS1', 'MSBCBS', 'MSBLS', 'SB730', 'SB732', 'TBS03'],
-    coverage: MDV,
-    states: ['MS'],
-    eligibility: S,
-    cob: N,
-    network: true,
-  },
-  {
-    name: 'Blue Cross Blue Shield of North Carolina',
-    payerId: 'BCSNC',
-    stediId: 'UPICO',
-    aliases: ['1411', '560894904', '61473', '7472', '7814', 'BCBS-NC', 'BCSNC', 'NCBCBS', 'NCPNHP'],
-    coverage: M,
-    states: ['NC'],
-    eligibility: S,
-    cob: S,
-    network: true,
-  },
-  {
-    name: 'Anthem Blue Cross Blue Shield Ohio',
-    payerId: '00834',
-    stediId: 'BHNXS',
-    aliases: ['00332', '00834', '2418', '332', '834', 'AD332', 'OHBCBS', 'ZBOH0'],
-    coverage: MD,
-    states: ['OH'],
-    eligibility: S,
-    cob: S,
-    network: true,
-  },
-  {
-    name: 'Anthem Blue Cross Blue Shield New Hampshire',
-    payerId: '00770',
-    stediId: 'QCFIB',
-    aliases: ['00270', '00770', '270', '7422', 'AD270', 'BNH01', 'NHBCBS', 'SB770'],
-    coverage: MD,
-    states: ['NH'],
-    eligibility: S,
-    cob: S,
-    network: true,
-  },
-  { name: 'Blue Cross Blue Shield of Michigan', payerId: '00710', coverage: MDV, states: ['MI'], eligibility: S, cob: S, network: true },
-  {
-    name: 'Delta Dental of South Dakota',
-    payerId: '54097',
-    stediId: 'GCTVB',
-    aliases: ['54097'],
-    coverage: D,
-    states: ['SD'],
-    eligibility: N,
-    cob: N,
-    network: true,
-  },
-  {
-    name: 'Delta Dental of South Carolina',
-    payerId: '43091',
-    stediId: 'PJXWD',
-    aliases: ['43091'],
-    coverage: D,
-    states: ['SC'],
-    eligibility: S,
-    cob: N,
-    network: true,
-  },
-  { name: 'Delta Dental of California', payerId: '77777', aliases: ['77777'], coverage: D, states: ['CA'], eligibility: S, cob: N, network: true },
-  { name: 'Delta Dental of New Jersey', payerId: '22189', aliases: ['22189'], coverage: D, states: ['NJ'], eligibility: S, cob: N, network: true },
-  { name: 'Delta Dental North Carolina', payerId: '56101', aliases: ['56101'], coverage: D, states: ['NC'], eligibility: S, cob: N, network: true },
-  { name: 'Delta Dental of Kansas', payerId: 'CDKS1', aliases: ['CDKS1'], coverage: D, states: ['KS'], eligibility: S, cob: N, network: true },
-  {
-    name: 'Providence Health Assurance (Oregon Medicaid)',
-    payerId: '77355',
-    stediId: 'JNBLK',
-    aliases: ['77355'],
-    coverage: M,
-    states: ['OR'],
-    eligibility: N,
-    cob: N,
-    network: true,
-  },
-  {
-    name: 'Passport by Molina Healthcare',
-    payerId: 'A6863',
-    stediId: 'UHPJC',
-    aliases: ['A6863'],
-    coverage: M,
-    states: ['KY'],
-    eligibility: N,
-    cob: N,
-    network: true,
-  },
-
+  // ---- read from Stedi's Payer Network (./payer-network.ts)
+  ...NETWORK_PAYERS,
   // ---- Blue Cross Blue Shield plans
   commercial('Blue Cross and Blue Shield of Illinois', '00621', MD, ['IL']),
   commercial('Blue Cross and Blue Shield of Oklahoma', '00840', MD, ['OK']),
