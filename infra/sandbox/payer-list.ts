@@ -1,4 +1,5 @@
 import { NETWORK_PAYERS } from './payer-network.js';
+import type { Coverage, SandboxPayerRow } from './payer-row.js';
 
 /**
  * The sandbox clearinghouse's payer directory (docs/api.md#payer-directory): real US payers with
@@ -13,21 +14,7 @@ import { NETWORK_PAYERS } from './payer-network.js';
  * - `stediId` is given only where it was read; the sandbox omits it otherwise.
  */
 
-export type Support = 'SUPPORTED' | 'NOT_SUPPORTED' | 'ENROLLMENT_REQUIRED';
-export type Coverage = 'medical' | 'dental' | 'vision';
-
-export interface SandboxPayerRow {
-  name: string;
-  payerId: string;
-  stediId?: string;
-  aliases?: string[];
-  coverage: Coverage[];
-  states?: string[];
-  eligibility: Support;
-  cob: Support;
-  /** Read from Stedi's Payer Network (see above). */
-  network?: true;
-}
+export type { Coverage, SandboxPayerRow, Support } from './payer-row.js';
 
 const S = 'SUPPORTED';
 const N = 'NOT_SUPPORTED';

@@ -1,4 +1,4 @@
-import type { Coverage, SandboxPayerRow } from './payer-list.js';
+import type { Coverage, SandboxPayerRow } from './payer-row.js';
 
 /**
  * The sandbox directory's rows read from Stedi's public Payer Network pages: name, primary payer id,
