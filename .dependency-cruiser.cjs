@@ -16,11 +16,13 @@ const LIB_LAYERS = [
   'mock',
   'auth',
   'http',
+  'payers',
   'runtime',
   'cob',
   'eligibility',
   'fhir',
   'letter',
+  'mcp',
 ];
 
 const layerRules = LIB_LAYERS.map((folder, rank) => ({

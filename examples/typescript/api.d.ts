@@ -100,6 +100,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the payer directory
+         * @description Finds payers and their `payerId` by name, payer id or alias (typo-tolerant), from Stedi's Payers API, cached for an hour. `transaction` keeps only payers that support eligibility or COB checks. See docs/api.md#payer-directory.
+         */
+        get: operations["searchPayers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["searchPayersPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payers/{payerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payer by id
+         * @description The payer one of whose ids (primary payer id, alias or Stedi id) is `payerId`; 404 NOT_FOUND when none is.
+         */
+        get: operations["getPayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["getPayerPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Model Context Protocol endpoint
+         * @description Streamable HTTP in stateless mode with JSON answers: send JSON-RPC requests (`initialize`, `tools/list`, `tools/call`) with `Accept: application/json, text/event-stream`. Tools: search_payers, check_eligibility, check_cob, get_batch_status. Tool errors carry the REST error code and message. See docs/mcp.md.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["mcpPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -601,7 +673,7 @@ export interface components {
             /** @description What went wrong, for a person. */
             message: string;
             /** @enum {string} */
-            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
             /** @description The request id, also in the x-request-id header. */
             requestId: string;
             /** @description INVALID_REQUEST: every problem, at most 50. */
@@ -627,6 +699,33 @@ export interface components {
         };
         MessageOnly: {
             message: string;
+        };
+        Payer: {
+            /** @description The payer id to send as `payerId` (Stedi's primary payer id). */
+            payerId: string;
+            /** @description The payer's business name. */
+            name: string;
+            /** @description Other payer ids that reach the same payer; any of them works as `payerId`. */
+            aliases: string[];
+            /** @description Stedi's own immutable payer id; omitted when the directory gives none. */
+            stediId?: string;
+            /** @description Empty when not classified yet. */
+            coverageTypes: ("medical" | "dental" | "vision")[];
+            /** @description Where the payer operates (state codes); empty when not known. */
+            states: string[];
+            /** @description NOT_SUPPORTED here makes the eligibility or COB route refuse the payer with 422 PAYER_NOT_SUPPORTED before any charge. */
+            transactions: {
+                /** @enum {string} */
+                eligibility: "SUPPORTED" | "NOT_SUPPORTED" | "ENROLLMENT_REQUIRED";
+                /** @enum {string} */
+                cob: "SUPPORTED" | "NOT_SUPPORTED" | "ENROLLMENT_REQUIRED";
+            };
+        };
+        PayerPage: {
+            /** @description Best matches first. */
+            payers: components["schemas"]["Payer"][];
+            /** @description Pass as pageToken for the next page; absent on the last page. */
+            nextPageToken?: string;
         };
     };
     responses: {
@@ -829,6 +928,7 @@ export interface operations {
             /**
              * @description - `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different body
              *     - `PAYER_REJECTED`: the payer rejected the request (an AAA other than 42/79/80); the reasons are in `rejections`
+             *     - `PAYER_NOT_SUPPORTED`: the payer directory lists the payer as not supporting this transaction (refused before any charge; see GET /api/payers)
              */
             422: {
                 headers: {
@@ -839,7 +939,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "IDEMPOTENCY_KEY_REUSED" | "PAYER_REJECTED";
+                        code?: "IDEMPOTENCY_KEY_REUSED" | "PAYER_REJECTED" | "PAYER_NOT_SUPPORTED";
                     };
                 };
             };
@@ -1060,6 +1160,7 @@ export interface operations {
              * @description - `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different body
              *     - `PAYER_REJECTED`: the payer rejected the request (an AAA other than 42/79/80); the reasons are in `rejections`
              *     - `UNSUPPORTED_PAYER`: the payer cannot answer this check (Medicare on the COB route)
+             *     - `PAYER_NOT_SUPPORTED`: the payer directory lists the payer as not supporting this transaction (refused before any charge; see GET /api/payers)
              */
             422: {
                 headers: {
@@ -1070,7 +1171,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "IDEMPOTENCY_KEY_REUSED" | "PAYER_REJECTED" | "UNSUPPORTED_PAYER";
+                        code?: "IDEMPOTENCY_KEY_REUSED" | "PAYER_REJECTED" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED";
                     };
                 };
             };
@@ -1649,6 +1750,509 @@ export interface operations {
         };
     };
     submitCoverageEligibilityRequestPreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example POST */
+                "Access-Control-Request-Method": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example POST, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    searchPayers: {
+        parameters: {
+            query?: {
+                /** @description Payer name, payer id or alias; typos are tolerated ("Aetan" finds Aetna). */
+                q?: string;
+                /** @description Only payers that support this transaction (SUPPORTED or ENROLLMENT_REQUIRED). */
+                transaction?: "eligibility" | "cob";
+                /** @description Payers per page. */
+                pageSize?: number;
+                /** @description The nextPageToken of the previous page. */
+                pageToken?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching payers, best first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayerPage"];
+                };
+            };
+            /** @description - `INVALID_REQUEST`: the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors` */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description - body exactly `{"message":"Forbidden"}`: the token is unknown or malformed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `NOT_FOUND`: no route has this path (GET /api/payers/{payerId}: no payer has this id) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /**
+             * @description - `CONFIGURATION_ERROR`: upstream credentials are missing or rejected (never echoes a secret)
+             *     - `INTERNAL_ERROR`: anything unexpected; message "Internal server error"
+             */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_ERROR`: the upstream answer was unreadable (999, broken 271, bad JSON) or AAA 79 */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_ERROR";
+                    };
+                };
+            };
+            /** @description - `PAYER_UNAVAILABLE`: the payer or clearinghouse is unavailable (AAA 42/80, HTTP 429/5xx after the retry); see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYER_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_TIMEOUT`: the upstream did not answer within the time budget */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    searchPayersPreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example GET */
+                "Access-Control-Request-Method": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example GET, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getPayer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description A primary payer id, alias or Stedi id.
+                 * @example 87726
+                 */
+                payerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payer. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payer"];
+                };
+            };
+            /** @description - `INVALID_REQUEST`: the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors` */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description - body exactly `{"message":"Forbidden"}`: the token is unknown or malformed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `NOT_FOUND`: no route has this path (GET /api/payers/{payerId}: no payer has this id) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /**
+             * @description - `CONFIGURATION_ERROR`: upstream credentials are missing or rejected (never echoes a secret)
+             *     - `INTERNAL_ERROR`: anything unexpected; message "Internal server error"
+             */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_ERROR`: the upstream answer was unreadable (999, broken 271, bad JSON) or AAA 79 */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_ERROR";
+                    };
+                };
+            };
+            /** @description - `PAYER_UNAVAILABLE`: the payer or clearinghouse is unavailable (AAA 42/80, HTTP 429/5xx after the retry); see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYER_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_TIMEOUT`: the upstream did not answer within the time budget */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    getPayerPreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example GET */
+                "Access-Control-Request-Method": string;
+            };
+            path: {
+                /**
+                 * @description A primary payer id, alias or Stedi id.
+                 * @example 87726
+                 */
+                payerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example GET, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    id?: string | number;
+                    method: string;
+                    params?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer. A tool result has `structuredContent` (the REST answer, or for a tool error the REST error body with `status`) and a plain-English text summary. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id?: string | number;
+                        result?: Record<string, never>;
+                        error?: Record<string, never>;
+                    };
+                };
+            };
+            /** @description A JSON-RPC notification was accepted (no body). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description - `INVALID_JSON`: the body is not JSON, not an object, not valid UTF-8, or repeats a key */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_JSON";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description - body exactly `{"message":"Forbidden"}`: the token is unknown or malformed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description Accept does not list both application/json and text/event-stream (a JSON-RPC error body from the MCP SDK). */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description - `UNSUPPORTED_MEDIA_TYPE`: Content-Type is not application/json */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description - `INTERNAL_ERROR`: anything unexpected; message "Internal server error" */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    mcpPreflight: {
         parameters: {
             query?: never;
             header: {

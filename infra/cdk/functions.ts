@@ -26,6 +26,10 @@ export const FUNCTIONS = {
   cob: { memoryMiB: 512, timeoutSeconds: 29 },
   // The eligibility check behind a FHIR Bundle in and out (docs/fhir.md): the same sizing.
   fhir: { memoryMiB: 512, timeoutSeconds: 29 },
+  // Payer directory search: one small upstream GET, cached per container for an hour.
+  payers: { memoryMiB: 256, timeoutSeconds: 10 },
+  // MCP tools run the eligibility, COB and payer routes in process: sized and timed like eligibility.
+  mcp: { memoryMiB: 512, timeoutSeconds: 29 },
   // Holds a PDF of up to 4 MiB (base64 + decoded), loads pdf-lib with fontkit and subsets four
   // DejaVu faces (~2.5 MB of TTF); 1536 MiB avoids GC pressure and gives ~1 vCPU for layout.
   // 125 s: the 120 s letter budget plus time to write the answer; the streamed integration waits 130 s.

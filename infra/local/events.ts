@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { pathParametersOf } from '../../lib/http/routes.js';
 
 /**
  * REST API events as API Gateway builds them (Lambda proxy integration, payload 1.0), for the local
@@ -88,6 +89,13 @@ function requestContext(shape: RequestShape, now: Date) {
   };
 }
 
+/** `{proxy}` for the catch-all, the `{name}` segments of a route such as `/api/payers/{payerId}`, else null. */
+function pathParameters(shape: RequestShape): Record<string, string> | null {
+  if (shape.resource === '/{proxy+}') return { proxy: shape.path.slice(1) };
+  const params = pathParametersOf(shape.resource, shape.path);
+  return params && Object.keys(params).length > 0 ? params : null;
+}
+
 /** The event the REQUEST authorizer receives. */
 export function authorizerEvent(shape: RequestShape): APIGatewayRequestAuthorizerEvent {
   const now = shape.now ?? new Date();
@@ -98,7 +106,7 @@ export function authorizerEvent(shape: RequestShape): APIGatewayRequestAuthorize
     path: shape.path,
     httpMethod: shape.method,
     ...headerMaps(shape.rawHeaders),
-    pathParameters: shape.resource === '/{proxy+}' ? { proxy: shape.path.slice(1) } : null,
+    pathParameters: pathParameters(shape),
     ...queryMaps(shape.query),
     stageVariables: null,
     requestContext: requestContext(shape, now),
@@ -118,7 +126,7 @@ export function proxyEvent(
     httpMethod: shape.method,
     ...headerMaps(shape.rawHeaders),
     ...queryMaps(shape.query),
-    pathParameters: shape.resource === '/{proxy+}' ? { proxy: shape.path.slice(1) } : null,
+    pathParameters: pathParameters(shape),
     stageVariables: null,
     requestContext: { ...requestContext(shape, now), authorizer },
     body: body?.text ?? null,

@@ -14,6 +14,9 @@ import { SERVICE_VERSION } from '../../lib/version.js';
 import { COB_SANDBOX_PATIENTS } from '../sandbox/cob-answers.js';
 import { SANDBOX_PATIENTS } from '../sandbox/patients.js';
 import { SANDBOX_COB_REQUESTS, SANDBOX_ELIGIBILITY_REQUESTS, type SandboxExamples } from './sandbox-examples.js';
+import { PATH_PARAMETERS, PAYER_SUMMARIES, PAYER_TAGS, payerAndMcpOperations } from './payers-mcp.js';
+import { payerFromStedi } from '../../lib/payers/from-stedi.js';
+import { readPayerRecord } from '../../lib/upstream/stedi-payers.js';
 
 /**
  * The OpenAPI 3.1 document, built from the route table, the request JSON Schemas the validator
@@ -90,17 +93,19 @@ function collectComponents(roots: Record<string, unknown>): Map<unknown, string>
 
 // ---- errors --------------------------------------------------------------------------------
 
-const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter', ErrorCode[]> = {
+const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp', ErrorCode[]> = {
   eligibility: [
     'INVALID_JSON', 'INVALID_REQUEST', 'PROVIDER_NOT_ENROLLED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-    'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'PAYER_REJECTED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
+    'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'PAYER_REJECTED', 'PAYER_NOT_SUPPORTED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
     'UPSTREAM_ERROR', 'PAYER_UNAVAILABLE', 'UPSTREAM_TIMEOUT',
   ],
   cob: [
     'INVALID_JSON', 'INVALID_REQUEST', 'PROVIDER_NOT_ENROLLED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-    'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'PAYER_REJECTED', 'UNSUPPORTED_PAYER', 'CONFIGURATION_ERROR',
+    'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'PAYER_REJECTED', 'UNSUPPORTED_PAYER', 'PAYER_NOT_SUPPORTED', 'CONFIGURATION_ERROR',
     'INTERNAL_ERROR', 'UPSTREAM_ERROR', 'PAYER_UNAVAILABLE', 'UPSTREAM_TIMEOUT',
   ],
+  payers: ['INVALID_REQUEST', 'NOT_FOUND', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR', 'UPSTREAM_ERROR', 'PAYER_UNAVAILABLE', 'UPSTREAM_TIMEOUT'],
+  mcp: ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL_ERROR'],
   letter: [
     'INVALID_JSON', 'INVALID_REQUEST', 'INVALID_FILE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
     'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'LETTER_NOT_GENERATED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
@@ -120,6 +125,7 @@ const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   REQUEST_IN_PROGRESS: 'a request with the same Idempotency-Key is still running (see Retry-After)',
   PAYER_REJECTED: 'the payer rejected the request (an AAA other than 42/79/80); the reasons are in `rejections`',
   UNSUPPORTED_PAYER: 'the payer cannot answer this check (Medicare on the COB route)',
+  PAYER_NOT_SUPPORTED: 'the payer directory lists the payer as not supporting this transaction (refused before any charge; see GET /api/payers)',
   LETTER_NOT_GENERATED: 'the AI refused or produced an unusable letter',
   CONFIGURATION_ERROR: 'upstream credentials are missing or rejected (never echoes a secret)',
   INTERNAL_ERROR: 'anything unexpected; message "Internal server error"',
@@ -127,7 +133,7 @@ const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   PAYER_UNAVAILABLE: 'the payer or clearinghouse is unavailable (AAA 42/80, HTTP 429/5xx after the retry); see Retry-After',
   AI_UNAVAILABLE: 'the AI is rate-limited or overloaded after the retry; see Retry-After',
   UPSTREAM_TIMEOUT: 'the upstream did not answer within the time budget',
-  NOT_FOUND: 'no route has this path',
+  NOT_FOUND: 'no route has this path (GET /api/payers/{payerId}: no payer has this id)',
   METHOD_NOT_ALLOWED: 'the path exists but not with this method (see the Allow header)',
 };
 
@@ -153,7 +159,7 @@ function errorExample(code: ErrorCode): Json {
 }
 
 /** The responses an authenticated POST route can give besides its 200. */
-function errorResponses(route: 'eligibility' | 'cob' | 'letter', exact: Record<number, Json>): Json {
+function errorResponses(route: keyof typeof ERRORS_BY_ROUTE, exact: Record<number, Json>): Json {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of ERRORS_BY_ROUTE[route]) {
     const status = ERROR_TABLE[code].status;
@@ -285,7 +291,12 @@ const SUMMARIES: Record<RouteFunction, { summary: string; description: string; t
   fhir: FHIR_SUMMARY,
   health: { operationId: 'getHealth', tag: 'Service', summary: 'Health check', description: 'No authentication, no upstream call, no patient data.' },
   openapi: { operationId: 'getOpenApiDocument', tag: 'Service', summary: 'This OpenAPI document', description: 'No authentication.' },
+  payers: PAYER_SUMMARIES.payers,
+  mcp: PAYER_SUMMARIES.mcp,
 };
+
+/** Routes that share a function with another route but are their own operation. */
+const SEPARATE_OPERATIONS: Record<string, 'lookup'> = { 'GET /api/payers/{payerId}': 'lookup' };
 
 /** `live`: real sandbox answers (sandbox-examples.ts), computed by the caller because it is async. */
 export function buildOpenApiDocument(live: SandboxExamples): Json {
@@ -297,6 +308,8 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     HealthResponse: RESPONSE_SCHEMAS.health,
     Error: RESPONSE_SCHEMAS.error,
     MessageOnly: RESPONSE_SCHEMAS.messageOnly,
+    Payer: RESPONSE_SCHEMAS.payer,
+    PayerPage: RESPONSE_SCHEMAS.payerPage,
   };
   const components = collectComponents({ ...requestSchemas, ...responseSchemas });
   const schemas: Json = {};
@@ -315,7 +328,14 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     content: { 'application/json': { schema: ref(schema), ...(examples ? { examples } : {}) } },
   });
 
+  const toPage = (stedi: Json): Json => ({
+    payers: ((stedi.items as unknown[]) ?? []).map(readPayerRecord).filter((p) => p !== undefined).map(payerFromStedi),
+    ...(typeof stedi.nextPageToken === 'string' ? { nextPageToken: stedi.nextPageToken } : {}),
+  });
+  const payerOperations = payerAndMcpOperations({ ok, errors: (route) => errorResponses(route, {}), toPage });
   const operations: Record<RouteFunction, Json> = {
+    payers: payerOperations.payers,
+    mcp: payerOperations.mcp,
     eligibility: {
       parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/XRequestId' }],
       requestBody: requestBody('EligibilityRequest', eligibility.requests),
@@ -362,9 +382,13 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
 
   const paths: Json = {};
   for (const route of ROUTE_TABLE) {
-    const meta = SUMMARIES[route.function];
+    const separate = SEPARATE_OPERATIONS[`${route.method} ${route.path}`];
+    const meta = separate ? PAYER_SUMMARIES[separate] : SUMMARIES[route.function];
     const item = (paths[route.path] ??= {}) as Json;
-    item[route.method.toLowerCase()] = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...operations[route.function] };
+    const pathParameters = PATH_PARAMETERS[route.path] ?? [];
+    const operation = (separate ? payerOperations[separate] : operations[route.function]) as Json;
+    const parameters = [...pathParameters, ...((operation.parameters as unknown[]) ?? [])];
+    item[route.method.toLowerCase()] = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...operation, parameters };
     item.options = {
       operationId: `${meta.operationId}Preflight`,
       tags: ['CORS'],
@@ -372,6 +396,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       description: 'Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.',
       security: [],
       parameters: [
+        ...pathParameters,
         { name: 'Origin', in: 'header', required: true, schema: { type: 'string' }, example: 'https://app.example.org' },
         { name: 'Access-Control-Request-Method', in: 'header', required: true, schema: { type: 'string' }, example: route.method },
       ],
@@ -421,6 +446,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       { name: 'Coordination of benefits', description: 'Other coverage and which plan pays first.' },
       { name: 'Letters', description: 'Letters of Medical Necessity from procedure notes.' },
       { name: 'FHIR', description: 'The eligibility check as a FHIR R4 operation (application/fhir+json).' },
+      ...PAYER_TAGS,
       { name: 'Service', description: 'Health and this document; no authentication.' },
       { name: 'CORS', description: 'Browser preflights, when CORS_ALLOWED_ORIGINS is set.' },
     ],

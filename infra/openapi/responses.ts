@@ -1,5 +1,6 @@
 import { COB_CODES } from '../../lib/cob/types.js';
 import { ERROR_TABLE } from '../../lib/errors/index.js';
+import { payerPageSchema, payerSchema } from './payers-mcp.js';
 
 /**
  * JSON Schemas of every response body: with the request schemas (lib/validation/schemas.ts) they are the one
@@ -411,4 +412,6 @@ export const RESPONSE_SCHEMAS = {
   health: healthResponseSchema,
   error: errorResponseSchema,
   messageOnly: messageOnlySchema,
+  payer: payerSchema,
+  payerPage: payerPageSchema,
 } as const;

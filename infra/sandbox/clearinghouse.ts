@@ -1,5 +1,6 @@
 /**
- * A loopback stand-in for Stedi (docs/api.md#sandboxes): the raw X12 eligibility endpoint and the COB check,
+ * A loopback stand-in for Stedi (docs/api.md#sandboxes): the raw X12 eligibility endpoint, the COB check
+ * and the Payers API search (./payers.ts),
  * speaking Stedi's wire formats, so `npm start` and the tests run every upstream path with no account.
  * Eligibility answers come from SANDBOX_PATIENTS; COB answers from cob-answers.ts. The fault
  * patients (HTTP 429/500, slow, 999, truncated, bad JSON) apply to both endpoints where they make sense.
@@ -11,11 +12,13 @@ import type { StediCobRequest } from '../../lib/cob/request.js';
 import { isJsonObject } from '../../lib/upstream/json.js';
 import { cobSandboxAnswer } from './cob-answers.js';
 import { findSandboxPatient, SANDBOX_PATIENTS, type SandboxPatient } from './patients.js';
+import { sandboxPayerSearch } from './payers.js';
 import { read270 } from './read270.js';
 import { clockOf, write271, write999 } from './reply271.js';
 
 export const RAW_X12_ROUTE = '/change/medicalnetwork/eligibility/v3/raw-x12';
 export const COB_ROUTE = '/coordination-of-benefits';
+export const PAYER_SEARCH_ROUTE = '/payers/search';
 
 export interface ClearinghouseSandboxOptions {
   port?: number;
@@ -30,7 +33,7 @@ export interface ClearinghouseSandboxOptions {
 export interface ClearinghouseSandbox {
   url: string;
   close(): Promise<void>;
-  stats: { rawX12Calls: number; cobCalls: number };
+  stats: { rawX12Calls: number; cobCalls: number; payerSearchCalls: number };
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -63,7 +66,7 @@ function parseJson(text: string): unknown {
 
 
 export async function startClearinghouseSandbox(options: ClearinghouseSandboxOptions = {}): Promise<ClearinghouseSandbox> {
-  const stats = { rawX12Calls: 0, cobCalls: 0 };
+  const stats = { rawX12Calls: 0, cobCalls: 0, payerSearchCalls: 0 };
   const slowMs = options.slowMs ?? 35_000;
   const now = options.now ?? (() => new Date());
   const callsByMember = new Map<string, number>();
@@ -145,6 +148,7 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
 
   const server = createServer((req, res) => {
     const route = (req.url ?? '').split('?')[0];
+    if (route === PAYER_SEARCH_ROUTE) return payerSearch(req, res);
     const handler = route === RAW_X12_ROUTE ? rawX12 : route === COB_ROUTE ? cob : undefined;
     if (!handler) return send(res, 404, { message: 'Not Found' });
     if (req.method !== 'POST') return send(res, 405, { message: 'Method Not Allowed' });
@@ -159,6 +163,17 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
     }
     handler(req, res).catch(() => send(res, 500, { message: 'Internal Server Error' }));
   });
+
+  /** GET /payers/search: the directory answers from memory; a wrong key is 401 as elsewhere. */
+  function payerSearch(req: IncomingMessage, res: ServerResponse): void {
+    stats.payerSearchCalls++;
+    req.resume();
+    if (req.method !== 'GET') return send(res, 405, { message: 'Method Not Allowed' });
+    const authorization = req.headers.authorization ?? '';
+    if (options.apiKey === undefined ? authorization.trim() === '' : authorization !== options.apiKey) return send(res, 401, { message: 'Unauthorized' });
+    const { status, body } = sandboxPayerSearch(new URL(req.url ?? '/', 'http://sandbox').searchParams);
+    send(res, status, body);
+  }
 
   const url = await listen(server, options);
 

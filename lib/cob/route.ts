@@ -1,11 +1,13 @@
 import type { Result } from '../errors/index.js';
 import type { Route } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
+import { payerNotSupported } from '../payers/gate.js';
 import type { Runtime } from '../runtime/index.js';
 import { stediAccess } from '../runtime/stedi-access.js';
 import type { CobRequest } from '../validation/index.js';
 import { checkCob } from './check.js';
 import { mockCob } from './mock.js';
+import { isMedicarePayer } from './request.js';
 import type { CobResult } from './types.js';
 
 /**
@@ -23,6 +25,9 @@ export function cobRoute(runtime: Runtime): Route<CobRequest> {
 
     const access = await stediAccess(runtime, clientId, body.providerId, body.payerId);
     if (!access.ok) return access;
+    // Medicare keeps its own answer (422 UNSUPPORTED_PAYER, ./check.ts), which needs no lookup.
+    const refused = isMedicarePayer(body.payerId) ? undefined : await payerNotSupported(runtime.payers, body.payerId, 'cob');
+    if (refused) return { ok: false, error: refused, log: { payerId: body.payerId } };
     const result = await loggedCobCheck(runtime, { query, ...access.value });
     return result.ok ? { ok: true, body: result.value } : result;
   };

@@ -4,6 +4,7 @@ import type { Enrollment } from '../enrollment/types.js';
 import { ERROR_TABLE, type ErrorCode, type ServiceError } from '../errors/index.js';
 import type { Route, RouteOutcome } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
+import { payerNotSupported } from '../payers/gate.js';
 import type { Runtime } from '../runtime/index.js';
 import { stediAccess } from '../runtime/stedi-access.js';
 import type { StediConnection } from '../upstream/stedi.js';
@@ -52,6 +53,8 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
 
     const access = await stediAccess(runtime, clientId, body.providerId, body.payerId);
     if (!access.ok) return access;
+    const refused = await payerNotSupported(runtime.payers, body.payerId, 'eligibility');
+    if (refused) return { ok: false, error: refused, log: { payerId: body.payerId } };
     const { enrollment, stedi } = access.value;
 
     const [eligibility, cob] = await Promise.all([

@@ -33,6 +33,7 @@ export const ERROR_TABLE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The file is too large' },
   INVALID_FILE: { status: 400, message: 'file_content is not base64 of a readable PDF' },
   UNSUPPORTED_PAYER: { status: 422, message: 'This payer is not supported for this check' },
+  PAYER_NOT_SUPPORTED: { status: 422, message: 'The payer directory lists this payer as not supporting this transaction' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was already used with a different body' },
   REQUEST_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still running; try again shortly', retryAfterSeconds: 5 },
   PAYER_REJECTED: { status: 422, message: 'The payer rejected the request' },

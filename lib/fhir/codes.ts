@@ -87,6 +87,7 @@ export const ISSUE_TYPES = {
   PAYLOAD_TOO_LARGE: 'too-long',
   INVALID_FILE: 'invalid',
   UNSUPPORTED_PAYER: 'not-supported',
+  PAYER_NOT_SUPPORTED: 'not-supported',
   IDEMPOTENCY_KEY_REUSED: 'conflict',
   REQUEST_IN_PROGRESS: 'conflict',
   PAYER_REJECTED: 'business-rule',

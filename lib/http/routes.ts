@@ -10,7 +10,7 @@ export interface RouteEntry {
   method: HttpMethod;
   path: string;
   /** The Lambda function (functions/<name>/index.ts) that answers it. */
-  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi' | 'fhir';
+  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi' | 'fhir' | 'payers' | 'mcp';
   /** Whether the bearer-token authorizer guards it. */
   auth: boolean;
 }
@@ -20,6 +20,9 @@ export const ROUTE_TABLE = [
   { method: 'POST', path: '/api/eligibility/cob/v1', function: 'cob', auth: true },
   { method: 'POST', path: '/api/generate-letter', function: 'letter', auth: true },
   { method: 'POST', path: '/api/fhir/r4/CoverageEligibilityRequest/$submit', function: 'fhir', auth: true },
+  { method: 'GET', path: '/api/payers', function: 'payers', auth: true },
+  { method: 'GET', path: '/api/payers/{payerId}', function: 'payers', auth: true },
+  { method: 'POST', path: '/api/mcp', function: 'mcp', auth: true },
   { method: 'GET', path: '/api/health', function: 'health', auth: false },
   { method: 'GET', path: '/api/openapi.json', function: 'openapi', auth: false },
 ] as const satisfies readonly RouteEntry[];
@@ -35,14 +38,42 @@ export type RouteMatch =
 /** Paths without a trailing slash, so `/api/health/` can be named in the 404's hint. */
 const stripSlash = (path: string): string => (path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path);
 
+/**
+ * The values of a route path's `{name}` segments in a request path (`/api/payers/{payerId}` and
+ * `/api/payers/60054` → `{payerId: '60054'}`); undefined when the path does not fit the pattern.
+ * A parameter matches one non-empty segment, as API Gateway's `{name}` resources do.
+ */
+export function pathParametersOf(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    if (name && got[i] !== '') params[name] = decodeSegment(got[i]!);
+    else if (part !== got[i]) return undefined;
+  }
+  return params;
+}
+
+const decodeSegment = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+const fits = (pattern: string, path: string): boolean => pathParametersOf(pattern, path) !== undefined;
+
 /** The methods the table defines for a path (empty when the path is unknown). */
 export function methodsOf(path: string): HttpMethod[] {
-  return ROUTE_TABLE.filter((route) => route.path === path).map((route) => route.method);
+  return ROUTE_TABLE.filter((route) => fits(route.path, path)).map((route) => route.method);
 }
 
 export function matchRoute(method: string, path: string): RouteMatch {
   const upper = method.toUpperCase();
-  const route = ROUTE_TABLE.find((entry) => entry.path === path && entry.method === upper);
+  const route = ROUTE_TABLE.find((entry) => fits(entry.path, path) && entry.method === upper);
   if (route) return { kind: 'route', route };
   const allow = methodsOf(path);
   if (allow.length > 0) return { kind: 'method-not-allowed', path, allow };

@@ -2,6 +2,9 @@ import { environment, readConfig, sandboxUpstreams, type Config, type Env } from
 import { readSecret, SECRETS, type SecretSource } from '../config/secrets.js';
 import type { EnrollmentStore } from '../enrollment/types.js';
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
+import { log } from '../logging/index.js';
+import { payerDirectory, type PayerDirectory } from '../payers/directory.js';
+import { searchStediPayers } from '../upstream/stedi-payers.js';
 
 /**
  * What the route functions need from the outside world, built once per Lambda container from the
@@ -16,7 +19,15 @@ export interface Runtime {
   anthropicKey(): Promise<Result<string>>;
   /** Upstreams answered by the built-in sandboxes (logged with each call). */
   sandbox: { stedi: boolean; anthropic: boolean };
+  /**
+   * Stedi's payer directory, cached for this container (docs/api.md#payer-directory). Without it
+   * the PAYER_NOT_SUPPORTED gate lets every payer through.
+   */
+  payers?: PayerDirectory;
 }
+
+/** A directory lookup stands in front of a paid check: it gets a short budget of its own. */
+export const PAYER_DIRECTORY_TIMEOUT_MS = 3_000;
 
 async function key(source: SecretSource, what: string, env: Env): Promise<Result<string>> {
   try {
@@ -27,15 +38,35 @@ async function key(source: SecretSource, what: string, env: Env): Promise<Result
   }
 }
 
-export function runtimeFromEnv(env: Env = environment()): Runtime {
+export function runtimeFromEnv(env: Env = environment()): Runtime & { payers: PayerDirectory } {
   const config = readConfig(env);
   let store: Promise<EnrollmentStore> | undefined;
+  const stediKey = () => key(SECRETS.stedi, 'clearinghouse', env);
+  const sandbox = sandboxUpstreams(env);
+  const payers = payerDirectory({
+    search: async (search) => {
+      const apiKey = await stediKey();
+      if (!apiKey.ok) return apiKey;
+      const started = performance.now();
+      const call = await searchStediPayers({ baseUrl: config.stediBaseUrl, apiKey: apiKey.value, timeoutMs: PAYER_DIRECTORY_TIMEOUT_MS }, search);
+      log.info('payer directory upstream', {
+        upstream: 'stedi-payers',
+        sandbox: sandbox.stedi,
+        attempts: call.attempts,
+        upstreamMs: Math.round(performance.now() - started),
+        ...(call.traceId ? { traceId: call.traceId } : {}),
+        ...(call.result.ok ? {} : { code: call.result.error.code }),
+      });
+      return call.result;
+    },
+  });
   return {
     config,
     enrollments: () => (store ??= dynamoStore(config.enrollmentsTable)),
-    stediKey: () => key(SECRETS.stedi, 'clearinghouse', env),
+    stediKey,
     anthropicKey: () => key(SECRETS.anthropic, 'Anthropic', env),
-    sandbox: sandboxUpstreams(env),
+    sandbox,
+    payers,
   };
 }
 

@@ -52,7 +52,7 @@ export interface CobReply {
 export type StediRetryTuning = Omit<RetryOptions, 'budgetMs'>;
 
 /** Headers that carry the upstream's request id, first found wins. */
-const TRACE_HEADERS = ['x-amzn-requestid', 'x-amzn-request-id', 'x-request-id'];
+export const TRACE_HEADERS = ['x-amzn-requestid', 'x-amzn-request-id', 'x-request-id'];
 
 const KEY_SETTING = 'STEDI_API_KEY';
 const missingKey = (): ServiceError =>
@@ -60,7 +60,7 @@ const missingKey = (): ServiceError =>
 const rejectedKey = (): ServiceError =>
   serviceError('CONFIGURATION_ERROR', { message: `The clearinghouse rejected the configured API key (${KEY_SETTING})` });
 
-interface HttpAnswer {
+export interface HttpAnswer {
   status: number;
   headers: Headers;
   text: string;
@@ -70,7 +70,7 @@ interface HttpAnswer {
  * Classifies the parts of an HTTP answer every Stedi endpoint shares. Returns undefined when the
  * status is one the endpoint-specific reader should look at (200 and 400 carry payer answers).
  */
-function classifyStatus<T>(answer: HttpAnswer): Attempt<T> | undefined {
+export function classifyStatus<T>(answer: HttpAnswer): Attempt<T> | undefined {
   const { status } = answer;
   if (status === 401 || status === 403) return fail(rejectedKey());
   if (status === 429 || status >= 500) {
@@ -90,7 +90,7 @@ function classifyStatus<T>(answer: HttpAnswer): Attempt<T> | undefined {
 const unreadable = (what: string): ServiceError =>
   serviceError('UPSTREAM_ERROR', { message: `The clearinghouse answer could not be read (${what})` });
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {

@@ -90,7 +90,10 @@ describe('EligibilityStack', () => {
     const methods = restMethods();
     const authorizerId = logicalIdOf('BearerTokenAuthorizer', 'AWS::ApiGateway::Authorizer');
     expect(ROUTE_TABLE.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'POST /api/fhir/r4/CoverageEligibilityRequest/$submit', 'GET /api/health', 'GET /api/openapi.json'].sort(),
+      [
+        'POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'POST /api/fhir/r4/CoverageEligibilityRequest/$submit',
+        'GET /api/payers', 'GET /api/payers/{payerId}', 'POST /api/mcp', 'GET /api/health', 'GET /api/openapi.json',
+      ].sort(),
     );
     for (const route of ROUTE_TABLE) {
       const method = methods[`${route.method} ${route.path}`]!;

@@ -73,7 +73,7 @@ describe('openapi.json', () => {
   });
 
   it('has response examples that match the response schemas', () => {
-    const success: Record<string, ResponseSchemaName> = { checkEligibility: 'eligibility', checkCoordinationOfBenefits: 'cob', generateLetter: 'letter', getHealth: 'health' };
+    const success: Record<string, ResponseSchemaName> = { checkEligibility: 'eligibility', checkCoordinationOfBenefits: 'cob', generateLetter: 'letter', getHealth: 'health', searchPayers: 'payerPage', getPayer: 'payer' };
     let count = 0;
     for (const { op } of operations(committed)) {
       for (const [status, response] of Object.entries(op.responses) as [string, any][]) {

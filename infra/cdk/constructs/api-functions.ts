@@ -99,6 +99,10 @@ function accessOf(stores: DataStores, settings: ApiFunctionsProps['settings']): 
       // Every face of the letter's font fallback chain (lib/letter/font-files.ts, docs/letter.md#fonts).
       fonts: ALL_FONT_FILES,
     },
+    // docs/api.md#payer-directory: reads the Stedi key only (the directory's own search endpoint).
+    payers: { environment: { ...stediEnv, ...corsEnv }, grants: [readSecret(stediSecret), decryptVia('secretsmanager')] },
+    // docs/mcp.md: the tools run the eligibility, COB and payer routes, so it needs what they need (no Idempotency-Key over MCP).
+    mcp: { environment: { ...stediEnv, ...corsEnv }, grants: [readSecret(stediSecret), getEnrollment(), decryptVia('secretsmanager', 'dynamodb')] },
     'not-found': answersAlone,
     health: answersAlone,
     openapi: answersAlone,

@@ -1,0 +1,81 @@
+/**
+ * One short plain-English sentence per tool answer, for the model reading it (docs/mcp.md#answers):
+ * the structured content carries everything; the summary names what a front desk asks first.
+ * Figures only; it never repeats names, dates of birth or member ids.
+ */
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const known = (value: unknown): value is string => typeof value === 'string' && value !== '' && value !== 'N/A';
+
+/** "in network: $25.00 copay, $1,500.00 deductible with $320.00 remaining, 20% coinsurance, …" */
+function networkPart(label: string, block: unknown): string | undefined {
+  const individual = isObject(block) && isObject(block.individual) ? block.individual : undefined;
+  if (!individual) return undefined;
+  const parts: string[] = [];
+  if (known(individual.copay)) parts.push(`${individual.copay} copay`);
+  const deductible = isObject(individual.deductible) ? individual.deductible : {};
+  if (known(deductible.total)) parts.push(`${deductible.total} deductible${known(deductible.remaining) ? ` with ${deductible.remaining} remaining` : ''}`);
+  if (known(individual.coinsurance)) parts.push(`${individual.coinsurance} coinsurance`);
+  if (known(individual.stopLoss)) {
+    parts.push(`${individual.stopLoss} out-of-pocket maximum${known(individual.stopLossRemaining) ? ` with ${individual.stopLossRemaining} remaining` : ''}`);
+  }
+  return parts.length > 0 ? `${label}: ${parts.join(', ')}` : undefined;
+}
+
+export function eligibilitySummary(body: unknown): string {
+  if (!isObject(body)) return 'The eligibility check answered.';
+  const status =
+    typeof body.coverageStatus === 'string' ? body.coverageStatus : body.message === 'Mock Eligibility check successful.' ? 'Mock answer' : 'Answered';
+  const networks = [networkPart('in network', body.inNetwork), networkPart('out of network', body.outNetwork)].filter(Boolean);
+  const sentences = [`${status}; ${networks.length > 0 ? networks.join('; ') : 'the payer returned no plan-wide figures'}.`];
+  if (typeof body.payerName === 'string') sentences.push(`Payer: ${body.payerName}.`);
+  const estimate = isObject(body.estimate) ? body.estimate : undefined;
+  if (estimate && known(estimate.patientOwes))
+    sentences.push(
+      `Estimate: the patient owes ${estimate.patientOwes}${known(estimate.planPays) ? ` and the plan pays ${estimate.planPays}` : ''} (a guide; the payer adjudicates the claim).`,
+    );
+  const notices = Array.isArray(body.notices)
+    ? body.notices
+        .filter(isObject)
+        .map((n) => n.code)
+        .filter((c): c is string => typeof c === 'string')
+    : [];
+  if (notices.length > 0) sentences.push(`Notices: ${notices.join(', ')}.`);
+  if (isObject(body.cob)) sentences.push(cobSummary(body.cob));
+  return sentences.join(' ');
+}
+
+const COB_SENTENCES: Record<string, string> = {
+  MemberFoundNoCOB: 'No other coverage found: this plan is the only one.',
+  CoverageOverlapNoBenefitOverlap: 'Another plan overlaps in time, but not for these benefits.',
+  CoverageOverlapExistsNotSubjectToCob: 'Another plan overlaps, but coordination of benefits does not apply to it.',
+  CobInstanceExistsPrimacyUndetermined: 'Other coverage exists and which plan pays first is undetermined.',
+  CobInstanceExistsPrimacyDetermined: 'Other coverage exists and the payers have determined which pays first.',
+};
+
+export function cobSummary(body: unknown): string {
+  if (!isObject(body)) return 'The coordination of benefits check answered.';
+  if (typeof body.cobCode !== 'string')
+    return typeof body.code === 'string' ? `The coordination of benefits part failed (${body.code}).` : 'The coordination of benefits check answered.';
+  const others = Array.isArray(body.additionalPlanBenefitInfo) ? body.additionalPlanBenefitInfo.filter(isObject) : [];
+  const named = others.map((plan) => [plan.payerName, plan.payerPrimacy].filter((v) => typeof v === 'string').join(' as ')).filter(Boolean);
+  return `COB ${body.cobCode}: ${COB_SENTENCES[body.cobCode] ?? ''}${named.length > 0 ? ` Other plans: ${named.join('; ')}.` : ''}`.trim();
+}
+
+export function payerSearchSummary(body: unknown): string {
+  const payers = isObject(body) && Array.isArray(body.payers) ? body.payers.filter(isObject) : [];
+  if (payers.length === 0) return 'No payer in the directory matches.';
+  const first = payers
+    .slice(0, 5)
+    .map((p) => `${p.name} (payerId ${p.payerId}${isObject(p.transactions) ? `, eligibility ${p.transactions.eligibility}` : ''})`);
+  const more = isObject(body) && typeof body.nextPageToken === 'string' ? ' More on the next page (pageToken).' : '';
+  return `${payers.length} payer${payers.length === 1 ? '' : 's'} found: ${first.join('; ')}${payers.length > 5 ? '; …' : ''}.${more}`;
+}
+
+/** The error as the tool reports it: "CODE: message" and, for validation, each field's problem. */
+export function errorSummary(body: Json): string {
+  const head = typeof body.code === 'string' ? `${body.code}: ${body.message}` : String(body.message);
+  const fields = Array.isArray(body.errors) ? body.errors.filter(isObject).map((e) => `${e.field} ${e.message}`) : [];
+  return fields.length > 0 ? `${head} (${fields.join('; ')})` : head;
+}

@@ -1,0 +1,104 @@
+import { serviceError } from '../errors/index.js';
+import type { Route, RouteOutcome } from '../http/api-handler.js';
+import type { PayerSearchRoute } from '../payers/route.js';
+import { PAYER_SEARCH_SCHEMA } from '../payers/search-params.js';
+import { SCHEMAS, validateBody, type CobRequest, type EligibilityRequest, type SchemaName } from '../validation/index.js';
+import { cobSummary, eligibilitySummary, payerSearchSummary } from './summary.js';
+
+/**
+ * The MCP tools (docs/mcp.md#tools). Each runs the same route function as its REST route, so the
+ * answer is the REST answer; input schemas are the REST request schemas (lib/validation/schemas.ts,
+ * lib/payers/search-params.ts), so a field added there reaches the tool with no second copy.
+ */
+
+export interface ToolContext {
+  clientId: string;
+  requestId: string;
+}
+
+export interface McpTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: { type: 'object' } & Record<string, unknown>;
+  run(args: Record<string, unknown>, context: ToolContext): Promise<RouteOutcome>;
+  summarize(body: unknown): string;
+}
+
+export interface ToolRoutes {
+  eligibility: Route<EligibilityRequest>;
+  cob: Route<CobRequest>;
+  searchPayers: PayerSearchRoute;
+}
+
+/** A request schema as a tool's input schema: the same object, without the `$id` it has as a document. */
+function inputSchemaOf(name: SchemaName): McpTool['inputSchema'] {
+  const { $id: _id, ...schema } = SCHEMAS[name];
+  return schema as McpTool['inputSchema'];
+}
+
+/** Validates like the REST route (400 INVALID_REQUEST with every problem), then runs it. */
+function bodyTool<N extends 'eligibility' | 'cob'>(name: N, route: Route<N extends 'eligibility' ? EligibilityRequest : CobRequest>) {
+  return async (args: Record<string, unknown>, context: ToolContext): Promise<RouteOutcome> => {
+    const valid = validateBody(name, args);
+    if (!valid.ok) return valid;
+    return route({ body: valid.value as never, ...context });
+  };
+}
+
+const BATCH_ID_MAX = 100;
+
+export function mcpTools(routes: ToolRoutes): McpTool[] {
+  return [
+    {
+      name: 'search_payers',
+      title: 'Search the payer directory',
+      description:
+        'Find a payer and its payerId by name, payer id or alias (typos are tolerated), optionally only payers that support eligibility or COB checks. Use it before check_eligibility when you know the insurer by name.',
+      inputSchema: PAYER_SEARCH_SCHEMA as unknown as McpTool['inputSchema'],
+      run: (args) => routes.searchPayers(args),
+      summarize: payerSearchSummary,
+    },
+    {
+      name: 'check_eligibility',
+      title: 'Check eligibility and benefits',
+      description:
+        'Real-time eligibility (X12 270/271) for a patient with a payer: coverage status, copay, deductible, coinsurance and out-of-pocket figures in and out of network, per service type; with runCobCheck also other coverage. Dates are MM-DD-YYYY. Set mockRequest to true to use the documented mock patients (no payer is contacted).',
+      inputSchema: inputSchemaOf('eligibility'),
+      run: bodyTool('eligibility', routes.eligibility),
+      summarize: eligibilitySummary,
+    },
+    {
+      name: 'check_cob',
+      title: 'Check coordination of benefits',
+      description:
+        'Coordination of benefits search: whether the patient has other coverage and which plan pays first. Dates are MM-DD-YYYY. Set mockRequest to true to use the documented mock patients.',
+      inputSchema: inputSchemaOf('cob'),
+      run: bodyTool('cob', routes.cob),
+      summarize: cobSummary,
+    },
+    {
+      name: 'get_batch_status',
+      title: 'Get a batch eligibility run',
+      description: 'The status and counts of a batch eligibility run submitted with POST /api/eligibility/batch/v1, by its batchId.',
+      inputSchema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['batchId'],
+        properties: { batchId: { type: 'string', minLength: 1, maxLength: BATCH_ID_MAX, description: 'The batchId the batch submission answered.' } },
+      },
+      // Batch eligibility is not part of this release: every id is unknown, exactly as REST answers one.
+      run: async (args) => {
+        const batchId = args.batchId;
+        if (typeof batchId !== 'string' || batchId.trim() === '' || batchId.length > BATCH_ID_MAX) {
+          return {
+            ok: false,
+            error: serviceError('INVALID_REQUEST', { errors: [{ field: 'batchId', message: `is required: text of 1 to ${BATCH_ID_MAX} characters` }] }),
+          };
+        }
+        return { ok: false, error: serviceError('NOT_FOUND', { message: 'No batch with this batchId exists for this client' }) };
+      },
+      summarize: () => '',
+    },
+  ];
+}

@@ -1,0 +1,30 @@
+/** The payer directory's domain types (docs/api.md#payer-directory). */
+
+export type TransactionSupport = 'SUPPORTED' | 'NOT_SUPPORTED' | 'ENROLLMENT_REQUIRED';
+
+/** The two transactions this service sends, as the directory's `transaction` filter names them. */
+export type Transaction = 'eligibility' | 'cob';
+export const TRANSACTIONS: readonly Transaction[] = ['eligibility', 'cob'];
+
+/** One payer as the API answers it: keys in this order; `stediId` only when the directory gives one. */
+export interface Payer {
+  payerId: string;
+  name: string;
+  aliases: string[];
+  stediId?: string;
+  coverageTypes: string[];
+  states: string[];
+  transactions: Record<Transaction, TransactionSupport>;
+}
+
+export interface PayerPage {
+  payers: Payer[];
+  nextPageToken?: string;
+}
+
+export interface PayerSearch {
+  q?: string;
+  transaction?: Transaction;
+  pageSize: number;
+  pageToken?: string;
+}

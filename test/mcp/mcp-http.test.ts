@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SCHEMAS } from '../../lib/validation/schemas.js';
+import { MOCK_SET_1, SANDBOX_GARCIA } from '../support/events.js';
+import { startLocalApi, type LocalApi } from '../support/local-api.js';
+
+/**
+ * POST /api/mcp through the local server, spoken to by the MCP SDK's own client over HTTP: the tools
+ * answer exactly what the REST routes answer, and REST errors arrive as tool errors with the code.
+ */
+
+let api: LocalApi;
+let client: Client;
+
+beforeAll(async () => {
+  api = await startLocalApi();
+  client = new Client({ name: 'test-client', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${api.url}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${api.token}` } } });
+  await client.connect(transport);
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await api?.close();
+});
+
+type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, unknown> };
+const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as unknown as ToolAnswer;
+
+describe('MCP over HTTP', () => {
+  it('lists the four tools, whose input schemas are the REST request schemas', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['search_payers', 'check_eligibility', 'check_cob', 'get_batch_status']);
+    const eligibility = tools.find((tool) => tool.name === 'check_eligibility')!;
+    expect(eligibility.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.eligibility.properties)));
+    expect(eligibility.inputSchema.required).toEqual(SCHEMAS.eligibility.required);
+    expect(tools.find((tool) => tool.name === 'check_cob')!.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.cob.properties)));
+    expect(Object.keys(tools.find((tool) => tool.name === 'search_payers')!.inputSchema.properties ?? {})).toEqual([
+      'q',
+      'transaction',
+      'pageSize',
+      'pageToken',
+    ]);
+  });
+
+  it('check_eligibility in mock mode answers the REST answer as structured content, with a summary', async () => {
+    const { mockRequest: _mock, ...fields } = MOCK_SET_1;
+    const answer = await call('check_eligibility', { ...fields, mockRequest: true });
+    const rest = await api.call('/api/eligibility/v1', MOCK_SET_1);
+    expect(answer.isError).toBeFalsy();
+    expect(answer.structuredContent).toEqual(rest.body);
+    expect(answer.content[0]!.text).toBe(
+      'Mock answer; in network: $20.00 copay, $500.00 deductible with $200.00 remaining, 10% coinsurance, $2,000.00 out-of-pocket maximum; out of network: $40.00 copay, $1,000.00 deductible with $800.00 remaining, 30% coinsurance, $4,000.00 out-of-pocket maximum.',
+    );
+  });
+
+  it('check_eligibility runs a real sandbox check like the REST route', async () => {
+    const answer = await call('check_eligibility', SANDBOX_GARCIA);
+    expect(answer.isError).toBeFalsy();
+    const rest = await api.call('/api/eligibility/v1', SANDBOX_GARCIA);
+    const { checkedAt: _a, ...fromTool } = answer.structuredContent as Record<string, unknown>;
+    const { checkedAt: _b, ...fromRest } = rest.body as Record<string, unknown>;
+    expect(fromTool).toEqual(fromRest);
+    expect(answer.content[0]!.text).toMatch(/^Active; in network: /);
+  });
+
+  it('check_cob in mock mode answers the REST answer', async () => {
+    const body = {
+      patientFirstName: 'Jane',
+      patientLastName: 'Smith',
+      dateOfCoverage: '02-02-2025',
+      payerId: 'PAYER002',
+      providerId: 'PROVIDER002',
+      mockRequest: true,
+    };
+    const answer = await call('check_cob', body);
+    const rest = await api.call('/api/eligibility/cob/v1', body);
+    expect(answer.structuredContent).toEqual(rest.body);
+    expect(answer.content[0]!.text).toContain('COB CobInstanceExistsPrimacyDetermined');
+  });
+
+  it('search_payers is typo-tolerant and answers GET /api/payers', async () => {
+    const answer = await call('search_payers', { q: 'Aetan', pageSize: 3 });
+    const rest = await api.call('/api/payers?q=Aetan&pageSize=3', undefined, { method: 'GET' });
+    expect(answer.structuredContent).toEqual(rest.body);
+    expect((answer.structuredContent!.payers as { payerId: string }[])[0]!.payerId).toBe('60054');
+    expect(answer.content[0]!.text).toMatch(/^3 payers found: Aetna \(payerId 60054, eligibility SUPPORTED\)/);
+  });
+
+  it('turns a validation failure into a tool error with the REST code, message and fields', async () => {
+    const { mockRequest: _mock, ...fields } = MOCK_SET_1;
+    const answer = await call('check_eligibility', { ...fields, patientDOB: '02-30-1980', runCOBCheck: true });
+    const rest = await api.call('/api/eligibility/v1', { ...fields, patientDOB: '02-30-1980', runCOBCheck: true });
+    expect(answer.isError).toBe(true);
+    const { requestId: _r1, status, ...toolError } = answer.structuredContent!;
+    const { requestId: _r2, ...restError } = rest.body;
+    expect(toolError).toEqual(restError);
+    expect(status).toBe(400);
+    expect(answer.content[0]!.text).toBe(
+      'INVALID_REQUEST: The request body is invalid (2 problems) (runCOBCheck is not an allowed field; patientDOB must be a real calendar date in the form MM-DD-YYYY, not in the future)',
+    );
+  });
+
+  it('keeps the spec-exact mock error bodies as tool errors', async () => {
+    const answer = await call('check_eligibility', {
+      patientFirstName: 'Emily',
+      patientLastName: 'Davis',
+      patientDOB: '04-04-1990',
+      patientMemberId: 'MBR4004004',
+      dateOfCoverage: '04-01-2025',
+      payerId: 'PAYER004',
+      providerId: 'PROVIDER004',
+      mockRequest: true,
+    });
+    expect(answer).toMatchObject({ isError: true, structuredContent: { message: 'Mock: Error retrieving eligibility data.', status: 502 } });
+    expect(answer.content[0]!.text).toBe('Mock: Error retrieving eligibility data.');
+  });
+
+  it('refuses a payer the directory lists as not supporting eligibility, before any charge', async () => {
+    const answer = await call('check_eligibility', { ...SANDBOX_GARCIA, payerId: '54097' });
+    expect(answer.isError).toBe(true);
+    expect(answer.structuredContent).toMatchObject({ code: 'PAYER_NOT_SUPPORTED', status: 422 });
+    expect(answer.content[0]!.text).toMatch(/^PAYER_NOT_SUPPORTED: Delta Dental of South Dakota \(payer id 54097\)/);
+  });
+
+  it('get_batch_status answers that no such batch exists', async () => {
+    const answer = await call('get_batch_status', { batchId: 'b-123' });
+    expect(answer).toMatchObject({ isError: true, structuredContent: { code: 'NOT_FOUND', status: 404 } });
+  });
+});
+
+describe('POST /api/mcp at the HTTP level', () => {
+  const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+  const accept = { accept: 'application/json, text/event-stream' };
+
+  it('needs the bearer token like every route', async () => {
+    const missing = await api.call('/api/mcp', rpc, { token: null, headers: accept });
+    expect([missing.status, missing.body]).toEqual([401, { message: 'Unauthorized' }]);
+    const wrong = await api.call('/api/mcp', rpc, { token: 'nope', headers: accept });
+    expect([wrong.status, wrong.body]).toEqual([403, { message: 'Forbidden' }]);
+  });
+
+  it('answers GET with 405 and Allow: POST', async () => {
+    const answer = await api.call('/api/mcp', undefined, { method: 'GET' });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('POST');
+    expect(answer.body.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
+  it('answers JSON (no session id, no event stream) with the request id and no-store', async () => {
+    const answer = await api.call('/api/mcp', rpc, { headers: { ...accept, 'x-request-id': 'mcp-req-1' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.headers.get('mcp-session-id')).toBeNull();
+    expect(answer.headers.get('x-request-id')).toBe('mcp-req-1');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.body.result.tools).toHaveLength(4);
+  });
+
+  it("gives the API's own 415 and 400 bodies for a non-JSON request", async () => {
+    const text = await api.call('/api/mcp', undefined, { contentType: 'text/plain', rawBody: 'hello', headers: accept });
+    expect([text.status, text.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const broken = await api.call('/api/mcp', undefined, { rawBody: '{"jsonrpc":', headers: accept });
+    expect([broken.status, broken.body.code]).toEqual([400, 'INVALID_JSON']);
+  });
+});
