@@ -1,22 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 /**
  * Jest 30 in native ESM mode; TypeScript is stripped by SWC (ts-jest does not support TypeScript 7).
  *
- * Two projects (docs/testing.md): `unit`, the fast suites (`npm run test:fast`), and `slow`, the load,
- * fuzz, hostile-input, fault and long-running suites plus the ones that synthesise the CDK stack or
- * spawn processes. `npm test` runs both.
+ * Two projects (docs/testing.md), which `npm test` runs together:
+ * - `unit`: each module's own tests, in process (`npm run test:fast`);
+ * - `integration`: the suites that start the local server or a sandbox over HTTP, spawn a process,
+ *   render and check PDFs with poppler, load the FHIR R4 definitions, synthesise the CDK stack, plus
+ *   the load, fuzz, hostile-input and fault folders. A suite is put here by what it does (the rule
+ *   below reads its source), so a new one lands in the right project without a list to keep.
  */
-const SLOW = [
-  '<rootDir>/test/load/',
-  '<rootDir>/test/fuzz/',
-  '<rootDir>/test/hostile/',
-  '<rootDir>/test/faults/',
-  '<rootDir>/test/infra/stack.test.ts',
-  '<rootDir>/test/infra/bundling.test.ts',
-  '<rootDir>/test/local/invoke.test.ts',
-  '<rootDir>/test/local/integration-timeout.test.ts',
-  '<rootDir>/test/letter/long-letter.test.ts',
-  '<rootDir>/test/openapi/document.test.ts',
-];
+const INTEGRATION_FOLDERS = ['load', 'fuzz', 'hostile', 'faults'];
+const INTEGRATION_SOURCE =
+  /startLocalApi|startLocalServer|startLocalEnvironment|start\w*Sandbox|child_process|fhir-r4|synthTemplate|new App\(|renderLetterPdf|runLetter/;
+
+function testFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const root = new URL('.', import.meta.url).pathname;
+const isIntegration = (file) =>
+  INTEGRATION_FOLDERS.some((folder) => file.startsWith(join(root, 'test', folder) + '/')) || INTEGRATION_SOURCE.test(readFileSync(file, 'utf8'));
+const all = testFiles(join(root, 'test'));
+const integration = all.filter(isIntegration);
+const unit = all.filter((file) => !isIntegration(file));
 
 const shared = {
   testEnvironment: 'node',
@@ -31,8 +43,10 @@ const shared = {
 
 export default {
   testTimeout: 20000,
+  // Every core: most suites wait on loopback HTTP, not the CPU.
+  maxWorkers: '100%',
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', ...SLOW] },
-    { ...shared, displayName: 'slow', testMatch: SLOW.map((path) => (path.endsWith('/') ? `${path}**/*.test.ts` : path)) },
+    { ...shared, displayName: 'unit', testMatch: unit },
+    { ...shared, displayName: 'integration', testMatch: integration },
   ],
 };
