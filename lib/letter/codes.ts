@@ -108,7 +108,8 @@ const SENTENCE_START = String.raw`(^|[.!?]["'”’)]*\s+)`;
 const TIDY: Array<[RegExp, string]> = [
   // "G89.29 is also documented." and "Secondary diagnosis: G89.29." say nothing once the code goes.
   [new RegExp(String.raw`${SENTENCE_START}(?:${G}|[^.!?:${G}]*:\s*${G}(?:\s*(?:,|;|and|or)\s*${G})*\s*(?=[.!?]|$))[^.!?]*(?:[.!?]+|$)\s*`, 'gi'), '$1'],
-  // "M17.11 and G89.29", "G89.29 or M17.11", "M17.11, G89.29, E11.9": the list closes over the gap.
+  // "M17.11 and G89.29", "G89.29 or M17.11", "M17.11, G89.29, E11.9", "pain, G89.29, and": the list closes over the gap.
+  [new RegExp(String.raw`\s*[,;]\s*${G}\s*[,;]\s*(?=(?:and|or)\s)`, 'gi'), ' '],
   [new RegExp(String.raw`\s*[,;]?\s*\b(?:and|or)\s+${G}`, 'gi'), ''],
   [new RegExp(String.raw`${G}\s*[,;]?\s*(?:and|or)\s+`, 'gi'), ''],
   [new RegExp(String.raw`\s*[,;]\s*${G}`, 'g'), ''],

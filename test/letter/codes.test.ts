@@ -57,4 +57,17 @@ describe('verifyCodes', () => {
     expect(codes.icd10).toEqual([expect.objectContaining({ code: 'M17.11', pages: [] })]);
     expect(codes.cpt).toEqual([expect.objectContaining({ code: '27447', pages: [] })]);
   });
+
+  it.each([
+    ['Diagnosis codes M17.11 and G89.29 are documented.', 'Diagnosis codes M17.11 are documented.'],
+    ['Diagnosis codes G89.29 or M17.11 apply.', 'Diagnosis codes M17.11 apply.'],
+    ['Codes: M17.11, G89.29, E11.9.', 'Codes: M17.11.'],
+    ['Knee pain. G89.29 is also documented in the chart. Walking is limited.', 'Knee pain. Walking is limited.'],
+    ['Knee pain (M17.11). Secondary diagnosis: G89.29. Walking is limited.', 'Knee pain (M17.11). Walking is limited.'],
+    ['The patient also has chronic pain, G89.29, and knee pain.', 'The patient also has chronic pain and knee pain.'],
+  ])('removing a code leaves a readable sentence: %j', (input, output) => {
+    const { blocks, removed } = verifyCodes(parseLetterMarkdown(input), { pages: PAGES });
+    expect(removed.length).toBeGreaterThan(0);
+    expect(text(blocks)).toBe(output);
+  });
 });
