@@ -27,6 +27,8 @@ const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 // A PDF header may be preceded by junk, but must sit in the first 1024 bytes (ISO 32000 §7.5.2 note).
 const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
 
+const ENCRYPTED = 'the PDF is encrypted or password-protected';
+
 /** Why the gate refused a file, in plain words: a 413 when it is too big, a 400 when it is not readable. */
 const GATE_REFUSALS: Record<GateFailure, { status: 'too-large' | 'invalid'; message: string }> = {
   'too-much-data': { status: 'too-large', message: `the PDF's compressed streams would expand past ${MAX_DECOMPRESSED_BYTES / 1024 / 1024} MiB` },
@@ -34,6 +36,7 @@ const GATE_REFUSALS: Record<GateFailure, { status: 'too-large' | 'invalid'; mess
   'too-complex': { status: 'too-large', message: 'the PDF is too complex to check' },
   'too-many-pages': { status: 'too-large', message: `the PDF has more than ${MAX_PAGES} pages` },
   unreadable: { status: 'invalid', message: 'the PDF could not be read (damaged or not a PDF)' },
+  encrypted: { status: 'invalid', message: ENCRYPTED },
   'too-deep': { status: 'invalid', message: `the PDF nests objects more than ${MAX_DEPTH} levels deep` },
   'too-many-tokens': { status: 'invalid', message: 'the PDF holds more syntax than any document of 100 pages needs' },
   'too-much-junk': { status: 'invalid', message: 'the PDF holds too much data outside its objects (damaged or not a PDF)' },
@@ -84,7 +87,7 @@ export async function readProcedureNotes(fileContent: string): Promise<Result<Pr
   let pages: number;
   try {
     const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-    if (doc.isEncrypted) return invalid('the PDF is encrypted or password-protected');
+    if (doc.isEncrypted) return invalid(ENCRYPTED);
     pages = doc.getPageCount();
   } catch {
     return invalid('the PDF could not be read (damaged or not a PDF)');

@@ -12,7 +12,7 @@ import { scanPdfStructure, type StreamObject, type StructureFailure } from './pd
  * the local AI sandbox both call this, so neither parses a file the other would refuse.
  */
 
-export type GateFailure = Exclude<StructureFailure, 'unterminated-stream'> | EmbeddedFailure | 'too-many-streams' | 'too-complex';
+export type GateFailure = Exclude<StructureFailure, 'unterminated-stream'> | EmbeddedFailure | 'too-many-streams' | 'too-complex' | 'encrypted';
 
 export type GateResult = { ok: true } | { ok: false; reason: GateFailure };
 
@@ -39,5 +39,8 @@ export async function checkPdfBeforeParsing(bytes: Uint8Array, maxPages: number)
   }
   const inflation = await checkPdfDecompression(bytes);
   if (!inflation.ok) return { ok: false, reason: inflation.reason };
+  // Encrypted: refused anyway, and its object streams are ciphertext no check can read (nor skip:
+  // a plain object stream behind a fake /Encrypt would reach pdf-lib unchecked).
+  if (structure.structure.trailers.some((trailer) => trailer.has('Encrypt'))) return { ok: false, reason: 'encrypted' };
   return checkEmbedded(structure.structure, buffer, maxPages);
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
+import { readProcedureNotes } from '../../lib/letter/input.js';
 import { checkPdfBeforeParsing } from '../../lib/letter/pdf-gate.js';
 import { scannedPdf } from '../fixtures/letter/bombs.js';
 import { encryptedPdf, procedureNotesPdf, scannedNotesPdf } from '../fixtures/letter/pdfs.js';
@@ -46,7 +47,6 @@ describe('checkPdfBeforeParsing on real PDFs', () => {
     ['pdf-lib without object streams', async () => (await PDFDocument.load(await procedureNotesPdf())).save({ useObjectStreams: false })],
     ['a scanned page (image, no text layer)', () => scannedNotesPdf()],
     ['a 100-page bilevel scan', async () => scannedPdf(100)],
-    ['an encrypted file (refused later, by pdf-lib)', async () => encryptedPdf()],
     ['qpdf object and xref streams', async () => qpdf(await procedureNotesPdf(), ['--object-streams=generate'])],
     ['qpdf linearized', async () => qpdf(await procedureNotesPdf(['page'], 30), ['--linearize'])],
     ['qpdf QDF (uncompressed, annotated)', async () => qpdf(await procedureNotesPdf(), ['--qdf'])],
@@ -65,6 +65,18 @@ describe('checkPdfBeforeParsing on real PDFs', () => {
     writeFileSync(join(dir, 'updated.pdf'), updated);
     // qpdf follows /Prev and the offsets: the update is a well-formed one, not a lucky parse.
     expect(execFileSync('qpdf', ['--check', join(dir, 'updated.pdf')]).toString()).toMatch(/No syntax or stream encoding errors/);
+  });
+
+  it('an encrypted file is refused as encrypted by the gate', async () => {
+    await expect(checkPdfBeforeParsing(encryptedPdf(), 100)).resolves.toEqual({ ok: false, reason: 'encrypted' });
+  });
+
+  it('an encrypted file with object streams is still refused as encrypted, not as unreadable', async () => {
+    const encrypted = qpdf(await procedureNotesPdf(), ['--object-streams=generate', '--encrypt', 'user', 'owner', '256', '--']);
+    expect(encrypted.toString('latin1')).toMatch(/\/Type\s*\/ObjStm/);
+    const result = await readProcedureNotes(encrypted.toString('base64'));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message).toBe('the PDF is encrypted or password-protected');
   });
 
   it('counts pages through the tree: 101 pages is a 413 reason before pdf-lib', async () => {
