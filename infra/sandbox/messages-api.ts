@@ -43,7 +43,7 @@ import { checkPdfBeforeParsing } from '../../lib/letter/pdf-gate.js';
  */
 
 /** Gate refusals the sandbox answers with 413 (size); every other refusal is a 400. */
-const TOO_LARGE = new Set(['too-much-data', 'too-many-streams', 'too-complex', 'too-many-pages']);
+const TOO_LARGE = new Set(['too-much-data', 'too-many-streams', 'too-complex', 'too-many-pages', 'too-much-content']);
 
 export interface MessagesSandbox {
   url: string;

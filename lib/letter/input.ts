@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { MAX_DECOMPRESSED_BYTES } from './decompression-guard.js';
+import { MAX_CONTENT_BYTES } from './pdf-embedded.js';
 import { checkPdfBeforeParsing, type GateFailure } from './pdf-gate.js';
 import { MAX_OBJECTS } from './pdf-structure.js';
 import { MAX_DEPTH } from './pdf-values.js';
@@ -35,6 +36,7 @@ const GATE_REFUSALS: Record<GateFailure, { status: 'too-large' | 'invalid'; mess
   'too-many-streams': { status: 'too-large', message: 'the PDF holds too many streams to check' },
   'too-complex': { status: 'too-large', message: 'the PDF is too complex to check' },
   'too-many-pages': { status: 'too-large', message: `the PDF has more than ${MAX_PAGES} pages` },
+  'too-much-content': { status: 'too-large', message: `the PDF's page content would expand past ${MAX_CONTENT_BYTES / 1024 / 1024} MiB` },
   unreadable: { status: 'invalid', message: 'the PDF could not be read (damaged or not a PDF)' },
   encrypted: { status: 'invalid', message: ENCRYPTED },
   'too-deep': { status: 'invalid', message: `the PDF nests objects more than ${MAX_DEPTH} levels deep` },

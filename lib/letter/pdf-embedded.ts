@@ -13,13 +13,18 @@ import { MAX_DECOMPRESSED_BYTES } from './decompression-guard.js';
  *  - an xref stream may list no more entries than its data holds (pdf-lib loops over /Size or
  *    /Index, reading past the data, and would build a billion entries for a 100-byte file);
  *  - the page tree must be a tree of at most `maxPages` leaves (pdf-lib walks it without memory of
- *    visited nodes: 40 levels of two references to the same node are 2^40 visits).
+ *    visited nodes: 40 levels of two references to the same node are 2^40 visits);
+ *  - what the text-layer reader interprets (the pages' /Contents and every form XObject) decodes to
+ *    at most MAX_CONTENT_BYTES: pdf.js spends about 0.6 s of CPU per MiB of small text operators,
+ *    in one block, and a 60 KB file can hold 60 MiB of them.
  */
 
 /** Page-tree entries visited (a 100-page file needs about a hundred). */
 export const MAX_PAGE_TREE_VISITS = 10_000;
+/** Decoded page content and form XObjects, in all; 100 dense pages of text need about 2 MiB. */
+export const MAX_CONTENT_BYTES = 4 * 1024 * 1024;
 
-export type EmbeddedFailure = 'unreadable' | 'too-many-objects' | 'too-many-tokens' | 'too-deep' | 'too-much-data' | 'too-many-pages' | 'page-tree';
+export type EmbeddedFailure = 'unreadable' | 'too-many-objects' | 'too-many-tokens' | 'too-deep' | 'too-much-data' | 'too-many-pages' | 'page-tree' | 'too-much-content';
 
 export type EmbeddedCheck = { ok: true } | { ok: false; reason: EmbeddedFailure };
 
@@ -50,7 +55,7 @@ class Embedded {
   }
 
   /** A stream's decoded data (direct filter names only, as pdf-lib needs them to be readable). */
-  private async decode(stream: StreamObject): Promise<string> {
+  private async decode(stream: StreamObject, budget: ByteBudget = this.budget, keep = true): Promise<string> {
     const filter = this.direct(first(stream.dict, 'Filter'));
     const names = filter === undefined ? [] : filter.kind === 'name' ? [filter] : filter.kind === 'array' ? filter.items.map((item) => this.direct(item)) : [undefined];
     if (names.some((name) => name?.kind !== 'name')) throw new Refused('unreadable');
@@ -65,11 +70,12 @@ class Embedded {
       names.map((n) => (n as { name: string }).name),
       params,
       this.file.subarray(stream.start, stream.end),
-      this.budget,
+      budget,
+      keep,
     );
-    if (result.kind === 'over') throw new Refused('too-much-data');
+    if (result.kind === 'over') throw new Refused(budget === this.budget ? 'too-much-data' : 'too-much-content');
     if (result.kind === 'opaque') throw new Refused('unreadable');
-    return result.bytes.toString('latin1');
+    return keep ? result.bytes.toString('latin1') : '';
   }
 
   /** A value, with one indirect reference followed (to an object in the file or an object stream). */
@@ -139,6 +145,9 @@ class Embedded {
   }
 
   /** Walks every trailer's /Root → /Pages tree as pdf-lib does (no memory of visited nodes), counting. */
+  /** Object numbers of the leaf pages' /Contents streams, found by pageTree. */
+  private readonly contents = new Set<number>();
+
   pageTree(maxPages: number): void {
     const roots = new Set<number>();
     for (const trailer of this.structure.trailers) {
@@ -163,7 +172,12 @@ class Embedded {
         const node = this.direct(kid);
         if (node?.kind !== 'dict') continue;
         const type = first(node.entries, 'Type');
-        if (type?.kind === 'name' && type.name === 'Page' && ++leaves > maxPages) throw new Refused('too-many-pages');
+        if (type?.kind === 'name' && type.name === 'Page') {
+          if (++leaves > maxPages) throw new Refused('too-many-pages');
+          const contents = first(node.entries, 'Contents');
+          const list = contents?.kind === 'ref' ? [contents, ...this.refsIn(this.resolve(contents.num))] : contents?.kind === 'array' ? contents.items : [];
+          for (const item of list) if (item.kind === 'ref') this.contents.add(item.num);
+        }
         if (type?.kind === 'name' && type.name === 'Pages') {
           const list = this.direct(first(node.entries, 'Kids'));
           if (list?.kind === 'array') stack.push({ kids: list.items, next: 0 });
@@ -171,15 +185,31 @@ class Embedded {
       }
     }
   }
+
+  /** The references an array holds (a /Contents that is a reference to an array of streams). */
+  private refsIn(value: PdfValue | undefined): PdfValue[] {
+    return value?.kind === 'array' ? value.items : [];
+  }
+
+  /** Decodes (and drops) the pages' content streams and every form XObject under one budget. */
+  async content(): Promise<void> {
+    const budget = new ByteBudget(MAX_CONTENT_BYTES);
+    for (const [num, stream] of this.structure.streams) {
+      const subtype = first(stream.dict, 'Subtype');
+      const form = subtype?.kind === 'name' && subtype.name === 'Form';
+      if (form || this.contents.has(num)) await this.decode(stream, budget, false);
+    }
+  }
 }
 
-/** Object streams, xref streams and the page tree, bounded (see above). */
+/** Object streams, xref streams, the page tree and the page content, bounded (see above). */
 export async function checkEmbedded(structure: PdfStructure, file: Buffer, maxPages: number): Promise<EmbeddedCheck> {
   const embedded = new Embedded(structure, file);
   try {
     for (const stream of structure.objectStreams) await embedded.objectStream(stream);
     for (const stream of structure.xrefStreams) await embedded.xrefStream(stream);
     embedded.pageTree(maxPages);
+    await embedded.content();
     return { ok: true };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };

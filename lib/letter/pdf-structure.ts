@@ -45,6 +45,8 @@ export interface PdfStructure {
   /** Streams pdf-lib decodes and parses while loading: /Type /ObjStm and /Type /XRef. */
   objectStreams: StreamObject[];
   xrefStreams: StreamObject[];
+  /** Every stream object by number (the last definition wins), for the page-content budget. */
+  streams: Map<number, StreamObject>;
 }
 
 export type StructureScan =
@@ -94,6 +96,7 @@ class Walker {
   readonly trailers: PdfStructure['trailers'] = [];
   readonly objectStreams: StreamObject[] = [];
   readonly xrefStreams: StreamObject[] = [];
+  readonly streams = new Map<number, StreamObject>();
   private junk = 0;
   private objectCount = 0;
   private keywords?: { streams: number[]; ends: number[] };
@@ -179,6 +182,7 @@ class Walker {
       }
       const stream: StreamObject = { num, dict, start, end: end! };
       const type = nameOf(dict, 'Type');
+      this.streams.set(num, stream);
       if (type === 'ObjStm') this.objectStreams.push(stream);
       if (type === 'XRef') {
         this.xrefStreams.push(stream);
@@ -241,7 +245,14 @@ class Walker {
       }
       if (p <= before) throw new Refused('unreadable');
     }
-    return { scanner: this.scanner, objects: this.objects, trailers: this.trailers, objectStreams: this.objectStreams, xrefStreams: this.xrefStreams };
+    return {
+      scanner: this.scanner,
+      objects: this.objects,
+      trailers: this.trailers,
+      objectStreams: this.objectStreams,
+      xrefStreams: this.xrefStreams,
+      streams: this.streams,
+    };
   }
 }
 
