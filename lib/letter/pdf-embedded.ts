@@ -145,9 +145,6 @@ class Embedded {
   }
 
   /** Walks every trailer's /Root → /Pages tree as pdf-lib does (no memory of visited nodes), counting. */
-  /** Object numbers of the leaf pages' /Contents streams, found by pageTree. */
-  private readonly contents = new Set<number>();
-
   pageTree(maxPages: number): void {
     const roots = new Set<number>();
     for (const trailer of this.structure.trailers) {
@@ -172,12 +169,7 @@ class Embedded {
         const node = this.direct(kid);
         if (node?.kind !== 'dict') continue;
         const type = first(node.entries, 'Type');
-        if (type?.kind === 'name' && type.name === 'Page') {
-          if (++leaves > maxPages) throw new Refused('too-many-pages');
-          const contents = first(node.entries, 'Contents');
-          const list = contents?.kind === 'ref' ? [contents, ...this.refsIn(this.resolve(contents.num))] : contents?.kind === 'array' ? contents.items : [];
-          for (const item of list) if (item.kind === 'ref') this.contents.add(item.num);
-        }
+        if (type?.kind === 'name' && type.name === 'Page' && ++leaves > maxPages) throw new Refused('too-many-pages');
         if (type?.kind === 'name' && type.name === 'Pages') {
           const list = this.direct(first(node.entries, 'Kids'));
           if (list?.kind === 'array') stack.push({ kids: list.items, next: 0 });
@@ -186,18 +178,36 @@ class Embedded {
     }
   }
 
-  /** The references an array holds (a /Contents that is a reference to an array of streams). */
-  private refsIn(value: PdfValue | undefined): PdfValue[] {
-    return value?.kind === 'array' ? value.items : [];
+  /**
+   * Every object a `/Contents` key names, anywhere in the file or its object streams: not only the
+   * pages the trailer's tree reaches (a file without a trailer still has its pages found by
+   * pdf.js). A reference to an array of references counts each of them.
+   */
+  private contentRefs(): Set<number> {
+    const refs = new Set<number>();
+    const texts = [this.structure.scanner.text, ...this.decoded.values()];
+    for (const text of texts) {
+      for (const match of text.matchAll(/\/Contents\s*(?:(\d{1,15})\s+\d{1,15}\s+R|\[([^\]]{0,100000})\])/g)) {
+        const named = match[1] ? [Number(match[1])] : [...match[2]!.matchAll(/(\d{1,15})\s+\d{1,15}\s+R/g)].map((ref) => Number(ref[1]));
+        for (const num of named) {
+          refs.add(num);
+          if (this.structure.streams.has(num)) continue;
+          const target = this.resolve(num);
+          if (target?.kind === 'array') for (const item of target.items) if (item.kind === 'ref') refs.add(item.num);
+        }
+      }
+    }
+    return refs;
   }
 
   /** Decodes (and drops) the pages' content streams and every form XObject under one budget. */
   async content(): Promise<void> {
     const budget = new ByteBudget(MAX_CONTENT_BYTES);
+    const contents = this.contentRefs();
     for (const [num, stream] of this.structure.streams) {
       const subtype = first(stream.dict, 'Subtype');
       const form = subtype?.kind === 'name' && subtype.name === 'Form';
-      if (form || this.contents.has(num)) await this.decode(stream, budget, false);
+      if (form || contents.has(num)) await this.decode(stream, budget, false);
     }
   }
 }
