@@ -23,6 +23,12 @@ export const MAX_JUNK_BYTES = 64 * 1024;
 export const MAX_OBJECTS = 200_000;
 /** Steps of pdf-lib's search for a stream's end when /Length is wrong (stream/endstream nesting). */
 const MAX_STREAM_END_STEPS = 1_000;
+/**
+ * Bytes pdf-lib may scan recovering objects whose stream end it cannot find (it reads on to the end
+ * of the file, then back from the object for `endobj`): two passes over a 4 MiB file, ≈0.2 s.
+ * An uncompressed content stream saying "bloodstream" with an indirect /Length is such an object.
+ */
+const MAX_RECOVERY_BYTES = 8 * 1024 * 1024;
 
 export type StructureFailure = ScanFailure | 'too-much-junk' | 'too-many-objects' | 'unterminated-stream';
 
@@ -98,6 +104,7 @@ class Walker {
   readonly xrefStreams: StreamObject[] = [];
   readonly streams = new Map<number, StreamObject>();
   private junk = 0;
+  private recovery = 0;
   private objectCount = 0;
   private keywords?: { streams: number[]; ends: number[] };
 
@@ -177,7 +184,7 @@ class Walker {
       }
       if (after < 0) {
         const found = this.fallbackEnd(start);
-        if (!found) throw new Refused('unterminated-stream', { num, dict, start, end: text.length });
+        if (!found) return this.recover(num, dict, headerEnd, start);
         ({ dataEnd: end, after } = found);
       }
       const stream: StreamObject = { num, dict, start, end: end! };
@@ -193,6 +200,21 @@ class Walker {
     if (text.startsWith('endobj', p)) p += 6;
     this.objects.set(num, { in: 'file', at: valueAt });
     return p;
+  }
+
+  /**
+   * pdf-lib's way past an object it cannot read: from after the header to the first `endobj`
+   * (the object becomes "invalid" and its stream is not read). Bounded by MAX_RECOVERY_BYTES; with
+   * no `endobj` (or past the bound) the stream is unterminated and the file refused. pdf.js may still
+   * read the stream (it resolves an indirect /Length), so it stays listed, up to `endobj`, for the
+   * page-content budget.
+   */
+  private recover(num: number, dict: Map<string, PdfValue[]>, headerEnd: number, start: number): number {
+    const endobj = this.text.indexOf('endobj', headerEnd);
+    this.recovery += this.text.length - start + Math.max(0, endobj - headerEnd);
+    if (endobj < 0 || this.recovery > MAX_RECOVERY_BYTES) throw new Refused('unterminated-stream', { num, dict, start, end: this.text.length });
+    this.streams.set(num, { num, dict, start, end: endobj });
+    return endobj + 6;
   }
 
   /** `xref` and its subsections, as pdf-lib reads them: pairs of integers, each optionally followed by n or f. */

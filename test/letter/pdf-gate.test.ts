@@ -83,6 +83,14 @@ describe('checkPdfBeforeParsing on real PDFs', () => {
     await expect(checkPdfBeforeParsing(await procedureNotesPdf(['page'], 101), 100)).resolves.toEqual({ ok: false, reason: 'too-many-pages' });
   });
 
+  it('an uncompressed content stream saying "bloodstream", with an indirect /Length, passes as pdf-lib reads it', async () => {
+    const text = qpdf(await procedureNotesPdf(['Sepsis: bloodstream infection, upstream source unknown.']), ['--qdf', '--object-streams=disable']);
+    expect(text.toString('latin1')).toMatch(/\/Length \d+ 0 R/);
+    expect(text.toString('latin1')).toContain('bloodstream');
+    await expect(checkPdfBeforeParsing(text, 100)).resolves.toEqual({ ok: true });
+    expect((await PDFDocument.load(text)).getPageCount()).toBe(1);
+  });
+
   it('a file with junk after %%EOF (a mail gateway footer) passes', async () => {
     const notes = Buffer.from(await procedureNotesPdf());
     const footer = Buffer.from('\r\n-- \r\nScanned by MailGuard. This message has been checked for viruses.\r\n'.repeat(20), 'latin1');
