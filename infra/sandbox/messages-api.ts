@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from 'pdf-lib';
 import { checkPdfBeforeParsing } from '../../lib/letter/pdf-gate.js';
+import { showTextLines } from './show-text.js';
 
 /**
  * Sandbox Anthropic Messages API (docs/api.md#sandboxes): a loopback HTTP server speaking the Messages wire
@@ -67,26 +68,6 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
 
 const apiError = (res: ServerResponse, status: number, type: string, message: string, headers?: Record<string, string>) =>
   json(res, status, { type: 'error', error: { type, message } }, headers);
-
-/** Decodes PDF string literals: escapes and octal codes. */
-const literal = (raw: string): string =>
-  raw.replace(/\\([nrtbf()\\]|[0-7]{1,3}|\r?\n)/g, (_, esc: string) => {
-    const table: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')', '\\': '\\' };
-    if (esc in table) return table[esc];
-    if (/^[0-7]+$/.test(esc)) return String.fromCharCode(Number.parseInt(esc, 8));
-    return '';
-  });
-
-/** Show-text operands of one content stream, one line per operator (what simple generators such as pdf-lib write). */
-function showTextLines(content: string): string[] {
-  const lines: string[] = [];
-  const shows = /(\[(?:[^\]\\]|\\.)*\]|\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>)\s*(Tj|TJ|'|")/g;
-  for (let show = shows.exec(content); show; show = shows.exec(content)) {
-    const parts = show[1].match(/\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>/g) ?? [];
-    lines.push(parts.map((part) => (part.startsWith('(') ? literal(part.slice(1, -1)) : Buffer.from(part.slice(1, -1).replace(/\s/g, ''), 'hex').toString('latin1'))).join(''));
-  }
-  return lines;
-}
 
 /**
  * The notes' text per page, cheaply: each page's content streams decoded by pdf-lib and their

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
+import { deflateSync } from 'node:zlib';
+import { assemblePdf } from '../fixtures/letter/bombs.js';
 import { HOSTILE_PDFS } from '../fixtures/letter/hostile-pdfs.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 
@@ -37,5 +39,19 @@ describe('messages sandbox and hostile PDF structure', () => {
     const res = await post(HOSTILE_PDFS['page-tree-dag'].make().toString('base64'));
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/100 PDF pages/);
+  });
+
+  it('a page of 2 MiB of unclosed "[" (within every limit) is read in one pass: a letter, then the next request', async () => {
+    const content = deflateSync(Buffer.alloc(2 * 1024 * 1024, '[ (a'));
+    const pdf = assemblePdf([
+      { dict: '<< /Type /Catalog /Pages 2 0 R >>' },
+      { dict: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+      { dict: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>' },
+      { dict: '/Filter /FlateDecode', stream: content },
+    ]);
+    const res = await post(pdf.toString('base64'));
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { content: unknown[] }).content.length).toBeGreaterThan(0);
+    expect((await post(toBase64(await procedureNotesPdf()))).status).toBe(200);
   });
 });
