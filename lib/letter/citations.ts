@@ -79,23 +79,38 @@ const isPageLocation = (value: unknown): value is PageLocation => {
   );
 };
 
-/** Where a cited block's sentence ends: after its closing punctuation, or before the line break. */
-function sentenceEnd(text: string, blockEnd: number): number {
-  let end = blockEnd;
-  while (end > 0 && /\s/.test(text[end - 1]!)) end -= 1;
-  const rest = /[.!?](?=[\s"'”’)\]]|$)|\n/g;
-  rest.lastIndex = Math.max(0, end - 1);
-  const match = rest.exec(text);
-  if (!match) return text.trimEnd().length;
-  if (match[0] === '\n') {
-    let before = match.index;
-    while (before > 0 && /[ \t]/.test(text[before - 1]!)) before -= 1;
-    return before;
-  }
-  // Closing quotes or brackets right after the full stop belong to the sentence.
-  let after = match.index + 1;
-  while (after < text.length && /["'”’)\]]/.test(text[after]!)) after += 1;
-  return after;
+/**
+ * Where each cited block's sentence ends: after its closing punctuation, or before the line break.
+ * Built once per answer (every candidate end, and where the text before each position stops being
+ * blank), so 20,000 cited blocks cost one pass plus a binary search each, not a scan each.
+ */
+function sentenceEnds(text: string): (blockEnd: number) => number {
+  const candidates = [...text.matchAll(/[.!?](?=[\s"'”’)\]]|$)|\n/g)].map((match) => ({ index: match.index, newline: match[0] === '\n' }));
+  // contentEnd[i]: the end of the text before i with trailing whitespace trimmed.
+  const contentEnd = new Int32Array(text.length + 1);
+  for (let i = 1; i <= text.length; i++) contentEnd[i] = /\s/.test(text[i - 1]!) ? contentEnd[i - 1]! : i;
+  const trimmedLength = contentEnd[text.length]!;
+  return (blockEnd) => {
+    const from = Math.max(0, contentEnd[blockEnd]! - 1);
+    let lo = 0;
+    let hi = candidates.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (candidates[mid]!.index < from) lo = mid + 1;
+      else hi = mid;
+    }
+    const match = candidates[lo];
+    if (!match) return trimmedLength;
+    if (match.newline) {
+      let before = match.index;
+      while (before > 0 && /[ \t]/.test(text[before - 1]!)) before -= 1;
+      return before;
+    }
+    // Closing quotes or brackets right after the full stop belong to the sentence.
+    let after = match.index + 1;
+    while (after < text.length && /["'”’)\]]/.test(text[after]!)) after += 1;
+    return after;
+  };
 }
 
 const truncate = (text: string) => ([...text].length > CITED_TEXT_MAX ? [...text].slice(0, CITED_TEXT_MAX).join('') : text);
@@ -139,18 +154,23 @@ export function readCitedText(message: Message, evidence: CitationEvidence): Cit
 
   // Resolve each mark to its sentence end; marks landing on the same spot merge their pages.
   const byPosition = new Map<number, number[]>();
+  const sentenceEnd = sentenceEnds(text);
   for (const mark of marks) {
-    const at = sentenceEnd(text, mark.at);
+    const at = sentenceEnd(mark.at);
     const pages = byPosition.get(at) ?? [];
     for (const page of mark.pages) if (!pages.includes(page)) pages.push(page);
     byPosition.set(at, pages);
   }
-  let marked = text;
-  for (const at of [...byPosition.keys()].sort((a, b) => b - a)) {
+  // Joined once: one slice per marker, not a copy of the whole text per marker.
+  const parts: string[] = [];
+  let from = 0;
+  for (const at of [...byPosition.keys()].sort((a, b) => a - b)) {
     const label = byPosition.get(at)!.map((page) => `[p. ${page}]`).join(' ');
-    marked = `${marked.slice(0, at)} ${MARKER_OPEN}${label}${MARKER_CLOSE}${marked.slice(at)}`;
+    parts.push(text.slice(from, at), ` ${MARKER_OPEN}${label}${MARKER_CLOSE}`);
+    from = at;
   }
-  return { text: marked, citations, notFound, overLimit: overLimit.size };
+  parts.push(text.slice(from));
+  return { text: parts.join(''), citations, notFound, overLimit: overLimit.size };
 }
 
 /** The sentinels removed: the text the model wrote, for checks that must not see markers. */
