@@ -4,6 +4,9 @@
  *   load <shape>    what the service did before the guard: pdf-lib's PDFDocument.load
  *   decode <shape>  load, then decode every stream as a text-layer reader would
  *   worker <shape>  decode inside a worker_threads Worker with resourceLimits (128 MB old space)
+ *   gate <shape>    readProcedureNotes on a fake or hostile PDF (test/fixtures/letter/hostile-pdfs.ts)
+ *   parse <shape>   what the service did before the structural gate: pdf-lib's load, then its page count
+ *   textlayer <shape>  the notes' text layer (pdf.js), which the service reads after the model answered
  *   json            the strict parser vs JSON.parse on a 4 MiB letter body and a 100k-key body
  * Prints one JSON line. The parent (bench/hostile.ts) watches this process's memory and kills it
  * past its cap, so the unguarded modes are safe to run.
@@ -12,8 +15,10 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { readProcedureNotes } from '../lib/letter/input.js';
+import { readTextLayer } from '../lib/letter/text-layer.js';
 import { parseStrictJson } from '../lib/http/strict-json.js';
 import { makeBomb, type BombShape } from '../test/fixtures/letter/bombs.js';
+import { COSTLY_ACCEPTED_PDFS, HOSTILE_PDFS, type HostileShape } from '../test/fixtures/letter/hostile-pdfs.js';
 
 const [mode, shape, mibArg] = process.argv.slice(2) as [string, BombShape, string];
 const mib = Number(mibArg ?? 2048);
@@ -67,18 +72,33 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const bytes = new Uint8Array(await makeBomb(shape, mib));
+  const structural = mode === 'gate' || mode === 'parse' || mode === 'textlayer';
+  const hostile = shape as string as HostileShape;
+  const bytes = new Uint8Array(
+    structural ? (Object.hasOwn(HOSTILE_PDFS, hostile) ? HOSTILE_PDFS[hostile].make() : COSTLY_ACCEPTED_PDFS[shape]!()) : await makeBomb(shape, mib),
+  );
   const file = Buffer.from(bytes).toString('base64');
   const rssBefore = rssMiB();
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   let outcome: string;
-  if (mode === 'guard') {
+  if (mode === 'guard' || mode === 'gate') {
     const result = await readProcedureNotes(file);
     outcome = result.ok ? 'accepted' : `${result.error.status} ${result.error.code}`;
   } else if (mode === 'load') {
     try {
       const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
       outcome = `loaded (${doc.getPageCount()} page)`;
+    } catch (error) {
+      outcome = `threw ${(error as Error).name}`;
+    }
+  } else if (mode === 'textlayer') {
+    const layer = await readTextLayer(bytes);
+    outcome = layer.pages ? `read ${layer.pages.reduce((sum, page) => sum + page.length, 0)} characters` : 'no text layer';
+  } else if (mode === 'parse') {
+    try {
+      const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+      outcome = `loaded (${doc.getPageCount()} pages)`;
     } catch (error) {
       outcome = `threw ${(error as Error).name}`;
     }
@@ -101,6 +121,7 @@ async function main(): Promise<void> {
     });
   }
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
   console.log(
     JSON.stringify({
@@ -109,6 +130,8 @@ async function main(): Promise<void> {
       fileBytes: bytes.length,
       outcome,
       ms: Math.round(ms),
+      // CPU of every thread of the process (zlib's pool included), user and system.
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
       rssGrowthMiB: Math.round(rssMiB() - rssBefore),
       // Conservative: the process's peak resident size over the resident size before the call.
       peakGrowthMiB: Math.round(Math.max(0, peakRssMiB - rssBefore)),

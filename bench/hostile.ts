@@ -4,6 +4,10 @@
  *    and what it cost before the guard: pdf-lib's load (what the letter route did), load plus
  *    decoding every stream (what a text-layer reader does), and that decoding inside a worker with
  *    resourceLimits (the alternative to a pre-scan);
+ *  - for every fake or hostile PDF structure (test/fixtures/letter/hostile-pdfs.ts) and the costliest
+ *    files the gate accepts: CPU time and memory of readProcedureNotes (the structural gate), and of
+ *    pdf-lib's load and page count without it (what the letter route did before; target: any input
+ *    up to the body limit answered within 2 s of CPU);
  *  - the strict JSON parser against JSON.parse on a 4 MiB letter body and a 100k-key body.
  * Each figure comes from a fresh process (bench/hostile-probe.ts). Unguarded runs are watched from
  * here: killed once their resident memory passes CAP_MIB or they run past CAP_MS, and reported so.
@@ -13,6 +17,7 @@ import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOMB_INFLATED_MIB, BOMB_SHAPES, type BombShape } from '../test/fixtures/letter/bombs.js';
+import { COSTLY_ACCEPTED_PDFS, HOSTILE_SHAPES } from '../test/fixtures/letter/hostile-pdfs.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CAP_MIB = Number(process.env.HOSTILE_CAP_MIB ?? 2048);
@@ -24,6 +29,8 @@ export interface ProbeResult {
   fileBytes?: number;
   outcome: string;
   ms: number;
+  /** CPU time of the probe's call (all threads), where the probe finished. */
+  cpuMs?: number;
   rssGrowthMiB?: number;
   peakGrowthMiB?: number;
   peakRssMiB: number;
@@ -68,6 +75,8 @@ export interface HostileReport {
   capMiB: number;
   capMs: number;
   bombs: Array<{ shape: BombShape; inflatedMiB: number; guard: ProbeResult; before: ProbeResult; beforeDecode: ProbeResult; worker: ProbeResult }>;
+  /** `textLayer`: pdf.js reading the file, for shapes aimed at it (page content). */
+  structure: Array<{ shape: string; gate: ProbeResult; unguarded: ProbeResult; textLayer?: ProbeResult }>;
   json: Record<string, number>;
 }
 
@@ -83,7 +92,15 @@ for (const shape of BOMB_SHAPES.filter((s) => !only || only.includes(s))) {
   const worker = await probe(['worker', shape, mib]);
   rows.push({ shape, inflatedMiB: BOMB_INFLATED_MIB[shape], guard, before, beforeDecode, worker });
 }
+const structure: HostileReport['structure'] = [];
+for (const shape of [...HOSTILE_SHAPES, ...Object.keys(COSTLY_ACCEPTED_PDFS)].filter((s) => !only || only.includes(s))) {
+  process.stderr.write(`bench: hostile structure ${shape}…\n`);
+  const gate = await probe(['gate', shape], 60_000);
+  const unguarded = await probe(['parse', shape]);
+  const textLayer = shape.endsWith('operators') ? await probe(['textlayer', shape]) : undefined;
+  structure.push({ shape, gate, unguarded, ...(textLayer ? { textLayer } : {}) });
+}
 const json = (await probe(['json'], 60_000)) as unknown as Record<string, number>;
-const report: HostileReport = { capMiB: CAP_MIB, capMs: CAP_MS, bombs: rows, json };
+const report: HostileReport = { capMiB: CAP_MIB, capMs: CAP_MS, bombs: rows, structure, json };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/hostile.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from 'pdf-lib';
-import { checkPdfDecompression } from '../../lib/letter/decompression-guard.js';
+import { checkPdfBeforeParsing } from '../../lib/letter/pdf-gate.js';
+import { showTextLines } from './show-text.js';
 
 /**
  * Sandbox Anthropic Messages API (docs/api.md#sandboxes): a loopback HTTP server speaking the Messages wire
@@ -36,9 +37,14 @@ import { checkPdfDecompression } from '../../lib/letter/decompression-guard.js';
  *   SANDBOX:DELAY=<s>    the normal answer, sent only after <s> seconds (0–300; e.g. a letter past 30 s)
  * Markers must never appear in real documents; the sandbox only runs when no real key is configured.
  *
- * A document whose streams would decompress past 64 MiB is refused with 413 request_too_large before
- * pdf-lib reads it (the same guard as the letter route: docs/security.md#pdf-bombs).
+ * A document is checked by the letter route's own gate before pdf-lib reads it (docs/security.md#pdf-structure):
+ * one whose streams would decompress past 64 MiB, or with over 100 pages, is refused with 413
+ * request_too_large; one whose structure is unreadable or unbounded (4 MB of `<<` after `%PDF-`)
+ * with 400 invalid_request_error.
  */
+
+/** Gate refusals the sandbox answers with 413 (size); every other refusal is a 400. */
+const TOO_LARGE = new Set(['too-much-data', 'too-many-streams', 'too-complex', 'too-many-pages', 'too-much-content']);
 
 export interface MessagesSandbox {
   url: string;
@@ -62,26 +68,6 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
 
 const apiError = (res: ServerResponse, status: number, type: string, message: string, headers?: Record<string, string>) =>
   json(res, status, { type: 'error', error: { type, message } }, headers);
-
-/** Decodes PDF string literals: escapes and octal codes. */
-const literal = (raw: string): string =>
-  raw.replace(/\\([nrtbf()\\]|[0-7]{1,3}|\r?\n)/g, (_, esc: string) => {
-    const table: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')', '\\': '\\' };
-    if (esc in table) return table[esc];
-    if (/^[0-7]+$/.test(esc)) return String.fromCharCode(Number.parseInt(esc, 8));
-    return '';
-  });
-
-/** Show-text operands of one content stream, one line per operator (what simple generators such as pdf-lib write). */
-function showTextLines(content: string): string[] {
-  const lines: string[] = [];
-  const shows = /(\[(?:[^\]\\]|\\.)*\]|\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>)\s*(Tj|TJ|'|")/g;
-  for (let show = shows.exec(content); show; show = shows.exec(content)) {
-    const parts = show[1].match(/\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>/g) ?? [];
-    lines.push(parts.map((part) => (part.startsWith('(') ? literal(part.slice(1, -1)) : Buffer.from(part.slice(1, -1).replace(/\s/g, ''), 'hex').toString('latin1'))).join(''));
-  }
-  return lines;
-}
 
 /**
  * The notes' text per page, cheaply: each page's content streams decoded by pdf-lib and their
@@ -251,9 +237,12 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     const documents = blocks.filter((b) => b.type === 'document' && b.source?.type === 'base64' && typeof b.source.data === 'string');
     const pdfs = documents.map((document) => new Uint8Array(Buffer.from(document.source!.data!, 'base64')));
     for (const pdf of pdfs) {
-      if (!(await checkPdfDecompression(pdf)).ok) {
-        return apiError(res, 413, 'request_too_large', 'the PDF document would decompress past the size limit');
+      const gate = await checkPdfBeforeParsing(pdf, 100);
+      if (!gate.ok && TOO_LARGE.has(gate.reason)) {
+        const message = gate.reason === 'too-many-pages' ? 'A maximum of 100 PDF pages may be provided' : 'the PDF document is over the size limit';
+        return apiError(res, 413, 'request_too_large', message);
       }
+      if (!gate.ok) return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
     }
     let lines: NotesLine[] = [];
     try {

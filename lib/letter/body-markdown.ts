@@ -1,6 +1,6 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { ListItem, Nodes, PhrasingContent, RootContent } from 'mdast';
-import { defuseSchemes } from './plain-text.js';
+import { defuseLinks, defuseSchemes } from './plain-text.js';
 
 /**
  * The model's body, read with a real markdown parser (mdast) into the few blocks a letter has:
@@ -42,14 +42,15 @@ interface Emphasis {
 }
 
 function pushText(runs: Run[], text: string, style: FontStyle): void {
-  // Line breaks inside a block are layout, not content; scheme defusing keeps javascript:/data: out.
+  // Line breaks inside a block are layout, not content; scheme defusing keeps javascript:/data: out,
+  // and link defusing leaves no URL a renderer would link.
   const parts = text.split(MARKER_SPLIT);
   parts.forEach((part, index) => {
     if (index % 2 === 1) {
       if (part) runs.push({ text: part, style: 'regular', marker: true });
       return;
     }
-    const clean = defuseSchemes(part).replace(/\s+/g, ' ');
+    const clean = defuseLinks(defuseSchemes(part)).replace(/\s+/g, ' ');
     if (!clean) return;
     const last = runs[runs.length - 1];
     if (last && !last.marker && last.style === style) last.text += clean;

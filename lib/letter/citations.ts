@@ -1,5 +1,6 @@
 import type { Message } from '../upstream/anthropic.js';
 import { MARKER_CLOSE, MARKER_OPEN } from './body-markdown.js';
+import { cleanModelText } from './plain-text.js';
 
 /**
  * The answer's page citations (docs/letter.md#citations). With citations enabled on the PDF
@@ -8,6 +9,12 @@ import { MARKER_CLOSE, MARKER_OPEN } from './body-markdown.js';
  * 1-based start page. This module joins the blocks into one text, keeps each distinct passage once
  * (in order of first use), and marks the end of each cited sentence with its pages, as a sentinel
  * the markdown reader turns into a "[p. N]" run.
+ *
+ * Letters trust only the notes (docs/letter.md#citations): a citation counts only if its page
+ * exists in the notes and its passage is found on that page of the notes' text layer (whitespace
+ * and case aside; a passage may run on into the next page). Others are dropped, and so are their
+ * markers; at most MAX_CITATIONS distinct passages are kept. A scan has no text layer to search:
+ * its citations are checked for their page only (see docs/letter.md#citations).
  */
 
 export interface Citation {
@@ -18,11 +25,40 @@ export interface Citation {
 }
 
 export const CITED_TEXT_MAX = 500;
+/** Distinct passages kept in one letter (20,000 citations made a 3.5 MB answer). */
+export const MAX_CITATIONS = 100;
+
+/** What a citation is checked against: the notes' text per page (null for a scan) and their page count. */
+export interface CitationEvidence {
+  pages: string[] | null;
+  pageCount: number;
+}
 
 export interface CitedText {
   /** The answer's text with marker sentinels at the end of each cited sentence. */
   text: string;
   citations: Citation[];
+  /** Citations dropped because their page or passage is not in the notes. */
+  notFound: number;
+  /** Distinct passages dropped past MAX_CITATIONS. */
+  overLimit: number;
+}
+
+/** Whitespace and case aside (and compatibility forms: ligatures, full-width letters). */
+const searchable = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/gu, '');
+
+/** Whether `citedText` sits on `page` of the notes (starting there, maybe running on into the next page). */
+function finder(evidence: CitationEvidence): (page: number, citedText: string) => boolean {
+  const pages = evidence.pages?.map(searchable);
+  return (page, citedText) => {
+    if (page > evidence.pageCount) return false;
+    if (!pages) return true;
+    const here = pages[page - 1];
+    const needle = searchable(citedText);
+    if (here === undefined || needle === '') return false;
+    const at = (here + (pages[page] ?? '')).indexOf(needle);
+    return at >= 0 && at < Math.max(here.length, 1);
+  };
 }
 
 interface PageLocation {
@@ -43,66 +79,98 @@ const isPageLocation = (value: unknown): value is PageLocation => {
   );
 };
 
-/** Where a cited block's sentence ends: after its closing punctuation, or before the line break. */
-function sentenceEnd(text: string, blockEnd: number): number {
-  let end = blockEnd;
-  while (end > 0 && /\s/.test(text[end - 1]!)) end -= 1;
-  const rest = /[.!?](?=[\s"'”’)\]]|$)|\n/g;
-  rest.lastIndex = Math.max(0, end - 1);
-  const match = rest.exec(text);
-  if (!match) return text.trimEnd().length;
-  if (match[0] === '\n') {
-    let before = match.index;
-    while (before > 0 && /[ \t]/.test(text[before - 1]!)) before -= 1;
-    return before;
-  }
-  // Closing quotes or brackets right after the full stop belong to the sentence.
-  let after = match.index + 1;
-  while (after < text.length && /["'”’)\]]/.test(text[after]!)) after += 1;
-  return after;
+/**
+ * Where each cited block's sentence ends: after its closing punctuation, or before the line break.
+ * Built once per answer (every candidate end, and where the text before each position stops being
+ * blank), so 20,000 cited blocks cost one pass plus a binary search each, not a scan each.
+ */
+function sentenceEnds(text: string): (blockEnd: number) => number {
+  const candidates = [...text.matchAll(/[.!?](?=[\s"'”’)\]]|$)|\n/g)].map((match) => ({ index: match.index, newline: match[0] === '\n' }));
+  // contentEnd[i]: the end of the text before i with trailing whitespace trimmed.
+  const contentEnd = new Int32Array(text.length + 1);
+  for (let i = 1; i <= text.length; i++) contentEnd[i] = /\s/.test(text[i - 1]!) ? contentEnd[i - 1]! : i;
+  const trimmedLength = contentEnd[text.length]!;
+  return (blockEnd) => {
+    const from = Math.max(0, contentEnd[blockEnd]! - 1);
+    let lo = 0;
+    let hi = candidates.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (candidates[mid]!.index < from) lo = mid + 1;
+      else hi = mid;
+    }
+    const match = candidates[lo];
+    if (!match) return trimmedLength;
+    if (match.newline) {
+      let before = match.index;
+      while (before > 0 && /[ \t]/.test(text[before - 1]!)) before -= 1;
+      return before;
+    }
+    // Closing quotes or brackets right after the full stop belong to the sentence.
+    let after = match.index + 1;
+    while (after < text.length && /["'”’)\]]/.test(text[after]!)) after += 1;
+    return after;
+  };
 }
 
 const truncate = (text: string) => ([...text].length > CITED_TEXT_MAX ? [...text].slice(0, CITED_TEXT_MAX).join('') : text);
 
-export function readCitedText(message: Message): CitedText {
+export function readCitedText(message: Message, evidence: CitationEvidence): CitedText {
   let text = '';
   const citations: Citation[] = [];
   const index = new Map<string, number>();
   const marks: Array<{ at: number; pages: number[] }> = [];
+  const found = finder(evidence);
+  let notFound = 0;
+  const overLimit = new Set<string>();
 
   for (const block of message.content) {
     if (block?.type !== 'text' || typeof (block as { text?: unknown }).text !== 'string') continue;
-    // The sentinels are ours: a model that writes them gets them removed.
-    const piece = block.text.replace(/[\uE000\uE001]/g, '');
+    // The sentinels (U+E000–U+E002) are ours: a model that writes them gets them removed; so are control characters.
+    const piece = cleanModelText(block.text.replace(/[\uE000-\uE002]/g, ''));
     text += piece;
     const pages: number[] = [];
     for (const citation of Array.isArray(block.citations) ? block.citations : []) {
       if (!isPageLocation(citation)) continue;
-      const citedText = truncate(citation.cited_text.trim());
-      const key = `${citation.start_page_number}\u0000${citedText}`;
+      const page = citation.start_page_number;
+      const citedText = truncate(cleanModelText(citation.cited_text).trim());
+      const key = `${page}\u0000${citedText}`;
       if (!index.has(key)) {
+        if (!found(page, citedText)) {
+          notFound++;
+          continue;
+        }
+        if (citations.length >= MAX_CITATIONS) {
+          overLimit.add(key);
+          continue;
+        }
         index.set(key, citations.length);
-        citations.push({ page: citation.start_page_number, citedText });
+        citations.push({ page, citedText });
       }
-      if (!pages.includes(citation.start_page_number)) pages.push(citation.start_page_number);
+      if (!pages.includes(page)) pages.push(page);
     }
     if (pages.length) marks.push({ at: text.length, pages });
   }
 
   // Resolve each mark to its sentence end; marks landing on the same spot merge their pages.
   const byPosition = new Map<number, number[]>();
+  const sentenceEnd = sentenceEnds(text);
   for (const mark of marks) {
-    const at = sentenceEnd(text, mark.at);
+    const at = sentenceEnd(mark.at);
     const pages = byPosition.get(at) ?? [];
     for (const page of mark.pages) if (!pages.includes(page)) pages.push(page);
     byPosition.set(at, pages);
   }
-  let marked = text;
-  for (const at of [...byPosition.keys()].sort((a, b) => b - a)) {
+  // Joined once: one slice per marker, not a copy of the whole text per marker.
+  const parts: string[] = [];
+  let from = 0;
+  for (const at of [...byPosition.keys()].sort((a, b) => a - b)) {
     const label = byPosition.get(at)!.map((page) => `[p. ${page}]`).join(' ');
-    marked = `${marked.slice(0, at)} ${MARKER_OPEN}${label}${MARKER_CLOSE}${marked.slice(at)}`;
+    parts.push(text.slice(from, at), ` ${MARKER_OPEN}${label}${MARKER_CLOSE}`);
+    from = at;
   }
-  return { text: marked, citations };
+  parts.push(text.slice(from));
+  return { text: parts.join(''), citations, notFound, overLimit: overLimit.size };
 }
 
 /** The sentinels removed: the text the model wrote, for checks that must not see markers. */

@@ -1,6 +1,5 @@
 import type { Block, Run } from './body-markdown.js';
 import { runsText } from './body-markdown.js';
-import type { Citation } from './citations.js';
 
 /**
  * Billing codes in the letter body, verified against the notes (docs/letter.md#codes).
@@ -10,10 +9,11 @@ import type { Citation } from './citations.js';
  * in a block that names the code system ("ICD-10", "CPT", "HCPCS", "procedure code"), because
  * bare numbers and "B12" are too often something else.
  *
- * Verified: the code appears in the notes' own text layer or in a cited passage, ignoring case and
- * the ICD-10 dot; `pages` lists where. An unverified code is removed from the body (with the label
- * or brackets it leaves empty). When the notes have no text layer, nothing can be checked: codes
- * stay, with the pages of any cited passage that holds them.
+ * Verified: the code appears in the notes' own text layer, ignoring case and the ICD-10 dot; `pages`
+ * lists where. A cited passage is not evidence: it is the model's word for what the notes say.
+ * An unverified code is removed from the body (with the label, brackets, list separator or
+ * sentence it leaves without sense). When the notes have no text layer, nothing can be checked:
+ * codes stay, with no pages.
  */
 
 export type CodeSystem = 'icd10' | 'cpt';
@@ -32,7 +32,6 @@ export interface CodeReport {
 export interface CodeEvidence {
   /** The notes' text per page (index 0 = page 1), or null when the notes have no text layer. */
   pages: string[] | null;
-  citations: Citation[];
 }
 
 export interface VerifiedBody {
@@ -97,13 +96,25 @@ function pagesHolding(code: string, evidence: CodeEvidence): number[] {
   evidence.pages?.forEach((text, index) => {
     if (holds(text)) pages.add(index + 1);
   });
-  for (const citation of evidence.citations) if (holds(citation.citedText)) pages.add(citation.page);
   return [...pages].sort((a, b) => a - b);
 }
 
 const LABEL = String.raw`(?:ICD[- ]?10(?:[- ]?CM)?|CPT(?:\/HCPCS)?|HCPCS)(?:\s+codes?)?`;
-/** What a removed code leaves behind: "(CPT )", "()", a dangling label or comma, doubled spaces. */
+/** Where a removed code stood, until the sentence around it is mended (a private-use character). */
+const GONE = '\uE002';
+const G = GONE;
+const SENTENCE_START = String.raw`(^|[.!?]["'”’)]*\s+)`;
+/** Mends what a removed code leaves, in order: sentences about it, list separators, labels, brackets, spaces. */
 const TIDY: Array<[RegExp, string]> = [
+  // "G89.29 is also documented." and "Secondary diagnosis: G89.29." say nothing once the code goes.
+  [new RegExp(String.raw`${SENTENCE_START}(?:${G}|[^.!?:${G}]*:\s*${G}(?:\s*(?:,|;|and|or)\s*${G})*\s*(?=[.!?]|$))[^.!?]*(?:[.!?]+|$)\s*`, 'gi'), '$1'],
+  // "M17.11 and G89.29", "G89.29 or M17.11", "M17.11, G89.29, E11.9", "pain, G89.29, and": the list closes over the gap.
+  [new RegExp(String.raw`\s*[,;]\s*${G}\s*[,;]\s*(?=(?:and|or)\s)`, 'gi'), ' '],
+  [new RegExp(String.raw`\s*[,;]?\s*\b(?:and|or)\s+${G}`, 'gi'), ''],
+  [new RegExp(String.raw`${G}\s*[,;]?\s*(?:and|or)\s+`, 'gi'), ''],
+  [new RegExp(String.raw`\s*[,;]\s*${G}`, 'g'), ''],
+  [new RegExp(String.raw`${G}\s*[,;]\s*`, 'g'), ''],
+  [new RegExp(G, 'g'), ''],
   [new RegExp(String.raw`\(\s*(?:${LABEL}\s*[:#]?\s*)?[,;\s]*\)`, 'gi'), ''],
   [new RegExp(String.raw`\b${LABEL}\s*[:#]?\s*(?=[.,;)]|$)`, 'gi'), ''],
   [/\(\s*[,;]\s*/g, '('],
@@ -173,7 +184,7 @@ export function verifyCodes(blocks: Block[], evidence: CodeEvidence): VerifiedBo
         }
       }
       let text = run.text;
-      for (const found of drop.reverse()) text = text.slice(0, found.start) + text.slice(found.end);
+      for (const found of drop.reverse()) text = text.slice(0, found.start) + GONE + text.slice(found.end);
       if (drop.length) changed = true;
       return text === run.text ? run : { ...run, text };
     });

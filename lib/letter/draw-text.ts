@@ -26,7 +26,10 @@ import type { Measure, PlacedRun, WrappedLine } from './wrap.js';
  *
  * - Bidi: a line holding right-to-left text gets its embedding levels from the Unicode bidi
  *   algorithm (bidi-js) and its pieces reordered for display (rule L2); a right-to-left piece is
- *   shaped right-to-left, so its glyphs come out in visual order.
+ *   shaped right-to-left, so its glyphs come out in visual order. The letter is English: every line
+ *   is a left-to-right paragraph (a line that starts with an Arabic name is not turned around), and
+ *   the request's right-to-left values (a patient's name) are isolates (U+2068…U+2069 given to the
+ *   algorithm, never drawn), so a number or word after them keeps its place in the sentence.
  * - Shaping: Arabic, Hebrew, Devanagari, CJK, math and emoji faces are laid out with fontkit's
  *   OpenType engine (joining forms, ligatures, reordering, mark positions) and drawn glyph by glyph.
  *   Each such piece is wrapped in a marked-content span whose ActualText is the piece's text in
@@ -38,7 +41,7 @@ export const TEXT = rgb(0.1, 0.1, 0.1);
 
 const bidi = bidiFactory();
 /** Characters of right-to-left scripts; a line without any needs no bidi pass. */
-const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+export const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
 
 interface Piece {
   text: string;
@@ -59,10 +62,39 @@ function joinRuns(runs: PlacedRun[]): Piece[] {
   return pieces;
 }
 
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/** Embedding levels of `text` in a left-to-right paragraph, each occurrence of an `isolated` value an isolate. */
+function levelsOf(text: string, isolated: string[]): ArrayLike<number> {
+  const starts = new Set<number>();
+  const ends = new Set<number>();
+  const taken: Array<[number, number]> = [];
+  for (const value of isolated) {
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
+      if (taken.some(([s, e]) => at < e && at + value.length > s)) continue;
+      taken.push([at, at + value.length]);
+      starts.add(at);
+      ends.add(at + value.length - 1);
+    }
+  }
+  if (taken.length === 0) return bidi.getEmbeddingLevels(text, 'ltr').levels;
+  let input = '';
+  const index: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (starts.has(i)) input += FSI;
+    index.push(input.length);
+    input += text[i];
+    if (ends.has(i)) input += PDI;
+  }
+  const { levels } = bidi.getEmbeddingLevels(input, 'ltr');
+  return index.map((at) => levels[at]!);
+}
+
 /** Splits pieces where the embedding level changes, then orders them for display (UAX #9, L2). */
-function visualOrder(pieces: Piece[]): Piece[] {
+function visualOrder(pieces: Piece[], isolated: string[]): Piece[] {
   const text = pieces.map((piece) => piece.text).join('');
-  const { levels } = bidi.getEmbeddingLevels(text);
+  const levels = levelsOf(text, isolated);
   const split: Piece[] = [];
   let offset = 0;
   for (const piece of pieces) {
@@ -102,7 +134,11 @@ interface SubsetEmbedder {
 
 const hex4 = (n: number) => n.toString(16).padStart(4, '0');
 
-export function textDrawer(doc: PDFDocument, fonts: LetterFonts) {
+/**
+ * `isolated`: the request's values that hold right-to-left text, longest first; each occurrence on
+ * a line is isolated from the sentence around it.
+ */
+export function textDrawer(doc: PDFDocument, fonts: LetterFonts, isolated: string[] = []) {
   const shapedWidths = new Map<string, number>();
   const fontKeys = new WeakMap<PDFPage, Map<PDFFont, PDFName>>();
 
@@ -191,7 +227,7 @@ export function textDrawer(doc: PDFDocument, fonts: LetterFonts) {
   /** One wrapped line at (x, y): logical runs → display pieces → glyphs. */
   const line = (page: PDFPage, wrapped: WrappedLine, x: number, y: number, size: number): void => {
     const joined = joinRuns(wrapped.runs);
-    const pieces = joined.some((piece) => RTL.test(piece.text)) ? visualOrder(joined) : joined;
+    const pieces = joined.some((piece) => RTL.test(piece.text)) ? visualOrder(joined, isolated) : joined;
     const measure = measureAt(size);
     let pen = x;
     for (const piece of pieces) {

@@ -16,10 +16,20 @@ export const unverifiedCodeNotices = (codes: string[]): Notice[] =>
 
 export const notMachineReadableNotice = (): Notice => ({
   code: 'NOTES_NOT_MACHINE_READABLE',
-  message: 'The procedure notes have no text layer (a scan?), so the codes in the letter could not be checked against them',
+  message: 'The procedure notes have no text layer (a scan?), so the codes and the cited passages in the letter could not be checked against them',
 });
 
 export const glyphsReplacedNotice = (count: number): Notice => ({
   code: 'GLYPHS_REPLACED',
   message: `${count} character${count === 1 ? '' : 's'} had no glyph in any bundled font and ${count === 1 ? 'is' : 'are'} drawn as U+FFFD in the PDF`,
+});
+
+export const citationNotFoundNotice = (count: number): Notice => ({
+  code: 'CITATION_NOT_FOUND',
+  message: `${count} citation${count === 1 ? ' was' : 's were'} dropped: the page or the cited text is not in the procedure notes`,
+});
+
+export const citationsLimitedNotice = (count: number, limit: number): Notice => ({
+  code: 'CITATIONS_LIMITED',
+  message: `Only the first ${limit} cited passages are kept; ${count} more ${count === 1 ? 'was' : 'were'} dropped`,
 });

@@ -306,3 +306,17 @@ export async function runFilter(name: string, input: Buffer[], params: FilterPar
   const filter = Object.hasOwn(FILTERS, name) ? FILTERS[name] : undefined;
   return filter ? filter(input, params, budget, keep) : OPAQUE;
 }
+
+export type Decoded = { kind: 'data'; bytes: Buffer } | { kind: 'over' } | { kind: 'opaque' };
+
+/** Runs a whole filter chain; the final output is kept unless `keepLast` is false (then it is only counted). */
+export async function decodeChain(names: string[], params: FilterParams[], data: Buffer, budget: ByteBudget, keepLast = true): Promise<Decoded> {
+  let input = [data];
+  for (let i = 0; i < names.length; i++) {
+    const result = await runFilter(names[i]!, input, params[i] ?? {}, budget, keepLast || i < names.length - 1 ? 'all' : 'none');
+    if (result.kind === 'over') return { kind: 'over' };
+    if (result.kind === 'opaque') return { kind: 'opaque' };
+    input = result.chunks;
+  }
+  return { kind: 'data', bytes: concat(input) };
+}

@@ -2,7 +2,7 @@ import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import type { Block, FontStyle, Run } from './body-markdown.js';
 import { formatLetterDate } from './date.js';
 import { embedLetterFonts, type LetterFonts } from './fonts.js';
-import { textDrawer, TEXT } from './draw-text.js';
+import { RTL, textDrawer, TEXT } from './draw-text.js';
 import { LETTER_TITLE, SOURCES_TITLE, type LetterContent } from './markdown.js';
 import { reBlockLines, sourceLines } from './sections.js';
 import { wrapRuns, type FaceRun, type WrappedLine } from './wrap.js';
@@ -54,7 +54,9 @@ export async function renderLetterPdfReport(content: LetterContent): Promise<Ren
   const footer = footerTexts(content.generatedAt, 99);
   texts.push(...footer.map((text) => ({ text, style: 'regular' as const })));
   const fonts = await embedLetterFonts(doc, texts);
-  layOut(content, pageWriter(doc, fonts));
+  // Right-to-left values (a name in Arabic or Hebrew) are isolated wherever a line shows them.
+  const isolated = [...new Set(Object.values(content.meta).filter((v): v is string => typeof v === 'string' && RTL.test(v)).map((v) => v.trim()))].sort((a, b) => b.length - a.length);
+  layOut(content, pageWriter(doc, fonts, isolated));
 
   const pages = doc.getPages();
   pages.forEach((page, index) => drawFooter(page, fonts, ...footerTexts(content.generatedAt, index + 1, pages.length)));
@@ -170,10 +172,10 @@ function drawFooter(page: PDFPage, fonts: LetterFonts, left: string, right: stri
 }
 
 /** A cursor over pages: places wrapped lines top-down and starts a new page when one is full. */
-function pageWriter(doc: PDFDocument, fonts: LetterFonts): Writer {
+function pageWriter(doc: PDFDocument, fonts: LetterFonts, isolated: string[]): Writer {
   let page = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN.top;
-  const draw = textDrawer(doc, fonts);
+  const draw = textDrawer(doc, fonts, isolated);
 
   const clean = (runs: Run[]): FaceRun[] =>
     runs.flatMap((run) =>

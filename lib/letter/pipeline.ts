@@ -4,20 +4,20 @@ import { createMessage, type MessagesFailure, type MessagesFailureKind } from '.
 import type { LetterRequest } from '../validation/schemas.js';
 import { parseLetterMarkdown } from './body-markdown.js';
 import { checkLetterBody } from './check-output.js';
-import { readCitedText } from './citations.js';
+import { MAX_CITATIONS, readCitedText } from './citations.js';
 import { verifyCodes } from './codes.js';
 import { readProcedureNotes } from './input.js';
 import { renderLetterAnswer, type LetterRecipe } from './answer.js';
-import { notMachineReadableNotice, unverifiedCodeNotices } from './notices.js';
+import { citationNotFoundNotice, citationsLimitedNotice, notMachineReadableNotice, unverifiedCodeNotices } from './notices.js';
 import { buildLetterRequest } from './prompt.js';
 import { readTextLayer } from './text-layer.js';
 import type { LetterResponse, Notice } from './types.js';
 
 /**
  * The letter, step by step (docs/letter.md): read the notes → prompt → call the model → check its
- * answer → keep its citations → verify its codes against the notes → render markdown or a PDF.
- * Each step is its own module; this one only orders them. The notes' text layer is read once the
- * model's answer passed its check (so after every input check, and only for a letter we will send).
+ * answer → keep the citations the notes bear out → verify its codes against the notes → render
+ * markdown or a PDF. Each step is its own module; this one only orders them. The notes' text layer
+ * is read once the model answered (so after every input check, and never for a failed call).
  */
 
 export interface LetterAi {
@@ -76,14 +76,20 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
     cacheWriteTokens: usage.cacheWriteTokens,
   } satisfies SafeLogFields);
 
-  const cited = readCitedText(message);
-  const checked = checkLetterBody(cited.text, message.stop_reason);
-  if (!checked.ok) return { result: checked, log };
   // Read only now: the notes passed every input check, and a failed call costs no pdf.js time.
   const layer = await readTextLayer(notes.value.bytes);
-  const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages, citations: cited.citations });
+  // Letters trust only the notes: citations are checked against the text layer, codes too.
+  const cited = readCitedText(message, { pages: layer.pages, pageCount: notes.value.pages });
+  const checked = checkLetterBody(cited.text, message.stop_reason);
+  if (!checked.ok) return { result: checked, log };
+  const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages });
 
-  const notices: Notice[] = [...unverifiedCodeNotices(verified.removed), ...(layer.pages === null ? [notMachineReadableNotice()] : [])];
+  const notices: Notice[] = [
+    ...(cited.notFound > 0 ? [citationNotFoundNotice(cited.notFound)] : []),
+    ...(cited.overLimit > 0 ? [citationsLimitedNotice(cited.overLimit, MAX_CITATIONS)] : []),
+    ...unverifiedCodeNotices(verified.removed),
+    ...(layer.pages === null ? [notMachineReadableNotice()] : []),
+  ];
   const recipe: LetterRecipe = {
     format: output_format === 'pdf' ? 'pdf' : 'text',
     content: { meta, body: verified.blocks, citations: cited.citations, generatedAt: now().toISOString() },

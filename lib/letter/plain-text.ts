@@ -17,6 +17,34 @@ export function defuseSchemes(text: string): string {
   return text.replace(SCHEME_URL, '').replace(SCHEME_WORD, '$1$2 –');
 }
 
+/**
+ * Links in any form become plain text a renderer will not turn back into a link
+ * (docs/letter.md#markup): a scheme with `//` (https://, ftp://) or a mail/phone scheme is removed,
+ * and so is a leading `www.`, which GitHub-flavoured renderers link on its own. What is left
+ * ("evil.example/path") is text. Angle-bracket autolinks reach this as their text (the markdown
+ * reader drops the brackets), and `<` is escaped in the letter anyway.
+ */
+const LINK_SCHEME = /\b[a-z][a-z0-9+.-]{1,30}:\/\/+/gi;
+const MAIL_SCHEME = /\b(?:mailto|tel|sms|callto|file):/gi;
+const WWW = /(?<![\p{L}\p{N}._-])www\d{0,3}\.(?=[\p{L}\p{N}])/giu;
+
+export function defuseLinks(text: string): string {
+  return text.replace(LINK_SCHEME, '').replace(MAIL_SCHEME, '').replace(WWW, '');
+}
+
+/**
+ * The model's text without what no letter holds: terminal escape sequences (CSI and OSC, whole),
+ * other control characters (C0 but tab and line breaks, DEL, C1), and direction overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069), which could reorder the words around them; the PDF
+ * isolates right-to-left values itself (docs/letter.md#fonts).
+ */
+const TERMINAL_ESCAPES = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|\u009B[0-?]*[ -/]*[@-~]|\u001B[@-_]?/g;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+export function cleanModelText(text: string): string {
+  return text.replace(TERMINAL_ESCAPES, '').replace(/\r\n?/g, '\n').replace(CONTROL, '');
+}
+
 const INLINE: Record<string, string> = {
   '\\': '\\\\',
   '`': '\\`',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { installAwsLambdaStandIn } from '../../infra/local/awslambda.js';
 import type { LocalEnvironment } from '../../infra/local/environment.js';
 import { BOMB_INFLATED_MIB, BOMB_SHAPES, makeBomb, scannedPdf } from '../fixtures/letter/bombs.js';
+import { HOSTILE_PDFS } from '../fixtures/letter/hostile-pdfs.js';
 import { LETTER_META } from '../fixtures/letter/metadata.js';
 import { toBase64 } from '../fixtures/letter/pdfs.js';
 import { apiEvent, invoke } from '../support/events.js';
@@ -51,6 +52,16 @@ describe('PDF bombs on the letter route', () => {
     // and still sit far below what the bomb inflates to (gigabytes, tens of seconds).
     expect(ms).toBeLessThan(8_000);
     expect(growthMiB).toBeLessThan(200);
+  });
+
+  it.each(['dict-openers', 'array-openers', 'random-bytes'] as const)('a fake PDF of 4 MB (%s after %%PDF-) is a 400 INVALID_FILE from the structural gate', async (shape) => {
+    const reply = await invoke(handler, letterEvent(HOSTILE_PDFS[shape].make()));
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      message: 'the PDF holds too much data outside its objects (damaged or not a PDF)',
+      code: 'INVALID_FILE',
+      requestId: reply.headers['x-request-id'],
+    });
   });
 
   it('a 100-page scan (bilevel Flate images, 200 dpi) still gets its letter', async () => {
