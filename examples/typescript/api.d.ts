@@ -547,7 +547,7 @@ export interface components {
             memberId?: string;
         };
         Notice: {
-            /** @description A stable code, e.g. OTHER_PAYER, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED (letter). */
+            /** @description A stable code, e.g. OTHER_PAYER, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter). */
             code: string;
             /** @description A sentence for a person; never contains patient data. */
             message: string;
@@ -643,7 +643,7 @@ export interface components {
                 icd10: components["schemas"]["VerifiedCode"][];
                 cpt: components["schemas"]["VerifiedCode"][];
             };
-            /** @description The notes' passages the letter cites, in order of first use; the letter marks them "[p. N]" and lists them under "Source documentation". */
+            /** @description The notes' passages the letter cites, in order of first use; the letter marks them "[p. N]" and lists them under "Source documentation". A citation counts only when its page exists and its text is found on that page of the notes: others are dropped with a CITATION_NOT_FOUND notice, and past 100 a CITATIONS_LIMITED notice counts the rest. */
             citations: components["schemas"]["Citation"][];
             notices: components["schemas"]["Notice"][];
         } & ({
@@ -660,7 +660,7 @@ export interface components {
         Citation: {
             /** @description 1-based start page of the cited passage. */
             page: number;
-            /** @description The passage as the AI service quoted it (at most 500 characters). */
+            /** @description The passage as the AI service quoted it (at most 500 characters), plain text: escape it before rendering it in HTML. */
             citedText: string;
         };
         HealthResponse: {

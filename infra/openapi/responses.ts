@@ -76,7 +76,7 @@ const notice = {
   additionalProperties: false,
   required: ['code', 'message'],
   properties: {
-    code: str('A stable code, e.g. OTHER_PAYER, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED (letter).'),
+    code: str('A stable code, e.g. OTHER_PAYER, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter).'),
     message: str('A sentence for a person; never contains patient data.'),
   },
 } as const;
@@ -327,7 +327,9 @@ export const letterResponseSchema = {
     },
     citations: {
       type: 'array',
-      description: 'The notes\' passages the letter cites, in order of first use; the letter marks them "[p. N]" and lists them under "Source documentation".',
+      maxItems: 100,
+      description:
+        'The notes\' passages the letter cites, in order of first use; the letter marks them "[p. N]" and lists them under "Source documentation". A citation counts only when its page exists and its text is found on that page of the notes: others are dropped with a CITATION_NOT_FOUND notice, and past 100 a CITATIONS_LIMITED notice counts the rest.',
       items: {
         title: 'Citation',
         type: 'object',
@@ -335,7 +337,7 @@ export const letterResponseSchema = {
         required: ['page', 'citedText'],
         properties: {
           page: { type: 'integer', minimum: 1, description: '1-based start page of the cited passage.' },
-          citedText: { type: 'string', maxLength: 500, description: 'The passage as the AI service quoted it (at most 500 characters).' },
+          citedText: { type: 'string', maxLength: 500, description: 'The passage as the AI service quoted it (at most 500 characters), plain text: escape it before rendering it in HTML.' },
         },
       },
     },
