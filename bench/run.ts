@@ -214,6 +214,45 @@ function pdfRows(pdf: PdfResult): Row[] {
 
 const describeBefore = (p: ProbeResult) => `${p.outcome}, ${fixed(p.ms / 1000)} s, peak ${p.peakRssMiB} MiB`;
 
+/** bench/hostile-json.ts's report (the parts the table shows). */
+interface HostileJsonReport {
+  items: number;
+  bodyBytes: number;
+  readMs: number;
+  validateMs: number;
+  totalMs: number;
+  outcome: string;
+}
+
+/** bench/local-server-hostile.ts's report. */
+interface LocalServerHostileReport {
+  targetMB: number;
+  runs: Array<{ scenario: string; clients: number; bodyBytes: number; statuses: Record<string, number>; growthMB: number; peakRssMB: number }>;
+}
+
+function requestBoundRows(json: HostileJsonReport, server: LocalServerHostileReport): Row[] {
+  return [
+    {
+      figure: `JSON list of ${json.items.toLocaleString('en-US')} items (${fixed(json.bodyBytes / 1e6, 1)} MB): read + validate CPU ms`,
+      value: fixed(json.totalMs),
+      baseline: `read ${fixed(json.readMs)}, validate ${fixed(json.validateMs)}`,
+      ratio: json.outcome.split(',')[0]!,
+      target: 'refused < 2 s CPU',
+      pass: json.totalMs < 2_000,
+    },
+    ...server.runs.map(
+      (run): Row => ({
+        figure: `local server, ${run.clients} clients x ${fixed(run.bodyBytes / 1e6, 0)} MB, ${run.scenario}: memory growth MB`,
+        value: fixed(run.growthMB, 0),
+        baseline: `peak ${fixed(run.peakRssMB, 0)} MB; answers ${Object.entries(run.statuses).map(([status, n]) => `${status}x${n}`).join(', ')}`,
+        ratio: '',
+        target: run.scenario === 'bad-token' ? `< ${server.targetMB} MB` : '',
+        pass: run.scenario === 'bad-token' ? run.growthMB < server.targetMB : null,
+      }),
+    ),
+  ];
+}
+
 function hostileRows(report: HostileReport): Row[] {
   const bombs = report.bombs.map((b): Row => {
     const growth = b.guard.peakGrowthMiB ?? b.guard.rssGrowthMiB ?? NaN;
@@ -226,9 +265,21 @@ function hostileRows(report: HostileReport): Row[] {
       pass: b.guard.outcome === '413 PAYLOAD_TOO_LARGE' && b.guard.ms < 2_000 && growth < 128,
     };
   });
+  const structure = report.structure.map((s): Row => {
+    const cpu = s.gate.cpuMs ?? s.gate.ms;
+    return {
+      figure: `fake or costly PDF ${s.shape}: gate CPU ms, peak growth`,
+      value: `${cpu} ms, +${s.gate.peakGrowthMiB ?? s.gate.rssGrowthMiB ?? NaN} MiB`,
+      baseline: `unguarded parse: ${describeBefore(s.unguarded)}${s.textLayer ? `; text layer ${describeBefore(s.textLayer)}` : ''}`,
+      ratio: s.gate.outcome,
+      target: 'answered < 2 s CPU',
+      pass: cpu < 2_000,
+    };
+  });
   const j = report.json;
   return [
     ...bombs,
+    ...structure,
     {
       figure: `strict JSON parse, 4 MiB letter body, ms (median of 7)`,
       value: fixed(j.letterStrictMs!),
@@ -302,10 +353,16 @@ const pdf = JSON.parse(readFileSync(join(results, 'pdf.json'), 'utf8')) as PdfRe
 step('hostile input (bench/hostile.ts; unguarded runs are capped and killed)');
 runScript('hostile.ts');
 const hostile = JSON.parse(readFileSync(join(results, 'hostile.json'), 'utf8')) as HostileReport;
+step('a JSON list of millions of items (bench/hostile-json.ts)');
+runScript('hostile-json.ts');
+const hostileJson = JSON.parse(readFileSync(join(results, 'hostile-json.json'), 'utf8')) as HostileJsonReport;
+step('300 clients sending 6 MB bodies to the local server (bench/local-server-hostile.ts)');
+runScript('local-server-hostile.ts');
+const localServer = JSON.parse(readFileSync(join(results, 'local-server-hostile.json'), 'utf8')) as LocalServerHostileReport;
 
-const rows = [...x12.rows, ...(lambdaBundles ? bundleRows(lambdaBundles, true) : []), ...bundleRows(bundles, lambdaBundles === undefined), ...invocationRows(invocations), ...roundtripRows(roundtrip), ...pdfRows(pdf), ...hostileRows(hostile)];
+const rows = [...x12.rows, ...(lambdaBundles ? bundleRows(lambdaBundles, true) : []), ...bundleRows(bundles, lambdaBundles === undefined), ...invocationRows(invocations), ...roundtripRows(roundtrip), ...pdfRows(pdf), ...hostileRows(hostile), ...requestBoundRows(hostileJson, localServer)];
 printTable(rows);
 mkdirSync(results, { recursive: true });
-const summary = { measuredAt: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows, x12: x12.detail, bundles, lambdaBundles, invocations, roundtrip, pdf: pdf.render, hostile };
+const summary = { measuredAt: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows, x12: x12.detail, bundles, lambdaBundles, invocations, roundtrip, pdf: pdf.render, hostile, hostileJson, localServer };
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\nwritten: bench/results/summary.json (${lambdaX12 ? 'x12.json, x12-lambda-node.json' : 'x12.json'}, pdf.json by their scripts)`);
