@@ -305,7 +305,7 @@ function printTable(rows: Row[]): void {
   const width = Object.fromEntries(cols.map((c) => [c, Math.max(...[header, ...rows].map((r) => r[c].length))])) as Record<(typeof cols)[number], number>;
   const line = (r: Row, mark: string) => `${cols.map((c) => (c === 'value' ? r[c].padStart(width[c]) : r[c].padEnd(width[c]))).join(' | ')} | ${mark}`;
   console.log(line(header, 'ok'));
-  console.log(cols.map((c) => '-'.repeat(width[c])).join('-|-') + '-|---');
+  console.log(`${cols.map((c) => '-'.repeat(width[c])).join('-|-')}-|---`);
   for (const r of rows) console.log(line(r, r.pass === null ? '' : r.pass ? 'yes' : 'NO'));
 }
 

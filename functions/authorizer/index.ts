@@ -18,7 +18,7 @@ export const handler = (event: APIGatewayRequestAuthorizerEvent): Promise<APIGat
 
 async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   withRequestKeys(requestIdFor(event.headers, event.requestContext?.requestId));
-  let clients;
+  let clients: Awaited<ReturnType<typeof loadClients>>;
   try {
     clients = await loadClients();
   } catch (error) {

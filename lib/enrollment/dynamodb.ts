@@ -16,7 +16,7 @@ export function dynamoEnrollmentStore(client: DynamoDBDocumentClient, tableName:
       if (Item === undefined) return undefined;
       const checked = validateEnrollment(Item);
       // A stored record that no longer validates is a data fault, never an enrollment.
-      if (!checked.ok) throw new Error('stored enrollment record is malformed: ' + fieldList(checked.error.errors));
+      if (!checked.ok) throw new Error(`stored enrollment record is malformed: ${fieldList(checked.error.errors)}`);
       return checked.value;
     },
     async put(enrollment: Enrollment) {

@@ -147,7 +147,8 @@ export function textDrawer(doc: PDFDocument, fonts: LetterFonts, isolated: strin
     let width = shapedWidths.get(key);
     if (width === undefined) {
       const { run, unitsPerEm } = shape(face, text, 'ltr');
-      shapedWidths.set(key, (width = run.positions.reduce((sum, p) => sum + p.xAdvance, 0) / unitsPerEm));
+      width = run.positions.reduce((sum, p) => sum + p.xAdvance, 0) / unitsPerEm;
+      shapedWidths.set(key, width);
     }
     return width;
   };
@@ -156,7 +157,10 @@ export function textDrawer(doc: PDFDocument, fonts: LetterFonts, isolated: strin
   const unitWidths = new Map<FaceKey, Map<string, number>>();
   const unitWidth = (face: FaceKey, text: string): number => {
     let table = unitWidths.get(face);
-    if (!table) unitWidths.set(face, (table = new Map()));
+    if (!table) {
+      table = new Map();
+      unitWidths.set(face, table);
+    }
     let width = table.get(text);
     if (width === undefined) {
       if (isShaped(face)) {
@@ -166,7 +170,10 @@ export function textDrawer(doc: PDFDocument, fonts: LetterFonts, isolated: strin
         width = 0;
         for (const char of text) {
           let w = table.get(char);
-          if (w === undefined) table.set(char, (w = font.widthOfTextAtSize(char, 1)));
+          if (w === undefined) {
+            w = font.widthOfTextAtSize(char, 1);
+            table.set(char, w);
+          }
           width += w;
         }
       }
@@ -181,9 +188,15 @@ export function textDrawer(doc: PDFDocument, fonts: LetterFonts, isolated: strin
 
   const fontName = (page: PDFPage, font: PDFFont): PDFName => {
     let names = fontKeys.get(page);
-    if (!names) fontKeys.set(page, (names = new Map()));
+    if (!names) {
+      names = new Map();
+      fontKeys.set(page, names);
+    }
     let name = names.get(font);
-    if (!name) names.set(font, (name = page.node.newFontDictionary(font.name, font.ref)));
+    if (!name) {
+      name = page.node.newFontDictionary(font.name, font.ref);
+      names.set(font, name);
+    }
     return name;
   };
 

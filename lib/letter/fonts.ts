@@ -39,7 +39,10 @@ const fileBytes = new Map<string, Uint8Array>();
 const readFont = (file: FontFile): Uint8Array => {
   const key = `${file.pkg}/${file.path}`;
   let bytes = fileBytes.get(key);
-  if (!bytes) fileBytes.set(key, (bytes = new Uint8Array(readFileSync(fontPath(file)))));
+  if (!bytes) {
+    bytes = new Uint8Array(readFileSync(fontPath(file)));
+    fileBytes.set(key, bytes);
+  }
   return bytes;
 };
 
@@ -92,7 +95,8 @@ export const fontkitAdapter = {
           let bytes = encoded.get(key);
           if (!bytes) {
             if (encoded.size >= MAX_CACHED_SUBSETS) encoded.delete(encoded.keys().next().value!);
-            encoded.set(key, (bytes = subset.encode()));
+            bytes = subset.encode();
+            encoded.set(key, bytes);
           }
           return bytes;
         };
@@ -118,7 +122,8 @@ export const fontkitAdapter = {
         }
         return { glyphs: out };
       };
-      parsed.set(bytes, (font = parsedFont));
+      font = parsedFont;
+      parsed.set(bytes, font);
     }
     return font;
   },
@@ -137,13 +142,20 @@ const fontOf = (face: FontFace, style: FontStyle) => fontkitAdapter.create(readF
 const coverage = new Map<string, Map<number, boolean>>();
 function faceHas(face: FontFace, codePoint: number): boolean {
   let table = coverage.get(face.id);
-  if (!table) coverage.set(face.id, (table = new Map()));
+  if (!table) {
+    table = new Map();
+    coverage.set(face.id, table);
+  }
   let known = table.get(codePoint);
-  if (known === undefined) table.set(codePoint, (known = fontOf(face, 'regular').hasGlyphForCodePoint(codePoint)));
+  if (known === undefined) {
+    known = fontOf(face, 'regular').hasGlyphForCodePoint(codePoint);
+    table.set(codePoint, known);
+  }
   return known;
 }
 
 /** Marks, joiners, variation selectors and emoji modifiers stay with the character before them. */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists combining characters on purpose, each on its own.
 const ATTACHES = /[\p{M}\u200C\u200D\uFE00-\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
 /** Spaces and punctuation shared by all scripts: kept in the face of the run they sit in, when it has them. */
 const NEUTRAL = /[\p{Zs}\p{P}\p{S}\p{N}]/u;

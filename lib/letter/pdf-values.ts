@@ -20,7 +20,7 @@ export type ScanFailure = 'unreadable' | 'too-deep' | 'too-many-tokens';
 
 export type Scanned = { ok: true; end: number; value: PdfValue } | { ok: false; reason: ScanFailure };
 
-const enum C {
+enum C {
   Tab = 0x09,
   Newline = 0x0a,
   FormFeed = 0x0c,

@@ -59,7 +59,7 @@ export async function renderLetterPdfReport(content: LetterContent): Promise<Ren
   layOut(content, pageWriter(doc, fonts, isolated));
 
   const pages = doc.getPages();
-  pages.forEach((page, index) => drawFooter(page, fonts, ...footerTexts(content.generatedAt, index + 1, pages.length)));
+  for (const [index, page] of pages.entries()) drawFooter(page, fonts, ...footerTexts(content.generatedAt, index + 1, pages.length));
   return { pdf: await doc.save(), pages: pages.length, replacedCharacters: fonts.replacedCharacters() };
 }
 
@@ -104,7 +104,9 @@ function layOut({ meta, body, citations, generatedAt }: LetterContent, writer: W
   // "Re:" block: only the lines the request gave.
   writer.text([{ text: 'Re:', style: 'bold' }], BODY);
   const re = reBlockLines(meta);
-  re.forEach(([label, value], index) => writer.text(field(label, value), { ...BODY, after: index === re.length - 1 ? 4 : 0 }, MARGIN.left + INDENT, CONTENT_WIDTH - INDENT));
+  for (const [index, [label, value]] of re.entries()) {
+    writer.text(field(label, value), { ...BODY, after: index === re.length - 1 ? 4 : 0 }, MARGIN.left + INDENT, CONTENT_WIDTH - INDENT);
+  }
 
   // Patient information.
   writer.heading([{ text: 'Patient Information', style: 'bold' }], 12);
@@ -152,7 +154,9 @@ function layOut({ meta, body, citations, generatedAt }: LetterContent, writer: W
 
 /** The first pass: remembers every text and the style it is drawn in. */
 function collector(texts: Array<{ text: string; style: FontStyle }>): Writer {
-  const add = (runs: Run[]) => runs.forEach(({ text, style }) => texts.push({ text, style }));
+  const add = (runs: Run[]) => {
+    for (const { text, style } of runs) texts.push({ text, style });
+  };
   return {
     text: add,
     heading: (runs) => add(headingRuns(runs)),

@@ -38,7 +38,9 @@ export function defuseLinks(text: string): string {
  * isolates (U+202A–U+202E, U+2066–U+2069), which could reorder the words around them; the PDF
  * isolates right-to-left values itself (docs/letter.md#fonts).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's job.
 const TERMINAL_ESCAPES = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|\u009B[0-?]*[ -/]*[@-~]|\u001B[@-_]?/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's job.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 export function cleanModelText(text: string): string {

@@ -15,12 +15,12 @@ const WHAT: Record<Transaction, string> = { eligibility: 'eligibility checks', c
 export async function payerNotSupported(directory: PayerDirectory | undefined, payerId: string, transaction: Transaction): Promise<ServiceError | undefined> {
   if (!directory) return undefined;
   const found = await directory.find(payerId).catch((): undefined => undefined);
-  if (!found || !found.ok) {
+  if (!found?.ok) {
     log.warn('payer directory unavailable; request allowed', { payerId, upstream: 'stedi-payers', ...(found ? { code: found.error.code } : {}) });
     return undefined;
   }
   const payer = found.value;
-  if (!payer || payer.transactions[transaction] !== 'NOT_SUPPORTED') return undefined;
+  if (payer?.transactions[transaction] !== 'NOT_SUPPORTED') return undefined;
   return serviceError('PAYER_NOT_SUPPORTED', {
     message: `${payer.name} (payer id ${payer.payerId}) does not accept ${WHAT[transaction]} through the clearinghouse; check the payer id with GET /api/payers`,
   });
