@@ -21,7 +21,7 @@ const slowLetter = { ...letterBody, patient_name: `Pat SANDBOX:DELAY=${DELAY_SEC
 let api: LocalApi;
 beforeAll(async () => {
   api = await startLocalApi({ integrationTimeoutMs: CUT_MS });
-}, 30_000);
+}, 60_000);
 afterAll(async () => {
   await api?.close();
 });
@@ -41,6 +41,6 @@ describe('a letter past the integration cut', () => {
       expect(reply.ms).toBeGreaterThan(DELAY_SECONDS * 1000);
       expect(reply.body.letter).toContain('Medical Necessity');
     }
-  });
+  }, 60_000);
 
 });
