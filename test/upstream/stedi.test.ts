@@ -26,7 +26,11 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 function fakeClock() {
   let t = 2_000_000;
   const sleeps: number[] = [];
-  return { now: () => t, sleep: async (ms: number) => void (sleeps.push(ms), (t += ms)), sleeps };
+  const sleep = async (ms: number): Promise<void> => {
+    sleeps.push(ms);
+    t += ms;
+  };
+  return { now: () => t, sleep, sleeps };
 }
 
 beforeAll(async () => {
