@@ -39,6 +39,8 @@ export interface LocalServerOptions {
   host?: string;
   /** Authorizer result cache, as the stack's (seconds, default AUTHORIZER_CACHE_SECONDS; 0 disables; docs/runtime.md#revocation). */
   authorizerCacheSeconds?: number;
+  /** The clock the authorizer cache expires entries on (default Date.now; tests step it instead of waiting). */
+  now?: () => number;
   /** `clientId=N/s,…`; defaults to the RATE_LIMITS variable; unset → no limits. */
   rateLimits?: string;
   /** The gateway's cut for buffered integrations (default 29 s; tests shorten it). Streamed ones are not cut. */
@@ -81,7 +83,7 @@ type AuthorizerOutcome = { kind: 'answer'; result: APIGatewayAuthorizerResult } 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const cacheMs = (options.authorizerCacheSeconds ?? AUTHORIZER_CACHE_SECONDS) * 1000;
   // Bounded: a flood of distinct tokens cannot grow it without limit (docs/security.md#local-server).
-  const authorizerCache = new TtlLru<APIGatewayAuthorizerResult>(LOCAL_LIMITS.authorizerCacheEntries, cacheMs);
+  const authorizerCache = new TtlLru<APIGatewayAuthorizerResult>(LOCAL_LIMITS.authorizerCacheEntries, cacheMs, options.now);
   const limiter = rateLimiter(parseRateLimits(options.rateLimits ?? process.env.RATE_LIMITS));
   const integrationTimeoutMs = options.integrationTimeoutMs ?? BUFFERED_INTEGRATION_TIMEOUT_MS;
   const bodies = new BodyBudget(options.maxBodyBytesHeld ?? LOCAL_LIMITS.maxBodyBytesHeld);

@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { checkCob } from '../../lib/cob/check.js';
 import type { CobQuery } from '../../lib/cob/request.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
+import type { StediRetryTuning } from '../../lib/upstream/stedi.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
 
@@ -10,7 +11,8 @@ const enrollment: Enrollment = { providerId: 'PROV-1', clientId: 'acme', npi: '1
 
 let sandbox: ClearinghouseSandbox;
 beforeAll(async () => {
-  sandbox = await startClearinghouseSandbox({ apiKey: KEY, slowMs: 3_000 });
+  // The slow patient answers long after any budget used here: only the budget can end that call.
+  sandbox = await startClearinghouseSandbox({ apiKey: KEY, slowMs: 60_000 });
 });
 afterAll(() => sandbox.close());
 
@@ -30,13 +32,13 @@ function faultPatient(memberId: string): CobQuery {
   return { patientFirstName: p.firstName, patientLastName: p.lastName, patientDOB: p.dob, patientMemberId: p.memberId, dateOfCoverage: '03-01-2025', payerId: p.payerId };
 }
 
-async function run(query: CobQuery, overrides: { apiKey?: string; budgetMs?: number } = {}) {
+async function run(query: CobQuery, overrides: { apiKey?: string; budgetMs?: number; tuning?: StediRetryTuning } = {}) {
   const before = sandbox.stats.cobCalls;
   const outcome = await checkCob({
     query,
     enrollment,
     stedi: { baseUrl: sandbox.url, apiKey: 'apiKey' in overrides ? overrides.apiKey : KEY, budgetMs: overrides.budgetMs ?? 5_000 },
-    tuning: { delayMs: () => 20 },
+    tuning: { delayMs: () => 20, ...overrides.tuning },
   });
   return { ...outcome, calls: sandbox.stats.cobCalls - before };
 }
@@ -100,12 +102,17 @@ describe('checkCob against the sandbox clearinghouse', () => {
     expect(result).toMatchObject({ ok: false, error: { status: 503, code: 'PAYER_UNAVAILABLE' } });
   });
 
-  it('504: a slow clearinghouse is cut at the budget', async () => {
-    const started = Date.now();
-    const { result, calls } = await run(faultPatient('FLTSLOW'), { budgetMs: 300 });
+  it('504: a slow clearinghouse is cut by an abort armed with the budget', async () => {
+    // The clock stands still, so the abort must be armed with exactly the connection's budget.
+    const armed: number[] = [];
+    const timeoutSignal = (ms: number) => {
+      armed.push(ms);
+      return AbortSignal.timeout(ms);
+    };
+    const { result, calls } = await run(faultPatient('FLTSLOW'), { budgetMs: 300, tuning: { now: () => 0, timeoutSignal } });
+    expect(armed).toEqual([300]);
     expect(result).toMatchObject({ ok: false, error: { status: 504, code: 'UPSTREAM_TIMEOUT' } });
     expect(calls).toBe(1);
-    expect(Date.now() - started).toBeLessThan(2_500);
   });
 
   it('502: malformed JSON after one call', async () => {

@@ -14,11 +14,15 @@ export interface FaultProxy {
   url: string;
   /** Requests whose path ends with `pathSuffix` and whose body contains `tag`. */
   count(tag: string, pathSuffix?: string): number;
+  /** Of those, the ones whose caller hung up before the answer was complete (it gave up waiting). */
+  hungUp(tag: string, pathSuffix?: string): number;
+  /** Resolves once every request seen so far has closed (a caller's hang-up lands after its own answer). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(target: string, faults: Record<string, ProxyFault> = {}): Promise<FaultProxy> {
-  const seen: { path: string; body: string }[] = [];
+  const seen: { path: string; body: string; hungUp: boolean; closed: Promise<void> }[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -26,11 +30,21 @@ export async function startFaultProxy(target: string, faults: Record<string, Pro
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const path = req.url ?? '/';
-    seen.push({ path, body });
+    let closingItself = false;
+    const destroy = (): void => {
+      closingItself = true;
+      res.socket?.destroy();
+    };
+    const record = { path, body, hungUp: false, closed: new Promise<void>((resolve) => res.once('close', resolve)) };
+    seen.push(record);
+    // Closed before the answer was complete, and not by the proxy's own fault: the caller gave up.
+    void record.closed.then(() => {
+      if (!res.writableFinished && !closingItself) record.hungUp = true;
+    });
 
     const fault = Object.entries(faults).find(([trigger]) => body.includes(trigger))?.[1];
     if (fault === 'reset') {
-      req.socket.destroy();
+      destroy();
       return;
     }
     if (fault === 'reset-mid-body') {
@@ -38,7 +52,7 @@ export async function startFaultProxy(target: string, faults: Record<string, Pro
       res.write('{"x12":"ISA*00*');
       const timer = setTimeout(() => {
         timers.delete(timer);
-        res.socket?.destroy();
+        destroy();
       }, 20);
       timers.add(timer);
       return;
@@ -66,11 +80,11 @@ export async function startFaultProxy(target: string, faults: Record<string, Pro
     try {
       upstream = await fetch(`${target}${path}`, { method: req.method ?? 'POST', headers, body: body || undefined, signal: abort.signal });
     } catch {
-      res.socket?.destroy();
+      destroy();
       return;
     }
     const text = await upstream.text().catch(() => undefined);
-    if (text === undefined || res.destroyed) return void res.socket?.destroy();
+    if (text === undefined || res.destroyed) return void destroy();
     const out: Record<string, string> = {};
     upstream.headers.forEach((value, name) => {
       if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) out[name] = value;
@@ -82,6 +96,7 @@ export async function startFaultProxy(target: string, faults: Record<string, Pro
   const server = createServer((req, res) => {
     handle(req, res).catch(() => res.socket?.destroy());
   });
+  const matching = (tag: string, pathSuffix: string) => seen.filter((r) => r.body.includes(tag) && r.path.split('?')[0]!.endsWith(pathSuffix));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -89,7 +104,11 @@ export async function startFaultProxy(target: string, faults: Record<string, Pro
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    count: (tag, pathSuffix = '') => seen.filter((r) => r.body.includes(tag) && r.path.split('?')[0]!.endsWith(pathSuffix)).length,
+    count: (tag, pathSuffix = '') => matching(tag, pathSuffix).length,
+    hungUp: (tag, pathSuffix = '') => matching(tag, pathSuffix).filter((r) => r.hungUp).length,
+    settled: async () => {
+      await Promise.all(seen.map((r) => r.closed));
+    },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();

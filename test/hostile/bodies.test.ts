@@ -72,17 +72,17 @@ describe(`hostile bodies over HTTP (seed ${SEED})`, () => {
     expect(reply.body).toMatchObject({ code: 'INVALID_JSON', message: expect.stringMatching(/repeats the key "(mockRequest|payerId)"/) });
   });
 
-  it('a body with 100,000 unknown keys → 400 with 50 errors, errorsTruncated, a small answer, quickly', async () => {
+  it('a body with 100,000 unknown keys → 400 with 50 errors, errorsTruncated, a small answer', async () => {
     const r = rng(SEED);
     const keys = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}_${r.int(1e9).toString(36)}`, i]));
     const raw = JSON.stringify({ ...MOCK_SET_1, ...keys });
-    const { result: reply, ms, growthMiB } = await measureCall(() => api.call(ELIGIBILITY, undefined, { rawBody: raw }));
+    const { result: reply, growthMiB } = await measureCall(() => api.call(ELIGIBILITY, undefined, { rawBody: raw }));
     expect(reply.status).toBe(400);
     expect(reply.body.code).toBe('INVALID_REQUEST');
     expect(reply.body.errors).toHaveLength(MAX_LISTED_ERRORS);
     expect(reply.body.errorsTruncated).toBe(true);
+    // Bounded work shows in the answer: the listing stops at 50 (the parse's time is bench/hostile.ts's).
     expect(JSON.stringify(reply.body).length).toBeLessThan(10_000);
-    expect(ms).toBeLessThan(10_000);
     expect(growthMiB).toBeLessThan(400);
   }, 30_000);
 
@@ -130,15 +130,15 @@ describe(`hostile bodies over HTTP (seed ${SEED})`, () => {
     }
   });
 
-  it('multi-megabyte string values → 400 naming the fields, in bounded time', async () => {
+  it('multi-megabyte string values → 400 naming the fields on their length alone', async () => {
     const huge = `${' '.repeat(2_500_000)}x`;
-    const { result: reply, ms } = await measureCall(() => api.call(ELIGIBILITY, { ...MOCK_SET_1, patientLastName: huge, payerId: 'y'.repeat(2_500_000) }));
+    const reply = await api.call(ELIGIBILITY, { ...MOCK_SET_1, patientLastName: huge, payerId: 'y'.repeat(2_500_000) });
     expect(reply.status).toBe(400);
+    // One length error per field, nothing else (how long refusing them takes is the bench's to measure).
     expect(reply.body.errors).toEqual([
       { field: 'patientLastName', message: 'must be at most 60 characters long (spaces count)' },
       { field: 'payerId', message: 'must be at most 80 characters long (spaces count)' },
     ]);
-    expect(ms).toBeLessThan(10_000);
   }, 30_000);
 
   it.each(['***', '~~~', '^:^', ' * ', '*~^:'])('a last name made only of X12 delimiters (%j) → 400 naming the field, on both routes', async (name) => {

@@ -39,6 +39,8 @@ describe('streamed letter handler', () => {
 
   it('writes the HTTP prelude, then exactly one JSON document, then ends the stream', async () => {
     const event = apiEvent(ROUTE, { ...letterBody, patient_name: 'Pat SANDBOX:DELAY=1' });
+    // A lower bound only: it proves the stream stayed open through the model's configured 1 s wait
+    // (the sandbox's timer never fires early). No upper bound: a loaded machine may answer later.
     const started = Date.now();
     const stream = await run(event);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);

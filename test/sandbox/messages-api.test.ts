@@ -30,16 +30,15 @@ const request = (text: string, data = toBase64(pdf)) => ({
 
 describe('messages sandbox', () => {
   it.each(['objstm-flate-flate', 'content-flate'] as const)(
-    'refuses a %s PDF bomb with 413 request_too_large before pdf-lib reads it, quickly and without ballooning',
+    'refuses a %s PDF bomb with 413 request_too_large before pdf-lib reads it, without ballooning',
     async (shape) => {
       const bomb = toBase64(await makeBomb(shape, shape === 'content-flate' ? 2048 : 4096));
       const rss = process.memoryUsage().rss;
-      const started = performance.now();
       const res = await post(request('- Patient name: Ada Lovelace', bomb));
       expect(res.status).toBe(413);
       expect(await res.json()).toEqual({ type: 'error', error: { type: 'request_too_large', message: expect.any(String) } });
-      expect(performance.now() - started).toBeLessThan(8_000);
-      // Unguarded, pdf-lib would take gigabytes decoding either stream.
+      // Unguarded, pdf-lib would take gigabytes decoding either stream. (How long the guard takes is
+      // measured by the bench, bench/hostile.ts, not asserted here.)
       expect(process.memoryUsage().rss - rss).toBeLessThan(256 * 1024 * 1024);
     },
   );

@@ -13,11 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
+/** Retries here skip their waits (the waits themselves are asserted on a fake clock below). */
+const noWait = async (): Promise<void> => undefined;
+
 const call = (text = '- Patient name: Ada', overrides: Partial<MessagesCall> = {}) =>
   createMessage({
     apiKey: 'sandbox-key',
     baseURL: sandbox.url,
     budgetMs: 10_000,
+    tuning: { sleep: noWait },
     request: {
       model: 'claude-test-model',
       max_tokens: 1000,
@@ -96,10 +100,19 @@ describe('createMessage', () => {
     expect(sandbox.requestCount()).toBe(before);
   });
 
-  it('times out within the budget', async () => {
-    const started = Date.now();
-    await expectFailure(call('SANDBOX:TIMEOUT', { budgetMs: 800 }), 'timeout');
-    expect(Date.now() - started).toBeLessThan(2_000);
+  it('times out at the budget: the abort is armed with the whole budget, one attempt, no retry', async () => {
+    // The sandbox never answers SANDBOX:TIMEOUT, so only the budget can end this call. The clock
+    // stands still, so the abort must be armed with exactly the caller's budget.
+    const armed: number[] = [];
+    const before = sandbox.requestCount();
+    const timeoutSignal = (ms: number) => {
+      armed.push(ms);
+      return AbortSignal.timeout(ms);
+    };
+    const failure = await expectFailure(call('SANDBOX:TIMEOUT', { budgetMs: 500, tuning: { now: () => 0, timeoutSignal } }), 'timeout');
+    expect(armed).toEqual([500]);
+    expect(failure.attempts).toBe(1);
+    expect(sandbox.requestCount() - before).toBe(1);
   });
 
   it('reports a 400 as rejected', () => expectFailure(call('SANDBOX:400'), 'rejected'));

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { postCob, postRawX12 } from '../../lib/upstream/stedi.js';
+import { postCob, postRawX12, type StediRetryTuning } from '../../lib/upstream/stedi.js';
 
 /** A loopback Stedi whose answers each test scripts, one per request; it records what it was sent. */
 interface Seen {
@@ -21,7 +21,17 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 };
-const never: Script = () => {};
+
+/** A fake clock for the retry policy: sleeping advances it and is recorded, nothing really waits. */
+function fakeClock() {
+  let t = 2_000_000;
+  const sleeps: number[] = [];
+  const sleep = async (ms: number): Promise<void> => {
+    sleeps.push(ms);
+    t += ms;
+  };
+  return { now: () => t, sleep, sleeps };
+}
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -50,8 +60,8 @@ const X12 = 'ISA*00*...~IEA*1*000000001~';
 const fast = { delayMs: () => 10 };
 /** A reading that never asks for a retry. */
 const final = () => ({ reading: undefined, retryable: false });
-const raw = (overrides: Partial<Parameters<typeof postRawX12>[0]> = {}) =>
-  postRawX12({ baseUrl: base, apiKey: KEY, x12: X12, budgetMs: 5_000, ...overrides }, final, fast);
+const raw = (overrides: Partial<Parameters<typeof postRawX12>[0]> = {}, tuning: StediRetryTuning = fast) =>
+  postRawX12({ baseUrl: base, apiKey: KEY, x12: X12, budgetMs: 5_000, ...overrides }, final, tuning);
 
 describe('postRawX12', () => {
   it('POSTs {"x12"} to the raw X12 path with the bare key and returns the reply x12 with trace id', async () => {
@@ -111,16 +121,19 @@ describe('postRawX12', () => {
 
   it('honours a Retry-After that fits, and passes it on as retryAfterSeconds', async () => {
     script = [json(429, {}, { 'retry-after': '1' }), json(429, {}, { 'retry-after': '1' })];
-    const started = Date.now();
-    const { result, meta } = await raw();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    const clock = fakeClock();
+    const { result, meta } = await postRawX12({ baseUrl: base, apiKey: KEY, x12: X12, budgetMs: 5_000 }, final, { now: clock.now, sleep: clock.sleep });
+    // Waited exactly the upstream's 1 s before the retry (not the client's own backoff), once.
+    expect(clock.sleeps).toEqual([1_000]);
     expect(meta.attempts).toBe(2);
     expect(result).toMatchObject({ ok: false, error: { code: 'PAYER_UNAVAILABLE', retryAfterSeconds: 1 } });
   });
 
   it('does not retry when Retry-After exceeds the budget', async () => {
     script = [json(503, {}, { 'retry-after': '120' }), json(200, { x12: 'late' })];
-    const { result, meta } = await raw();
+    const clock = fakeClock();
+    const { result, meta } = await raw({}, { now: clock.now, sleep: clock.sleep });
+    expect(clock.sleeps).toEqual([]);
     expect(meta.attempts).toBe(1);
     expect(result).toMatchObject({ ok: false, error: { code: 'PAYER_UNAVAILABLE', retryAfterSeconds: 120 } });
   });
@@ -137,14 +150,22 @@ describe('postRawX12', () => {
   });
 
   it('a server that never answers is cut at the budget: 504, one attempt', async () => {
-    script = [never, never];
-    const started = Date.now();
-    const { result, meta } = await raw({ budgetMs: 300 });
-    const took = Date.now() - started;
+    // The budget's abort is injected and fires once the server holds the request (which it never
+    // answers): no real timer, and the abort was armed with exactly the connection's budget.
+    const budget = new AbortController();
+    const armed: number[] = [];
+    const cut: Script = () => budget.abort();
+    script = [cut, cut];
+    const clock = fakeClock();
+    const timeoutSignal = (ms: number) => {
+      armed.push(ms);
+      return budget.signal;
+    };
+    const { result, meta } = await raw({ budgetMs: 300 }, { now: clock.now, sleep: clock.sleep, timeoutSignal });
+    expect(armed).toEqual([300]);
     expect(result).toMatchObject({ ok: false, error: { status: 504, code: 'UPSTREAM_TIMEOUT' } });
     expect(meta.attempts).toBe(1);
-    expect(took).toBeGreaterThanOrEqual(280);
-    expect(took).toBeLessThan(3_000);
+    expect(seen).toHaveLength(1);
   });
 
   it.each([
