@@ -40,7 +40,7 @@ describe('PDF bombs on the letter route', () => {
     expect(file.length).toBeLessThan(4 * 1024 * 1024);
     const event = letterEvent(file);
     global.gc?.();
-    const { result: reply, ms, growthMiB } = await measureCall(() => invoke(handler, event));
+    const { result: reply, growthMiB } = await measureCall(() => invoke(handler, event));
     expect(reply.status).toBe(413);
     expect(reply.body).toEqual({
       message: "the PDF's compressed streams would expand past 64 MiB",
@@ -48,9 +48,8 @@ describe('PDF bombs on the letter route', () => {
       requestId: reply.headers['x-request-id'],
     });
     expect(reply.headers['cache-control']).toBe('no-store');
-    // The contract's figures are 2 s and 128 MiB; these bounds leave room for a loaded machine,
-    // and still sit far below what the bomb inflates to (gigabytes, tens of seconds).
-    expect(ms).toBeLessThan(8_000);
+    // The contract's figures are 2 s of CPU and 128 MiB: npm run bench measures both (bench/hostile.ts).
+    // This bound leaves room for a loaded machine and still sits far below what the bomb inflates to.
     expect(growthMiB).toBeLessThan(200);
   });
 

@@ -222,11 +222,11 @@ describe('model failures', () => {
     expect(log.attempts).toBeGreaterThanOrEqual(1);
   });
 
-  it('maps a timeout to 504 within the budget it was given', async () => {
-    const started = Date.now();
+  it('maps a model that never answers to 504 UPSTREAM_TIMEOUT once its budget is spent', async () => {
+    // How the budget bounds the call (the abort armed with exactly the budget) is proven on an
+    // injected clock in test/upstream/anthropic.test.ts; here, that the letter maps it.
     const { result } = await generateLetter(request({ patient_name: 'SANDBOX:TIMEOUT' }), { ...viaSandbox(), budgetMs: 800 }, NOW);
     expect(!result.ok && result.error.code).toBe('UPSTREAM_TIMEOUT');
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('rejects a bad file before any model call', async () => {
