@@ -203,9 +203,10 @@ const R2_PATIENTS: SandboxPatient[] = [
           coverageBegin: '2025-01-01',
           coverageEnd: '2025-12-31',
           memberId: 'MAP7781234',
+          activeOnDate: true,
         },
       ],
-      notices: ['OTHER_PAYER'],
+      notices: ['MEDICARE_ADVANTAGE'],
     },
   },
   {

@@ -14,6 +14,14 @@ export interface Period {
   value: string;
 }
 
+/** An HSD (health care services delivery) of the row's 2110: HSD01, HSD02, HSD05, HSD06 as written. */
+export interface Delivery {
+  quantityQualifier: string;
+  quantity: string;
+  timePeriod: string;
+  periodCount: string;
+}
+
 /** The 2120 NM1 of a row (the first whose NM101 names a payer: PR, PRP, SEP, TTP). */
 export interface RelatedEntity {
   name: string;
@@ -43,11 +51,14 @@ export interface BenefitRow {
   /** Whether EB13 (a procedure) is present, and its code (component 2). */
   hasProcedure: boolean;
   procedure: string;
-  /** The row's own 2110 DTPs, MSG texts, REF*IG and 2120 payer entity. */
+  /** The row's own 2110 DTPs, MSG texts, HSDs, REF*IG and 2120 payer entity. */
   dates: Period[];
   messages: string[];
+  deliveries: Delivery[];
   memberRef: string;
   entityMemberRef: string;
+  /** REF*18 (plan number) REF02 of the 2110, else of its 2120 loops ('' when none). */
+  planRef: string;
   entity: RelatedEntity | undefined;
 }
 
@@ -62,6 +73,8 @@ const FIELDS: Readonly<Record<string, { field: Field; value: number }>> = {
 
 const PAYER_ENTITIES: ReadonlySet<string> = new Set(['PR', 'PRP', 'SEP', 'TTP']);
 const MEMBER_ID_REF = 'IG';
+const PLAN_REF = '18';
+const DELIVERY = 'HSD';
 
 /** An X12 decimal: blanks around, optional sign, digits with at most one point. */
 const isDecimal = (text: string): boolean => /^ *[+-]?\d*\.?\d* *$/.test(text) && /\d/.test(text);
@@ -84,6 +97,16 @@ export const isPartA = (row: BenefitRow): boolean => row.insuranceType === 'MA';
 export const isPartB = (row: BenefitRow): boolean => row.insuranceType === 'MB';
 export const isMedicare = (row: BenefitRow): boolean => isPartA(row) || isPartB(row);
 export const lists = (row: BenefitRow, code: string): boolean => row.services.includes(code);
+
+/** EB03 30: health benefit plan coverage. */
+export const HEALTH_PLAN = '30';
+/**
+ * Whether the row answers for the code where status and SERVICE_NOT_RETURNED are asked
+ * (docs/eligibility.md#plan-level-rows): it lists the code, or it is an EB01 1–8 row with no EB03,
+ * which speaks for the whole plan (30), as old 4010 Medicare replies' `EB*1*IND**MB` do.
+ */
+export const answersFor = (row: BenefitRow, code: string): boolean =>
+  lists(row, code) || (code === HEALTH_PLAN && row.services.length === 0 && /^[1-8]$/.test(row.info));
 
 /** A DTP segment as a Period. */
 export const periodOf = (dtp: Segment): Period => ({ qualifier: element(dtp, 1), format: element(dtp, 2), value: element(dtp, 3) });
@@ -108,11 +131,18 @@ function procedureOf(eb: Segment): string {
   return repetition === null ? code : code.split(repetition)[0]!;
 }
 
-/** REF02 of the first REF*IG with a value among the segments. */
-function memberRefOf(segments: readonly Segment[]): string {
-  const ref = segments.find((s) => s.id === SEGMENT.reference && element(s, 1) === MEMBER_ID_REF && element(s, 2) !== '');
+/** REF02 of the first REF with this REF01 and a value among the segments. */
+function refOf(segments: readonly Segment[], qualifier: string): string {
+  const ref = segments.find((s) => s.id === SEGMENT.reference && element(s, 1) === qualifier && element(s, 2) !== '');
   return ref ? element(ref, 2) : '';
 }
+
+const deliveryOf = (hsd: Segment): Delivery => ({
+  quantityQualifier: element(hsd, 1),
+  quantity: element(hsd, 2),
+  timePeriod: element(hsd, 5),
+  periodCount: element(hsd, 6),
+});
 
 /** The first 2120 that names a payer. */
 function entityOf(related: readonly Loop[]): RelatedEntity | undefined {
@@ -124,6 +154,7 @@ function entityOf(related: readonly Loop[]): RelatedEntity | undefined {
 export function benefitRowOf(loop: BenefitLoop): BenefitRow {
   const eb = loop.segments[0]!;
   const kept = loop.segments.slice(1);
+  const related = loop.related.flatMap((r) => r.segments);
   return {
     order: loop.order,
     info: element(eb, 1),
@@ -143,8 +174,10 @@ export function benefitRowOf(loop: BenefitLoop): BenefitRow {
     procedure: procedureOf(eb),
     dates: kept.filter((s) => s.id === SEGMENT.date).map(periodOf),
     messages: kept.filter((s) => s.id === SEGMENT.message).map((s) => element(s, 1)),
-    memberRef: memberRefOf(kept),
-    entityMemberRef: memberRefOf(loop.related.flatMap((r) => r.segments)),
+    deliveries: kept.filter((s) => s.id === DELIVERY).map(deliveryOf),
+    memberRef: refOf(kept, MEMBER_ID_REF),
+    entityMemberRef: refOf(related, MEMBER_ID_REF),
+    planRef: refOf(kept, PLAN_REF) || refOf(related, PLAN_REF),
     entity: entityOf(loop.related),
   };
 }

@@ -1,15 +1,16 @@
 /**
  * `benefits` (one entry per service type) and `procedures` (one per requested procedure code):
  * docs/eligibility.md#benefits-per-service-type and #procedures. Each entry's blocks are the
- * plan-wide slot rules over the candidates that list its code, EB03 rank aside.
+ * plan-wide slot rules over the candidates that list its code, EB03 rank aside; a service entry's
+ * empty slots then take the plan level's figures (plan-fallback.ts).
  */
-import { quantityQualifierName, timePeriodName } from '../x12/benefit-codes.js';
 import { serviceTypeName } from '../x12/service-type-codes.js';
-import { isActive, isInactive, lists, type BenefitRow } from './benefit-row.js';
+import { answersFor, isActive, isInactive, lists, type BenefitRow } from './benefit-row.js';
 import type { Selection } from './candidates.js';
-import { moneyText } from './format.js';
+import { limitationsOf } from './limitations.js';
+import { emptyBlock, planLevelBlocks, withPlanFigures } from './plan-fallback.js';
 import { blocks, rowsByField, type BlockRules } from './summary.js';
-import { NOT_AVAILABLE, type BenefitBlock, type CodeName, type Limitation, type ProcedureBenefit, type ServiceBenefit, type ServiceStatus } from './types.js';
+import { type BenefitBlock, type CodeName, type Limitation, type ProcedureBenefit, type ServiceBenefit, type ServiceStatus } from './types.js';
 
 export const MAX_BENEFITS = 100;
 export const MAX_MESSAGES = 10;
@@ -26,11 +27,23 @@ function entryCodes(requested: readonly string[], candidates: readonly BenefitRo
   return [...new Set([...requested, ...listed])].slice(0, MAX_BENEFITS);
 }
 
-/** A code's status from every patient row listing it (docs/eligibility.md#benefits-per-service-type). */
+/** EB01 I: not covered. EB12 of an exclusion that reaches in network (docs/eligibility.md#not-covered-means-in-network). */
+const NOT_COVERED = 'I';
+const IN_NETWORK_EXCLUSION: ReadonlySet<string> = new Set(['Y', 'W', 'U', '']);
+const OUT_OF_NETWORK = 'N';
+
+const isExclusion = (row: BenefitRow): boolean => row.info === NOT_COVERED && IN_NETWORK_EXCLUSION.has(row.network);
+const isOutOfNetworkExclusion = (row: BenefitRow): boolean => row.info === NOT_COVERED && row.network === OUT_OF_NETWORK;
+
+/**
+ * A code's status from every patient row that answers for it (docs/eligibility.md#benefits-per-service-type;
+ * an EB01 1–8 row with no EB03 answers for 30): Active, else NotCovered (an in-network exclusion),
+ * else Inactive, else Unknown.
+ */
 function statusOf(rows: readonly BenefitRow[], code: string): ServiceStatus {
-  const listing = rows.filter((row) => lists(row, code));
+  const listing = rows.filter((row) => answersFor(row, code));
   if (listing.some(isActive)) return 'Active';
-  if (listing.some((row) => row.info === 'I')) return 'NotCovered';
+  if (listing.some(isExclusion)) return 'NotCovered';
   return listing.some(isInactive) ? 'Inactive' : 'Unknown';
 }
 
@@ -59,31 +72,6 @@ function messagesOf(rows: readonly BenefitRow[]): string[] {
   return out;
 }
 
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-
-/** An EB01 F row as a limitation (docs/eligibility.md#limitations). */
-function limitationOf(row: BenefitRow): Limitation {
-  // Keys in the documented order: quantity, unit, amount, period, network, level.
-  const out = {} as Limitation;
-  const quantity = row.quantity.trim();
-  if (DECIMAL.test(quantity)) {
-    const number = Number(quantity);
-    if (Number.isFinite(number)) out.quantity = number;
-  }
-  const unit = quantityQualifierName(row.quantityQualifier);
-  if (unit) out.unit = unit;
-  if (row.amount !== '') {
-    const amount = moneyText(row.amount);
-    if (amount !== NOT_AVAILABLE) out.amount = amount;
-  }
-  const period = timePeriodName(row.timePeriod);
-  if (period) out.period = period;
-  out.network = row.network === 'Y' ? 'in' : row.network === 'N' ? 'out' : 'any';
-  if (row.level === 'IND' || row.level === 'EMP') out.level = 'individual';
-  else if (row.level === 'FAM') out.level = 'family';
-  return out;
-}
-
 /** What an entry gets from the candidate rows listing its code, whatever the code. */
 interface ListingPart {
   inNetwork: BenefitBlock;
@@ -91,19 +79,29 @@ interface ListingPart {
   authorization: boolean | undefined;
   limitations: Limitation[];
   messages: string[];
+  /** An out-of-network exclusion lists the code: the out-of-network blocks stay N/A. */
+  excludedOutOfNetwork: boolean;
 }
 
 function listingPart(listing: readonly BenefitRow[], rules: BlockRules): ListingPart {
+  const excludedOutOfNetwork = listing.some(isOutOfNetworkExclusion);
+  const own = blocks(rowsByField(listing), rules);
   return {
-    ...blocks(rowsByField(listing), rules),
+    inNetwork: own.inNetwork,
+    outNetwork: excludedOutOfNetwork ? emptyBlock() : own.outNetwork,
     authorization: authorizationOf(listing),
-    limitations: listing.filter((row) => row.info === 'F').map(limitationOf),
+    limitations: limitationsOf(listing),
     messages: messagesOf(listing),
+    excludedOutOfNetwork,
   };
 }
 
+/** Active and Unknown entries take the plan level's figures where their own rows give none; NotCovered and Inactive never do. */
+const FALLS_BACK: ReadonlySet<ServiceStatus> = new Set(['Active', 'Unknown']);
+
 export function serviceBenefits(rows: readonly BenefitRow[], selection: Selection, requested: readonly string[]): ServiceBenefit[] {
   const rules: BlockRules = { rankService: false, noFamily: selection.noFamily };
+  const plan = planLevelBlocks(selection.candidates, selection.noFamily);
   // Codes listed by exactly the same rows (a row often lists ten codes) get the same figures: one computation per listing.
   const parts = new Map<string, ListingPart>();
   return entryCodes(requested, selection.candidates).map((code) => {
@@ -111,7 +109,11 @@ export function serviceBenefits(rows: readonly BenefitRow[], selection: Selectio
     const key = listing.map((row) => row.order).join(',');
     const part = parts.get(key) ?? listingPart(listing, rules);
     parts.set(key, part);
-    const entry = { serviceType: serviceTypeOf(code), status: statusOf(rows, code), inNetwork: part.inNetwork, outNetwork: part.outNetwork } as ServiceBenefit;
+    const status = statusOf(rows, code);
+    const figures = FALLS_BACK.has(status)
+      ? withPlanFigures(part, plan, { in: true, out: !part.excludedOutOfNetwork })
+      : { inNetwork: part.inNetwork, outNetwork: part.outNetwork, fromPlan: [] };
+    const entry = { serviceType: serviceTypeOf(code), status, inNetwork: figures.inNetwork, outNetwork: figures.outNetwork, fromPlan: figures.fromPlan } as ServiceBenefit;
     if (part.authorization !== undefined) entry.authorizationRequired = part.authorization;
     entry.limitations = part.limitations;
     entry.messages = part.messages;

@@ -51,6 +51,15 @@ function remaining(rows: readonly BenefitRow[], total: BenefitRow | undefined, s
   return totalValue.units === 0n ? shown(total, slot.field) : NOT_AVAILABLE;
 }
 
+/**
+ * Copay and coinsurance are per person, not accumulators (docs/eligibility.md#cost-shares-are-per-person):
+ * with no individual-level row, the row that fills the family slot fills the individual one too.
+ */
+function costShare(rows: readonly BenefitRow[], slot: Slot): BenefitRow | undefined {
+  const own = bestRow(rows, slot);
+  return own !== undefined || slot.level === 'family' ? own : bestRow(rows, { ...slot, level: 'family' });
+}
+
 function figures(rows: FieldRows, network: Network, level: Level, rules: BlockRules): BenefitFigures {
   if (level === 'family' && rules.noFamily) {
     return { copay: NOT_AVAILABLE, deductible: { total: NOT_AVAILABLE, remaining: NOT_AVAILABLE }, coinsurance: NOT_AVAILABLE, stopLoss: NOT_AVAILABLE, stopLossRemaining: NOT_AVAILABLE };
@@ -61,9 +70,9 @@ function figures(rows: FieldRows, network: Network, level: Level, rules: BlockRu
   const deductibleTotal = bestRow(rows.deductible, deductible);
   const stopLossTotal = bestRow(rows.stopLoss, stopLoss);
   return {
-    copay: shown(bestRow(rows.copay, slot('copay', ANY_TIME)), 'copay'),
+    copay: shown(costShare(rows.copay, slot('copay', ANY_TIME)), 'copay'),
     deductible: { total: shown(deductibleTotal, 'deductible'), remaining: remaining(rows.deductible, deductibleTotal, deductible) },
-    coinsurance: shown(bestRow(rows.coinsurance, slot('coinsurance', ANY_TIME)), 'coinsurance'),
+    coinsurance: shown(costShare(rows.coinsurance, slot('coinsurance', ANY_TIME)), 'coinsurance'),
     stopLoss: shown(stopLossTotal, 'stopLoss'),
     stopLossRemaining: remaining(rows.stopLoss, stopLossTotal, stopLoss),
   };
