@@ -175,7 +175,7 @@ const R2_PATIENTS: SandboxPatient[] = [
     dob: '02-14-1951',
     memberId: '3HK8PL2MN45',
     ...MEDICARE,
-    scenario: 'Enrolled in a Medicare Advantage plan: an EB*R row with its 2120 payer becomes otherPayers and an OTHER_PAYER notice',
+    scenario: 'Enrolled in a Medicare Advantage plan: an EB*R row (EB04 HN) with its 2120 payer becomes otherPayers and a MEDICARE_ADVANTAGE notice (r3 rule 8)',
     planBegin: '20160201',
     benefits: [
       { info: '1', services: ['30'], insuranceType: 'MA' },

@@ -238,8 +238,9 @@ describe('other payers and notices', () => {
         coverageBegin: '2025-01-01',
         coverageEnd: '2025-12-31',
         memberId: 'H1234-001',
+        activeOnDate: true,
       },
-      { name: 'RX PLAN', insuranceType: { code: 'OT', name: 'Other' }, serviceTypes: ['88'], memberId: 'RX998' },
+      { name: 'RX PLAN', insuranceType: { code: 'OT', name: 'Other' }, serviceTypes: ['88'], memberId: 'RX998', activeOnDate: true },
     ]);
     expect(s.notices[0]).toEqual({
       code: 'OTHER_PAYER',
