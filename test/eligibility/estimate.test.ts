@@ -7,7 +7,7 @@ import { describe, it, expect } from '@jest/globals';
 import { centsOf, codesAsked, estimateOf, type EstimateSources } from '../../lib/eligibility/estimate.js';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
 import { MOCK_PATIENTS, mockEligibility } from '../../lib/eligibility/mock.js';
-import type { BenefitSummary, EligibilityQuestion, SpecBlock } from '../../lib/eligibility/types.js';
+import type { BenefitBlock, BenefitSummary, EligibilityQuestion } from '../../lib/eligibility/types.js';
 import { validateBody } from '../../lib/validation/index.js';
 import type { EstimateRequest } from '../../lib/validation/schemas.js';
 import { response271 } from '../fixtures/x12/build.js';
@@ -146,7 +146,7 @@ describe('properties over 2,000 random plans and visits', () => {
     stopLossRemaining: next() < 0.8 ? money(dollars(5000)) : 'N/A',
   });
   const cases = Array.from({ length: 2000 }, () => {
-    const block = { individual: level(), family: level() } as SpecBlock;
+    const block: BenefitBlock = { individual: level(), family: level() };
     const sources: EstimateSources = { inNetwork: block, outNetwork: block };
     const request: EstimateRequest = { lines: Array.from({ length: 1 + Math.floor(next() * 6) }, () => ({ amount: Math.max(0.01, dollars(4000)) })) };
     return { block, request, estimate: estimateOf(request, sources) };
