@@ -77,7 +77,8 @@ const PLAN_REF = '18';
 const DELIVERY = 'HSD';
 
 /** An X12 decimal: blanks around, optional sign, digits with at most one point. */
-const isDecimal = (text: string): boolean => /^ *[+-]?\d*\.?\d* *$/.test(text) && /\d/.test(text);
+const DECIMAL = /^ *[+-]?(\d+\.?\d*|\.\d+) *$/;
+const isDecimal = (text: string): boolean => DECIMAL.test(text);
 
 /** The field an EB fills (EB01 B, A, C, G whose EB07/EB08 is a number), if any. */
 function fieldOf(eb: Segment): Field | undefined {
@@ -111,12 +112,15 @@ export const answersFor = (row: BenefitRow, code: string): boolean =>
 /** A DTP segment as a Period. */
 export const periodOf = (dtp: Segment): Period => ({ qualifier: element(dtp, 1), format: element(dtp, 2), value: element(dtp, 3) });
 
-/** EB03's codes: split on repetitions, then components, empty pieces dropped. */
+/** EB03's codes: split on repetitions, then components, empty pieces dropped (one code, the usual case, as it is). */
 function servicesOf(eb: Segment): string[] {
+  const value = element(eb, 3);
+  if (value === '') return [];
+  const { component, repetition } = eb.delimiters;
+  if (!value.includes(component) && (repetition === null || !value.includes(repetition))) return [value];
   const codes: string[] = [];
-  if (element(eb, 3) === '') return codes;
-  for (const repetition of repetitions(eb, 3)) {
-    for (const code of repetition.split(eb.delimiters.component)) if (code !== '') codes.push(code);
+  for (const piece of repetitions(eb, 3)) {
+    for (const code of piece.split(component)) if (code !== '') codes.push(code);
   }
   return codes;
 }
@@ -131,18 +135,49 @@ function procedureOf(eb: Segment): string {
   return repetition === null ? code : code.split(repetition)[0]!;
 }
 
-/** REF02 of the first REF with this REF01 and a value among the segments. */
-function refOf(segments: readonly Segment[], qualifier: string): string {
-  const ref = segments.find((s) => s.id === SEGMENT.reference && element(s, 1) === qualifier && element(s, 2) !== '');
-  return ref ? element(ref, 2) : '';
-}
-
 const deliveryOf = (hsd: Segment): Delivery => ({
   quantityQualifier: element(hsd, 1),
   quantity: element(hsd, 2),
   timePeriod: element(hsd, 5),
   periodCount: element(hsd, 6),
 });
+
+/** What a 2110 (or 2120) keeps that the answer reads: DTPs, MSG texts, HSDs, the first REF*IG and REF*18 with a value. */
+interface Kept {
+  dates: Period[];
+  messages: string[];
+  deliveries: Delivery[];
+  memberRef: string;
+  planRef: string;
+}
+
+/** One pass over a loop's segments from `from` on. */
+function keptOf(segments: readonly Segment[], from: number, into: Kept): Kept {
+  for (let i = from; i < segments.length; i++) {
+    const segment = segments[i]!;
+    switch (segment.id) {
+      case SEGMENT.date:
+        into.dates.push(periodOf(segment));
+        break;
+      case SEGMENT.message:
+        into.messages.push(element(segment, 1));
+        break;
+      case DELIVERY:
+        into.deliveries.push(deliveryOf(segment));
+        break;
+      case SEGMENT.reference: {
+        const value = element(segment, 2);
+        if (value === '') break;
+        const qualifier = element(segment, 1);
+        if (qualifier === MEMBER_ID_REF && into.memberRef === '') into.memberRef = value;
+        else if (qualifier === PLAN_REF && into.planRef === '') into.planRef = value;
+      }
+    }
+  }
+  return into;
+}
+
+const nothingKept = (): Kept => ({ dates: [], messages: [], deliveries: [], memberRef: '', planRef: '' });
 
 /** The first 2120 that names a payer. */
 function entityOf(related: readonly Loop[]): RelatedEntity | undefined {
@@ -153,8 +188,11 @@ function entityOf(related: readonly Loop[]): RelatedEntity | undefined {
 /** The row of one 2110 loop. */
 export function benefitRowOf(loop: BenefitLoop): BenefitRow {
   const eb = loop.segments[0]!;
-  const kept = loop.segments.slice(1);
-  const related = loop.related.flatMap((r) => r.segments);
+  const own = keptOf(loop.segments, 1, nothingKept());
+  // The 2120 loops' REFs: the member id and plan number of another payer.
+  const entities = nothingKept();
+  for (const related of loop.related) keptOf(related.segments, 0, entities);
+  const eb13 = element(eb, 13);
   return {
     order: loop.order,
     info: element(eb, 1),
@@ -170,14 +208,14 @@ export function benefitRowOf(loop: BenefitLoop): BenefitRow {
     authorization: element(eb, 11),
     network: element(eb, 12),
     field: fieldOf(eb),
-    hasProcedure: element(eb, 13) !== '',
-    procedure: procedureOf(eb),
-    dates: kept.filter((s) => s.id === SEGMENT.date).map(periodOf),
-    messages: kept.filter((s) => s.id === SEGMENT.message).map((s) => element(s, 1)),
-    deliveries: kept.filter((s) => s.id === DELIVERY).map(deliveryOf),
-    memberRef: refOf(kept, MEMBER_ID_REF),
-    entityMemberRef: refOf(related, MEMBER_ID_REF),
-    planRef: refOf(kept, PLAN_REF) || refOf(related, PLAN_REF),
-    entity: entityOf(loop.related),
+    hasProcedure: eb13 !== '',
+    procedure: eb13 === '' ? '' : procedureOf(eb),
+    dates: own.dates,
+    messages: own.messages,
+    deliveries: own.deliveries,
+    memberRef: own.memberRef,
+    entityMemberRef: entities.memberRef,
+    planRef: own.planRef || entities.planRef,
+    entity: loop.related.length === 0 ? undefined : entityOf(loop.related),
   };
 }

@@ -5,7 +5,7 @@
  * empty slots then take the plan level's figures (plan-fallback.ts).
  */
 import { serviceTypeName } from '../x12/service-type-codes.js';
-import { answersFor, isActive, isInactive, lists, type BenefitRow } from './benefit-row.js';
+import { answersFor, HEALTH_PLAN, isActive, isInactive, type BenefitRow } from './benefit-row.js';
 import type { Selection } from './candidates.js';
 import { limitationsOf } from './limitations.js';
 import { emptyBlock, planLevelBlocks, withPlanFigures } from './plan-fallback.js';
@@ -23,8 +23,29 @@ const serviceTypeOf = (code: string): CodeName => ({ code, name: serviceTypeName
 
 /** The codes `benefits` has entries for: the requested ones, then the others candidates list, first seen first. */
 function entryCodes(requested: readonly string[], candidates: readonly BenefitRow[]): string[] {
-  const listed = candidates.filter((row) => LISTED_INFO.has(row.info)).flatMap((row) => row.services);
-  return [...new Set([...requested, ...listed])].slice(0, MAX_BENEFITS);
+  const codes = new Set(requested);
+  for (const row of candidates) if (LISTED_INFO.has(row.info)) for (const code of row.services) codes.add(code);
+  return [...codes].slice(0, MAX_BENEFITS);
+}
+
+/** A plan-level row (EB01 1–8, no EB03) answers for 30 (docs/eligibility.md#plan-level-rows). */
+const PLAN_CODES: readonly string[] = [HEALTH_PLAN];
+
+/**
+ * The rows listing each code, in document order, in one pass over the rows; with `planLevel`, an
+ * EB01 1–8 row without EB03 is listed under 30 (the rows that answer for a code, for status).
+ */
+function rowsByCode(rows: readonly BenefitRow[], planLevel: boolean): Map<string, BenefitRow[]> {
+  const out = new Map<string, BenefitRow[]>();
+  for (const row of rows) {
+    const codes = planLevel && row.services.length === 0 && answersFor(row, HEALTH_PLAN) ? PLAN_CODES : row.services;
+    for (const code of codes) {
+      const listing = out.get(code);
+      if (listing === undefined) out.set(code, [row]);
+      else if (listing[listing.length - 1] !== row) listing.push(row);
+    }
+  }
+  return out;
 }
 
 /** EB01 I: not covered. EB12 of an exclusion that reaches in network (docs/eligibility.md#not-covered-means-in-network). */
@@ -40,8 +61,7 @@ const isOutOfNetworkExclusion = (row: BenefitRow): boolean => row.info === NOT_C
  * an EB01 1–8 row with no EB03 answers for 30): Active, else NotCovered (an in-network exclusion),
  * else Inactive, else Unknown.
  */
-function statusOf(rows: readonly BenefitRow[], code: string): ServiceStatus {
-  const listing = rows.filter((row) => answersFor(row, code));
+function statusOf(listing: readonly BenefitRow[]): ServiceStatus {
   if (listing.some(isActive)) return 'Active';
   if (listing.some(isExclusion)) return 'NotCovered';
   return listing.some(isInactive) ? 'Inactive' : 'Unknown';
@@ -81,6 +101,8 @@ interface ListingPart {
   messages: string[];
   /** An out-of-network exclusion lists the code: the out-of-network blocks stay N/A. */
   excludedOutOfNetwork: boolean;
+  /** The blocks with the plan level's figures, once an entry that falls back has asked for them. */
+  withPlan?: ReturnType<typeof withPlanFigures>;
 }
 
 function listingPart(listing: readonly BenefitRow[], rules: BlockRules): ListingPart {
@@ -102,16 +124,18 @@ const FALLS_BACK: ReadonlySet<ServiceStatus> = new Set(['Active', 'Unknown']);
 export function serviceBenefits(rows: readonly BenefitRow[], selection: Selection, requested: readonly string[]): ServiceBenefit[] {
   const rules: BlockRules = { rankService: false, noFamily: selection.noFamily };
   const plan = planLevelBlocks(selection.candidates, selection.noFamily);
+  const listings = rowsByCode(selection.candidates, false);
+  const answering = rowsByCode(rows, true);
   // Codes listed by exactly the same rows (a row often lists ten codes) get the same figures: one computation per listing.
   const parts = new Map<string, ListingPart>();
   return entryCodes(requested, selection.candidates).map((code) => {
-    const listing = selection.candidates.filter((row) => lists(row, code));
+    const listing = listings.get(code) ?? [];
     const key = listing.map((row) => row.order).join(',');
     const part = parts.get(key) ?? listingPart(listing, rules);
     parts.set(key, part);
-    const status = statusOf(rows, code);
+    const status = statusOf(answering.get(code) ?? []);
     const figures = FALLS_BACK.has(status)
-      ? withPlanFigures(part, plan, { in: true, out: !part.excludedOutOfNetwork })
+      ? (part.withPlan ??= withPlanFigures(part, plan, { in: true, out: !part.excludedOutOfNetwork }))
       : { inNetwork: part.inNetwork, outNetwork: part.outNetwork, fromPlan: [] };
     const entry = { serviceType: serviceTypeOf(code), status, inNetwork: figures.inNetwork, outNetwork: figures.outNetwork, fromPlan: figures.fromPlan } as ServiceBenefit;
     if (part.authorization !== undefined) entry.authorizationRequired = part.authorization;

@@ -86,21 +86,33 @@ export const BEST_ROW: readonly { criterion: string; rank: Rank }[] = [
   { criterion: 'document order', rank: (row) => row.order },
 ];
 
-/** Whether the row fits the slot: every criterion ranks it. */
-const fits = (row: BenefitRow, slot: Slot): boolean => BEST_ROW.every(({ rank }) => rank(row, slot) !== undefined);
-
-/** Negative when row a is better than row b: the first criterion on which they differ decides. */
-function compare(a: BenefitRow, b: BenefitRow, slot: Slot): number {
+/** The row's rank under each criterion, in BEST_ROW's order, or undefined when one does not rank it (it does not fit). */
+function ranksOf(row: BenefitRow, slot: Slot): number[] | undefined {
+  const ranks: number[] = [];
   for (const { rank } of BEST_ROW) {
-    const difference = rank(a, slot)! - rank(b, slot)!;
-    if (difference !== 0) return difference;
+    const value = rank(row, slot);
+    if (value === undefined) return undefined;
+    ranks.push(value);
   }
-  return 0;
+  return ranks;
+}
+
+/** Whether ranks a are better than ranks b: the first criterion on which they differ decides. */
+function better(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
 }
 
 /** The best of the field's rows for the slot, if any fits. */
 export function bestRow(rows: readonly BenefitRow[], slot: Slot): BenefitRow | undefined {
   let winner: BenefitRow | undefined;
-  for (const row of rows) if (fits(row, slot) && (winner === undefined || compare(row, winner, slot) < 0)) winner = row;
+  let winnerRanks: number[] | undefined;
+  for (const row of rows) {
+    const ranks = ranksOf(row, slot);
+    if (ranks !== undefined && (winnerRanks === undefined || better(ranks, winnerRanks))) {
+      winner = row;
+      winnerRanks = ranks;
+    }
+  }
   return winner;
 }
