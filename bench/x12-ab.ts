@@ -1,22 +1,27 @@
 /**
- * A/B in one process: bundles lib/ of dir A and dir B, warms both, then interleaves rounds
- * (A, B, B, A …) timing interpret271 and readReply over the whole corpus; prints medians and B/A.
- * Usage: node --import tsx /tmp/r3/ab.ts <dirA> <dirB> [rounds]
+ * A/B of two versions of the reader in one process, for a shared, noisy machine
+ * (docs/benchmarks.md#reading-271-replies): bundles lib/ of directory A and of directory B (e.g. a
+ * `git archive <commit> lib | tar -x -C <dir>` of the version before a change), checks that both
+ * give the same answers, warms both, then interleaves rounds (A then B, B then A…) timing
+ * interpret271 and readReply over the whole corpus. Prints the medians and the median of the
+ * per-round ratios B/A (below 1: B is faster); keep a change only when it measures faster.
+ * Run: node --import tsx bench/x12-ab.ts <dirA> <dirB> [rounds]
  */
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { QUESTION } from './question.js';
 
 const [dirA, dirB] = [process.argv[2]!, process.argv[3]!];
 const ROUNDS = Number(process.argv[4] ?? 20);
-const corpus = '/work/shared/corpus/x12';
+const corpus = process.env.X12_CORPUS ?? join(process.cwd(), '../shared/corpus/x12');
 const texts = readdirSync(corpus).filter((f) => f.endsWith('.271')).sort().map((f) => readFileSync(join(corpus, f), 'utf8'));
-const Q = { dateOfCoverage: '20250301' };
+const Q = QUESTION;
 
 async function load(dir: string, tag: string) {
-  const outfile = `/tmp/r3/ab-${tag}-${process.pid}.mjs`;
+  const outfile = join(process.cwd(), `bench/results/.ab-${tag}-${process.pid}.bundle.mjs`);
   await build({
     stdin: { contents: "export { interpret271 } from './lib/eligibility/interpret.ts';\nexport { readReply } from './lib/eligibility/reply.ts';\n", resolveDir: dir, loader: 'ts' },
     bundle: true, platform: 'node', format: 'esm', target: 'node22', outfile, logLevel: 'warning',
