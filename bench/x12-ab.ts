@@ -33,23 +33,47 @@ const B = await load(dirB, 'b');
 // Same answers?
 for (const t of texts) if (JSON.stringify(A.interpret271(t, Q)) !== JSON.stringify(B.interpret271(t, Q))) { console.log('ANSWERS DIFFER'); break; }
 
-const pass = (fn: (t: string) => unknown, reps: number) => {
+/** Time of `reps` calls of fn on one text, in ms. */
+const time = (fn: (t: string) => unknown, text: string, reps: number): number => {
   const start = performance.now();
-  for (let r = 0; r < reps; r++) for (const t of texts) fn(t);
-  return (performance.now() - start) / reps;
+  for (let r = 0; r < reps; r++) fn(text);
+  return performance.now() - start;
 };
-const whole = (m: typeof A) => (t: string) => m.interpret271(t, Q);
-const read = (m: typeof A) => (t: string) => m.readReply(t);
+type Reader = typeof A;
+const whole = (m: Reader) => (t: string) => m.interpret271(t, Q);
+const read = (m: Reader) => (t: string) => m.readReply(t);
 const warmUntil = performance.now() + 3000;
-while (performance.now() < warmUntil) { pass(whole(A), 1); pass(whole(B), 1); pass(read(A), 1); pass(read(B), 1); }
-const s = { aw: [] as number[], bw: [] as number[], ar: [] as number[], br: [] as number[] };
-const REPS = 10;
-for (let r = 0; r < ROUNDS; r++) {
-  if (r % 2 === 0) { s.aw.push(pass(whole(A), REPS)); s.bw.push(pass(whole(B), REPS)); s.ar.push(pass(read(A), REPS)); s.br.push(pass(read(B), REPS)); }
-  else { s.bw.push(pass(whole(B), REPS)); s.aw.push(pass(whole(A), REPS)); s.br.push(pass(read(B), REPS)); s.ar.push(pass(read(A), REPS)); }
+while (performance.now() < warmUntil) for (const t of texts) for (const m of [A, B]) { whole(m)(t); read(m)(t); }
+
+/**
+ * One round: every file, A and B back to back on it (which goes first alternates), so a machine
+ * that slows down mid-round slows both alike. Returns the round's totals over the corpus.
+ */
+const REPS = 5;
+function roundOf(r: number, of: (m: Reader) => (t: string) => unknown): [number, number] {
+  let a = 0;
+  let b = 0;
+  texts.forEach((t, i) => {
+    if ((r + i) % 2 === 0) {
+      a += time(of(A), t, REPS);
+      b += time(of(B), t, REPS);
+    } else {
+      b += time(of(B), t, REPS);
+      a += time(of(A), t, REPS);
+    }
+  });
+  return [a, b];
 }
-const med = (v: number[]) => { const x = [...v].sort((a, b) => a - b); return x[x.length >> 1]!; };
-// paired ratios per round are more robust than ratio of medians on a noisy machine
-const pr = (a: number[], b: number[]) => med(a.map((x, i) => b[i]! / x));
-console.log(`whole: A ${med(s.aw).toFixed(2)} ms  B ${med(s.bw).toFixed(2)} ms  B/A paired ${pr(s.aw, s.bw).toFixed(3)}`);
-console.log(`read:  A ${med(s.ar).toFixed(2)} ms  B ${med(s.br).toFixed(2)} ms  B/A paired ${pr(s.ar, s.br).toFixed(3)}`);
+const med = (v: number[]) => { const x = [...v].sort((p, q) => p - q); return x[x.length >> 1]!; };
+for (const [label, of] of [['whole', whole], ['read', read]] as const) {
+  const ratios: number[] = [];
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const [a, b] = roundOf(r, of);
+    as.push(a / REPS);
+    bs.push(b / REPS);
+    ratios.push(b / a);
+  }
+  console.log(`${label.padEnd(5)}: A ${med(as).toFixed(3)} ms  B ${med(bs).toFixed(3)} ms per corpus pass;  B/A median of ${ROUNDS} rounds ${med(ratios).toFixed(3)}`);
+}
