@@ -112,14 +112,15 @@ export const answersFor = (row: BenefitRow, code: string): boolean =>
 /** A DTP segment as a Period. */
 export const periodOf = (dtp: Segment): Period => ({ qualifier: element(dtp, 1), format: element(dtp, 2), value: element(dtp, 3) });
 
-/** EB03's codes: split on repetitions, then components, empty pieces dropped (one code, the usual case, as it is). */
+/** EB03's codes: split on repetitions, then components (damage), empty pieces dropped. */
 function servicesOf(eb: Segment): string[] {
   const value = element(eb, 3);
   if (value === '') return [];
-  const { component, repetition } = eb.delimiters;
-  if (!value.includes(component) && (repetition === null || !value.includes(repetition))) return [value];
+  const { component } = eb.delimiters;
+  const pieces = repetitions(eb, 3);
+  if (!value.includes(component) && !pieces.includes('')) return pieces;
   const codes: string[] = [];
-  for (const piece of repetitions(eb, 3)) {
+  for (const piece of pieces) {
     for (const code of piece.split(component)) if (code !== '') codes.push(code);
   }
   return codes;

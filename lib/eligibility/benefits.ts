@@ -137,11 +137,13 @@ export function serviceBenefits(rows: readonly BenefitRow[], selection: Selectio
     const figures = FALLS_BACK.has(status)
       ? (part.withPlan ??= withPlanFigures(part, plan, { in: true, out: !part.excludedOutOfNetwork }))
       : { inNetwork: part.inNetwork, outNetwork: part.outNetwork, fromPlan: [] };
-    const entry = { serviceType: serviceTypeOf(code), status, inNetwork: figures.inNetwork, outNetwork: figures.outNetwork, fromPlan: figures.fromPlan } as ServiceBenefit;
-    if (part.authorization !== undefined) entry.authorizationRequired = part.authorization;
-    entry.limitations = part.limitations;
-    entry.messages = part.messages;
-    return entry;
+    const { inNetwork, outNetwork, fromPlan } = figures;
+    const { authorization, limitations, messages } = part;
+    const serviceType = serviceTypeOf(code);
+    // Keys in the documented order; authorizationRequired only when the payer says.
+    return authorization === undefined
+      ? { serviceType, status, inNetwork, outNetwork, fromPlan, limitations, messages }
+      : { serviceType, status, inNetwork, outNetwork, fromPlan, authorizationRequired: authorization, limitations, messages };
   });
 }
 

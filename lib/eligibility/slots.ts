@@ -86,33 +86,24 @@ export const BEST_ROW: readonly { criterion: string; rank: Rank }[] = [
   { criterion: 'document order', rank: (row) => row.order },
 ];
 
-/** The row's rank under each criterion, in BEST_ROW's order, or undefined when one does not rank it (it does not fit). */
-function ranksOf(row: BenefitRow, slot: Slot): number[] | undefined {
-  const ranks: number[] = [];
-  for (const { rank } of BEST_ROW) {
-    const value = rank(row, slot);
-    if (value === undefined) return undefined;
-    ranks.push(value);
-  }
-  return ranks;
+/** Whether the row fits the slot: every criterion ranks it. */
+function fits(row: BenefitRow, slot: Slot): boolean {
+  for (const { rank } of BEST_ROW) if (rank(row, slot) === undefined) return false;
+  return true;
 }
 
-/** Whether ranks a are better than ranks b: the first criterion on which they differ decides. */
-function better(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+/** Whether row a (which fits) is better than row b (which fits): the first criterion on which they differ decides. */
+function better(a: BenefitRow, b: BenefitRow, slot: Slot): boolean {
+  for (const { rank } of BEST_ROW) {
+    const difference = rank(a, slot)! - rank(b, slot)!;
+    if (difference !== 0) return difference < 0;
+  }
   return false;
 }
 
 /** The best of the field's rows for the slot, if any fits. */
 export function bestRow(rows: readonly BenefitRow[], slot: Slot): BenefitRow | undefined {
   let winner: BenefitRow | undefined;
-  let winnerRanks: number[] | undefined;
-  for (const row of rows) {
-    const ranks = ranksOf(row, slot);
-    if (ranks !== undefined && (winnerRanks === undefined || better(ranks, winnerRanks))) {
-      winner = row;
-      winnerRanks = ranks;
-    }
-  }
+  for (const row of rows) if (fits(row, slot) && (winner === undefined || better(row, winner, slot))) winner = row;
   return winner;
 }
