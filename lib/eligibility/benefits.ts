@@ -31,15 +31,11 @@ function entryCodes(requested: readonly string[], candidates: readonly BenefitRo
 /** A plan-level row (EB01 1–8, no EB03) answers for 30 (docs/eligibility.md#plan-level-rows). */
 const PLAN_CODES: readonly string[] = [HEALTH_PLAN];
 
-/**
- * The rows listing each code, in document order, in one pass over the rows; with `planLevel`, an
- * EB01 1–8 row without EB03 is listed under 30 (the rows that answer for a code, for status).
- */
-function rowsByCode(rows: readonly BenefitRow[], planLevel: boolean): Map<string, BenefitRow[]> {
+/** The candidates listing each code, in document order, in one pass over them. */
+function rowsByCode(rows: readonly BenefitRow[]): Map<string, BenefitRow[]> {
   const out = new Map<string, BenefitRow[]>();
   for (const row of rows) {
-    const codes = planLevel && row.services.length === 0 && answersFor(row, HEALTH_PLAN) ? PLAN_CODES : row.services;
-    for (const code of codes) {
+    for (const code of row.services) {
       const listing = out.get(code);
       if (listing === undefined) out.set(code, [row]);
       else if (listing[listing.length - 1] !== row) listing.push(row);
@@ -56,15 +52,31 @@ const OUT_OF_NETWORK = 'N';
 const isExclusion = (row: BenefitRow): boolean => row.info === NOT_COVERED && IN_NETWORK_EXCLUSION.has(row.network);
 const isOutOfNetworkExclusion = (row: BenefitRow): boolean => row.info === NOT_COVERED && row.network === OUT_OF_NETWORK;
 
+/** What one row says of the codes it answers for; the first of STATUS_ORDER any row says wins. */
+function rowStatus(row: BenefitRow): ServiceStatus | undefined {
+  if (isActive(row)) return 'Active';
+  if (isExclusion(row)) return 'NotCovered';
+  return isInactive(row) ? 'Inactive' : undefined;
+}
+const STATUS_ORDER: readonly ServiceStatus[] = ['Active', 'NotCovered', 'Inactive', 'Unknown'];
+
 /**
- * A code's status from every patient row that answers for it (docs/eligibility.md#benefits-per-service-type;
- * an EB01 1–8 row with no EB03 answers for 30): Active, else NotCovered (an in-network exclusion),
- * else Inactive, else Unknown.
+ * Each code's status from every patient row that answers for it, in one pass
+ * (docs/eligibility.md#benefits-per-service-type; an EB01 1–8 row with no EB03 answers for 30):
+ * Active, else NotCovered (an in-network exclusion), else Inactive; a code missing is Unknown.
  */
-function statusOf(listing: readonly BenefitRow[]): ServiceStatus {
-  if (listing.some(isActive)) return 'Active';
-  if (listing.some(isExclusion)) return 'NotCovered';
-  return listing.some(isInactive) ? 'Inactive' : 'Unknown';
+function statusByCode(rows: readonly BenefitRow[]): Map<string, ServiceStatus> {
+  const out = new Map<string, ServiceStatus>();
+  for (const row of rows) {
+    const status = rowStatus(row);
+    if (status === undefined) continue;
+    const codes = row.services.length === 0 && answersFor(row, HEALTH_PLAN) ? PLAN_CODES : row.services;
+    for (const code of codes) {
+      const known = out.get(code);
+      if (known === undefined || STATUS_ORDER.indexOf(status) < STATUS_ORDER.indexOf(known)) out.set(code, status);
+    }
+  }
+  return out;
 }
 
 /** EB11 Y on any row → true; else N on any → false; else undefined. */
@@ -94,6 +106,7 @@ function messagesOf(rows: readonly BenefitRow[]): string[] {
 
 /** What an entry gets from the candidate rows listing its code, whatever the code. */
 interface ListingPart {
+  listing: readonly BenefitRow[];
   inNetwork: BenefitBlock;
   outNetwork: BenefitBlock;
   authorization: boolean | undefined;
@@ -109,6 +122,7 @@ function listingPart(listing: readonly BenefitRow[], rules: BlockRules): Listing
   const excludedOutOfNetwork = listing.some(isOutOfNetworkExclusion);
   const own = blocks(rowsByField(listing), rules);
   return {
+    listing,
     inNetwork: own.inNetwork,
     outNetwork: excludedOutOfNetwork ? emptyBlock() : own.outNetwork,
     authorization: authorizationOf(listing),
@@ -118,22 +132,23 @@ function listingPart(listing: readonly BenefitRow[], rules: BlockRules): Listing
   };
 }
 
+const sameRows = (a: readonly BenefitRow[], b: readonly BenefitRow[]): boolean => a.length === b.length && a.every((row, i) => row === b[i]);
+
 /** Active and Unknown entries take the plan level's figures where their own rows give none; NotCovered and Inactive never do. */
 const FALLS_BACK: ReadonlySet<ServiceStatus> = new Set(['Active', 'Unknown']);
 
 export function serviceBenefits(rows: readonly BenefitRow[], selection: Selection, requested: readonly string[]): ServiceBenefit[] {
   const rules: BlockRules = { rankService: false, noFamily: selection.noFamily };
   const plan = planLevelBlocks(selection.candidates, selection.noFamily);
-  const listings = rowsByCode(selection.candidates, false);
-  const answering = rowsByCode(rows, true);
+  const listings = rowsByCode(selection.candidates);
+  const statuses = statusByCode(rows);
   // Codes listed by exactly the same rows (a row often lists ten codes) get the same figures: one computation per listing.
-  const parts = new Map<string, ListingPart>();
+  const parts: ListingPart[] = [];
   return entryCodes(requested, selection.candidates).map((code) => {
     const listing = listings.get(code) ?? [];
-    const key = listing.map((row) => row.order).join(',');
-    const part = parts.get(key) ?? listingPart(listing, rules);
-    parts.set(key, part);
-    const status = statusOf(answering.get(code) ?? []);
+    let part = parts.find((known) => sameRows(known.listing, listing));
+    if (part === undefined) parts.push((part = listingPart(listing, rules)));
+    const status = statuses.get(code) ?? 'Unknown';
     const figures = FALLS_BACK.has(status)
       ? (part.withPlan ??= withPlanFigures(part, plan, { in: true, out: !part.excludedOutOfNetwork }))
       : { inNetwork: part.inNetwork, outNetwork: part.outNetwork, fromPlan: [] };
