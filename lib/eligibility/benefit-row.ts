@@ -179,11 +179,16 @@ function keptOf(segments: readonly Segment[], from: number, into: Kept): Kept {
 }
 
 const nothingKept = (): Kept => ({ dates: [], messages: [], deliveries: [], memberRef: '', planRef: '' });
+/** What a 2110 without 2120 loops has of them: nothing (never written to: no loop to read). */
+const NO_ENTITY_REFS: Readonly<Kept> = Object.freeze(nothingKept());
 
 /** The first 2120 that names a payer. */
 function entityOf(related: readonly Loop[]): RelatedEntity | undefined {
-  const nm1 = related.map((loop) => loop.segments[0]!).find((s) => PAYER_ENTITIES.has(element(s, 1)));
-  return nm1 ? { name: element(nm1, 3), idQualifier: element(nm1, 8), id: element(nm1, 9) } : undefined;
+  for (const loop of related) {
+    const nm1 = loop.segments[0]!;
+    if (PAYER_ENTITIES.has(element(nm1, 1))) return { name: element(nm1, 3), idQualifier: element(nm1, 8), id: element(nm1, 9) };
+  }
+  return undefined;
 }
 
 /** The row of one 2110 loop. */
@@ -191,7 +196,7 @@ export function benefitRowOf(loop: BenefitLoop): BenefitRow {
   const eb = loop.segments[0]!;
   const own = keptOf(loop.segments, 1, nothingKept());
   // The 2120 loops' REFs: the member id and plan number of another payer.
-  const entities = nothingKept();
+  const entities = loop.related.length === 0 ? NO_ENTITY_REFS : nothingKept();
   for (const related of loop.related) keptOf(related.segments, 0, entities);
   const eb13 = element(eb, 13);
   return {

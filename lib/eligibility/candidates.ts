@@ -72,31 +72,35 @@ const amountOf = (row: BenefitRow): Decimal | null => parseDecimal(row.amount);
  * above 0: a non-embedded (HSA) limit's "no separate individual limit", not $0
  * (docs/eligibility.md#aggregate-placeholders).
  */
-function placeholders(rows: readonly BenefitRow[]): Set<BenefitRow> {
-  const out = new Set<BenefitRow>();
+function placeholders(rows: readonly BenefitRow[]): ReadonlySet<BenefitRow> {
+  let out: Set<BenefitRow> | undefined;
   for (const row of rows) {
     if (!ACCUMULATORS.has(row.info) || !INDIVIDUAL_LEVELS.has(row.level) || row.network !== BOTH_NETWORKS) continue;
     if (amountOf(row)?.units !== 0n) continue;
     const familyAmount = (other: BenefitRow) => other.info === row.info && other.level === FAMILY_LEVEL && (amountOf(other)?.units ?? 0n) > 0n;
-    if (rows.some(familyAmount)) out.add(row);
+    if (rows.some(familyAmount)) (out ??= new Set()).add(row);
   }
-  return out;
+  return out ?? NO_ROWS;
 }
+
+const NO_ROWS: ReadonlySet<BenefitRow> = new Set();
 
 /** The drop rules, in the order docs/eligibility.md#candidates gives them. `date` is CCYYMMDD. */
 export function selectRows(rows: readonly BenefitRow[], date: string | undefined): Selection {
   const end = planSectionEnd(rows);
-  const kept = rows.filter((row, i) => i < end && (date === undefined || coversDate(row, date)));
+  const kept: BenefitRow[] = [];
+  for (let i = 0; i < end; i++) if (date === undefined || coversDate(rows[i]!, date)) kept.push(rows[i]!);
   // A filler drops its row and every row of the same EB01, EB02 and EB12 (the limit's accumulators).
   const fillers = kept.filter(isFillerRow);
   const partB = rows.some(isPartB);
   const dropped = placeholders(kept);
-  const survivors = kept.filter((row) => !(partB && isPartA(row)) && !fillers.some((filler) => sameGroup(filler, row)) && !dropped.has(row));
-  return {
-    candidates: survivors.filter((row) => !row.hasProcedure),
-    procedureRows: survivors.filter((row) => row.hasProcedure),
-    noFamily: isOriginalMedicare(rows),
-  };
+  const candidates: BenefitRow[] = [];
+  const procedureRows: BenefitRow[] = [];
+  for (const row of kept) {
+    if ((partB && isPartA(row)) || dropped.has(row) || fillers.some((filler) => sameGroup(filler, row))) continue;
+    (row.hasProcedure ? procedureRows : candidates).push(row);
+  }
+  return { candidates, procedureRows, noFamily: isOriginalMedicare(rows) };
 }
 
 /** The patient's EB01 1–5 rows that carry an EB04 (at least one) all say MA or MB. */
