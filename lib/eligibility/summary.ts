@@ -93,10 +93,19 @@ function slotTable(rankService: boolean): SlotTable {
 /** The slots, built once at load (constants): plan-wide blocks rank EB03, a service or procedure entry's do not. */
 const SLOTS: Readonly<Record<'plan' | 'entry', SlotTable>> = { plan: slotTable(true), entry: slotTable(false) };
 
+const noFigures = (): BenefitFigures => ({
+  copay: NOT_AVAILABLE,
+  deductible: { total: NOT_AVAILABLE, remaining: NOT_AVAILABLE },
+  coinsurance: NOT_AVAILABLE,
+  stopLoss: NOT_AVAILABLE,
+  stopLossRemaining: NOT_AVAILABLE,
+});
+
+/** No row gives any figure (a service listed only on coverage rows): every slot is N/A. */
+const noRows = (rows: FieldRows): boolean => rows.copay.length + rows.coinsurance.length + rows.deductible.length + rows.stopLoss.length === 0;
+
 function figures(rows: FieldRows, network: Network, level: Level, rules: BlockRules): BenefitFigures {
-  if (level === 'family' && rules.noFamily) {
-    return { copay: NOT_AVAILABLE, deductible: { total: NOT_AVAILABLE, remaining: NOT_AVAILABLE }, coinsurance: NOT_AVAILABLE, stopLoss: NOT_AVAILABLE, stopLossRemaining: NOT_AVAILABLE };
-  }
+  if ((level === 'family' && rules.noFamily) || noRows(rows)) return noFigures();
   const table = SLOTS[rules.rankService ? 'plan' : 'entry'][network];
   const slots = table[level];
   const deductibleTotal = bestRow(rows.deductible, slots.deductible.total);
