@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Check eligibility and benefits
-         * @description Sends an X12 270 to the clearinghouse and answers the benefit figures parsed from the payer's 271. `mockRequest: true` answers one of four fixed scenarios instead (no upstream, no charge, no enrollment check). `runCobCheck: true` adds the COB search (`cob`). Needs an active enrollment of `providerId` for your client. See docs/eligibility.md.
+         * @description Sends an X12 270 to the clearinghouse and answers the benefit figures parsed from the payer's 271. `mockRequest: true` answers one of four fixed scenarios instead (no upstream, no charge, no enrollment check). `runCobCheck: true` adds the COB search (`cob`). `estimate` adds what the patient may owe per line (copay, deductible, coinsurance and the out-of-pocket maximum applied in order, to the cent; `N/A` with `missing` where the payer gave no figure): an estimate is a guide, and the payer adjudicates the claim. Needs an active enrollment of `providerId` for your client. See docs/eligibility.md.
          */
         post: operations["checkEligibility"];
         delete?: never;
@@ -264,6 +264,25 @@ export interface components {
             runCobCheck?: boolean;
             serviceTypeCodes?: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC")[];
             procedureCodes?: string[];
+            /** @description Estimate what the patient owes for these lines. A guide only: the payer adjudicates the claim. */
+            estimate?: {
+                /**
+                 * @description The network whose figures apply (default in).
+                 * @enum {string}
+                 */
+                network?: "in" | "out";
+                lines: {
+                    /** @description Also asked about in the 270, as if in procedureCodes. */
+                    procedureCode?: string;
+                    /**
+                     * @description Default 30; also asked about in the 270, as if in serviceTypeCodes.
+                     * @enum {string}
+                     */
+                    serviceTypeCode?: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC";
+                    /** @description The allowed amount the practice expects (or its charge) in dollars, at most two decimals. */
+                    amount: number;
+                }[];
+            };
         };
         CobRequest: {
             /**
@@ -386,7 +405,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus cob with runCobCheck. */
+        /** @description A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus estimate when the request sent one and cob with runCobCheck. */
         EligibilityResponse: {
             inNetwork: components["schemas"]["BenefitBlock"];
             outNetwork: components["schemas"]["BenefitBlock"];
@@ -413,6 +432,7 @@ export interface components {
             procedures?: components["schemas"]["ProcedureBenefit"][];
             otherPayers?: components["schemas"]["OtherPayer"][];
             notices?: components["schemas"]["Notice"][];
+            estimate?: components["schemas"]["Estimate"];
             /** @description Only with runCobCheck: the COB answer, or {message, code} when the COB part failed. */
             cob?: components["schemas"]["CobResponse"] | components["schemas"]["CobFailure"];
         };
@@ -501,20 +521,34 @@ export interface components {
             status: "Active" | "NotCovered" | "Inactive" | "Unknown";
             inNetwork: components["schemas"]["BenefitBlock"];
             outNetwork: components["schemas"]["BenefitBlock"];
+            /** @description The fields of which at least one slot shows the plan-level figure (rows listing 30, 96 on a Medicare Part B row, or no service type) because no row for this service gave one; [] when none. NotCovered and Inactive entries never take plan figures. */
+            fromPlan: ("copay" | "coinsurance" | "deductible" | "stopLoss")[];
             /** @description Whether the payer says prior authorization is needed (EB11); omitted when it does not say. */
             authorizationRequired?: boolean;
             limitations: components["schemas"]["Limitation"][];
             /** @description The payer's free-text messages (MSG01), trimmed and deduplicated; at most 10. */
             messages: string[];
         };
+        /** @description An EB01 F row (quantity, unit, amount, period, network, level; a filler amount such as 99999 is left out) or an HSD segment (quantity, unit, period, periodCount, remaining). */
         Limitation: {
+            /** @description EB10, or HSD02 for a visit, day or quantity limit (HSD). */
             quantity?: number;
-            /** @description EB09 quantity qualifier, by its X12 name (e.g. "Visits"). */
+            /** @description EB09 (or HSD01) quantity qualifier, by its X12 name (e.g. "Visits"). */
             unit?: string;
             amount?: components["schemas"]["Money"];
-            /** @description EB06 time period, by its X12 name (e.g. "Calendar Year"). */
+            /** @description EB06 (or HSD05) time period, by its X12 name (e.g. "Calendar Year"). */
             period?: string;
-            /** @enum {string} */
+            /** @description HSD06: how many periods the HSD limit spans (HSD items only). */
+            periodCount?: number;
+            /**
+             * @description HSD05 is 29: the quantity is what remains of the limit (HSD items only).
+             * @enum {boolean}
+             */
+            remaining?: true;
+            /**
+             * @description EB12 of an EB01 F row; HSD items have none.
+             * @enum {string}
+             */
             network?: "in" | "out" | "any";
             /** @enum {string} */
             level?: "individual" | "family";
@@ -533,7 +567,7 @@ export interface components {
             name?: string;
             payerId?: string;
             insuranceType?: components["schemas"]["CodeName"];
-            serviceTypes?: string[];
+            serviceTypes: string[];
             /**
              * Format: date
              * @description YYYY-MM-DD.
@@ -545,12 +579,44 @@ export interface components {
              */
             coverageEnd?: string;
             memberId?: string;
+            /** @description false when this coverage ended before, or begins after, the request's dateOfCoverage; notices name only active payers. */
+            activeOnDate: boolean;
         };
         Notice: {
-            /** @description A stable code, e.g. OTHER_PAYER, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter). */
+            /** @description A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter). */
             code: string;
             /** @description A sentence for a person; never contains patient data. */
             message: string;
+        };
+        /** @description What the patient may owe, only when the request sent estimate: each line applies copay, deductible, coinsurance and the out-of-pocket maximum, in that order, against running balances, exactly to the cent. It is a guide, not a promise: the payer adjudicates the claim and decides what is owed. */
+        Estimate: {
+            /** @enum {string} */
+            network: "in" | "out";
+            lines: components["schemas"]["EstimateLine"][];
+            patientOwes: components["schemas"]["Money"];
+            planPays: components["schemas"]["Money"];
+            /** @description false when any line is missing a figure. */
+            complete: boolean;
+        };
+        /** @description One line: copay, deductible and coinsurance are the parts charged on this line; patientOwes is their sum after the out-of-pocket cap, planPays the rest of amount. patientOwes and planPays are "N/A" when a figure they need is missing. */
+        EstimateLine: {
+            /** @description The line's procedure code, when it gave one. */
+            procedureCode?: string;
+            /** @description The line's service type (default 30). */
+            serviceTypeCode: string;
+            amount: components["schemas"]["Money"];
+            /**
+             * @description Where the figures came from: the procedures entry (when it has any figure), else the benefits entry of the service type, else the plan-wide blocks.
+             * @enum {string}
+             */
+            basis: "procedure" | "service" | "plan";
+            copay: components["schemas"]["Money"];
+            deductible: components["schemas"]["Money"];
+            coinsurance: components["schemas"]["Money"];
+            patientOwes: components["schemas"]["Money"];
+            planPays: components["schemas"]["Money"];
+            /** @description Figures the payer did not give. deductibleRemaining or coinsurance make patientOwes and planPays "N/A"; stopLossRemaining only means no out-of-pocket cap was applied. */
+            missing?: ("deductibleRemaining" | "coinsurance" | "stopLossRemaining")[];
         };
         CobResponse: {
             /**

@@ -210,6 +210,10 @@ function eligibilityExamples(live: SandboxExamples) {
   requests.mock1WithCob = { summary: 'Mock set 1 with the COB check', value: mockRequest(0, { runCobCheck: true }) };
   const withCob = mockEligibility(mockRequest(1, { runCobCheck: true }));
   if (withCob.ok) answers.mock2WithCob = { summary: 'Mock set 2 with runCobCheck', value: withCob.body };
+  const estimate = { lines: [{ serviceTypeCode: '30', amount: 1000 }, { procedureCode: '99213', serviceTypeCode: '98', amount: 180 }] };
+  requests.mock2WithEstimate = { summary: 'Mock set 2 with an estimate (a guide: the payer adjudicates the claim)', value: mockRequest(1, { estimate }) };
+  const withEstimate = mockEligibility(mockRequest(1, { estimate }));
+  if (withEstimate.ok) answers.mock2WithEstimate = { summary: 'Mock set 2 with an estimate', value: withEstimate.body };
   for (const patient of SANDBOX_PATIENTS.filter((p) => !p.fault).slice(0, 6)) {
     requests[`sandbox${patient.lastName}`] = {
       summary: `Sandbox: ${patient.firstName} ${patient.lastName}`,
@@ -273,7 +277,7 @@ const SUMMARIES: Record<RouteFunction, { summary: string; description: string; t
     tag: 'Eligibility',
     summary: 'Check eligibility and benefits',
     description:
-      'Sends an X12 270 to the clearinghouse and answers the benefit figures parsed from the payer\'s 271. `mockRequest: true` answers one of four fixed scenarios instead (no upstream, no charge, no enrollment check). `runCobCheck: true` adds the COB search (`cob`). Needs an active enrollment of `providerId` for your client. See docs/eligibility.md.',
+      'Sends an X12 270 to the clearinghouse and answers the benefit figures parsed from the payer\'s 271. `mockRequest: true` answers one of four fixed scenarios instead (no upstream, no charge, no enrollment check). `runCobCheck: true` adds the COB search (`cob`). `estimate` adds what the patient may owe per line (copay, deductible, coinsurance and the out-of-pocket maximum applied in order, to the cent; `N/A` with `missing` where the payer gave no figure): an estimate is a guide, and the payer adjudicates the claim. Needs an active enrollment of `providerId` for your client. See docs/eligibility.md.',
   },
   cob: {
     operationId: 'checkCoordinationOfBenefits',

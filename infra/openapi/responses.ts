@@ -76,7 +76,7 @@ const notice = {
   additionalProperties: false,
   required: ['code', 'message'],
   properties: {
-    code: str('A stable code, e.g. OTHER_PAYER, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter).'),
+    code: str('A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter).'),
     message: str('A sentence for a person; never contains patient data.'),
   },
 } as const;
@@ -161,13 +161,16 @@ export const cobResponseSchema = {
 const limitation = {
   title: 'Limitation',
   type: 'object',
+  description: 'An EB01 F row (quantity, unit, amount, period, network, level; a filler amount such as 99999 is left out) or an HSD segment (quantity, unit, period, periodCount, remaining).',
   additionalProperties: false,
   properties: {
-    quantity: { type: 'number' },
-    unit: str('EB09 quantity qualifier, by its X12 name (e.g. "Visits").'),
+    quantity: { type: 'number', description: 'EB10, or HSD02 for a visit, day or quantity limit (HSD).' },
+    unit: str('EB09 (or HSD01) quantity qualifier, by its X12 name (e.g. "Visits").'),
     amount: money,
-    period: str('EB06 time period, by its X12 name (e.g. "Calendar Year").'),
-    network: { type: 'string', enum: ['in', 'out', 'any'] },
+    period: str('EB06 (or HSD05) time period, by its X12 name (e.g. "Calendar Year").'),
+    periodCount: { type: 'number', description: 'HSD06: how many periods the HSD limit spans (HSD items only).' },
+    remaining: { type: 'boolean', enum: [true], description: 'HSD05 is 29: the quantity is what remains of the limit (HSD items only).' },
+    network: { type: 'string', enum: ['in', 'out', 'any'], description: 'EB12 of an EB01 F row; HSD items have none.' },
     level: { type: 'string', enum: ['individual', 'family'] },
   },
 } as const;
@@ -179,12 +182,19 @@ const serviceBenefit = {
   title: 'ServiceBenefit',
   type: 'object',
   additionalProperties: false,
-  required: ['serviceType', 'status', 'inNetwork', 'outNetwork', 'limitations', 'messages'],
+  required: ['serviceType', 'status', 'inNetwork', 'outNetwork', 'fromPlan', 'limitations', 'messages'],
   properties: {
     serviceType: codeName,
     status: { type: 'string', enum: ['Active', 'NotCovered', 'Inactive', 'Unknown'] },
     inNetwork: benefitBlockSchema,
     outNetwork: benefitBlockSchema,
+    fromPlan: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', enum: ['copay', 'coinsurance', 'deductible', 'stopLoss'] },
+      description:
+        'The fields of which at least one slot shows the plan-level figure (rows listing 30, 96 on a Medicare Part B row, or no service type) because no row for this service gave one; [] when none. NotCovered and Inactive entries never take plan figures.',
+    },
     authorizationRequired,
     limitations: { type: 'array', items: limitation },
     messages,
@@ -255,6 +265,53 @@ const otherPayer = {
     coverageBegin: isoDate('YYYY-MM-DD.'),
     coverageEnd: isoDate('YYYY-MM-DD.'),
     memberId: str(),
+    activeOnDate: { type: 'boolean', description: 'false when this coverage ended before, or begins after, the request\'s dateOfCoverage; notices name only active payers.' },
+  },
+  required: ['serviceTypes', 'activeOnDate'],
+} as const;
+
+const estimateLine = {
+  title: 'EstimateLine',
+  type: 'object',
+  additionalProperties: false,
+  required: ['serviceTypeCode', 'amount', 'basis', 'copay', 'deductible', 'coinsurance', 'patientOwes', 'planPays'],
+  description:
+    'One line: copay, deductible and coinsurance are the parts charged on this line; patientOwes is their sum after the out-of-pocket cap, planPays the rest of amount. patientOwes and planPays are "N/A" when a figure they need is missing.',
+  properties: {
+    procedureCode: str('The line\'s procedure code, when it gave one.'),
+    serviceTypeCode: str('The line\'s service type (default 30).'),
+    amount: money,
+    basis: {
+      type: 'string',
+      enum: ['procedure', 'service', 'plan'],
+      description: 'Where the figures came from: the procedures entry (when it has any figure), else the benefits entry of the service type, else the plan-wide blocks.',
+    },
+    copay: money,
+    deductible: money,
+    coinsurance: money,
+    patientOwes: money,
+    planPays: money,
+    missing: {
+      type: 'array',
+      items: { type: 'string', enum: ['deductibleRemaining', 'coinsurance', 'stopLossRemaining'] },
+      description: 'Figures the payer did not give. deductibleRemaining or coinsurance make patientOwes and planPays "N/A"; stopLossRemaining only means no out-of-pocket cap was applied.',
+    },
+  },
+} as const;
+
+const estimate = {
+  title: 'Estimate',
+  type: 'object',
+  additionalProperties: false,
+  required: ['network', 'lines', 'patientOwes', 'planPays', 'complete'],
+  description:
+    'What the patient may owe, only when the request sent estimate: each line applies copay, deductible, coinsurance and the out-of-pocket maximum, in that order, against running balances, exactly to the cent. It is a guide, not a promise: the payer adjudicates the claim and decides what is owed.',
+  properties: {
+    network: { type: 'string', enum: ['in', 'out'] },
+    lines: { type: 'array', items: estimateLine },
+    patientOwes: money,
+    planPays: money,
+    complete: { type: 'boolean', description: 'false when any line is missing a figure.' },
   },
 } as const;
 
@@ -273,7 +330,7 @@ export const eligibilityResponseSchema = {
   additionalProperties: false,
   required: ['inNetwork', 'outNetwork', 'message'],
   description:
-    'A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus cob with runCobCheck.',
+    'A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus estimate when the request sent one and cob with runCobCheck.',
   properties: {
     inNetwork: benefitBlockSchema,
     outNetwork: benefitBlockSchema,
@@ -288,6 +345,7 @@ export const eligibilityResponseSchema = {
     procedures: { type: 'array', items: procedureBenefit, description: 'One entry per requested procedure code; present only when procedureCodes was sent.' },
     otherPayers: { type: 'array', items: otherPayer },
     notices: { type: 'array', items: notice },
+    estimate,
     cob: { oneOf: [cobResponseSchema, cobFailure], description: 'Only with runCobCheck: the COB answer, or {message, code} when the COB part failed.' },
   },
 } as const;

@@ -15,12 +15,13 @@ function segment(elements: Seg): string {
   return trimmed.join('*');
 }
 
-/** One 2110 loop: the EB, its DTPs, REF*IG, MSGs, then the 2120 loop of another payer. */
+/** One 2110 loop: the EB, its HSDs, DTPs, REF*IG, MSGs, then the 2120 loop of another payer. */
 function eb(row: EbRow): Seg[] {
   const e: Seg = ['EB', row.info, row.level ?? '', (row.services ?? []).join('^'), row.insuranceType ?? '', row.planDescription ?? ''];
   e.push(row.timePeriod ?? '', row.amount ?? '', row.percent ?? '', row.quantityQualifier ?? '', row.quantity ?? '', row.authorization ?? '', row.network ?? '');
   e.push((row.procedure ?? []).join(':'));
   const loop: Seg[] = [e];
+  for (const hsd of row.deliveries ?? []) loop.push(['HSD', hsd.quantityQualifier, hsd.quantity, '', '', hsd.timePeriod, hsd.periodCount ?? '']);
   for (const date of row.dates ?? []) loop.push(['DTP', date.qualifier, date.format, date.value]);
   if (row.otherPayer?.memberId) loop.push(['REF', 'IG', row.otherPayer.memberId]);
   for (const message of row.messages ?? []) loop.push(['MSG', message]);

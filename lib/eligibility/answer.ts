@@ -27,12 +27,13 @@ export function answerOf(doc: Patient271, question: EligibilityQuestion = {}): B
   summary.benefits = serviceBenefits(rows, selection, services);
   const procedures = question.procedureCodes;
   if (procedures !== undefined) summary.procedures = procedureBenefits(selection, procedures);
-  summary.otherPayers = otherPayersOf(rows);
+  summary.otherPayers = otherPayersOf(rows, question.dateOfCoverage);
   summary.notices = noticesOf({
     rows,
     inNetwork,
     outNetwork,
     otherPayers: summary.otherPayers,
+    originalMedicare: selection.noFamily,
     explicitServices: question.serviceTypeCodes ?? [],
     procedures: procedures ?? [],
   });

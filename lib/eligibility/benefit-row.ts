@@ -14,6 +14,14 @@ export interface Period {
   value: string;
 }
 
+/** An HSD (health care services delivery) of the row's 2110: HSD01, HSD02, HSD05, HSD06 as written. */
+export interface Delivery {
+  quantityQualifier: string;
+  quantity: string;
+  timePeriod: string;
+  periodCount: string;
+}
+
 /** The 2120 NM1 of a row (the first whose NM101 names a payer: PR, PRP, SEP, TTP). */
 export interface RelatedEntity {
   name: string;
@@ -43,11 +51,14 @@ export interface BenefitRow {
   /** Whether EB13 (a procedure) is present, and its code (component 2). */
   hasProcedure: boolean;
   procedure: string;
-  /** The row's own 2110 DTPs, MSG texts, REF*IG and 2120 payer entity. */
+  /** The row's own 2110 DTPs, MSG texts, HSDs, REF*IG and 2120 payer entity. */
   dates: Period[];
   messages: string[];
+  deliveries: Delivery[];
   memberRef: string;
   entityMemberRef: string;
+  /** REF*18 (plan number) REF02 of the 2110, else of its 2120 loops ('' when none). */
+  planRef: string;
   entity: RelatedEntity | undefined;
 }
 
@@ -62,9 +73,12 @@ const FIELDS: Readonly<Record<string, { field: Field; value: number }>> = {
 
 const PAYER_ENTITIES: ReadonlySet<string> = new Set(['PR', 'PRP', 'SEP', 'TTP']);
 const MEMBER_ID_REF = 'IG';
+const PLAN_REF = '18';
+const DELIVERY = 'HSD';
 
 /** An X12 decimal: blanks around, optional sign, digits with at most one point. */
-const isDecimal = (text: string): boolean => /^ *[+-]?\d*\.?\d* *$/.test(text) && /\d/.test(text);
+const DECIMAL = /^ *[+-]?(\d+\.?\d*|\.\d+) *$/;
+const isDecimal = (text: string): boolean => DECIMAL.test(text);
 
 /** The field an EB fills (EB01 B, A, C, G whose EB07/EB08 is a number), if any. */
 function fieldOf(eb: Segment): Field | undefined {
@@ -85,15 +99,29 @@ export const isPartB = (row: BenefitRow): boolean => row.insuranceType === 'MB';
 export const isMedicare = (row: BenefitRow): boolean => isPartA(row) || isPartB(row);
 export const lists = (row: BenefitRow, code: string): boolean => row.services.includes(code);
 
+/** EB03 30: health benefit plan coverage. */
+export const HEALTH_PLAN = '30';
+/**
+ * Whether the row answers for the code where status and SERVICE_NOT_RETURNED are asked
+ * (docs/eligibility.md#plan-level-rows): it lists the code, or it is an EB01 1–8 row with no EB03,
+ * which speaks for the whole plan (30), as old 4010 Medicare replies' `EB*1*IND**MB` do.
+ */
+export const answersFor = (row: BenefitRow, code: string): boolean =>
+  lists(row, code) || (code === HEALTH_PLAN && row.services.length === 0 && /^[1-8]$/.test(row.info));
+
 /** A DTP segment as a Period. */
 export const periodOf = (dtp: Segment): Period => ({ qualifier: element(dtp, 1), format: element(dtp, 2), value: element(dtp, 3) });
 
-/** EB03's codes: split on repetitions, then components, empty pieces dropped. */
+/** EB03's codes: split on repetitions, then components (damage), empty pieces dropped. */
 function servicesOf(eb: Segment): string[] {
+  const value = element(eb, 3);
+  if (value === '') return [];
+  const { component } = eb.delimiters;
+  const pieces = repetitions(eb, 3);
+  if (!value.includes(component) && !pieces.includes('')) return pieces;
   const codes: string[] = [];
-  if (element(eb, 3) === '') return codes;
-  for (const repetition of repetitions(eb, 3)) {
-    for (const code of repetition.split(eb.delimiters.component)) if (code !== '') codes.push(code);
+  for (const piece of pieces) {
+    for (const code of piece.split(component)) if (code !== '') codes.push(code);
   }
   return codes;
 }
@@ -108,22 +136,69 @@ function procedureOf(eb: Segment): string {
   return repetition === null ? code : code.split(repetition)[0]!;
 }
 
-/** REF02 of the first REF*IG with a value among the segments. */
-function memberRefOf(segments: readonly Segment[]): string {
-  const ref = segments.find((s) => s.id === SEGMENT.reference && element(s, 1) === MEMBER_ID_REF && element(s, 2) !== '');
-  return ref ? element(ref, 2) : '';
+const deliveryOf = (hsd: Segment): Delivery => ({
+  quantityQualifier: element(hsd, 1),
+  quantity: element(hsd, 2),
+  timePeriod: element(hsd, 5),
+  periodCount: element(hsd, 6),
+});
+
+/** What a 2110 (or 2120) keeps that the answer reads: DTPs, MSG texts, HSDs, the first REF*IG and REF*18 with a value. */
+interface Kept {
+  dates: Period[];
+  messages: string[];
+  deliveries: Delivery[];
+  memberRef: string;
+  planRef: string;
 }
+
+/** One pass over a loop's segments from `from` on. */
+function keptOf(segments: readonly Segment[], from: number, into: Kept): Kept {
+  for (let i = from; i < segments.length; i++) {
+    const segment = segments[i]!;
+    switch (segment.id) {
+      case SEGMENT.date:
+        into.dates.push(periodOf(segment));
+        break;
+      case SEGMENT.message:
+        into.messages.push(element(segment, 1));
+        break;
+      case DELIVERY:
+        into.deliveries.push(deliveryOf(segment));
+        break;
+      case SEGMENT.reference: {
+        const value = element(segment, 2);
+        if (value === '') break;
+        const qualifier = element(segment, 1);
+        if (qualifier === MEMBER_ID_REF && into.memberRef === '') into.memberRef = value;
+        else if (qualifier === PLAN_REF && into.planRef === '') into.planRef = value;
+      }
+    }
+  }
+  return into;
+}
+
+const nothingKept = (): Kept => ({ dates: [], messages: [], deliveries: [], memberRef: '', planRef: '' });
+/** What a 2110 without 2120 loops has of them: nothing (never written to: no loop to read). */
+const NO_ENTITY_REFS: Readonly<Kept> = Object.freeze(nothingKept());
 
 /** The first 2120 that names a payer. */
 function entityOf(related: readonly Loop[]): RelatedEntity | undefined {
-  const nm1 = related.map((loop) => loop.segments[0]!).find((s) => PAYER_ENTITIES.has(element(s, 1)));
-  return nm1 ? { name: element(nm1, 3), idQualifier: element(nm1, 8), id: element(nm1, 9) } : undefined;
+  for (const loop of related) {
+    const nm1 = loop.segments[0]!;
+    if (PAYER_ENTITIES.has(element(nm1, 1))) return { name: element(nm1, 3), idQualifier: element(nm1, 8), id: element(nm1, 9) };
+  }
+  return undefined;
 }
 
 /** The row of one 2110 loop. */
 export function benefitRowOf(loop: BenefitLoop): BenefitRow {
   const eb = loop.segments[0]!;
-  const kept = loop.segments.slice(1);
+  const own = keptOf(loop.segments, 1, nothingKept());
+  // The 2120 loops' REFs: the member id and plan number of another payer.
+  const entities = loop.related.length === 0 ? NO_ENTITY_REFS : nothingKept();
+  for (const related of loop.related) keptOf(related.segments, 0, entities);
+  const eb13 = element(eb, 13);
   return {
     order: loop.order,
     info: element(eb, 1),
@@ -139,12 +214,14 @@ export function benefitRowOf(loop: BenefitLoop): BenefitRow {
     authorization: element(eb, 11),
     network: element(eb, 12),
     field: fieldOf(eb),
-    hasProcedure: element(eb, 13) !== '',
-    procedure: procedureOf(eb),
-    dates: kept.filter((s) => s.id === SEGMENT.date).map(periodOf),
-    messages: kept.filter((s) => s.id === SEGMENT.message).map((s) => element(s, 1)),
-    memberRef: memberRefOf(kept),
-    entityMemberRef: memberRefOf(loop.related.flatMap((r) => r.segments)),
-    entity: entityOf(loop.related),
+    hasProcedure: eb13 !== '',
+    procedure: eb13 === '' ? '' : procedureOf(eb),
+    dates: own.dates,
+    messages: own.messages,
+    deliveries: own.deliveries,
+    memberRef: own.memberRef,
+    entityMemberRef: entities.memberRef,
+    planRef: own.planRef || entities.planRef,
+    entity: loop.related.length === 0 ? undefined : entityOf(loop.related),
   };
 }

@@ -1,10 +1,12 @@
 /**
  * Which of the patient's EB rows may fill a figure: the drop rules of docs/eligibility.md#candidates
- * (later plan sections, date of service, filler amounts, procedure rows, Part A beside Part B), and
+ * (later plan sections, date of service, filler amounts, aggregate placeholders, procedure rows,
+ * Part A beside Part B), and
  * whether the figures are Original Medicare's (no family level).
  */
 import { isActive, isMedicare, isPartA, isPartB, lists, type BenefitRow } from './benefit-row.js';
 import { periodDates } from './dates.js';
+import { parseDecimal, type Decimal } from './format.js';
 
 export interface Selection {
   /** Rows no rule drops, EB13 procedure rows excluded: the plan-wide slots and `benefits` use these. */
@@ -53,19 +55,52 @@ export const isFiller = (amount: string): boolean => /^\+?9{5,}(\.[0-9]*)?$/.tes
 
 const sameGroup = (a: BenefitRow, b: BenefitRow): boolean => a.info === b.info && a.level === b.level && a.network === b.network;
 
+/** EB01 F: a limitation. A filler amount on it drops only the amount (docs/eligibility.md#limitations), never the row. */
+const LIMITATION = 'F';
+const isFillerRow = (row: BenefitRow): boolean => row.info !== LIMITATION && row.amount !== '' && isFiller(row.amount);
+
+/** EB01 C and G: the accumulators whose individual `0 W` rows can be placeholders. */
+const ACCUMULATORS: ReadonlySet<string> = new Set(['C', 'G']);
+const INDIVIDUAL_LEVELS: ReadonlySet<string> = new Set(['IND', 'EMP', '']);
+const FAMILY_LEVEL = 'FAM';
+const BOTH_NETWORKS = 'W';
+
+const amountOf = (row: BenefitRow): Decimal | null => parseDecimal(row.amount);
+
+/**
+ * An individual C/G row of EB07 0 and EB12 W beside a family row of the same EB01 with an amount
+ * above 0: a non-embedded (HSA) limit's "no separate individual limit", not $0
+ * (docs/eligibility.md#aggregate-placeholders).
+ */
+function placeholders(rows: readonly BenefitRow[]): ReadonlySet<BenefitRow> {
+  let out: Set<BenefitRow> | undefined;
+  for (const row of rows) {
+    if (!ACCUMULATORS.has(row.info) || !INDIVIDUAL_LEVELS.has(row.level) || row.network !== BOTH_NETWORKS) continue;
+    if (amountOf(row)?.units !== 0n) continue;
+    const familyAmount = (other: BenefitRow) => other.info === row.info && other.level === FAMILY_LEVEL && (amountOf(other)?.units ?? 0n) > 0n;
+    if (rows.some(familyAmount)) (out ??= new Set()).add(row);
+  }
+  return out ?? NO_ROWS;
+}
+
+const NO_ROWS: ReadonlySet<BenefitRow> = new Set();
+
 /** The drop rules, in the order docs/eligibility.md#candidates gives them. `date` is CCYYMMDD. */
 export function selectRows(rows: readonly BenefitRow[], date: string | undefined): Selection {
   const end = planSectionEnd(rows);
-  const kept = rows.filter((row, i) => i < end && (date === undefined || coversDate(row, date)));
+  const kept: BenefitRow[] = [];
+  for (let i = 0; i < end; i++) if (date === undefined || coversDate(rows[i]!, date)) kept.push(rows[i]!);
   // A filler drops its row and every row of the same EB01, EB02 and EB12 (the limit's accumulators).
-  const fillers = kept.filter((row) => row.amount !== '' && isFiller(row.amount));
+  const fillers = kept.filter(isFillerRow);
   const partB = rows.some(isPartB);
-  const survivors = kept.filter((row) => !(partB && isPartA(row)) && !fillers.some((filler) => sameGroup(filler, row)));
-  return {
-    candidates: survivors.filter((row) => !row.hasProcedure),
-    procedureRows: survivors.filter((row) => row.hasProcedure),
-    noFamily: isOriginalMedicare(rows),
-  };
+  const dropped = placeholders(kept);
+  const candidates: BenefitRow[] = [];
+  const procedureRows: BenefitRow[] = [];
+  for (const row of kept) {
+    if ((partB && isPartA(row)) || dropped.has(row) || fillers.some((filler) => sameGroup(filler, row))) continue;
+    (row.hasProcedure ? procedureRows : candidates).push(row);
+  }
+  return { candidates, procedureRows, noFamily: isOriginalMedicare(rows) };
 }
 
 /** The patient's EB01 1–5 rows that carry an EB04 (at least one) all say MA or MB. */

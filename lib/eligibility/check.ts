@@ -9,6 +9,7 @@ import type { Result } from '../errors/index.js';
 import { postRawX12, type StediConnection, type StediRetryTuning } from '../upstream/stedi.js';
 import { UNAVAILABLE_AAA } from '../x12/aaa-codes.js';
 import { build270 } from '../x12/build270.js';
+import { codesAsked } from './estimate.js';
 import { interpret271 } from './interpret.js';
 import { usDateToD8 } from '../validation/formats.js';
 import type { EligibilityRequest } from '../validation/schemas.js';
@@ -17,7 +18,7 @@ import type { BenefitSummary, EligibilityQuestion } from './types.js';
 /** The patient part of a validated eligibility request; dates are MM-DD-YYYY. */
 export type EligibilityQuery = Pick<
   EligibilityRequest,
-  'patientFirstName' | 'patientLastName' | 'patientDOB' | 'patientMemberId' | 'dateOfCoverage' | 'payerId' | 'serviceTypeCodes' | 'procedureCodes'
+  'patientFirstName' | 'patientLastName' | 'patientDOB' | 'patientMemberId' | 'dateOfCoverage' | 'payerId' | 'serviceTypeCodes' | 'procedureCodes' | 'estimate'
 >;
 
 export interface EligibilityCheckMeta {
@@ -59,6 +60,8 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
     if (enrollment.firstName) provider.firstName = enrollment.firstName;
     if (enrollment.lastName) provider.lastName = enrollment.lastName;
   }
+  // An estimate's codes are asked about too (docs/eligibility.md#estimate).
+  const asked = codesAsked(request);
   const input = {
     payerId: request.payerId,
     provider,
@@ -69,12 +72,12 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
       dateOfBirth: usDateToD8(request.patientDOB),
     },
     dateOfCoverage: usDateToD8(request.dateOfCoverage),
-    ...(request.serviceTypeCodes ? { serviceTypeCodes: request.serviceTypeCodes } : {}),
-    ...(request.procedureCodes ? { procedureCodes: request.procedureCodes } : {}),
+    ...(asked.serviceTypeCodes ? { serviceTypeCodes: asked.serviceTypeCodes } : {}),
+    ...(asked.procedureCodes ? { procedureCodes: asked.procedureCodes } : {}),
   };
   const question: EligibilityQuestion = { memberId: request.patientMemberId, dateOfCoverage: input.dateOfCoverage };
-  if (request.serviceTypeCodes) question.serviceTypeCodes = request.serviceTypeCodes;
-  if (request.procedureCodes) question.procedureCodes = request.procedureCodes;
+  if (asked.serviceTypeCodes) question.serviceTypeCodes = asked.serviceTypeCodes;
+  if (asked.procedureCodes) question.procedureCodes = asked.procedureCodes;
   // A fresh 270 per attempt: a resent interchange control number can be refused as a duplicate.
   const x12 = (): string => {
     const options: Parameters<typeof build270>[1] = {};

@@ -113,8 +113,15 @@ export function percentOrNA(value: Decimal | null | undefined): string {
   return value ? formatPercent(value) : NOT_AVAILABLE;
 }
 
+/** Whole dollars with at most two decimals, as payers mostly write them: shown without arithmetic. */
+const PLAIN_AMOUNT = /^0*(\d+?)(?:\.(\d{0,2}))?$/;
+
 /** An X12 decimal text (EB07) as money text, or N/A when it is not a number. */
-export const moneyText = (text: string): string => moneyOrNA(parseDecimal(text));
+export function moneyText(text: string): string {
+  const plain = PLAIN_AMOUNT.exec(text);
+  if (plain) return `$${group(plain[1]!)}.${(plain[2] ?? '').padEnd(2, '0')}`;
+  return moneyOrNA(parseDecimal(text));
+}
 
 /** An X12 decimal text (EB08, a fraction) as percent text, or N/A when it is not a number. */
 export const percentText = (text: string): string => percentOrNA(parseDecimal(text));

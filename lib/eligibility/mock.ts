@@ -3,6 +3,8 @@ import type { SpecBlock as BenefitBlock, SpecFigures as BenefitFigures } from '.
 import type { CobResult } from '../cob/types.js';
 import { mockCobResult } from '../cob/mock.js';
 import { matchMockScenario, type MockPatient } from '../mock/patients.js';
+import type { EstimateRequest } from '../validation/schemas.js';
+import { estimateOf, type Estimate } from './estimate.js';
 
 export { MOCK_PATIENTS, matchMockScenario, type MockPatient } from '../mock/patients.js';
 
@@ -44,16 +46,19 @@ export interface MockEligibilityBody {
   inNetwork: BenefitBlock;
   outNetwork: BenefitBlock;
   message: string;
+  /** Only when the request sent `estimate`: computed from the mock figures (docs/eligibility.md#estimate). */
+  estimate?: Estimate;
   cob?: CobResult;
 }
 
 /** The mock answer: a 200 body, or one of the spec-exact error bodies. */
-export function mockEligibility(request: MockPatient & { runCobCheck?: boolean }): { ok: true; body: MockEligibilityBody } | { ok: false; error: ExactError } {
+export function mockEligibility(request: MockPatient & { runCobCheck?: boolean; estimate?: EstimateRequest }): { ok: true; body: MockEligibilityBody } | { ok: false; error: ExactError } {
   const scenario = matchMockScenario(request);
   if (scenario === undefined) return { ok: false, error: EXACT.MOCK_NOT_FOUND };
   const blocks = MOCK_BLOCKS[scenario];
   if (!blocks) return { ok: false, error: EXACT.MOCK_ELIGIBILITY_ERROR };
   const body: MockEligibilityBody = { inNetwork: blocks.inNetwork, outNetwork: blocks.outNetwork, message: MOCK_SUCCESS_MESSAGE };
+  if (request.estimate) body.estimate = estimateOf(request.estimate, blocks);
   const cob = request.runCobCheck === true ? mockCobResult(scenario) : undefined;
   if (cob) body.cob = cob;
   return { ok: true, body };

@@ -3,14 +3,25 @@
  * reads (docs/eligibility.md#other-payers and #notices). Notices never carry patient data.
  */
 import { serviceTypeName } from '../x12/service-type-codes.js';
-import type { BenefitRow } from './benefit-row.js';
+import { answersFor, type BenefitRow } from './benefit-row.js';
 import { d8ToIso, periodDates } from './dates.js';
 import { insuranceType } from './plan.js';
 import { NOT_AVAILABLE, type BenefitBlock, type Notice, type OtherPayer } from './types.js';
 
 const PAYER_ID_QUALIFIERS: ReadonlySet<string> = new Set(['PI', 'XV']);
+/** EB01 R: other or additional payer. */
+const OTHER_PAYER = 'R';
+/** DTPs that date the other coverage; a D8 is its end for 347, its begin otherwise (docs/eligibility.md#other-payers-in-time). */
+const COVERAGE_DATES: ReadonlySet<string> = new Set(['290', '291', '292', '346', '347']);
+const END_DATE = '347';
 
-function otherPayerOf(row: BenefitRow): OtherPayer {
+const isOtherPayer = (row: BenefitRow): boolean => row.info === OTHER_PAYER;
+
+/** Whether the coverage is in force on the date (YYYY-MM-DD; no date: every coverage is). */
+const activeOn = (payer: OtherPayer, date: string | undefined): boolean =>
+  date === undefined || !((payer.coverageEnd !== undefined && payer.coverageEnd < date) || (payer.coverageBegin !== undefined && payer.coverageBegin > date));
+
+function otherPayerOf(row: BenefitRow, date: string | undefined): OtherPayer {
   const out = {} as OtherPayer;
   const entity = row.entity;
   if (entity && entity.name.trim() !== '') out.name = entity.name.trim();
@@ -19,11 +30,11 @@ function otherPayerOf(row: BenefitRow): OtherPayer {
   if (type) out.insuranceType = type;
   out.serviceTypes = [...row.services];
   for (const period of row.dates) {
-    if (period.qualifier !== '290' && period.qualifier !== '346' && period.qualifier !== '347') continue;
+    if (!COVERAGE_DATES.has(period.qualifier)) continue;
     const read = periodDates(period);
     if (read === undefined) continue;
     if ('single' in read) {
-      if (period.qualifier === '347') out.coverageEnd ??= d8ToIso(read.single);
+      if (period.qualifier === END_DATE) out.coverageEnd ??= d8ToIso(read.single);
       else out.coverageBegin ??= d8ToIso(read.single);
     } else {
       out.coverageBegin ??= d8ToIso(read.begin);
@@ -32,13 +43,15 @@ function otherPayerOf(row: BenefitRow): OtherPayer {
   }
   const memberId = row.memberRef || row.entityMemberRef || (entity?.idQualifier === 'MI' ? entity.id : '');
   if (memberId !== '') out.memberId = memberId;
+  out.activeOnDate = activeOn(out, date);
   return out;
 }
 
-/** One item per EB01 R row of the patient, in order. */
-export function otherPayersOf(rows: readonly BenefitRow[]): OtherPayer[] {
+/** One item per EB01 R row of the patient, in order; `dateOfCoverage` is CCYYMMDD. */
+export function otherPayersOf(rows: readonly BenefitRow[], dateOfCoverage?: string): OtherPayer[] {
+  const date = dateOfCoverage === undefined ? undefined : d8ToIso(dateOfCoverage);
   const out: OtherPayer[] = [];
-  for (const row of rows) if (row.info === 'R') out.push(otherPayerOf(row));
+  for (const row of rows) if (isOtherPayer(row)) out.push(otherPayerOf(row, date));
   return out;
 }
 
@@ -51,6 +64,39 @@ function otherPayerNotice(payers: readonly OtherPayer[]): Notice {
     if (payer.insuranceType) named += `, ${payer.insuranceType.name}`;
   }
   return { code: 'OTHER_PAYER', message: `The payer reports other coverage (${named}); check which plan pays first.` };
+}
+
+/** EB04 HN: HMO Medicare risk. A Medicare Advantage contract number: H, R or E and four digits. */
+const MEDICARE_RISK = 'HN';
+const ADVANTAGE_CONTRACT = /^[HRE]\d{4}/;
+
+const isAdvantage = (row: BenefitRow): boolean => row.insuranceType === MEDICARE_RISK || ADVANTAGE_CONTRACT.test(row.planRef.trim());
+
+/** One notice for every active Advantage row: the first name given, the earliest begin date (docs/eligibility.md#medicare-advantage). */
+function advantageNotice(payers: readonly OtherPayer[]): Notice {
+  const name = payers.find((payer) => payer.name !== undefined)?.name;
+  let since: string | undefined;
+  for (const payer of payers) if (payer.coverageBegin !== undefined && (since === undefined || payer.coverageBegin < since)) since = payer.coverageBegin;
+  const detail = [name, since === undefined ? undefined : `since ${since}`].filter((part) => part !== undefined).join(' ');
+  return {
+    code: 'MEDICARE_ADVANTAGE',
+    message: `The patient is enrolled in a Medicare Advantage plan${detail === '' ? '' : ` (${detail})`}: bill that plan; the Original Medicare figures may not apply.`,
+  };
+}
+
+/** The notices about other payers: active ones only; on Original Medicare, Advantage plans get their own notice. */
+function otherPayerNotices(rows: readonly BenefitRow[], payers: readonly OtherPayer[], originalMedicare: boolean): Notice[] {
+  const payerRows = rows.filter(isOtherPayer);
+  const advantage: OtherPayer[] = [];
+  const others: OtherPayer[] = [];
+  payers.forEach((payer, i) => {
+    if (!payer.activeOnDate) return;
+    (originalMedicare && isAdvantage(payerRows[i]!) ? advantage : others).push(payer);
+  });
+  const notices: Notice[] = [];
+  if (advantage.length > 0) notices.push(advantageNotice(advantage));
+  if (others.length > 0) notices.push(otherPayerNotice(others));
+  return notices;
 }
 
 /** Whether an individual deductible or out-of-pocket figure is N/A while the family one is known. */
@@ -78,7 +124,7 @@ function familyOnlyNotice(inNetwork: BenefitBlock, outNetwork: BenefitBlock): No
 function notReturned(rows: readonly BenefitRow[], services: readonly string[], procedures: readonly string[]): string[] {
   const missing: string[] = [];
   for (const code of services) {
-    if (!rows.some((row) => row.services.includes(code))) {
+    if (!rows.some((row) => answersFor(row, code))) {
       const name = serviceTypeName(code);
       missing.push(name ? `service type ${code} (${name})` : `service type ${code}`);
     }
@@ -92,6 +138,8 @@ export interface NoticeInput {
   inNetwork: BenefitBlock;
   outNetwork: BenefitBlock;
   otherPayers: readonly OtherPayer[];
+  /** The patient's own coverage is Original Medicare (docs/eligibility.md#original-medicare). */
+  originalMedicare: boolean;
   /** Service types the request named explicitly (not the default 30), and its procedure codes. */
   explicitServices: readonly string[];
   procedures: readonly string[];
@@ -99,7 +147,7 @@ export interface NoticeInput {
 
 export function noticesOf(input: NoticeInput): Notice[] {
   const notices: Notice[] = [];
-  if (input.otherPayers.length > 0) notices.push(otherPayerNotice(input.otherPayers));
+  notices.push(...otherPayerNotices(input.rows, input.otherPayers, input.originalMedicare));
   const family = familyOnlyNotice(input.inNetwork, input.outNetwork);
   if (family) notices.push(family);
   const missing = notReturned(input.rows, input.explicitServices, input.procedures);

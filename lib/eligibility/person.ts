@@ -4,7 +4,7 @@
  * plan numbers, plan dates. The first of each segment counts.
  */
 import type { Loop } from '../x12/loops271.js';
-import { element, SEGMENT, type Segment } from '../x12/segment.js';
+import { element, SEGMENT } from '../x12/segment.js';
 import { periodOf, type Period } from './benefit-row.js';
 
 export interface PersonLoop {
@@ -32,23 +32,44 @@ const REF_GROUP = '6P';
 const REF_PLAN = '18';
 const D8 = 'D8';
 
+/** One pass over the 2100's segments; the first DMG*D8, INS, REF*6P and REF*18 with a value count. */
 export function personOf(loop: Loop): PersonLoop {
-  const [nm1, ...kept] = loop.segments as [Segment, ...Segment[]];
-  const is = (id: string, qualifier?: string) => (s: Segment) => s.id === id && (qualifier === undefined || element(s, 1) === qualifier);
-  const birth = kept.find((s) => is(SEGMENT.demographics, D8)(s) && element(s, 2) !== '');
-  const insured = kept.find((s) => is(SEGMENT.insured)(s) && element(s, 2) !== '');
-  const group = kept.find((s) => is(SEGMENT.reference, REF_GROUP)(s) && (element(s, 2) !== '' || element(s, 3) !== ''));
-  const plan = kept.find((s) => is(SEGMENT.reference, REF_PLAN)(s) && element(s, 2) !== '');
-  return {
+  const segments = loop.segments;
+  const nm1 = segments[0]!;
+  const person: PersonLoop = {
     lastName: element(nm1, 3),
     firstName: element(nm1, 4),
     idQualifier: element(nm1, 8),
     id: element(nm1, 9),
-    dateOfBirth: birth ? element(birth, 2) : '',
-    relationship: insured ? element(insured, 2) : '',
-    groupNumber: group ? element(group, 2) : '',
-    groupName: group ? element(group, 3) : '',
-    planNumber: plan ? element(plan, 2) : '',
-    dates: kept.filter(is(SEGMENT.date)).map(periodOf),
+    dateOfBirth: '',
+    relationship: '',
+    groupNumber: '',
+    groupName: '',
+    planNumber: '',
+    dates: [],
   };
+  let groupSeen = false;
+  for (let i = 1; i < segments.length; i++) {
+    const s = segments[i]!;
+    switch (s.id) {
+      case SEGMENT.demographics:
+        if (person.dateOfBirth === '' && element(s, 1) === D8) person.dateOfBirth = element(s, 2);
+        break;
+      case SEGMENT.insured:
+        if (person.relationship === '') person.relationship = element(s, 2);
+        break;
+      case SEGMENT.reference: {
+        const qualifier = element(s, 1);
+        if (qualifier === REF_GROUP && !groupSeen && (element(s, 2) !== '' || element(s, 3) !== '')) {
+          groupSeen = true;
+          person.groupNumber = element(s, 2);
+          person.groupName = element(s, 3);
+        } else if (qualifier === REF_PLAN && person.planNumber === '') person.planNumber = element(s, 2);
+        break;
+      }
+      case SEGMENT.date:
+        person.dates.push(periodOf(s));
+    }
+  }
+  return person;
 }

@@ -4,7 +4,7 @@
  * the names, ids and birth dates as the payer wrote them.
  */
 import { insuranceTypeName } from '../x12/benefit-codes.js';
-import { isActive, lists, type BenefitRow, type Period } from './benefit-row.js';
+import { HEALTH_PLAN, isActive, lists, type BenefitRow, type Period } from './benefit-row.js';
 import { d8ToIso, OPEN_END, periodDates } from './dates.js';
 import type { PersonLoop } from './person.js';
 import type { CodeName, Dependent, Plan, Relationship, Subscriber } from './types.js';
@@ -15,9 +15,13 @@ export function insuranceType(code: string): CodeName | undefined {
   return code === '' ? undefined : { code, name: insuranceTypeName(code) ?? UNKNOWN_INSURANCE_TYPE };
 }
 
-/** The first candidate EB01 1–5 row listing 30, else the first EB01 1–5 row of all. */
+/**
+ * The plan row, chosen among the candidates after every drop rule (docs/eligibility.md#plan-and-people),
+ * so Part B wins over a dropped Part A: the first EB01 1–5 candidate listing 30, else the first
+ * EB01 1–5 candidate; only when no candidate is active, the first EB01 1–5 row of all.
+ */
 function planRow(candidates: readonly BenefitRow[], rows: readonly BenefitRow[]): BenefitRow | undefined {
-  return candidates.find((row) => isActive(row) && lists(row, '30')) ?? rows.find(isActive);
+  return candidates.find((row) => isActive(row) && lists(row, HEALTH_PLAN)) ?? candidates.find(isActive) ?? rows.find(isActive);
 }
 
 const iso = (value: string): string | undefined => {

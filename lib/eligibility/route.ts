@@ -9,7 +9,9 @@ import type { Runtime } from '../runtime/index.js';
 import { stediAccess } from '../runtime/stedi-access.js';
 import type { StediConnection } from '../upstream/stedi.js';
 import type { EligibilityRequest } from '../validation/index.js';
+import type { EstimateRequest } from '../validation/schemas.js';
 import { checkEligibility } from './check.js';
+import { estimateOf, type Estimate } from './estimate.js';
 import { mockEligibility } from './mock.js';
 import type { BenefitSummary } from './types.js';
 
@@ -40,6 +42,8 @@ export interface EligibilityBody {
   procedures?: Answer['procedures'];
   otherPayers: Answer['otherPayers'];
   notices: Answer['notices'];
+  /** Only when the request sent `estimate` (docs/eligibility.md#estimate). */
+  estimate?: Estimate;
   cob?: CobPart;
 }
 
@@ -75,14 +79,14 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
     });
     if (!result.ok) return result;
 
-    const response = eligibilityBody(result.value, eligibility.checkedAt ?? new Date(), cob);
+    const response = eligibilityBody(result.value, eligibility.checkedAt ?? new Date(), cob, body.estimate);
     // A COB part that failed on an outage must not be frozen under an Idempotency-Key (docs/runtime.md#idempotency).
     return { ok: true, body: response, ...(failedTransiently(cob) ? { transient: true } : {}) } satisfies RouteOutcome;
   };
 }
 
 /** The 200 body of a real check (docs/eligibility.md#the-response); also the OpenAPI example's source. */
-export function eligibilityBody(summary: BenefitSummary, checkedAt: Date, cob?: CobPart): EligibilityBody {
+export function eligibilityBody(summary: BenefitSummary, checkedAt: Date, cob?: CobPart, estimate?: EstimateRequest): EligibilityBody {
   const response = {
     inNetwork: summary.inNetwork,
     outNetwork: summary.outNetwork,
@@ -98,6 +102,7 @@ export function eligibilityBody(summary: BenefitSummary, checkedAt: Date, cob?: 
   if (summary.procedures) response.procedures = summary.procedures;
   response.otherPayers = summary.otherPayers;
   response.notices = summary.notices;
+  if (estimate) response.estimate = estimateOf(estimate, summary);
   if (cob) response.cob = cob;
   return response;
 }

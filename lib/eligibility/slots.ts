@@ -87,20 +87,23 @@ export const BEST_ROW: readonly { criterion: string; rank: Rank }[] = [
 ];
 
 /** Whether the row fits the slot: every criterion ranks it. */
-const fits = (row: BenefitRow, slot: Slot): boolean => BEST_ROW.every(({ rank }) => rank(row, slot) !== undefined);
+function fits(row: BenefitRow, slot: Slot): boolean {
+  for (const { rank } of BEST_ROW) if (rank(row, slot) === undefined) return false;
+  return true;
+}
 
-/** Negative when row a is better than row b: the first criterion on which they differ decides. */
-function compare(a: BenefitRow, b: BenefitRow, slot: Slot): number {
+/** Whether row a (which fits) is better than row b (which fits): the first criterion on which they differ decides. */
+function better(a: BenefitRow, b: BenefitRow, slot: Slot): boolean {
   for (const { rank } of BEST_ROW) {
     const difference = rank(a, slot)! - rank(b, slot)!;
-    if (difference !== 0) return difference;
+    if (difference !== 0) return difference < 0;
   }
-  return 0;
+  return false;
 }
 
 /** The best of the field's rows for the slot, if any fits. */
 export function bestRow(rows: readonly BenefitRow[], slot: Slot): BenefitRow | undefined {
   let winner: BenefitRow | undefined;
-  for (const row of rows) if (fits(row, slot) && (winner === undefined || compare(row, winner, slot) < 0)) winner = row;
+  for (const row of rows) if (fits(row, slot) && (winner === undefined || better(row, winner, slot))) winner = row;
   return winner;
 }

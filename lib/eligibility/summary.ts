@@ -39,33 +39,83 @@ const shown = (row: BenefitRow | undefined, field: Field): string =>
  * Remaining (docs/eligibility.md#remaining): the best EB06 29 row; else the total minus the best
  * EB06 24 row, floored at 0; else $0.00 when the total is exactly 0; else N/A.
  */
-function remaining(rows: readonly BenefitRow[], total: BenefitRow | undefined, slot: Slot): string {
-  const left = bestRow(rows, { ...slot, time: REMAINING });
+function remaining(rows: readonly BenefitRow[], total: BenefitRow | undefined, slots: AccumulatorSlots): string {
+  const slot = slots.total;
+  const left = bestRow(rows, slots.left);
   if (left) return shown(left, slot.field);
   if (!total) return NOT_AVAILABLE;
   const totalValue = parseDecimal(total.amount);
   if (totalValue === null) return NOT_AVAILABLE;
-  const usedRow = bestRow(rows, { ...slot, time: YEAR_TO_DATE });
+  const usedRow = bestRow(rows, slots.used);
   const used = usedRow ? parseDecimal(usedRow.amount) : null;
   if (used) return moneyOrNA(max(subtract(totalValue, used), ZERO));
   return totalValue.units === 0n ? shown(total, slot.field) : NOT_AVAILABLE;
 }
 
-function figures(rows: FieldRows, network: Network, level: Level, rules: BlockRules): BenefitFigures {
-  if (level === 'family' && rules.noFamily) {
-    return { copay: NOT_AVAILABLE, deductible: { total: NOT_AVAILABLE, remaining: NOT_AVAILABLE }, coinsurance: NOT_AVAILABLE, stopLoss: NOT_AVAILABLE, stopLossRemaining: NOT_AVAILABLE };
-  }
-  const slot = (field: Field, time: TimeRule): Slot => ({ field, network, level, time, rankService: rules.rankService });
-  const deductible = slot('deductible', TOTAL_TIME);
-  const stopLoss = slot('stopLoss', TOTAL_TIME);
-  const deductibleTotal = bestRow(rows.deductible, deductible);
-  const stopLossTotal = bestRow(rows.stopLoss, stopLoss);
+/**
+ * Copay and coinsurance are per person, not accumulators (docs/eligibility.md#cost-shares-are-per-person):
+ * with no individual-level row, the row that fills the family slot fills the individual one too.
+ */
+function costShare(rows: readonly BenefitRow[], slot: Slot, familySlot: Slot): BenefitRow | undefined {
+  const own = bestRow(rows, slot);
+  return own !== undefined || slot === familySlot ? own : bestRow(rows, familySlot);
+}
+
+/** A deductible or stopLoss slot: its total, and the EB06 29 (left) and 24 (used) slots of its remaining figure. */
+interface AccumulatorSlots {
+  total: Slot;
+  left: Slot;
+  used: Slot;
+}
+
+/** Every slot of one level of one network. */
+interface LevelSlots {
+  copay: Slot;
+  coinsurance: Slot;
+  deductible: AccumulatorSlots;
+  stopLoss: AccumulatorSlots;
+}
+
+type SlotTable = Record<Network, Record<Level, LevelSlots>>;
+
+function slotTable(rankService: boolean): SlotTable {
+  const level = (network: Network, level: Level): LevelSlots => {
+    const slot = (field: Field, time: TimeRule): Slot => ({ field, network, level, time, rankService });
+    const accumulator = (field: Field): AccumulatorSlots => ({ total: slot(field, TOTAL_TIME), left: slot(field, REMAINING), used: slot(field, YEAR_TO_DATE) });
+    return { copay: slot('copay', ANY_TIME), coinsurance: slot('coinsurance', ANY_TIME), deductible: accumulator('deductible'), stopLoss: accumulator('stopLoss') };
+  };
   return {
-    copay: shown(bestRow(rows.copay, slot('copay', ANY_TIME)), 'copay'),
-    deductible: { total: shown(deductibleTotal, 'deductible'), remaining: remaining(rows.deductible, deductibleTotal, deductible) },
-    coinsurance: shown(bestRow(rows.coinsurance, slot('coinsurance', ANY_TIME)), 'coinsurance'),
+    in: { individual: level('in', 'individual'), family: level('in', 'family') },
+    out: { individual: level('out', 'individual'), family: level('out', 'family') },
+  };
+}
+
+/** The slots, built once at load (constants): plan-wide blocks rank EB03, a service or procedure entry's do not. */
+const SLOTS: Readonly<Record<'plan' | 'entry', SlotTable>> = { plan: slotTable(true), entry: slotTable(false) };
+
+const noFigures = (): BenefitFigures => ({
+  copay: NOT_AVAILABLE,
+  deductible: { total: NOT_AVAILABLE, remaining: NOT_AVAILABLE },
+  coinsurance: NOT_AVAILABLE,
+  stopLoss: NOT_AVAILABLE,
+  stopLossRemaining: NOT_AVAILABLE,
+});
+
+/** No row gives any figure (a service listed only on coverage rows): every slot is N/A. */
+const noRows = (rows: FieldRows): boolean => rows.copay.length + rows.coinsurance.length + rows.deductible.length + rows.stopLoss.length === 0;
+
+function figures(rows: FieldRows, network: Network, level: Level, rules: BlockRules): BenefitFigures {
+  if ((level === 'family' && rules.noFamily) || noRows(rows)) return noFigures();
+  const table = SLOTS[rules.rankService ? 'plan' : 'entry'][network];
+  const slots = table[level];
+  const deductibleTotal = bestRow(rows.deductible, slots.deductible.total);
+  const stopLossTotal = bestRow(rows.stopLoss, slots.stopLoss.total);
+  return {
+    copay: shown(costShare(rows.copay, slots.copay, table.family.copay), 'copay'),
+    deductible: { total: shown(deductibleTotal, 'deductible'), remaining: remaining(rows.deductible, deductibleTotal, slots.deductible) },
+    coinsurance: shown(costShare(rows.coinsurance, slots.coinsurance, table.family.coinsurance), 'coinsurance'),
     stopLoss: shown(stopLossTotal, 'stopLoss'),
-    stopLossRemaining: remaining(rows.stopLoss, stopLossTotal, stopLoss),
+    stopLossRemaining: remaining(rows.stopLoss, stopLossTotal, slots.stopLoss),
   };
 }
 

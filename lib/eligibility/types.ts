@@ -71,15 +71,26 @@ export interface Dependent {
   relationship?: Relationship;
 }
 
-/** docs/eligibility.md#limitations */
+/**
+ * docs/eligibility.md#limitations: an EB01 F row (quantity, unit, amount, period, network, level) or
+ * an HSD segment (quantity, unit, period, periodCount, remaining).
+ */
 export interface Limitation {
   quantity?: number;
   unit?: string;
   amount?: string;
   period?: string;
-  network: 'in' | 'out' | 'any';
+  /** HSD06: how many periods (HSD only). */
+  periodCount?: number;
+  /** HSD05 29: the quantity is what remains (HSD only). */
+  remaining?: boolean;
+  /** EB12 of an F row (always present on those; HSD items have none). */
+  network?: 'in' | 'out' | 'any';
   level?: 'individual' | 'family';
 }
+
+/** The fields whose figures a `benefits` entry may take from the plan level (docs/eligibility.md#per-service-figures-fall-back-to-the-plan). */
+export type PlanField = 'copay' | 'coinsurance' | 'deductible' | 'stopLoss';
 
 export type ServiceStatus = 'Active' | 'NotCovered' | 'Inactive' | 'Unknown';
 
@@ -89,6 +100,8 @@ export interface ServiceBenefit {
   status: ServiceStatus;
   inNetwork: BenefitBlock;
   outNetwork: BenefitBlock;
+  /** The fields of which at least one slot took the plan-level figure, in the order of PlanField. */
+  fromPlan: PlanField[];
   authorizationRequired?: boolean;
   limitations: Limitation[];
   messages: string[];
@@ -112,9 +125,11 @@ export interface OtherPayer {
   coverageBegin?: string;
   coverageEnd?: string;
   memberId?: string;
+  /** False when the coverage ended before, or begins after, the request's date of coverage. */
+  activeOnDate: boolean;
 }
 
-export type NoticeCode = 'OTHER_PAYER' | 'FAMILY_LEVEL_ONLY' | 'SERVICE_NOT_RETURNED';
+export type NoticeCode = 'OTHER_PAYER' | 'MEDICARE_ADVANTAGE' | 'FAMILY_LEVEL_ONLY' | 'SERVICE_NOT_RETURNED';
 
 export interface Notice {
   code: NoticeCode;

@@ -55,6 +55,7 @@ const LIST_ITEMS: Record<string, { plural: string; singular: string }> = {
   serviceTypeCodes: { plural: 'service type codes', singular: 'service type code' },
   procedureCodes: { plural: 'procedure codes', singular: 'procedure code' },
   entry: { plural: 'Bundle entries', singular: 'Bundle entry' },
+  lines: { plural: 'estimate lines', singular: 'estimate line' },
 };
 const itemsOf = (instancePath: string) => LIST_ITEMS[instancePath.split('/').filter(Boolean).pop() ?? ''] ?? { plural: 'values', singular: 'value' };
 
@@ -109,7 +110,7 @@ const DESCRIBE: Record<string, Describe> = {
   pattern: (e, value) => ({ field: fieldName(e.instancePath), message: PATTERN_MESSAGES[e.params.pattern]?.(value) ?? 'contains characters that are not allowed' }),
   format: (e) => ({ field: fieldName(e.instancePath), message: FORMATS[e.params.format]?.message ?? 'is not in the expected form' }),
   enum: (e) =>
-    /^\/serviceTypeCodes\//.test(e.instancePath)
+    /^\/serviceTypeCodes\/|\/serviceTypeCode$/.test(e.instancePath)
       ? { field: fieldName(e.instancePath), message: 'must be an X12 005010 service type code' }
       : { field: fieldName(e.instancePath), message: `must be ${oneOf(e.params.allowedValues as unknown[])}` },
   minItems: (e) => ({ field: fieldName(e.instancePath), message: `must list at least ${e.params.limit} ${e.params.limit === 1 ? itemsOf(e.instancePath).singular : itemsOf(e.instancePath).plural}` }),
@@ -118,6 +119,8 @@ const DESCRIBE: Record<string, Describe> = {
     field: fieldName(e.instancePath),
     message: `must not list the same ${itemsOf(e.instancePath).singular} twice (items ${Math.min(e.params.i, e.params.j)} and ${Math.max(e.params.i, e.params.j)} are equal)`,
   }),
+  exclusiveMinimum: (e) => ({ field: fieldName(e.instancePath), message: `must be more than ${e.params.limit}` }),
+  maximum: (e) => ({ field: fieldName(e.instancePath), message: `must be at most ${Number(e.params.limit).toLocaleString('en-US')}` }),
   const: (e) => ({ field: fieldName(e.instancePath), message: `must be ${JSON.stringify(e.params.allowedValue)}` }),
 };
 

@@ -74,8 +74,46 @@ function fitsNm1(field: string, element: keyof typeof NM1_NAME_SIZES): Rule {
   };
 }
 
+/** An amount in dollars with at most two decimals (numbers up to a million print without an exponent). */
+const CENTS = /^\d+(\.\d{1,2})?$/;
+/** The most EQ of each kind a 270 carries. */
+const MAX_CODES = 10;
+const DEFAULT_SERVICE = '30';
+
+type EstimateLines = { procedureCode?: unknown; serviceTypeCode?: unknown; amount?: unknown }[];
+const estimateLines = (body: Body, context: RuleContext): EstimateLines | undefined => {
+  const estimate = body.estimate as { lines?: unknown } | undefined;
+  return !context.reported.has('estimate') && typeof estimate === 'object' && estimate !== null && Array.isArray(estimate.lines) ? (estimate.lines as EstimateLines) : undefined;
+};
+
+/** Each estimate amount has at most two decimals (cents). */
+const amountsInCents: Rule = (body, context) => {
+  const lines = estimateLines(body, context) ?? [];
+  for (let i = 0; i < lines.length; i++) {
+    const field = `estimate.lines[${i}].amount`;
+    const amount = lines[i]?.amount;
+    if (typeof amount === 'number' && !context.reported.has(field) && !CENTS.test(String(amount))) return { field, message: 'must have at most two decimals (cents)' };
+  }
+  return undefined;
+};
+
+/**
+ * The estimate's codes join the 270's EQ lists (docs/eligibility.md#estimate): with the request's own
+ * serviceTypeCodes (default 30) and procedureCodes, at most 10 distinct of each.
+ */
+const estimateCodesFit: Rule = (body, context) => {
+  const lines = estimateLines(body, context);
+  if (lines === undefined) return undefined;
+  const listed = (field: string): unknown[] => (Array.isArray(body[field]) ? (body[field] as unknown[]) : []);
+  const services = new Set([...(Array.isArray(body.serviceTypeCodes) ? listed('serviceTypeCodes') : [DEFAULT_SERVICE]), ...lines.map((line) => line?.serviceTypeCode ?? DEFAULT_SERVICE)]);
+  const procedures = new Set([...listed('procedureCodes'), ...lines.map((line) => line?.procedureCode).filter((code) => code !== undefined)]);
+  if (services.size > MAX_CODES) return { field: 'estimate.lines', message: `must name at most ${MAX_CODES} service types together with serviceTypeCodes (the 270 asks about at most ${MAX_CODES})` };
+  if (procedures.size > MAX_CODES) return { field: 'estimate.lines', message: `must name at most ${MAX_CODES} procedure codes together with procedureCodes (the 270 asks about at most ${MAX_CODES})` };
+  return undefined;
+};
+
 const RULES: Record<SchemaName, readonly Rule[]> = {
-  eligibility: [fitsNm1('patientFirstName', 'NM104'), fitsNm1('patientLastName', 'NM103'), coverageInBounds(['patientDOB'])],
+  eligibility: [fitsNm1('patientFirstName', 'NM104'), fitsNm1('patientLastName', 'NM103'), coverageInBounds(['patientDOB']), amountsInCents, estimateCodesFit],
   cob: [
     fitsNm1('patientFirstName', 'NM104'),
     fitsNm1('patientLastName', 'NM103'),

@@ -57,6 +57,39 @@ const serviceTypeCodes = {
   items: { type: 'string', enum: Object.keys(SERVICE_TYPE_CODES) },
 } as const;
 
+/** The most an estimate line's amount may be (docs/eligibility.md#estimate). */
+export const MAX_ESTIMATE_AMOUNT = 1_000_000;
+/** What the patient may owe (docs/eligibility.md#estimate): a guide; the payer adjudicates the claim. */
+const estimate = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['lines'],
+  description: 'Estimate what the patient owes for these lines. A guide only: the payer adjudicates the claim.',
+  properties: {
+    network: { type: 'string', enum: ['in', 'out'], description: 'The network whose figures apply (default in).' },
+    lines: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['amount'],
+        properties: {
+          procedureCode: { type: 'string', pattern: PROCEDURE_CODE, description: 'Also asked about in the 270, as if in procedureCodes.' },
+          serviceTypeCode: { type: 'string', enum: Object.keys(SERVICE_TYPE_CODES), description: 'Default 30; also asked about in the 270, as if in serviceTypeCodes.' },
+          amount: {
+            type: 'number',
+            exclusiveMinimum: 0,
+            maximum: MAX_ESTIMATE_AMOUNT,
+            description: 'The allowed amount the practice expects (or its charge) in dollars, at most two decimals.',
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 export const eligibilitySchema = {
   $id: 'eligibility',
   type: 'object',
@@ -80,6 +113,7 @@ export const eligibilitySchema = {
       uniqueItems: true,
       items: { type: 'string', pattern: PROCEDURE_CODE },
     },
+    estimate,
   },
 } as const;
 
@@ -180,6 +214,20 @@ export interface EligibilityRequest {
   serviceTypeCodes?: string[];
   /** CPT/HCPCS/CDT codes, 1–10 distinct, each five letters or digits. */
   procedureCodes?: string[];
+  /** docs/eligibility.md#estimate */
+  estimate?: EstimateRequest;
+}
+
+export interface EstimateRequestLine {
+  procedureCode?: string;
+  serviceTypeCode?: string;
+  /** Dollars, > 0, ≤ 1,000,000, at most two decimals. */
+  amount: number;
+}
+
+export interface EstimateRequest {
+  network?: 'in' | 'out';
+  lines: EstimateRequestLine[];
 }
 
 export interface CobRequest {

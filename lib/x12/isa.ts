@@ -41,7 +41,12 @@ function isAlphanumeric(code: number): boolean {
 
 /** Whether id is a segment id: 2–3 characters of A–Z/0–9. */
 export function isSegmentId(id: string): boolean {
-  return /^[A-Z0-9]{2,3}$/.test(id);
+  if (id.length < 2 || id.length > 3) return false;
+  for (let i = 0; i < id.length; i++) {
+    const code = id.charCodeAt(i);
+    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 90))) return false;
+  }
+  return true;
 }
 
 /** Skips a BOM and leading whitespace, finds the first ISA and reads it (text before it is a warning). */

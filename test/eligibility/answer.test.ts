@@ -238,13 +238,18 @@ describe('other payers and notices', () => {
         coverageBegin: '2025-01-01',
         coverageEnd: '2025-12-31',
         memberId: 'H1234-001',
+        activeOnDate: true,
       },
-      { name: 'RX PLAN', insuranceType: { code: 'OT', name: 'Other' }, serviceTypes: ['88'], memberId: 'RX998' },
+      { name: 'RX PLAN', insuranceType: { code: 'OT', name: 'Other' }, serviceTypes: ['88'], memberId: 'RX998', activeOnDate: true },
     ]);
-    expect(s.notices[0]).toEqual({
-      code: 'OTHER_PAYER',
-      message: 'The payer reports other coverage (SUNSHINE MEDICARE ADVANTAGE, Health Maintenance Organization (HMO) - Medicare Risk; RX PLAN, Other); check which plan pays first.',
-    });
+    // On Original Medicare the HN row is a Medicare Advantage enrolment (docs/eligibility.md#medicare-advantage); the rest stay other payers.
+    expect(s.notices.slice(0, 2)).toEqual([
+      {
+        code: 'MEDICARE_ADVANTAGE',
+        message: 'The patient is enrolled in a Medicare Advantage plan (SUNSHINE MEDICARE ADVANTAGE since 2025-01-01): bill that plan; the Original Medicare figures may not apply.',
+      },
+      { code: 'OTHER_PAYER', message: 'The payer reports other coverage (RX PLAN, Other); check which plan pays first.' },
+    ]);
   });
   it('[] and no notices when nothing calls for them', () => {
     const s = of(['EB*1**30', 'EB*C*IND*30***23*500']);

@@ -84,6 +84,18 @@ describe('eligibility route', () => {
     expect(body.procedures).toEqual([expect.objectContaining({ code: '99285', inNetwork: expect.objectContaining({ individual: expect.objectContaining({ copay: '$75.00' }) }) })]);
   });
 
+  it('estimate: its codes are asked (benefits and procedures entries), and estimate comes after notices, before cob', async () => {
+    const estimate = { lines: [{ procedureCode: '99285', serviceTypeCode: 'UC', amount: 300 }, { amount: 2000 }] };
+    const outcome = await eligibilityRoute(runtime())(input({ ...garcia, runCobCheck: true, estimate }));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
+    const body = outcome.body as Record<string, unknown> & { estimate: { lines: { basis: string; patientOwes: string }[] } };
+    expect(Object.keys(body).slice(-6)).toEqual(['benefits', 'procedures', 'otherPayers', 'notices', 'estimate', 'cob']);
+    expect((body.benefits as { serviceType: { code: string } }[]).slice(0, 2).map((b) => b.serviceType.code)).toEqual(['30', 'UC']);
+    expect((body.procedures as { code: string }[]).map((p) => p.code)).toEqual(['99285']);
+    // Line 1: the 99285 entry's $75.00 ER copay (basis procedure). Line 2: service 30, deductible left $1,250.50, then 20% of 749.50 = 149.90.
+    expect(body.estimate.lines.map((l) => [l.basis, l.patientOwes])).toEqual([['procedure', '$75.00'], ['service', '$1,400.40']]);
+  });
+
   it('runCobCheck still adds cob, after every r2 key', async () => {
     const outcome = await eligibilityRoute(runtime())(input({ ...garcia, runCobCheck: true, serviceTypeCodes: ['30', 'UC'] }));
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));

@@ -1,4 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { estimateOf } from '../../lib/eligibility/estimate.js';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
 import type { BenefitFigures, BenefitSummary, EligibilityQuestion } from '../../lib/eligibility/types.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
@@ -272,8 +273,8 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
   it.each(SANDBOX_PATIENTS.filter((p) => p.expected && !p.fault).map((p) => [`${p.firstName} ${p.lastName}`, p] as const))(
     '%s: the answer has the documented figures, plan, other payers and notices',
     async (_name, p) => {
-      const value = ok((await ask(sandbox, p)).json.x12, { dateOfCoverage: '20250301', memberId: p.memberId });
       const expected = p.expected!;
+      const value = ok((await ask(sandbox, p)).json.x12, { dateOfCoverage: '20250301', memberId: p.memberId, ...(expected.asks ? { serviceTypeCodes: expected.asks } : {}) });
       expect({ coverageStatus: value.coverageStatus, inNetwork: value.inNetwork, outNetwork: value.outNetwork }).toEqual({
         coverageStatus: expected.coverageStatus,
         inNetwork: expected.inNetwork,
@@ -282,8 +283,25 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
       if (expected.plan) expect(value.plan).toEqual(expected.plan);
       if (expected.otherPayers) expect(value.otherPayers).toEqual(expected.otherPayers);
       if (expected.notices) expect(value.notices.map((n) => n.code)).toEqual(expected.notices);
+      for (const [code, parts] of Object.entries(expected.services ?? {})) expect(value.benefits.find((b) => b.serviceType.code === code)).toMatchObject(parts);
     },
   );
+
+  it('Maria Garcia: an estimate over her sandbox answer, worked by hand (docs/eligibility.md#estimate)', async () => {
+    const value = ok((await ask(sandbox, byMember('PPO100001'))).json.x12, { dateOfCoverage: '20250301', serviceTypeCodes: ['30', '98'] });
+    const e = estimateOf({ lines: [{ amount: 2000 }, { serviceTypeCode: '98', amount: 180 }, { amount: 15000 }] }, value);
+    // In network, individual: deductible left min($1,250.50, family $1,849.75) = $1,250.50; 20%; out-of-pocket left $4,200.00.
+    // Line 1 (30), $2,000: deductible 1,250.50; coinsurance (2,000 − 1,250.50) × 20% = 149.90; patient 1,400.40; plan 599.60.
+    // Line 2 (98), $180: office copay $25.00 (no deductible, no coinsurance); plan 155.00. Paid so far 1,425.40.
+    // Line 3 (30), $15,000: coinsurance 3,000.00, capped at 4,200 − 1,425.40 = 2,774.60; plan 12,225.40.
+    expect(e.lines.map((l) => [l.copay, l.deductible, l.coinsurance, l.patientOwes, l.planPays])).toEqual([
+      ['$0.00', '$1,250.50', '$149.90', '$1,400.40', '$599.60'],
+      ['$25.00', '$0.00', '$0.00', '$25.00', '$155.00'],
+      ['$0.00', '$0.00', '$2,774.60', '$2,774.60', '$12,225.40'],
+    ]);
+    // Totals: patient 1,400.40 + 25 + 2,774.60 = 4,200.00 (the whole out-of-pocket left); plan 17,180 − 4,200 = 12,980.00.
+    expect([e.patientOwes, e.planPays, e.complete]).toEqual(['$4,200.00', '$12,980.00', true]);
+  });
 
   it('Marcus Lee: per-service copays, authorization flags, visit limits, not-covered vision, procedure 97110', async () => {
     const p = byMember('PPO800008');

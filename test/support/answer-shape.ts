@@ -8,7 +8,7 @@
  */
 import { responseProblems } from './response-schemas.js';
 
-const NOTICE_CODES = new Set(['OTHER_PAYER', 'FAMILY_LEVEL_ONLY', 'SERVICE_NOT_RETURNED']);
+const NOTICE_CODES = new Set(['OTHER_PAYER', 'MEDICARE_ADVANTAGE', 'FAMILY_LEVEL_ONLY', 'SERVICE_NOT_RETURNED']);
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -53,6 +53,8 @@ const VALID: Record<SchemaName, Record<string, unknown>> = {
 const BAD_VALUES: unknown[] = [
   42, 1.5, true, null, [], {}, '', ' ', 'x'.repeat(5000), 'a\u0000b', 'tab\there', '*^:~', '02-30-2025', '13-01-2025', '01-01-2999', 'not-an-email@',
   '12-345', 'zzz', ['30', '30'], Array.from({ length: 120 }, (_, i) => String(i + 1)), ['ZZZ'], [42], ['30', 'A5', '99213', 'D0120', '9921'], ['99213', '99213'],
+  // Estimate lines whose amount breaks its bounds.
+  { lines: [{ amount: 0 }] }, { lines: [{ amount: 2_000_000 }] },
 ];
 
 /** Every broken body: each field set to each bad value, each required field dropped, an unknown field, a lone dependent field. */
