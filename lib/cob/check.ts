@@ -12,7 +12,7 @@ import { classifyCobAnswer } from './map.js';
 import { buildCobRequest, isMedicarePayer, type CobQuery } from './request.js';
 import type { CobResult } from './types.js';
 
-export interface CobCheckMeta {
+interface CobCheckMeta {
   attempts: number;
   traceId?: string;
   /** AAA codes in the final answer's errors. */

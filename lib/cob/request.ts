@@ -28,7 +28,7 @@ export interface StediCobRequest {
 }
 
 /** Stedi's COB check accepts only service type 30 (all medical); narrower codes are applied when mapping. */
-export const COB_SERVICE_TYPE_CODE = '30';
+const COB_SERVICE_TYPE_CODE = '30';
 
 /** MM-DD-YYYY → YYYY-MM-DD. The body was validated; a bad date here is a programming error. */
 function isoDate(usDate: string): string {

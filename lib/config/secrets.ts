@@ -6,7 +6,7 @@
 
 import { environment, type Env } from './index.js';
 
-export const SECRET_MAX_AGE_SECONDS = 300;
+const SECRET_MAX_AGE_SECONDS = 300;
 /**
  * How long the token store is cached: one half of how long a revoked token keeps working in AWS
  * (lib/auth/tokens.ts REVOCATION_SECONDS, docs/deployment.md#revocation).

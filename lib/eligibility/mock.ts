@@ -6,8 +6,6 @@ import { matchMockScenario, type MockPatient } from '../mock/patients.js';
 import type { EstimateRequest } from '../validation/schemas.js';
 import { estimateOf, type Estimate } from './estimate.js';
 
-export { MOCK_PATIENTS, matchMockScenario, type MockPatient } from '../mock/patients.js';
-
 /**
  * Mock mode (docs/eligibility.md#mock-mode): four fixed scenarios, matched exactly and case-sensitively on seven
  * fields. No upstream call, no charge, no enrollment check.

@@ -110,10 +110,6 @@ export class ServiceFailure extends Error {
   }
 }
 
-export function isServiceError(value: unknown): value is ServiceError {
-  return typeof value === 'object' && value !== null && 'code' in value && 'status' in value && 'message' in value;
-}
-
 /** The outcome of an operation that can fail with a ServiceError. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ServiceError };
 

@@ -45,7 +45,7 @@ const FIRST = 'Bundle.entry[0].resource';
 const PURPOSES = ['auth-requirements', 'benefits', 'discovery', 'validation'] as const;
 const FHIR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** More items than this are refused on the count, before any is read: bounded work per request (docs/fhir.md#the-request). */
-export const MAX_ITEMS = 40;
+const MAX_ITEMS = 40;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);

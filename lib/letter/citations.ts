@@ -24,7 +24,7 @@ export interface Citation {
   citedText: string;
 }
 
-export const CITED_TEXT_MAX = 500;
+const CITED_TEXT_MAX = 500;
 /** Distinct passages kept in one letter (20,000 citations made a 3.5 MB answer). */
 export const MAX_CITATIONS = 100;
 

@@ -16,9 +16,9 @@ import { runsText } from './body-markdown.js';
  * codes stay, with no pages.
  */
 
-export type CodeSystem = 'icd10' | 'cpt';
+type CodeSystem = 'icd10' | 'cpt';
 
-export interface CodeEntry {
+interface CodeEntry {
   code: string;
   description?: string;
   pages: number[];

@@ -19,7 +19,7 @@ import { bundledName, FALLBACK_FACES, PRIMARY_FACE, type FontFace, type FontFile
 /** A face in one style, e.g. "latin:bold" or "arabic:regular". */
 export type FaceKey = `${string}:${FontStyle}`;
 
-export const REPLACEMENT = '\uFFFD';
+const REPLACEMENT = '\uFFFD';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -79,7 +79,7 @@ const shapers = new WeakMap<fontkit.FontkitFont, Shape>();
  * Latin, Greek and Cyrillic need no shaping, and ligatures would hurt text extraction. The real
  * OpenType layout stays available as the face's shaper for scripts that need it (see shape()).
  */
-export const fontkitAdapter = {
+const fontkitAdapter = {
   create(bytes: Uint8Array): fontkit.FontkitFont {
     let font = parsed.get(bytes);
     if (!font) {
@@ -174,7 +174,7 @@ function faceFor(char: string, codePoint: number): FontFace | null {
   return face;
 }
 
-export interface Segment {
+interface Segment {
   text: string;
   face: FaceKey;
 }
@@ -189,7 +189,7 @@ const faceOfKey = (key: FaceKey): { face: FontFace; style: FontStyle } => {
  * Splits text into runs of one face each; characters no face has become U+FFFD. `onReplaced`
  * counts them. Pure apart from the (lazy, cached) font reads.
  */
-export function segmentText(text: string, style: FontStyle, onReplaced: (count: number) => void = () => {}): Segment[] {
+function segmentText(text: string, style: FontStyle, onReplaced: (count: number) => void = () => {}): Segment[] {
   const segments: Segment[] = [];
   let current: { text: string; face: FontFace } | undefined;
   let replaced = 0;

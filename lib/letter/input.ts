@@ -12,7 +12,7 @@ import { MAX_DEPTH } from './pdf-values.js';
  */
 
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
-export const MAX_PAGES = 100;
+const MAX_PAGES = 100;
 
 export interface ProcedureNotes {
   /** Canonical base64 (no prefix, no line breaks), ready for the AI document block. */

@@ -6,7 +6,7 @@ import type { Notice } from './types.js';
  */
 
 /** Lists in a response are capped (no answer grows without bound). */
-export const MAX_CODE_NOTICES = 50;
+const MAX_CODE_NOTICES = 50;
 
 export const unverifiedCodeNotices = (codes: string[]): Notice[] =>
   codes.slice(0, MAX_CODE_NOTICES).map((code) => ({

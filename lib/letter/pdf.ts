@@ -36,10 +36,6 @@ export interface RenderedLetter {
 
 const timestamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export async function renderLetterPdf(content: LetterContent): Promise<Uint8Array> {
-  return (await renderLetterPdfReport(content)).pdf;
-}
-
 export async function renderLetterPdfReport(content: LetterContent): Promise<RenderedLetter> {
   const doc = await PDFDocument.create();
   doc.setTitle(LETTER_TITLE);

@@ -36,7 +36,7 @@ If the document is not procedure or clinical notes (for example it is blank, an 
 ${CANNOT_WRITE_SENTINEL}: <short reason, without any patient data>`;
 
 /** Enough for ~700 words of markdown; a longer answer is cut off and rejected, not sent. */
-export const LETTER_MAX_TOKENS = 4_096;
+const LETTER_MAX_TOKENS = 4_096;
 
 export type LetterPromptMetadata = Pick<LetterMetadata, 'patient_name' | 'patient_age' | 'patient_identifier' | 'facility_name' | 'visit_cost'>;
 

@@ -19,7 +19,7 @@ export function reBlockLines(meta: LetterMetadata): Array<[label: string, value:
 }
 
 /** Quotes in the letter are shorter than the response's `citedText`: enough to find the passage. */
-export const SOURCE_QUOTE_CHARS = 160;
+const SOURCE_QUOTE_CHARS = 160;
 
 export function sourceLines(citations: Citation[]): Array<{ label: string; text: string }> {
   return citations.map(({ page, citedText }) => {

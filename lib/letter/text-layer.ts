@@ -13,7 +13,7 @@ export interface TextLayer {
 }
 
 /** Fewer letters and digits than this in the whole file: a scan (a stray page number is not a text layer). */
-export const MIN_TEXT_CHARS = 16;
+const MIN_TEXT_CHARS = 16;
 
 export async function readTextLayer(bytes: Uint8Array): Promise<TextLayer> {
   try {

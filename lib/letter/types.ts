@@ -9,7 +9,7 @@ import type { CodeReport } from './codes.js';
  */
 export type LetterMetadata = Omit<LetterRequest, 'file_content' | 'output_format'>;
 
-export type NoticeCode = 'UNVERIFIED_CODE_REMOVED' | 'NOTES_NOT_MACHINE_READABLE' | 'GLYPHS_REPLACED' | 'CITATION_NOT_FOUND' | 'CITATIONS_LIMITED';
+type NoticeCode = 'UNVERIFIED_CODE_REMOVED' | 'NOTES_NOT_MACHINE_READABLE' | 'GLYPHS_REPLACED' | 'CITATION_NOT_FOUND' | 'CITATIONS_LIMITED';
 
 export interface Notice {
   code: NoticeCode;

@@ -13,9 +13,9 @@ import type { McpTool, ToolContext } from './tools.js';
  * carrying the REST error's code and message.
  */
 
-export const SERVER_INFO = { name: 'eligibility-service', version: SERVICE_VERSION } as const;
+const SERVER_INFO = { name: 'eligibility-service', version: SERVICE_VERSION } as const;
 
-export function toolResult(tool: McpTool, outcome: RouteOutcome, requestId: string): CallToolResult {
+function toolResult(tool: McpTool, outcome: RouteOutcome, requestId: string): CallToolResult {
   if (outcome.ok) {
     const body = outcome.body as Record<string, unknown>;
     return { content: [{ type: 'text', text: tool.summarize(body) }], structuredContent: body };

@@ -30,14 +30,14 @@ export interface MessagesCall {
 }
 
 /** Token counts the API reported (no text). */
-export interface Usage {
+interface Usage {
   inputTokens: number;
   outputTokens: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
 }
 
-export interface MessagesAnswer {
+interface MessagesAnswer {
   message: Message;
   usage: Usage;
   requestId?: string;
@@ -97,7 +97,7 @@ function classifyThrown(error: unknown): Attempt<Answer, Failure> {
 
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
 
-export function usageOf(message: Message): Usage {
+function usageOf(message: Message): Usage {
   const usage = (message as { usage?: Partial<Anthropic.Usage> }).usage ?? {};
   return {
     inputTokens: count(usage.input_tokens),

@@ -12,7 +12,7 @@ import { serviceError, type ServiceError } from '../errors/index.js';
 export type Outcome<T, E = ServiceError> = { ok: true; value: T } | { ok: false; error: E };
 
 /** An attempt that failed in a way worth trying again (HTTP 429/5xx, network error, AAA 42/80). */
-export interface RetryableFailure<T, E = ServiceError> {
+interface RetryableFailure<T, E = ServiceError> {
   retryable: true;
   /** The outcome when no retry happens (budget spent, or this was the last attempt). */
   error: E;
@@ -64,7 +64,7 @@ export interface RetryOutcome<T, E = ServiceError> {
   elapsedMs: number;
 }
 
-export const DEFAULT_BUDGET_MS = 25_000;
+const DEFAULT_BUDGET_MS = 25_000;
 const DEFAULT_MAX_ATTEMPTS = 2;
 const DEFAULT_MIN_ATTEMPT_MS = 500;
 const defaultDelay = (): number => 200;
@@ -76,7 +76,7 @@ const SERVICE_FAILURES: RetryFailures<ServiceError> = {
   unreachable: () => serviceError('PAYER_UNAVAILABLE'),
 };
 
-export const isRetryable = <T, E>(attempt: Attempt<T, E>): attempt is RetryableFailure<T, E> =>
+const isRetryable = <T, E>(attempt: Attempt<T, E>): attempt is RetryableFailure<T, E> =>
   'retryable' in attempt && attempt.retryable === true;
 
 /**

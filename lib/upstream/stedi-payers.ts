@@ -11,9 +11,9 @@ import { isJsonObject, type JsonObject } from './json.js';
 import { withRetry, type Attempt, type RetryOptions } from './retry.js';
 import { classifyStatus, parseJson, TRACE_HEADERS, type HttpAnswer } from './stedi.js';
 
-export const PAYER_SEARCH_PATH = '/payers/search';
+const PAYER_SEARCH_PATH = '/payers/search';
 
-export type StediSupport = 'SUPPORTED' | 'NOT_SUPPORTED' | 'ENROLLMENT_REQUIRED';
+type StediSupport = 'SUPPORTED' | 'NOT_SUPPORTED' | 'ENROLLMENT_REQUIRED';
 
 /** The fields of a Stedi payer record this service reads. */
 export interface StediPayerRecord {

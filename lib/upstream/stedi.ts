@@ -8,8 +8,8 @@ import { fail, ok, serviceError, type Result, type ServiceError } from '../error
 import { isJsonObject } from './json.js';
 import { parseRetryAfter, withRetry, type Attempt, type RetryOptions } from './retry.js';
 
-export const RAW_X12_PATH = '/change/medicalnetwork/eligibility/v3/raw-x12';
-export const COB_PATH = '/coordination-of-benefits';
+const RAW_X12_PATH = '/change/medicalnetwork/eligibility/v3/raw-x12';
+const COB_PATH = '/coordination-of-benefits';
 
 export interface StediConnection {
   baseUrl: string;
@@ -18,7 +18,7 @@ export interface StediConnection {
   budgetMs: number;
 }
 
-export interface StediCallMeta {
+interface StediCallMeta {
   attempts: number;
   latencyMs: number;
   /** HTTP status of the last answer, when there was one. */

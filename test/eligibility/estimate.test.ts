@@ -6,7 +6,8 @@
 import { describe, it, expect } from '@jest/globals';
 import { centsOf, codesAsked, estimateOf, type EstimateSources } from '../../lib/eligibility/estimate.js';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
-import { MOCK_PATIENTS, mockEligibility } from '../../lib/eligibility/mock.js';
+import { mockEligibility } from '../../lib/eligibility/mock.js';
+import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 import type { BenefitBlock, BenefitSummary, EligibilityQuestion } from '../../lib/eligibility/types.js';
 import { validateBody } from '../../lib/validation/index.js';
 import type { EstimateRequest } from '../../lib/validation/schemas.js';

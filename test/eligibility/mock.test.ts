@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { EXACT } from '../../lib/errors/index.js';
-import { MOCK_PATIENTS, mockEligibility } from '../../lib/eligibility/mock.js';
+import { mockEligibility } from '../../lib/eligibility/mock.js';
+import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 
 const set = (n: number) => ({ ...MOCK_PATIENTS[n - 1]! });
 
