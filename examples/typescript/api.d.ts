@@ -96,7 +96,11 @@ export interface paths {
          * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
          */
         options: operations["getHealthPreflight"];
-        head?: never;
+        /**
+         * Health check (headers only)
+         * @description No authentication, no upstream call, no patient data. The GET answer's status and headers without its body, for uptime monitors.
+         */
+        head: operations["getHealthHead"];
         patch?: never;
         trace?: never;
     };
@@ -166,7 +170,9 @@ export interface components {
             providerId: string;
             mockRequest?: boolean;
             runCobCheck?: boolean;
+            /** @description Letter case is ignored: codes are upper-cased before they are checked (`mh` is `MH`). */
             serviceTypeCodes?: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC")[];
+            /** @description Letter case is ignored: codes are upper-cased before they are checked (`d0120` is `D0120`). */
             procedureCodes?: string[];
         };
         CobRequest: {
@@ -222,6 +228,7 @@ export interface components {
              * @description A real calendar date in the form MM-DD-YYYY, not in the future.
              */
             dependentDOB?: string;
+            /** @description Letter case is ignored: codes are upper-cased before they are checked (`mh` is `MH`). */
             serviceTypeCodes?: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC")[];
             mockRequest?: boolean;
         };
@@ -1421,6 +1428,34 @@ export interface operations {
                 content?: never;
             };
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getHealthHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is up. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getOpenApiDocument: {

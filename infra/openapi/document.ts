@@ -7,6 +7,7 @@ import { ROUTE_TABLE, type RouteFunction } from '../../lib/http/routes.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 import { FORMATS } from '../../lib/validation/formats.js';
 import { patternRule, validateBody } from '../../lib/validation/index.js';
+import { UPPER_CASED_LISTS } from '../../lib/validation/letter-case.js';
 import { RESPONSE_SCHEMAS } from './responses.js';
 import { SCHEMAS } from '../../lib/validation/schemas.js';
 import { SERVICE_VERSION } from '../../lib/version.js';
@@ -285,6 +286,23 @@ const SUMMARIES: Record<RouteFunction, { summary: string; description: string; t
   openapi: { operationId: 'getOpenApiDocument', tag: 'Service', summary: 'This OpenAPI document', description: 'No authentication.' },
 };
 
+/** A GET operation answered headers-only (HEAD, for uptime monitors): same status and headers, no body. */
+function headOperation(get: Json): Json {
+  const responses = Object.fromEntries(
+    Object.entries(get.responses as Json).map(([status, response]) => {
+      const { content: _content, ...rest } = response as Json;
+      return [status, rest];
+    }),
+  );
+  return {
+    ...get,
+    operationId: `${get.operationId}Head`,
+    summary: `${get.summary} (headers only)`,
+    description: `${get.description} The GET answer's status and headers without its body, for uptime monitors.`,
+    responses,
+  };
+}
+
 /** `live`: real sandbox answers (sandbox-examples.ts), computed by the caller because it is async. */
 export function buildOpenApiDocument(live: SandboxExamples): Json {
   const requestSchemas = { EligibilityRequest: SCHEMAS.eligibility, CobRequest: SCHEMAS.cob, LetterRequest: SCHEMAS.letter };
@@ -302,6 +320,14 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
   for (const name of Object.keys(schemas)) {
     const schema = schemas[name] as Json;
     delete schema.title;
+  }
+  // Code lists are upper-cased before validation (lib/validation/letter-case.ts): the schema holds the canonical form.
+  for (const name of Object.keys(requestSchemas)) {
+    const properties = (schemas[name] as { properties: Record<string, Json> }).properties;
+    for (const [field, note] of Object.entries(UPPER_CASED_LISTS)) {
+      const property = properties[field];
+      if (property) property.description = [property.description, note].filter(Boolean).join(' ');
+    }
   }
 
   const eligibility = eligibilityExamples(live);
@@ -361,8 +387,9 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
   for (const route of ROUTE_TABLE) {
     const meta = SUMMARIES[route.function];
     const item = (paths[route.path] ??= {}) as Json;
-    item[route.method.toLowerCase()] = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...operations[route.function] };
-    item.options = {
+    const operation = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...operations[route.function] };
+    item[route.method.toLowerCase()] = route.method === 'HEAD' ? headOperation(operation) : operation;
+    item.options ??= {
       operationId: `${meta.operationId}Preflight`,
       tags: ['CORS'],
       summary: 'CORS preflight',

@@ -4,7 +4,7 @@
  * entries (docs/api.md#routes).
  */
 
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST';
 
 export interface RouteEntry {
   method: HttpMethod;
@@ -20,6 +20,8 @@ export const ROUTE_TABLE = [
   { method: 'POST', path: '/api/eligibility/cob/v1', function: 'cob', auth: true },
   { method: 'POST', path: '/api/generate-letter', function: 'letter', auth: true },
   { method: 'GET', path: '/api/health', function: 'health', auth: false },
+  // Uptime monitors probe with HEAD: the same status and headers as GET, no body.
+  { method: 'HEAD', path: '/api/health', function: 'health', auth: false },
   { method: 'GET', path: '/api/openapi.json', function: 'openapi', auth: false },
 ] as const satisfies readonly RouteEntry[];
 

@@ -18,6 +18,13 @@ describe('GET /api/health and GET /api/openapi.json', () => {
     expect((await health(restEvent('GET', '/api/health', { 'X-Request-Id': 'abc-123' }))).headers['x-request-id']).toBe('abc-123');
   });
 
+  it('health answers HEAD with the GET answer\'s status and headers and no body (uptime monitors)', async () => {
+    const get = await health(restEvent('GET', '/api/health', { 'X-Request-Id': 'same' }));
+    const head = await health(restEvent('HEAD', '/api/health', { 'X-Request-Id': 'same' }));
+    expect([head.statusCode, head.headers, head.body]).toEqual([200, get.headers, '']);
+    expect(get.body).not.toBe('');
+  });
+
   it('openapi answers the document', async () => {
     const reply = await openapi(restEvent('GET', '/api/openapi.json'));
     expect(JSON.parse(reply.body)).toMatchObject({ openapi: '3.1.0', info: { version: SERVICE_VERSION } });

@@ -77,7 +77,7 @@ function restMethods(res: Record<string, Resource> = resources) {
   return out;
 }
 const targetOf = (method: Record<string, any>) => JSON.stringify(method.Integration.Uri).match(/"Fn::GetAtt":\["([A-Za-z0-9]+)","Arn"\]/)![1];
-const ROUTE_PATHS: string[] = ROUTE_TABLE.map((r) => r.path);
+const ROUTE_PATHS: string[] = [...new Set(ROUTE_TABLE.map((r) => r.path))];
 const RESOURCE_PATHS = ['/', '/api', '/api/eligibility', '/api/eligibility/cob', '/{proxy+}', ...ROUTE_PATHS];
 
 describe('EligibilityStack', () => {
@@ -90,7 +90,7 @@ describe('EligibilityStack', () => {
     const methods = restMethods();
     const authorizerId = logicalIdOf('BearerTokenAuthorizer', 'AWS::ApiGateway::Authorizer');
     expect(ROUTE_TABLE.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'GET /api/health', 'GET /api/openapi.json'].sort(),
+      ['POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'GET /api/health', 'HEAD /api/health', 'GET /api/openapi.json'].sort(),
     );
     for (const route of ROUTE_TABLE) {
       const method = methods[`${route.method} ${route.path}`]!;

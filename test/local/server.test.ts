@@ -48,7 +48,22 @@ describe('routing', () => {
     expect(wrongMethod.headers.get('allow')).toBe('POST');
     expect(wrongMethod.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED', requestId: wrongMethod.headers.get('x-request-id') });
     const deleteHealth = await api.call('/api/health', undefined, { method: 'DELETE' });
-    expect([deleteHealth.status, deleteHealth.headers.get('allow')]).toEqual([405, 'GET']);
+    expect([deleteHealth.status, deleteHealth.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+  });
+
+  it('HEAD /api/health answers like GET without a token: same status and headers, no body', async () => {
+    const get = await api.call('/api/health', undefined, { method: 'GET', token: null, headers: { 'X-Request-Id': 'probe-1' } });
+    const head = await api.call('/api/health', undefined, { method: 'HEAD', token: null, headers: { 'X-Request-Id': 'probe-1' } });
+    expect([head.status, head.body]).toEqual([200, undefined]);
+    for (const name of ['content-type', 'cache-control', 'x-request-id']) expect([name, head.headers.get(name)]).toEqual([name, get.headers.get(name)]);
+    expect(get.body).toMatchObject({ status: 'ok' });
+  });
+
+  it('takes lowercase service type and procedure codes and asks the payer about them upper-cased', async () => {
+    const reply = await api.call(ELIGIBILITY, { ...garcia, serviceTypeCodes: ['30', 'al'], procedureCodes: ['d0120'] });
+    expect(reply.status).toBe(200);
+    expect(reply.body.benefits.map((b: { serviceType: { code: string } }) => b.serviceType.code).slice(0, 2)).toEqual(['30', 'AL']);
+    expect(reply.body.procedures.map((p: { code: string }) => p.code)).toEqual(['D0120']);
   });
 
   it('415 for a non-JSON content type and 400 INVALID_JSON for a broken body', async () => {
