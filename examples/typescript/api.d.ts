@@ -288,33 +288,35 @@ export interface components {
              */
             provider_npi?: string;
         };
-        /** @description A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus cob with runCobCheck. */
-        EligibilityResponse: {
+        /** @description A real check (RealEligibilityResponse, message "Eligibility check successful") or a mock scenario (MockEligibilityResponse, message "Mock Eligibility check successful."). Test `message` to tell them apart; in a generated TypeScript client that narrows the type, so every key a real answer always has is typed as present. */
+        EligibilityResponse: components["schemas"]["RealEligibilityResponse"] | components["schemas"]["MockEligibilityResponse"];
+        /** @description A real check's answer, from the payer's 271. payerName, dependent, procedures and cob appear when they apply. */
+        RealEligibilityResponse: {
             inNetwork: components["schemas"]["BenefitBlock"];
             outNetwork: components["schemas"]["BenefitBlock"];
-            /** @enum {string} */
-            message: "Eligibility check successful" | "Mock Eligibility check successful.";
+            /** @constant */
+            message: "Eligibility check successful";
             /**
              * @description Active when the payer reports active coverage (an EB01 1–5 row), Inactive when it reports only inactive coverage (EB01 6–8), else Unknown.
              * @enum {string}
              */
-            coverageStatus?: "Active" | "Inactive" | "Unknown";
+            coverageStatus: "Active" | "Inactive" | "Unknown";
             /** @description The payer's name as the 271 gives it (omitted when absent). */
             payerName?: string;
             /**
              * Format: date-time
              * @description When the 271 was received (ISO 8601 UTC).
              */
-            checkedAt?: string;
-            plan?: components["schemas"]["Plan"];
-            subscriber?: components["schemas"]["Subscriber"];
+            checkedAt: string;
+            plan: components["schemas"]["Plan"];
+            subscriber: components["schemas"]["Subscriber"];
             dependent?: components["schemas"]["Dependent"];
             /** @description One entry per service type: the requested ones first. */
-            benefits?: components["schemas"]["ServiceBenefit"][];
+            benefits: components["schemas"]["ServiceBenefit"][];
             /** @description One entry per requested procedure code; present only when procedureCodes was sent. */
             procedures?: components["schemas"]["ProcedureBenefit"][];
-            otherPayers?: components["schemas"]["OtherPayer"][];
-            notices?: components["schemas"]["Notice"][];
+            otherPayers: components["schemas"]["OtherPayer"][];
+            notices: components["schemas"]["Notice"][];
             /** @description Only with runCobCheck: the COB answer, or {message, code} when the COB part failed. */
             cob?: components["schemas"]["CobResponse"] | components["schemas"]["CobFailure"];
         };
@@ -322,13 +324,13 @@ export interface components {
             individual: components["schemas"]["BenefitFigures"];
             family: components["schemas"]["BenefitFigures"];
         };
-        /** @description Figures for one level. stopLoss is the out-of-pocket maximum; stopLossRemaining (real checks only) what is left of it. */
+        /** @description Figures for one level of a real answer. stopLoss is the out-of-pocket maximum; stopLossRemaining what is left of it. */
         BenefitFigures: {
             copay: components["schemas"]["Money"];
             deductible: components["schemas"]["Deductible"];
             coinsurance: components["schemas"]["Percent"];
             stopLoss: components["schemas"]["Money"];
-            stopLossRemaining?: components["schemas"]["Money"];
+            stopLossRemaining: components["schemas"]["Money"];
         };
         /**
          * @description Money text such as "$1,234.50" (a negative amount, which payers rarely send, as "-$5.00"), or "N/A" when the payer did not give the figure (N/A does not prove the benefit is absent).
@@ -524,6 +526,25 @@ export interface components {
             message: string;
             /** @description An error code from the error table, e.g. PAYER_UNAVAILABLE. */
             code: string;
+        };
+        /** @description A mock scenario's fixed answer (mockRequest: true): exactly inNetwork, outNetwork and message, plus cob with runCobCheck. */
+        MockEligibilityResponse: {
+            inNetwork: components["schemas"]["MockBenefitBlock"];
+            outNetwork: components["schemas"]["MockBenefitBlock"];
+            /** @constant */
+            message: "Mock Eligibility check successful.";
+            cob?: components["schemas"]["CobResponse"];
+        };
+        MockBenefitBlock: {
+            individual: components["schemas"]["MockBenefitFigures"];
+            family: components["schemas"]["MockBenefitFigures"];
+        };
+        /** @description Figures for one level of a mock answer. stopLoss is the out-of-pocket maximum. */
+        MockBenefitFigures: {
+            copay: components["schemas"]["Money"];
+            deductible: components["schemas"]["Deductible"];
+            coinsurance: components["schemas"]["Percent"];
+            stopLoss: components["schemas"]["Money"];
         };
         /** @description letter (output_format text, the default) or fileContent (pdf), never both. docs/letter.md describes codes, citations and notices. */
         LetterResponse: {
