@@ -16,6 +16,7 @@ const SLOW = [
   '<rootDir>/test/local/integration-timeout.test.ts',
   '<rootDir>/test/letter/long-letter.test.ts',
   '<rootDir>/test/openapi/document.test.ts',
+  '<rootDir>/test/openapi/typed-client.test.ts',
 ];
 
 const shared = {
@@ -31,6 +32,8 @@ const shared = {
 
 export default {
   testTimeout: 20000,
+  // Prints each warning that remains once for the whole run (test/global-setup.js).
+  globalSetup: '<rootDir>/test/global-setup.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', ...SLOW] },
     { ...shared, displayName: 'slow', testMatch: SLOW.map((path) => (path.endsWith('/') ? `${path}**/*.test.ts` : path)) },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { LETTER_BUDGET_MS } from '../../lib/config/index.js';
+import { SHIPPED_MODULES } from './shipped-modules.js';
 
 /**
  * The Lambda functions the stack deploys, each `functions/<name>/index.ts` exporting `handler`,
@@ -67,6 +68,7 @@ export function bundleOptions(name: FunctionName): BuildOptions {
     mainFields: ['module', 'main'],
     banner: { js: BUNDLING.banner },
     alias: { ...BUNDLING.alias },
+    external: [...((SHIPPED_MODULES as Partial<Record<FunctionName, readonly string[]>>)[name] ?? [])],
   };
 }
 

@@ -8,6 +8,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { bundledName, type FontFile } from '../../../lib/letter/font-files.js';
 import { BUNDLING, FUNCTIONS, type FunctionName } from '../functions.js';
 import { PROJECT_ROOT } from '../settings.js';
+import { SHIPPED_MODULES, shipModulesCommands } from '../shipped-modules.js';
 import { pascal } from '../ids.js';
 
 /**
@@ -40,6 +41,7 @@ export class ServiceFunction {
 
   constructor(stack: Stack, props: ServiceFunctionProps) {
     const { name, fonts } = props;
+    const shipped: readonly string[] = (SHIPPED_MODULES as Partial<Record<FunctionName, readonly string[]>>)[name] ?? [];
     const logGroup = new LogGroup(stack, `${pascal(name)}Logs`, { retention: props.logRetention, encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN });
     const role = new Role(stack, `${pascal(name)}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
@@ -81,13 +83,19 @@ export class ServiceFunction {
         minify: true,
         sourceMap: true,
         target: 'node22',
-        // Bundle the AWS SDK too: the tested version ships, not whatever the runtime carries.
-        externalModules: [],
+        // Bundle the AWS SDK too: the tested version ships, not whatever the runtime carries. Only the
+        // shipped modules (../shipped-modules.ts) stay outside, copied beside the bundle without an npm install.
+        externalModules: [...shipped],
         forceDockerBundling: false,
-        ...(fonts ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: (inputDir: string, outputDir: string) => copyFonts(fonts, inputDir, outputDir) } } : {}),
-        // The letter's pdf.js (unpdf, 1.6 MB) is imported only when a letter's codes are verified: shipped
-        // beside the bundle instead of inside it, so a cold start does not parse it.
-        ...(fonts ? { nodeModules: ['unpdf'] } : {}),
+        ...(fonts || shipped.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) => [...copyFonts(fonts ?? [], inputDir, outputDir), ...shipModulesCommands(shipped, inputDir, outputDir, join(PROJECT_ROOT, 'node_modules'))],
+              },
+            }
+          : {}),
       },
     });
     // Tracing is set on the L1 so CDK does not add its own inline policy for X-Ray (granted above).
@@ -98,5 +106,6 @@ export class ServiceFunction {
 
 /** The letter code looks for its Unicode fonts in fonts/ beside the bundled handler (lib/letter/fonts.ts). */
 function copyFonts(fonts: readonly FontFile[], inputDir: string, outputDir: string): string[] {
+  if (fonts.length === 0) return [];
   return [`mkdir -p "${outputDir}/fonts"`, ...fonts.map((f) => `cp "${join(inputDir, 'node_modules', f.pkg, f.path)}" "${outputDir}/fonts/${bundledName(f)}"`)];
 }
