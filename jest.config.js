@@ -17,6 +17,7 @@ const SLOW = [
   '<rootDir>/test/letter/long-letter.test.ts',
   '<rootDir>/test/openapi/document.test.ts',
   '<rootDir>/test/openapi/typed-client.test.ts',
+  '<rootDir>/test/docs/api-reference.test.ts',
 ];
 
 const shared = {

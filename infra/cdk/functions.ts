@@ -35,6 +35,8 @@ export const FUNCTIONS = {
   // The unauthenticated GET routes: a fixed status document, and the OpenAPI document bundled in.
   health: { memoryMiB: 256, timeoutSeconds: 5 },
   openapi: { memoryMiB: 256, timeoutSeconds: 5 },
+  // The API reference page and the 3.6 MB Scalar script it loads (read from assets/ beside the bundle).
+  docs: { memoryMiB: 256, timeoutSeconds: 5 },
 } as const satisfies Record<string, FunctionSizing>;
 
 export type FunctionName = keyof typeof FUNCTIONS;

@@ -3,7 +3,7 @@ import { mockCob } from '../../lib/cob/mock.js';
 import { mockEligibility } from '../../lib/eligibility/mock.js';
 import { ERROR_TABLE, EXACT, type ErrorCode } from '../../lib/errors/index.js';
 import { CORS_ALLOW_HEADERS } from '../../lib/http/cors.js';
-import { ROUTE_TABLE, type RouteFunction } from '../../lib/http/routes.js';
+import { operationOf, ROUTE_TABLE, type RouteOperation } from '../../lib/http/routes.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 import { FORMATS } from '../../lib/validation/formats.js';
 import { patternRule, validateBody } from '../../lib/validation/index.js';
@@ -261,7 +261,7 @@ function letterExample(): Json {
 
 // ---- the document --------------------------------------------------------------------------
 
-const SUMMARIES: Record<RouteFunction, { summary: string; description: string; tag: string; operationId: string }> = {
+const SUMMARIES: Record<RouteOperation, { summary: string; description: string; tag: string; operationId: string }> = {
   eligibility: {
     operationId: 'checkEligibility',
     tag: 'Eligibility',
@@ -284,6 +284,18 @@ const SUMMARIES: Record<RouteFunction, { summary: string; description: string; t
   },
   health: { operationId: 'getHealth', tag: 'Service', summary: 'Health check', description: 'No authentication, no upstream call, no patient data.' },
   openapi: { operationId: 'getOpenApiDocument', tag: 'Service', summary: 'This OpenAPI document', description: 'No authentication.' },
+  docs: {
+    operationId: 'getApiReference',
+    tag: 'Service',
+    summary: 'Interactive API reference',
+    description: 'An HTML page rendering this document (Scalar), with a client that calls the API on the same server ("Test Request"). No authentication; open it in a browser.',
+  },
+  docsScript: {
+    operationId: 'getApiReferenceScript',
+    tag: 'Service',
+    summary: 'The API reference\'s script',
+    description: 'Scalar\'s standalone API reference, served by the API itself (no CDN); the reference page loads it. No authentication.',
+  },
 };
 
 /** A GET operation answered headers-only (HEAD, for uptime monitors): same status and headers, no body. */
@@ -339,7 +351,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     content: { 'application/json': { schema: ref(schema), ...(examples ? { examples } : {}) } },
   });
 
-  const operations: Record<RouteFunction, Json> = {
+  const operations: Record<RouteOperation, Json> = {
     eligibility: {
       parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/XRequestId' }],
       requestBody: requestBody('EligibilityRequest', eligibility.requests),
@@ -381,13 +393,37 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
         '429': { $ref: '#/components/responses/TooManyRequests' },
       },
     },
+    docs: {
+      security: [],
+      parameters: [{ $ref: '#/components/parameters/XRequestId' }],
+      responses: {
+        '200': {
+          description: 'The reference page.',
+          headers: { 'x-request-id': header('XRequestId') },
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
+        '429': { $ref: '#/components/responses/TooManyRequests' },
+      },
+    },
+    docsScript: {
+      security: [],
+      parameters: [{ $ref: '#/components/parameters/XRequestId' }],
+      responses: {
+        '200': {
+          description: 'The script.',
+          headers: { 'x-request-id': header('XRequestId') },
+          content: { 'text/javascript': { schema: { type: 'string' } } },
+        },
+        '429': { $ref: '#/components/responses/TooManyRequests' },
+      },
+    },
   };
 
   const paths: Json = {};
   for (const route of ROUTE_TABLE) {
-    const meta = SUMMARIES[route.function];
+    const meta = SUMMARIES[operationOf(route)];
     const item = (paths[route.path] ??= {}) as Json;
-    const operation = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...operations[route.function] };
+    const operation = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...operations[operationOf(route)] };
     item[route.method.toLowerCase()] = route.method === 'HEAD' ? headOperation(operation) : operation;
     item.options ??= {
       operationId: `${meta.operationId}Preflight`,
@@ -427,7 +463,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
         '',
         'Every response carries `x-request-id` (your own `X-Request-Id` when it is 1–128 of `[A-Za-z0-9._:-]`) and `Cache-Control: no-store`. Every POST accepts an `Idempotency-Key`.',
         '',
-        'Guide: docs/api.md in the repository.',
+        'Interactive reference: `GET /api/docs` on any server of this API. Guide: docs/api.md in the repository.',
       ].join('\n'),
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
@@ -444,7 +480,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       { name: 'Eligibility', description: 'Real-time eligibility and benefits (X12 270/271).' },
       { name: 'Coordination of benefits', description: 'Other coverage and which plan pays first.' },
       { name: 'Letters', description: 'Letters of Medical Necessity from procedure notes.' },
-      { name: 'Service', description: 'Health and this document; no authentication.' },
+      { name: 'Service', description: 'Health, this document and its interactive reference (`/api/docs`); no authentication.' },
       { name: 'CORS', description: 'Browser preflights, when CORS_ALLOWED_ORIGINS is set.' },
     ],
     paths,

@@ -23,7 +23,13 @@ describe('the route table', () => {
   });
 
   it('has health (GET and HEAD) and the OpenAPI document without authentication, the POST routes with it', () => {
-    expect(ROUTE_TABLE.filter((route) => !route.auth).map((route) => `${route.method} ${route.path}`)).toEqual(['GET /api/health', 'HEAD /api/health', 'GET /api/openapi.json']);
+    expect(ROUTE_TABLE.filter((route) => !route.auth).map((route) => `${route.method} ${route.path}`)).toEqual([
+      'GET /api/health',
+      'HEAD /api/health',
+      'GET /api/openapi.json',
+      'GET /api/docs',
+      'GET /api/docs/scalar.js',
+    ]);
   });
 });
 

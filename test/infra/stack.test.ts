@@ -90,7 +90,7 @@ describe('EligibilityStack', () => {
     const methods = restMethods();
     const authorizerId = logicalIdOf('BearerTokenAuthorizer', 'AWS::ApiGateway::Authorizer');
     expect(ROUTE_TABLE.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'GET /api/health', 'HEAD /api/health', 'GET /api/openapi.json'].sort(),
+      ['POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'GET /api/health', 'HEAD /api/health', 'GET /api/openapi.json', 'GET /api/docs', 'GET /api/docs/scalar.js'].sort(),
     );
     for (const route of ROUTE_TABLE) {
       const method = methods[`${route.method} ${route.path}`]!;

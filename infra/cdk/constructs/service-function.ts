@@ -32,6 +32,15 @@ export interface ServiceFunctionProps {
   powertoolsLogLevel: string;
   /** Font files copied into `fonts/` beside the bundle (the letter's Unicode fonts). */
   fonts?: readonly FontFile[];
+  /** Other files copied into `assets/` beside the bundle under their `bundledAs` name (the API reference's script). */
+  assets?: readonly AssetFile[];
+}
+
+/** A file of an npm package that a function reads at run time from `assets/` beside its bundle. */
+export interface AssetFile {
+  pkg: string;
+  path: string;
+  bundledAs: string;
 }
 
 export class ServiceFunction {
@@ -40,7 +49,7 @@ export class ServiceFunction {
   readonly policy: ManagedPolicy;
 
   constructor(stack: Stack, props: ServiceFunctionProps) {
-    const { name, fonts } = props;
+    const { name, fonts, assets } = props;
     const shipped: readonly string[] = (SHIPPED_MODULES as Partial<Record<FunctionName, readonly string[]>>)[name] ?? [];
     const logGroup = new LogGroup(stack, `${pascal(name)}Logs`, { retention: props.logRetention, encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN });
     const role = new Role(stack, `${pascal(name)}Role`, {
@@ -87,12 +96,16 @@ export class ServiceFunction {
         // shipped modules (../shipped-modules.ts) stay outside, copied beside the bundle without an npm install.
         externalModules: [...shipped],
         forceDockerBundling: false,
-        ...(fonts || shipped.length
+        ...(fonts || assets || shipped.length
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) => [...copyFonts(fonts ?? [], inputDir, outputDir), ...shipModulesCommands(shipped, inputDir, outputDir, join(PROJECT_ROOT, 'node_modules'))],
+                afterBundling: (inputDir: string, outputDir: string) => [
+                  ...copyFonts(fonts ?? [], inputDir, outputDir),
+                  ...copyAssets(assets ?? [], inputDir, outputDir),
+                  ...shipModulesCommands(shipped, inputDir, outputDir, join(PROJECT_ROOT, 'node_modules')),
+                ],
               },
             }
           : {}),
@@ -108,4 +121,10 @@ export class ServiceFunction {
 function copyFonts(fonts: readonly FontFile[], inputDir: string, outputDir: string): string[] {
   if (fonts.length === 0) return [];
   return [`mkdir -p "${outputDir}/fonts"`, ...fonts.map((f) => `cp "${join(inputDir, 'node_modules', f.pkg, f.path)}" "${outputDir}/fonts/${bundledName(f)}"`)];
+}
+
+/** Files a function reads from `assets/` beside its bundled handler (lib/http/docs-page.ts). */
+function copyAssets(assets: readonly AssetFile[], inputDir: string, outputDir: string): string[] {
+  if (assets.length === 0) return [];
+  return [`mkdir -p "${outputDir}/assets"`, ...assets.map((a) => `cp "${join(inputDir, 'node_modules', a.pkg, a.path)}" "${outputDir}/assets/${a.bundledAs}"`)];
 }
