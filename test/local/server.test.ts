@@ -139,12 +139,12 @@ describe('real eligibility against the sandbox clearinghouse', () => {
   });
 
   it('a failing COB part is reported inside cob and never fails eligibility', async () => {
-    // Lily Patel is known to the eligibility sandbox but not to the COB sandbox (AAA 75 there).
-    const lily = { ...garcia, patientFirstName: 'Lily', patientLastName: 'Patel', patientDOB: '06-15-2012', patientMemberId: 'FAM300003', runCobCheck: true };
-    const reply = await api.call(ELIGIBILITY, lily);
+    // The COB sandbox knows every eligibility patient; Medicare's COB check is refused (Stedi's does not cover it).
+    const brooks = { ...garcia, patientFirstName: 'Harold', patientLastName: 'Brooks', patientDOB: '11-02-1950', patientMemberId: '1EG4TE5MK73', payerId: 'CMS', runCobCheck: true };
+    const reply = await api.call(ELIGIBILITY, brooks);
     expect(reply.status).toBe(200);
     expect(reply.body.coverageStatus).toBe('Active');
-    expect(reply.body.cob).toEqual({ message: expect.any(String), code: 'PAYER_REJECTED' });
+    expect(reply.body.cob).toEqual({ message: expect.any(String), code: 'UNSUPPORTED_PAYER' });
   });
 
   it('real COB returns the mapped Stedi answer', async () => {
