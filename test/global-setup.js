@@ -18,6 +18,6 @@ export default function globalSetup() {
   }
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   if (process.execArgv.concat((process.env.NODE_OPTIONS ?? '').split(/\s+/)).includes('--disable-warning=ExperimentalWarning')) {
-    process.stderr.write('note: Jest runs ES modules through Node\'s experimental VM modules (--experimental-vm-modules) (shown once).\n');
+    process.stderr.write("note: Jest runs ES modules through Node's experimental VM modules (--experimental-vm-modules) (shown once).\n");
   }
 }

@@ -18,7 +18,9 @@ function importTargets(exports: Exports): string[] {
   if (typeof exports === 'string') return [exports];
   if (exports === null || typeof exports !== 'object') return [];
   // Subpaths ("." , "./pdfjs") and conditions: follow "import", "node" and "default", never "require" or "types".
-  return Object.entries(exports).flatMap(([key, value]) => (key.startsWith('.') || key === 'import' || key === 'node' || key === 'default' ? importTargets(value) : []));
+  return Object.entries(exports).flatMap(([key, value]) =>
+    key.startsWith('.') || key === 'import' || key === 'node' || key === 'default' ? importTargets(value) : [],
+  );
 }
 
 /**
@@ -27,7 +29,12 @@ function importTargets(exports: Exports): string[] {
  */
 export function runtimeFiles(nodeModulesDir: string, pkg: string): string[] {
   const dir = join(nodeModulesDir, pkg);
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: Exports; module?: string; main?: string; dependencies?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    exports?: Exports;
+    module?: string;
+    main?: string;
+    dependencies?: Record<string, string>;
+  };
   // Only the package itself is copied: one that needs others would fail at run time, so refuse it at synth.
   if (Object.keys(manifest.dependencies ?? {}).length > 0) throw new Error(`${pkg} has dependencies of its own; ship it inside the bundle instead`);
   const targets = manifest.exports ? importTargets(manifest.exports) : [manifest.module ?? manifest.main ?? 'index.js'];

@@ -15,7 +15,9 @@ import { startLocalApi, type LocalApi } from '../support/local-api.js';
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
   (path): path is string => typeof path === 'string' && existsSync(path),
 );
-const openapi = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, { summary: string }>> };
+const openapi = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, { summary: string }>>;
+};
 
 let api: LocalApi;
 let browser: Browser;
@@ -80,12 +82,20 @@ describe('GET /api/docs (the interactive API reference)', () => {
     const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
     for (const route of ROUTE_TABLE) {
       const summary = openapi.paths[route.path]![route.method.toLowerCase()]!.summary;
-      expect([route.method, route.path, text.includes(`${route.method} ${route.path}`), text.includes(summary)]).toEqual([route.method, route.path, true, true]);
+      expect([route.method, route.path, text.includes(`${route.method} ${route.path}`), text.includes(summary)]).toEqual([
+        route.method,
+        route.path,
+        true,
+        true,
+      ]);
     }
   }, 60_000);
 
   it('its "Test Request" client sends mock set 1 to this server and shows the mock answer', async () => {
-    await page.getByRole('button', { name: /Test Request/ }).first().click();
+    await page
+      .getByRole('button', { name: /Test Request/ })
+      .first()
+      .click();
     const client = page.getByRole('dialog');
     await client.waitFor();
     await client.getByPlaceholder('Token').fill(api.token);

@@ -17,7 +17,7 @@ import { PROCEDURE_NOTES_LINES, procedureNotesPdf } from '../fixtures/letter/pdf
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 describe('modules shipped beside a bundle', () => {
-  it('are the letter\'s unpdf, with the files its exports reach for import, its manifest and licence', () => {
+  it("are the letter's unpdf, with the files its exports reach for import, its manifest and licence", () => {
     expect(SHIPPED_MODULES).toEqual({ letter: ['unpdf'] });
     expect(runtimeFiles(join(ROOT, 'node_modules'), 'unpdf')).toEqual(['LICENSE', 'dist/index.mjs', 'dist/pdfjs.mjs', 'package.json']);
   });
@@ -26,7 +26,7 @@ describe('modules shipped beside a bundle', () => {
     expect(() => runtimeFiles(join(ROOT, 'node_modules'), 'ajv-formats')).toThrow('ajv-formats has dependencies of its own');
   });
 
-  it('are copied without npm, and the copy alone serves the letter bundle\'s import of unpdf', async () => {
+  it("are copied without npm, and the copy alone serves the letter bundle's import of unpdf", async () => {
     const out = mkdtempSync(join(tmpdir(), 'shipped-'));
     try {
       execFileSync('sh', ['-e', '-c', shipModulesCommands(SHIPPED_MODULES.letter, ROOT.replace(/\/$/, ''), out).join('\n')]);

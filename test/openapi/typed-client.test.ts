@@ -27,7 +27,9 @@ function compile(files: Record<string, string>): { status: number | null; diagno
     const flags = ['--strict', '--noEmit', '--noUncheckedIndexedAccess', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler'];
     const run = spawnSync(tsc, [...flags, ...Object.keys(files).map((name) => join(dir, name))], { encoding: 'utf8', timeout: 90_000 });
     const lines = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.includes(': error TS'));
-    const diagnostics = Object.fromEntries(Object.keys(files).map((name) => [name, lines.filter((line) => line.includes(name)).map((line) => line.slice(line.indexOf(name)))]));
+    const diagnostics = Object.fromEntries(
+      Object.keys(files).map((name) => [name, lines.filter((line) => line.includes(name)).map((line) => line.slice(line.indexOf(name)))]),
+    );
     return { status: run.status, diagnostics };
   } finally {
     rmSync(dir, { recursive: true, force: true });

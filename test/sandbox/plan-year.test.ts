@@ -63,15 +63,25 @@ describe('eligibility over the local API, per plan year', () => {
     await api?.close();
   });
 
-  it('the PPO: active with the figures inside the plan year, inactive with the plan\'s dates on either side of it', async () => {
+  it("the PPO: active with the figures inside the plan year, inactive with the plan's dates on either side of it", async () => {
     const inside = await api.call('/api/eligibility/v1', bodyFor(GARCIA, '12-31-2025'));
     expect([inside.status, inside.body.coverageStatus, inside.body.inNetwork.individual.copay]).toEqual([200, 'Active', '$25.00']);
     for (const date of ['01-01-2026', '12-31-2024']) {
       const outside = await api.call('/api/eligibility/v1', bodyFor(GARCIA, date));
       expect([date, outside.status, outside.body.coverageStatus]).toEqual([date, 200, 'Inactive']);
       expect(outside.body.plan).toMatchObject({ planBegin: '2025-01-01', planEnd: '2025-12-31' });
-      expect(outside.body.inNetwork.individual).toEqual({ copay: 'N/A', deductible: { total: 'N/A', remaining: 'N/A' }, coinsurance: 'N/A', stopLoss: 'N/A', stopLossRemaining: 'N/A' });
-      expect(outside.body.benefits[0]).toMatchObject({ serviceType: { code: '30' }, status: 'Inactive', messages: ['COVERAGE NOT IN EFFECT ON THE DATE OF SERVICE'] });
+      expect(outside.body.inNetwork.individual).toEqual({
+        copay: 'N/A',
+        deductible: { total: 'N/A', remaining: 'N/A' },
+        coinsurance: 'N/A',
+        stopLoss: 'N/A',
+        stopLossRemaining: 'N/A',
+      });
+      expect(outside.body.benefits[0]).toMatchObject({
+        serviceType: { code: '30' },
+        status: 'Inactive',
+        messages: ['COVERAGE NOT IN EFFECT ON THE DATE OF SERVICE'],
+      });
     }
   });
 
@@ -85,7 +95,10 @@ describe('eligibility over the local API, per plan year', () => {
     expect((await api.call('/api/eligibility/v1', bodyFor(CHEN, '06-01-2025'))).status).toBe(200);
     const outside = await api.call('/api/eligibility/v1', bodyFor(CHEN, '06-01-2026'));
     expect(outside.status).toBe(422);
-    expect(outside.body).toMatchObject({ code: 'PAYER_REJECTED', rejections: [{ code: '62', description: 'Date of Service Not Within Allowable Inquiry Period', loop: '2100C' }] });
+    expect(outside.body).toMatchObject({
+      code: 'PAYER_REJECTED',
+      rejections: [{ code: '62', description: 'Date of Service Not Within Allowable Inquiry Period', loop: '2100C' }],
+    });
   });
 
   it('Medicare: the 2025 benefit period answers, 2024 is inactive', async () => {
