@@ -45,6 +45,8 @@ export default {
   testTimeout: 20000,
   // Every core: most suites wait on loopback HTTP, not the CPU.
   maxWorkers: '100%',
+  // Prints each warning that remains once for the whole run (test/global-setup.js).
+  globalSetup: '<rootDir>/test/global-setup.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: unit },
     { ...shared, displayName: 'integration', testMatch: integration },

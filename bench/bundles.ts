@@ -68,8 +68,6 @@ async function buildAll(outDir: string): Promise<Record<FunctionName, string>> {
       ...bundleOptions(name),
       minify: true,
       sourcemap: true,
-      // The letter ships unpdf (pdf.js) beside its bundle (nodeModules in infra/cdk/stack.ts).
-      external: name === 'letter' ? ['unpdf'] : [],
       outfile,
       logLevel: 'silent',
     });

@@ -192,7 +192,11 @@ export interface paths {
          * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
          */
         options: operations["getHealthPreflight"];
-        head?: never;
+        /**
+         * Health check (headers only)
+         * @description No authentication, no upstream call, no patient data. The GET answer's status and headers without its body, for uptime monitors.
+         */
+        head: operations["getHealthHead"];
         patch?: never;
         trace?: never;
     };
@@ -216,6 +220,54 @@ export interface paths {
          * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
          */
         options: operations["getOpenApiDocumentPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Interactive API reference
+         * @description An HTML page rendering this document (Scalar), with a client that calls the API on the same server ("Test Request"). No authentication; open it in a browser.
+         */
+        get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["getApiReferencePreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/scalar.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API reference's script
+         * @description Scalar's standalone API reference, served by the API itself (no CDN); the reference page loads it. No authentication.
+         */
+        get: operations["getApiReferenceScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["getApiReferenceScriptPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -262,7 +314,9 @@ export interface components {
             providerId: string;
             mockRequest?: boolean;
             runCobCheck?: boolean;
+            /** @description Letter case is ignored: codes are upper-cased before they are checked (`mh` is `MH`). */
             serviceTypeCodes?: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC")[];
+            /** @description Letter case is ignored: codes are upper-cased before they are checked (`d0120` is `D0120`). */
             procedureCodes?: string[];
             /** @description Estimate what the patient owes for these lines. A guide only: the payer adjudicates the claim. */
             estimate?: {
@@ -337,6 +391,7 @@ export interface components {
              * @description A real calendar date in the form MM-DD-YYYY, not in the future.
              */
             dependentDOB?: string;
+            /** @description Letter case is ignored: codes are upper-cased before they are checked (`mh` is `MH`). */
             serviceTypeCodes?: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC")[];
             mockRequest?: boolean;
         };
@@ -405,33 +460,35 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus estimate when the request sent one and cob with runCobCheck. */
-        EligibilityResponse: {
+        /** @description A real check (RealEligibilityResponse, message "Eligibility check successful") or a mock scenario (MockEligibilityResponse, message "Mock Eligibility check successful."). Test `message` to tell them apart; in a generated TypeScript client that narrows the type, so every key a real answer always has is typed as present. */
+        EligibilityResponse: components["schemas"]["RealEligibilityResponse"] | components["schemas"]["MockEligibilityResponse"];
+        /** @description A real check's answer, from the payer's 271. payerName, dependent, procedures and cob appear when they apply. */
+        RealEligibilityResponse: {
             inNetwork: components["schemas"]["BenefitBlock"];
             outNetwork: components["schemas"]["BenefitBlock"];
-            /** @enum {string} */
-            message: "Eligibility check successful" | "Mock Eligibility check successful.";
+            /** @constant */
+            message: "Eligibility check successful";
             /**
              * @description Active when the payer reports active coverage (an EB01 1–5 row), Inactive when it reports only inactive coverage (EB01 6–8), else Unknown.
              * @enum {string}
              */
-            coverageStatus?: "Active" | "Inactive" | "Unknown";
+            coverageStatus: "Active" | "Inactive" | "Unknown";
             /** @description The payer's name as the 271 gives it (omitted when absent). */
             payerName?: string;
             /**
              * Format: date-time
              * @description When the 271 was received (ISO 8601 UTC).
              */
-            checkedAt?: string;
-            plan?: components["schemas"]["Plan"];
-            subscriber?: components["schemas"]["Subscriber"];
+            checkedAt: string;
+            plan: components["schemas"]["Plan"];
+            subscriber: components["schemas"]["Subscriber"];
             dependent?: components["schemas"]["Dependent"];
             /** @description One entry per service type: the requested ones first. */
-            benefits?: components["schemas"]["ServiceBenefit"][];
+            benefits: components["schemas"]["ServiceBenefit"][];
             /** @description One entry per requested procedure code; present only when procedureCodes was sent. */
             procedures?: components["schemas"]["ProcedureBenefit"][];
-            otherPayers?: components["schemas"]["OtherPayer"][];
-            notices?: components["schemas"]["Notice"][];
+            otherPayers: components["schemas"]["OtherPayer"][];
+            notices: components["schemas"]["Notice"][];
             estimate?: components["schemas"]["Estimate"];
             /** @description Only with runCobCheck: the COB answer, or {message, code} when the COB part failed. */
             cob?: components["schemas"]["CobResponse"] | components["schemas"]["CobFailure"];
@@ -440,13 +497,13 @@ export interface components {
             individual: components["schemas"]["BenefitFigures"];
             family: components["schemas"]["BenefitFigures"];
         };
-        /** @description Figures for one level. stopLoss is the out-of-pocket maximum; stopLossRemaining (real checks only) what is left of it. */
+        /** @description Figures for one level of a real answer. stopLoss is the out-of-pocket maximum; stopLossRemaining what is left of it. */
         BenefitFigures: {
             copay: components["schemas"]["Money"];
             deductible: components["schemas"]["Deductible"];
             coinsurance: components["schemas"]["Percent"];
             stopLoss: components["schemas"]["Money"];
-            stopLossRemaining?: components["schemas"]["Money"];
+            stopLossRemaining: components["schemas"]["Money"];
         };
         /**
          * @description Money text such as "$1,234.50" (a negative amount, which payers rarely send, as "-$5.00"), or "N/A" when the payer did not give the figure (N/A does not prove the benefit is absent).
@@ -688,6 +745,26 @@ export interface components {
             message: string;
             /** @description An error code from the error table, e.g. PAYER_UNAVAILABLE. */
             code: string;
+        };
+        /** @description A mock scenario's fixed answer (mockRequest: true): exactly inNetwork, outNetwork and message, plus estimate when the request sent one and cob with runCobCheck. */
+        MockEligibilityResponse: {
+            inNetwork: components["schemas"]["MockBenefitBlock"];
+            outNetwork: components["schemas"]["MockBenefitBlock"];
+            /** @constant */
+            message: "Mock Eligibility check successful.";
+            estimate?: components["schemas"]["Estimate"];
+            cob?: components["schemas"]["CobResponse"];
+        };
+        MockBenefitBlock: {
+            individual: components["schemas"]["MockBenefitFigures"];
+            family: components["schemas"]["MockBenefitFigures"];
+        };
+        /** @description Figures for one level of a mock answer. stopLoss is the out-of-pocket maximum. */
+        MockBenefitFigures: {
+            copay: components["schemas"]["Money"];
+            deductible: components["schemas"]["Deductible"];
+            coinsurance: components["schemas"]["Percent"];
+            stopLoss: components["schemas"]["Money"];
         };
         /** @description letter (output_format text, the default) or fileContent (pdf), never both. docs/letter.md describes codes, citations and notices. */
         LetterResponse: {
@@ -2412,6 +2489,34 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
         };
     };
+    getHealthHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is up. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -2441,6 +2546,126 @@ export interface operations {
         };
     };
     getOpenApiDocumentPreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example GET */
+                "Access-Control-Request-Method": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example GET, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getApiReference: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference page. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getApiReferencePreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example GET */
+                "Access-Control-Request-Method": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example GET, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getApiReferenceScript: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getApiReferenceScriptPreflight: {
         parameters: {
             query?: never;
             header: {

@@ -27,24 +27,27 @@ export interface AdminBackends {
   apiKeys?(): ApiKeyBackend | undefined;
 }
 
+/** Client ids end up in logs and in the local `clientId=token` list, so keep them plain. */
+const CLIENT_ID = /^[A-Za-z0-9._-]{1,80}$/;
+/** `--digest` needs at least 8 hex characters; `token create` and `token list` show 12. */
+const DIGEST_PREFIX = /^[0-9a-f]{8,64}$/;
+const DIGEST_SHOWN = 12;
+
 export const USAGE = `usage: npm run admin -- <command>
   token create --client <id> [--plan standard|high]
                                         issue a new bearer token (printed once; only its SHA-256 is stored); in AWS the
                                         client's usage-plan key is created on its first token and moved when --plan changes
                                         (default: the client's current plan, else standard)
-  token revoke --client <id> [--digest <hex prefix>]
-                                        remove the client's tokens (or only the one whose digest starts with the prefix);
-                                        with its last token the client's usage-plan key is deleted
-  token list                            list client ids that hold tokens, with their plans
+  token revoke --client <id> [--digest <first 8 or more hex characters of the digest>]
+                                        remove the client's tokens (or only the one whose digest starts with the prefix,
+                                        as token list shows it); with its last token the client's usage-plan key is deleted
+  token list                            one line per token: client id, plan ("-" when none) and the first
+                                        ${DIGEST_SHOWN} characters of its digest (what --digest takes), tab-separated
   provider enroll --provider-id <id> --client <id> --npi <npi> (--org <name> | --first <name> --last <name>) [--payer <id> ...]
   provider disable --provider-id <id>   mark an enrollment inactive
   provider show --provider-id <id>      print an enrollment
 Backends: API_TOKENS_SECRET_ARN / ENROLLMENTS_TABLE select AWS (with USAGE_PLAN_IDS, the stack output UsagePlanIds);
 otherwise .local/tokens.json and .local/enrollments.json (or ENROLLMENTS_FILE).`;
-
-/** Client ids end up in logs and in the local `clientId=token` list, so keep them plain. */
-const CLIENT_ID = /^[A-Za-z0-9._-]{1,80}$/;
-const DIGEST_PREFIX = /^[0-9a-f]{8,64}$/;
 
 class UsageError extends Error {}
 class CommandError extends Error {}
@@ -197,7 +200,7 @@ async function tokenCreate(flags: Flags, backends: AdminBackends, io: AdminIo) {
     throw error;
   }
   const held = own.length + 1;
-  io.err(`Created a token for client "${clientId}" on the ${plan} plan in ${tokens.describe} (digest ${entry.tokenSha256.slice(0, 12)}).`);
+  io.err(`Created a token for client "${clientId}" on the ${plan} plan in ${tokens.describe} (digest ${entry.tokenSha256.slice(0, DIGEST_SHOWN)}).`);
   if (keys && created) io.err(`Created the client's usage-plan key ${key!.id} in ${keys.describe}.`);
   if (keys && !created && current !== plan) io.err(`Moved the client's usage-plan key ${key!.id} from the ${current ?? 'unknown'} plan to the ${plan} plan.`);
   if (!keys) io.err('Local token store: plans are not enforced here (npm start limits clients with RATE_LIMITS).');
@@ -209,7 +212,7 @@ async function tokenCreate(flags: Flags, backends: AdminBackends, io: AdminIo) {
 async function tokenRevoke(flags: Flags, backends: AdminBackends, io: AdminIo) {
   const clientId = clientIdOf(flags);
   const digest = flags.digest?.toLowerCase();
-  if (digest !== undefined && !DIGEST_PREFIX.test(digest)) throw new UsageError('--digest must be at least 8 hex characters of the token digest');
+  if (digest !== undefined && !DIGEST_PREFIX.test(digest)) throw new UsageError('--digest needs at least 8 hex characters of the token\'s digest (token list shows the first 12)');
   const tokens = backends.tokens();
   const clients = await tokens.read();
   const revoked = (c: ClientToken) => c.clientId === clientId && (digest === undefined || c.tokenSha256.startsWith(digest));
@@ -233,14 +236,13 @@ async function tokenRevoke(flags: Flags, backends: AdminBackends, io: AdminIo) {
   }
 }
 
+/** One line per token, by client id: which token to revoke is told by its digest prefix, never by the token. */
 async function tokenList(_flags: Flags, backends: AdminBackends, io: AdminIo) {
   const clients = await backends.tokens().read();
   const plans = new Map<string, string | undefined>();
   for (const c of clients) plans.set(c.clientId, plans.get(c.clientId) ?? c.plan);
-  for (const clientId of [...plans.keys()].sort()) {
-    const plan = plans.get(clientId);
-    io.out(plan ? `${clientId}\t${plan}` : clientId);
-  }
+  const sorted = [...clients].sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
+  for (const c of sorted) io.out([c.clientId, plans.get(c.clientId) ?? '-', c.tokenSha256.slice(0, DIGEST_SHOWN)].join('\t'));
 }
 
 async function providerEnroll(flags: Flags, backends: AdminBackends, io: AdminIo) {

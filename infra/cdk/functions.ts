@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { LETTER_BUDGET_MS } from '../../lib/config/index.js';
+import { SHIPPED_MODULES } from './shipped-modules.js';
 
 /**
  * The Lambda functions the stack deploys, each `functions/<name>/index.ts` exporting `handler`,
@@ -40,6 +41,8 @@ export const FUNCTIONS = {
   // The unauthenticated GET routes: a fixed status document, and the OpenAPI document bundled in.
   health: { memoryMiB: 256, timeoutSeconds: 5 },
   openapi: { memoryMiB: 256, timeoutSeconds: 5 },
+  // The API reference page and the 3.6 MB Scalar script it loads (read from assets/ beside the bundle).
+  docs: { memoryMiB: 256, timeoutSeconds: 5 },
 } as const satisfies Record<string, FunctionSizing>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -73,6 +76,7 @@ export function bundleOptions(name: FunctionName): BuildOptions {
     mainFields: ['module', 'main'],
     banner: { js: BUNDLING.banner },
     alias: { ...BUNDLING.alias },
+    external: [...((SHIPPED_MODULES as Partial<Record<FunctionName, readonly string[]>>)[name] ?? [])],
   };
 }
 

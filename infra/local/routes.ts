@@ -22,6 +22,7 @@ export const FUNCTIONS = {
   fhir: () => import('../../functions/fhir/index.js'),
   health: () => import('../../functions/health/index.js'),
   openapi: () => import('../../functions/openapi/index.js'),
+  docs: () => import('../../functions/docs/index.js'),
   'not-found': () => import('../../functions/not-found/index.js'),
 } as const;
 

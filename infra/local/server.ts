@@ -53,6 +53,7 @@ export interface LocalServerOptions {
 
 export interface LocalServer {
   url: string;
+  /** Stops listening, then waits for invocations still running (one cut by the gateway's timeout goes on). */
   close(): Promise<void>;
 }
 
@@ -87,6 +88,18 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const limiter = rateLimiter(parseRateLimits(options.rateLimits ?? process.env.RATE_LIMITS));
   const integrationTimeoutMs = options.integrationTimeoutMs ?? BUFFERED_INTEGRATION_TIMEOUT_MS;
   const bodies = new BodyBudget(options.maxBodyBytesHeld ?? LOCAL_LIMITS.maxBodyBytesHeld);
+  // Invocations still running: one the gateway cut at integrationTimeoutMs goes on, as in Lambda, and
+  // close() waits for it, so nothing the server started outlives it.
+  const running = new Set<Promise<unknown>>();
+  const track = <T>(invocation: Promise<T>): Promise<T> => {
+    const settled = invocation.then(
+      () => undefined,
+      () => undefined,
+    );
+    running.add(settled);
+    void settled.then(() => running.delete(settled));
+    return invocation;
+  };
 
   /**
    * Only policies are cached (as API Gateway does); a thrown 401 or a failure is asked again next
@@ -166,7 +179,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       const timeout = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), integrationTimeoutMs);
       });
-      const invocation = (handler as ApiHandler)(event, lambdaContext(functionName, requestId));
+      const invocation = track((handler as ApiHandler)(event, lambdaContext(functionName, requestId)));
       const result = await Promise.race([invocation, timeout]);
       if (result === 'timeout') return send(res, GATEWAY.integrationTimeout, requestId, cors);
       res.writeHead(result.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...(result.headers as Record<string, string>) });
@@ -187,7 +200,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       onEnd: () => res.end(),
     });
     try {
-      await handler(event, responseStream, lambdaContext(functionName, requestId));
+      await track(handler(event, responseStream, lambdaContext(functionName, requestId)));
     } catch {
       if (!res.headersSent) return send(res, GATEWAY.integrationFailed, requestId, cors);
     }
@@ -207,10 +220,12 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const url = await listen(server, { port: options.port ?? 3000, ...(options.host ? { host: options.host } : {}) });
   return {
     url,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      }),
+      });
+      await Promise.all(running);
+    },
   };
 }

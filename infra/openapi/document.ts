@@ -3,11 +3,12 @@ import { mockCob } from '../../lib/cob/mock.js';
 import { mockEligibility } from '../../lib/eligibility/mock.js';
 import { ERROR_TABLE, EXACT, type ErrorCode } from '../../lib/errors/index.js';
 import { CORS_ALLOW_HEADERS } from '../../lib/http/cors.js';
-import { ROUTE_TABLE, type RouteFunction } from '../../lib/http/routes.js';
+import { operationOf, ROUTE_TABLE, type RouteOperation } from '../../lib/http/routes.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 import { FORMATS } from '../../lib/validation/formats.js';
 import { patternRule, validateBody } from '../../lib/validation/index.js';
 import { FHIR_SUMMARY, fhirOperation } from './fhir.js';
+import { UPPER_CASED_LISTS } from '../../lib/validation/letter-case.js';
 import { RESPONSE_SCHEMAS } from './responses.js';
 import { SCHEMAS } from '../../lib/validation/schemas.js';
 import { SERVICE_VERSION } from '../../lib/version.js';
@@ -271,7 +272,7 @@ function letterExample(): Json {
 
 // ---- the document --------------------------------------------------------------------------
 
-const SUMMARIES: Record<RouteFunction, { summary: string; description: string; tag: string; operationId: string }> = {
+const SUMMARIES: Record<RouteOperation, { summary: string; description: string; tag: string; operationId: string }> = {
   eligibility: {
     operationId: 'checkEligibility',
     tag: 'Eligibility',
@@ -296,11 +297,38 @@ const SUMMARIES: Record<RouteFunction, { summary: string; description: string; t
   health: { operationId: 'getHealth', tag: 'Service', summary: 'Health check', description: 'No authentication, no upstream call, no patient data.' },
   openapi: { operationId: 'getOpenApiDocument', tag: 'Service', summary: 'This OpenAPI document', description: 'No authentication.' },
   payers: PAYER_SUMMARIES.payers,
+  lookup: PAYER_SUMMARIES.lookup,
   mcp: PAYER_SUMMARIES.mcp,
+  docs: {
+    operationId: 'getApiReference',
+    tag: 'Service',
+    summary: 'Interactive API reference',
+    description: 'An HTML page rendering this document (Scalar), with a client that calls the API on the same server ("Test Request"). No authentication; open it in a browser.',
+  },
+  docsScript: {
+    operationId: 'getApiReferenceScript',
+    tag: 'Service',
+    summary: 'The API reference\'s script',
+    description: 'Scalar\'s standalone API reference, served by the API itself (no CDN); the reference page loads it. No authentication.',
+  },
 };
 
-/** Routes that share a function with another route but are their own operation. */
-const SEPARATE_OPERATIONS: Record<string, 'lookup'> = { 'GET /api/payers/{payerId}': 'lookup' };
+/** A GET operation answered headers-only (HEAD, for uptime monitors): same status and headers, no body. */
+function headOperation(get: Json): Json {
+  const responses = Object.fromEntries(
+    Object.entries(get.responses as Json).map(([status, response]) => {
+      const { content: _content, ...rest } = response as Json;
+      return [status, rest];
+    }),
+  );
+  return {
+    ...get,
+    operationId: `${get.operationId}Head`,
+    summary: `${get.summary} (headers only)`,
+    description: `${get.description} The GET answer's status and headers without its body, for uptime monitors.`,
+    responses,
+  };
+}
 
 /** `live`: real sandbox answers (sandbox-examples.ts), computed by the caller because it is async. */
 export function buildOpenApiDocument(live: SandboxExamples): Json {
@@ -322,6 +350,14 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     const schema = schemas[name] as Json;
     delete schema.title;
   }
+  // Code lists are upper-cased before validation (lib/validation/letter-case.ts): the schema holds the canonical form.
+  for (const name of Object.keys(requestSchemas)) {
+    const properties = (schemas[name] as { properties: Record<string, Json> }).properties;
+    for (const [field, note] of Object.entries(UPPER_CASED_LISTS)) {
+      const property = properties[field];
+      if (property) property.description = [property.description, note].filter(Boolean).join(' ');
+    }
+  }
 
   const eligibility = eligibilityExamples(live);
   const cob = cobExamples(live);
@@ -337,8 +373,9 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     ...(typeof stedi.nextPageToken === 'string' ? { nextPageToken: stedi.nextPageToken } : {}),
   });
   const payerOperations = payerAndMcpOperations({ ok, errors: (route) => errorResponses(route, {}), toPage });
-  const operations: Record<RouteFunction, Json> = {
+  const operations: Record<RouteOperation, Json> = {
     payers: payerOperations.payers,
+    lookup: payerOperations.lookup,
     mcp: payerOperations.mcp,
     eligibility: {
       parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/XRequestId' }],
@@ -382,18 +419,42 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
         '429': { $ref: '#/components/responses/TooManyRequests' },
       },
     },
+    docs: {
+      security: [],
+      parameters: [{ $ref: '#/components/parameters/XRequestId' }],
+      responses: {
+        '200': {
+          description: 'The reference page.',
+          headers: { 'x-request-id': header('XRequestId') },
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
+        '429': { $ref: '#/components/responses/TooManyRequests' },
+      },
+    },
+    docsScript: {
+      security: [],
+      parameters: [{ $ref: '#/components/parameters/XRequestId' }],
+      responses: {
+        '200': {
+          description: 'The script.',
+          headers: { 'x-request-id': header('XRequestId') },
+          content: { 'text/javascript': { schema: { type: 'string' } } },
+        },
+        '429': { $ref: '#/components/responses/TooManyRequests' },
+      },
+    },
   };
 
   const paths: Json = {};
   for (const route of ROUTE_TABLE) {
-    const separate = SEPARATE_OPERATIONS[`${route.method} ${route.path}`];
-    const meta = separate ? PAYER_SUMMARIES[separate] : SUMMARIES[route.function];
+    const meta = SUMMARIES[operationOf(route)];
     const item = (paths[route.path] ??= {}) as Json;
     const pathParameters = PATH_PARAMETERS[route.path] ?? [];
-    const operation = (separate ? payerOperations[separate] : operations[route.function]) as Json;
-    const parameters = [...pathParameters, ...((operation.parameters as unknown[]) ?? [])];
-    item[route.method.toLowerCase()] = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...operation, parameters };
-    item.options = {
+    const own = operations[operationOf(route)] as Json;
+    const parameters = [...pathParameters, ...((own.parameters as unknown[]) ?? [])];
+    const operation = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...own, parameters };
+    item[route.method.toLowerCase()] = route.method === 'HEAD' ? headOperation(operation) : operation;
+    item.options ??= {
       operationId: `${meta.operationId}Preflight`,
       tags: ['CORS'],
       summary: 'CORS preflight',
@@ -432,7 +493,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
         '',
         'Every response carries `x-request-id` (your own `X-Request-Id` when it is 1–128 of `[A-Za-z0-9._:-]`) and `Cache-Control: no-store`. Every POST accepts an `Idempotency-Key`.',
         '',
-        'Guide: docs/api.md in the repository.',
+        'Interactive reference: `GET /api/docs` on any server of this API. Guide: docs/api.md in the repository.',
       ].join('\n'),
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
@@ -451,7 +512,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       { name: 'Letters', description: 'Letters of Medical Necessity from procedure notes.' },
       { name: 'FHIR', description: 'The eligibility check as a FHIR R4 operation (application/fhir+json).' },
       ...PAYER_TAGS,
-      { name: 'Service', description: 'Health and this document; no authentication.' },
+      { name: 'Service', description: 'Health, this document and its interactive reference (`/api/docs`); no authentication.' },
       { name: 'CORS', description: 'Browser preflights, when CORS_ALLOWED_ORIGINS is set.' },
     ],
     paths,

@@ -39,19 +39,35 @@ const deductible = {
   properties: { total: money, remaining: money },
 } as const;
 
+/** The four figures every level has, mock or real. */
+const figures = { copay: money, deductible, coinsurance: percent, stopLoss: money } as const;
+
+/** A mock answer's level (spec 2.2): exactly the four figures. */
+export const mockBenefitFiguresSchema = {
+  title: 'MockBenefitFigures',
+  type: 'object',
+  additionalProperties: false,
+  required: ['copay', 'deductible', 'coinsurance', 'stopLoss'],
+  description: 'Figures for one level of a mock answer. stopLoss is the out-of-pocket maximum.',
+  properties: figures,
+} as const;
+
+/** A real answer's level: the four figures and what is left of the out-of-pocket maximum, always present. */
 export const benefitFiguresSchema = {
   title: 'BenefitFigures',
   type: 'object',
   additionalProperties: false,
-  required: ['copay', 'deductible', 'coinsurance', 'stopLoss'],
-  description: 'Figures for one level. stopLoss is the out-of-pocket maximum; stopLossRemaining (real checks only) what is left of it.',
-  properties: {
-    copay: money,
-    deductible,
-    coinsurance: percent,
-    stopLoss: money,
-    stopLossRemaining: money,
-  },
+  required: ['copay', 'deductible', 'coinsurance', 'stopLoss', 'stopLossRemaining'],
+  description: 'Figures for one level of a real answer. stopLoss is the out-of-pocket maximum; stopLossRemaining what is left of it.',
+  properties: { ...figures, stopLossRemaining: money },
+} as const;
+
+export const mockBenefitBlockSchema = {
+  title: 'MockBenefitBlock',
+  type: 'object',
+  additionalProperties: false,
+  required: ['individual', 'family'],
+  properties: { individual: mockBenefitFiguresSchema, family: mockBenefitFiguresSchema },
 } as const;
 
 export const benefitBlockSchema = {
@@ -324,17 +340,35 @@ const cobFailure = {
   properties: { message: str(), code: str('An error code from the error table, e.g. PAYER_UNAVAILABLE.') },
 } as const;
 
-export const eligibilityResponseSchema = {
-  title: 'EligibilityResponse',
+/** A mock scenario's answer (spec 2.2): exactly these keys, plus cob with runCobCheck. */
+export const mockEligibilityResponseSchema = {
+  title: 'MockEligibilityResponse',
   type: 'object',
   additionalProperties: false,
   required: ['inNetwork', 'outNetwork', 'message'],
-  description:
-    'A real check always answers inNetwork, outNetwork, message, coverageStatus, checkedAt, plan, subscriber, benefits, otherPayers and notices, and payerName, dependent, procedures and cob when they apply. A mock answer (mockRequest) has exactly inNetwork, outNetwork and message ("Mock Eligibility check successful."), plus estimate when the request sent one and cob with runCobCheck.',
+  description: 'A mock scenario\'s fixed answer (mockRequest: true): exactly inNetwork, outNetwork and message, plus estimate when the request sent one and cob with runCobCheck.',
+  properties: {
+    inNetwork: mockBenefitBlockSchema,
+    outNetwork: mockBenefitBlockSchema,
+    message: { type: 'string', const: 'Mock Eligibility check successful.' },
+    // Only when the request sent one: computed from the scenario's figures.
+    estimate,
+    // Only with runCobCheck: the scenario's fixed COB answer (a mock COB part never fails).
+    cob: cobResponseSchema,
+  },
+} as const;
+
+/** A real check's answer: every key it always has is required, so typed clients need no null checks for them. */
+export const realEligibilityResponseSchema = {
+  title: 'RealEligibilityResponse',
+  type: 'object',
+  additionalProperties: false,
+  required: ['inNetwork', 'outNetwork', 'message', 'coverageStatus', 'checkedAt', 'plan', 'subscriber', 'benefits', 'otherPayers', 'notices'],
+  description: 'A real check\'s answer, from the payer\'s 271. payerName, dependent, procedures and cob appear when they apply.',
   properties: {
     inNetwork: benefitBlockSchema,
     outNetwork: benefitBlockSchema,
-    message: { type: 'string', enum: ['Eligibility check successful', 'Mock Eligibility check successful.'] },
+    message: { type: 'string', const: 'Eligibility check successful' },
     coverageStatus,
     payerName: str('The payer\'s name as the 271 gives it (omitted when absent).'),
     checkedAt: { type: 'string', format: 'date-time', description: 'When the 271 was received (ISO 8601 UTC).' },
@@ -348,6 +382,14 @@ export const eligibilityResponseSchema = {
     estimate,
     cob: { oneOf: [cobResponseSchema, cobFailure], description: 'Only with runCobCheck: the COB answer, or {message, code} when the COB part failed.' },
   },
+} as const;
+
+/** Either answer; `message` tells them apart (and narrows the type in generated clients). */
+export const eligibilityResponseSchema = {
+  title: 'EligibilityResponse',
+  description:
+    'A real check (RealEligibilityResponse, message "Eligibility check successful") or a mock scenario (MockEligibilityResponse, message "Mock Eligibility check successful."). Test `message` to tell them apart; in a generated TypeScript client that narrows the type, so every key a real answer always has is typed as present.',
+  oneOf: [realEligibilityResponseSchema, mockEligibilityResponseSchema],
 } as const;
 
 // ---- letter --------------------------------------------------------------------------------

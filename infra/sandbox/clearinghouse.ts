@@ -13,6 +13,7 @@ import { isJsonObject } from '../../lib/upstream/json.js';
 import { cobSandboxAnswer } from './cob-answers.js';
 import { findSandboxPatient, SANDBOX_PATIENTS, type SandboxPatient } from './patients.js';
 import { sandboxPayerSearch } from './payers.js';
+import { onDateOfService } from './plan-year.js';
 import { read270 } from './read270.js';
 import { clockOf, write271, write999 } from './reply271.js';
 
@@ -117,7 +118,9 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
     // Stedi validates the 270 before it reaches a payer; an unreadable one comes back as a 999.
     if (!read.ok) return send(res, 400, { x12: write999(undefined, clock), errors: [{ description: read.reason }] });
     const inquiry = read.inquiry;
-    const patient = findSandboxPatient(inquiry);
+    // The payer answers per plan year: a date of service outside it gets the payer's usual answer (./plan-year.ts).
+    const found = findSandboxPatient(inquiry);
+    const patient = found && onDateOfService(found, inquiry.dateOfService);
     const answer = (): void => send(res, 200, { x12: write271(inquiry, patient, clock), meta: { applicationMode: 'sandbox' } });
     if (fault(res, patient, answer)) return;
     if (patient?.fault === 'reply-999') return send(res, 400, { x12: write999(inquiry, clock), meta: { applicationMode: 'sandbox' } });

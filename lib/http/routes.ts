@@ -4,15 +4,17 @@
  * entries (docs/api.md#routes).
  */
 
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST';
 
 export interface RouteEntry {
   method: HttpMethod;
   path: string;
   /** The Lambda function (functions/<name>/index.ts) that answers it. */
-  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi' | 'fhir' | 'payers' | 'mcp';
+  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi' | 'fhir' | 'payers' | 'mcp' | 'docs';
   /** Whether the bearer-token authorizer guards it. */
   auth: boolean;
+  /** The route's operation in the OpenAPI document, when its function answers more than one route. */
+  operation?: 'docsScript' | 'lookup';
 }
 
 export const ROUTE_TABLE = [
@@ -21,13 +23,21 @@ export const ROUTE_TABLE = [
   { method: 'POST', path: '/api/generate-letter', function: 'letter', auth: true },
   { method: 'POST', path: '/api/fhir/r4/CoverageEligibilityRequest/$submit', function: 'fhir', auth: true },
   { method: 'GET', path: '/api/payers', function: 'payers', auth: true },
-  { method: 'GET', path: '/api/payers/{payerId}', function: 'payers', auth: true },
+  { method: 'GET', path: '/api/payers/{payerId}', function: 'payers', auth: true, operation: 'lookup' },
   { method: 'POST', path: '/api/mcp', function: 'mcp', auth: true },
   { method: 'GET', path: '/api/health', function: 'health', auth: false },
+  // Uptime monitors probe with HEAD: the same status and headers as GET, no body.
+  { method: 'HEAD', path: '/api/health', function: 'health', auth: false },
   { method: 'GET', path: '/api/openapi.json', function: 'openapi', auth: false },
+  // The interactive API reference of the OpenAPI document (docs/api.md#api-reference), and its script.
+  { method: 'GET', path: '/api/docs', function: 'docs', auth: false },
+  { method: 'GET', path: '/api/docs/scalar.js', function: 'docs', auth: false, operation: 'docsScript' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteFunction = (typeof ROUTE_TABLE)[number]['function'];
+/** What names a route's operation in the OpenAPI document: its own operation, else its function. */
+export type RouteOperation = RouteFunction | NonNullable<RouteEntry['operation']>;
+export const operationOf = (route: RouteEntry): RouteOperation => route.operation ?? route.function;
 
 /** What a method and path resolve to. */
 export type RouteMatch =

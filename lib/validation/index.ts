@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { fail, MAX_LISTED_ERRORS, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import { withinBounds } from './bounds.js';
 import { FORMATS, US_DATE_PATTERN } from './formats.js';
+import { upperCaseCodes } from './letter-case.js';
 import { ruleProblems } from './rules.js';
 import { BASE64_TEXT, INVISIBLE, NAME_OR_ID, NO_CONTROL_CHARACTERS, PROCEDURE_CODE, SCHEMAS, SSN, type RequestBodies, type SchemaName } from './schemas.js';
 import * as VALIDATORS from './validators.generated.js';
@@ -45,7 +46,7 @@ const PATTERN_MESSAGES: Record<string, (value: unknown) => string> = {
         : HAS_INVISIBLE.test(value)
           ? 'must not contain invisible or direction-control characters (such as zero-width spaces, direction marks or byte-order marks)'
           : 'must contain a letter or digit, not only spaces or the characters * ^ : ~',
-  [PROCEDURE_CODE]: () => 'must be a procedure code of 5 capital letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)',
+  [PROCEDURE_CODE]: () => 'must be a procedure code of 5 letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)',
   [US_DATE_PATTERN]: () => 'must be a real calendar date in the form MM-DD-YYYY',
   [SSN]: () => 'must be 9 digits (dashes allowed, as 123-45-6789)',
 };
@@ -156,8 +157,9 @@ export interface ValidateOptions {
  */
 export function validateBody<N extends SchemaName>(name: N, body: unknown, options: ValidateOptions = {}): Result<RequestBodies[N]> {
   const validate = validatorFor(name);
-  // Lists and unknown keys past their limits are cut before item-by-item work (./bounds.ts).
-  const bounded = withinBounds(SCHEMAS[name], body);
+  // Lists and unknown keys past their limits are cut before item-by-item work (./bounds.ts); then
+  // codes are upper-cased (./letter-case.ts), and that body is the one the route uses.
+  const bounded = upperCaseCodes(withinBounds(SCHEMAS[name], body));
   const seen = new Set<string>();
   const errors: FieldError[] = [];
   if (!validate(bounded)) {
@@ -171,7 +173,7 @@ export function validateBody<N extends SchemaName>(name: N, body: unknown, optio
     }
   }
   if (errors.length <= MAX_LISTED_ERRORS) errors.push(...ruleProblems(name, bounded, { now: options.now ?? new Date(), reported: seen }));
-  if (errors.length === 0) return ok(body as RequestBodies[N]);
+  if (errors.length === 0) return ok(bounded as RequestBodies[N]);
   return fail(serviceError('INVALID_REQUEST', { message: `The request body is invalid (${errors.length > MAX_LISTED_ERRORS ? `more than ${MAX_LISTED_ERRORS}` : errors.length} problem${errors.length === 1 ? '' : 's'})`, errors }));
 }
 

@@ -93,7 +93,7 @@ describe('token commands against Secrets Manager', () => {
     expect(fake.calls.map((c) => c.target)).toEqual(expect.arrayContaining(['secretsmanager.GetSecretValue', 'secretsmanager.PutSecretValue']));
   });
 
-  it('issues distinct tokens sharing one usage-plan key, lists client ids with plans, and revokes one by digest prefix or all (the key goes with the last)', async () => {
+  it('issues distinct tokens sharing one usage-plan key, lists each token with its plan and digest prefix, and revokes one by digest prefix or all (the key goes with the last)', async () => {
     const first = (await admin(['token', 'create', '--client', 'acme'])).out[0]!;
     const second = await admin(['token', 'create', '--client', 'acme']);
     expect(second.err).toContain('now holds 2 tokens');
@@ -101,8 +101,12 @@ describe('token commands against Secrets Manager', () => {
     expect(second.out[0]).not.toBe(first);
 
     const list = await admin(['token', 'list']);
-    expect(list.out).toEqual(['acme\tstandard', 'beta\tstandard']);
-    expect(list.out.join('\n')).not.toMatch(/[0-9a-f]{64}/);
+    const digests = storedClients().map((c) => c.tokenSha256);
+    const acmeDigests = [sha256Hex(first), sha256Hex(second.out[0]!)];
+    expect(list.out).toEqual([...acmeDigests.map((d) => `acme\tstandard\t${d.slice(0, 12)}`), `beta\tstandard\t${digests[2]!.slice(0, 12)}`]);
+    expect(list.out.join('\n')).not.toMatch(/[0-9a-f]{13}/);
+    // The prefix the list shows is one --digest takes.
+    expect(second.err).toContain(`digest ${sha256Hex(second.out[0]!).slice(0, 12)}`);
 
     // Both of acme's tokens share one usage-plan key; beta has its own.
     const acmeKey = storedClients().find((c) => c.clientId === 'acme')!.apiKeyId!;
@@ -150,6 +154,10 @@ describe('token commands against Secrets Manager', () => {
     }
     expect(storedClients()).toEqual([]);
     expect(gateway.apiKeys.size).toBe(0);
+    // A prefix too short to name one token says how long it must be.
+    const short = await admin(['token', 'revoke', '--client', 'acme', '--digest', 'abc1234']);
+    expect([short.code, short.err.split('\n')[0]]).toEqual([EXIT.USAGE, "error: --digest needs at least 8 hex characters of the token's digest (token list shows the first 12)"]);
+    expect((await admin(['--help'])).out.join('\n')).toContain('--digest <first 8 or more hex characters of the digest>');
   });
 
   it('moves the client\'s one key between plans with --plan, and keeps the plan for later tokens', async () => {
@@ -327,7 +335,7 @@ describe('cli.ts process', () => {
       AWS_SECRET_ACCESS_KEY: 'test',
     };
     const listed = await run(['token', 'list'], env);
-    expect(listed).toMatchObject({ code: 0, stdout: 'zeta\n' });
+    expect(listed).toMatchObject({ code: 0, stdout: `zeta\t-\t${sha256Hex('zeta-token-123').slice(0, 12)}\n` });
     // API Gateway from the same environment: the usage-plan key lands on the named plan.
     const created = await run(['token', 'create', '--client', 'zeta', '--plan', 'high'], { ...env, USAGE_PLAN_IDS, AWS_ENDPOINT_URL_API_GATEWAY: gateway.endpoint });
     expect(created.code).toBe(0);

@@ -1,5 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { COB_SANDBOX_PATIENTS, cobSandboxAnswer, type CobSandboxPatient } from '../../infra/sandbox/cob-answers.js';
+import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
 import { classifyCobAnswer } from '../../lib/cob/map.js';
 import { buildCobRequest } from '../../lib/cob/request.js';
 import { COB_CODES } from '../../lib/cob/types.js';
@@ -128,6 +129,47 @@ describe('cobSandboxAnswer', () => {
     expect(body.payer).toEqual({ name: 'SANDBOX HEALTH PLAN', payerIdentification: brown.payerId });
     expect(body.benefitsInformation.every((r: any) => r.subscriber.dateOfBirth)).toBe(true);
     expect(body.benefitsInformation.filter((r: any) => r.code === '1')[0].subscriber.dateOfBirth).toBe('2015-06-30');
+  });
+
+  it('uses the dependent fields: the dependent named matches, another name or birth date does not, and the subscriber alone has no other coverage', () => {
+    const codeOf = (request: ReturnType<typeof requestFor>) => {
+      const { status, body } = cobSandboxAnswer(request);
+      const result = classifyCobAnswer(status, JSON.parse(JSON.stringify(body)));
+      return result.ok ? result.value.cobCode : result.error.rejections?.[0]?.code;
+    };
+    expect(codeOf(requestFor(brown))).toBe('CobInstanceExistsPrimacyDetermined');
+    expect(codeOf(requestFor(brown, { dependentFirstName: 'EMMA', dependentLastName: 'brown' }))).toBe('CobInstanceExistsPrimacyDetermined');
+    expect(codeOf(requestFor(brown, { dependentFirstName: 'Ella' }))).toBe('75');
+    expect(codeOf(requestFor(brown, { dependentDOB: '06-30-2016' }))).toBe('75');
+    const alone = requestFor(brown, { dependentFirstName: undefined, dependentLastName: undefined, dependentDOB: undefined });
+    expect(alone.dependent).toBeUndefined();
+    expect(codeOf(alone)).toBe('MemberFoundNoCOB');
+    expect((cobSandboxAnswer(alone).body as Record<string, unknown>).dependent).toBeUndefined();
+  });
+
+  it('knows every eligibility sandbox patient a COB call reaches, as runCobCheck asks (the patient as subscriber, no dependent fields)', () => {
+    const reached = SANDBOX_PATIENTS.filter((p) => !p.fault || !['http-429', 'http-500', 'slow', 'malformed-json'].includes(p.fault));
+    expect(reached.length).toBeGreaterThanOrEqual(15);
+    for (const p of reached) {
+      const request = buildCobRequest(
+        { patientFirstName: p.firstName, patientLastName: p.lastName, patientDOB: p.dob, patientMemberId: p.memberId, dateOfCoverage: '03-01-2025', payerId: p.payerId },
+        provider,
+        { controlNumber: '000000002' },
+      );
+      const { status, body } = cobSandboxAnswer(request);
+      const result = classifyCobAnswer(status, JSON.parse(JSON.stringify(body)));
+      // Found: a COB code, or the patient's own rejection (Medicare, which Stedi's COB check does not cover, is AAA 75).
+      const expected = p.aaa?.code ?? (p.payerId === 'CMS' ? '75' : undefined);
+      const outcome = result.ok ? 'found' : result.error.rejections?.[0]?.code;
+      expect([p.memberId, outcome]).toEqual([p.memberId, expected ?? 'found']);
+    }
+    // The dependent Lily Patel, asked about as the patient: the answer names her as the dependent.
+    const lily = SANDBOX_PATIENTS.find((p) => p.subscriber)!;
+    const { body } = cobSandboxAnswer(
+      buildCobRequest({ patientFirstName: lily.firstName, patientLastName: lily.lastName, patientMemberId: lily.memberId, dateOfCoverage: '03-01-2025', payerId: lily.payerId }, provider),
+    ) as { body: Record<string, any> };
+    expect(body.dependent).toMatchObject({ firstName: lily.firstName.toUpperCase(), lastName: lily.lastName.toUpperCase() });
+    expect(body.subscriber).toMatchObject({ firstName: lily.subscriber!.firstName.toUpperCase(), memberId: lily.memberId });
   });
 
   it('narrows service types for a caller who asked for other codes', () => {

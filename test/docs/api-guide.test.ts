@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { execFile, spawnSync } from 'node:child_process';
+import { AUTHORIZER_CACHE_SECONDS } from '../../lib/auth/tokens.js';
 import { ERROR_TABLE } from '../../lib/errors/index.js';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
 import { startLocalApi } from '../support/local-api.js';
@@ -13,6 +14,11 @@ describe('docs/api.md', () => {
   it('names every route and every error code', () => {
     for (const route of ROUTE_TABLE) expect([route.path, guide.includes(`\`${route.method} ${route.path}\``)]).toEqual([route.path, true]);
     for (const code of Object.keys(ERROR_TABLE)) expect([code, guide.includes(`\`${code}\``)]).toEqual([code, true]);
+  });
+
+  it('says in its token paragraph how long a locally revoked token keeps working (the local authorizer cache)', () => {
+    const tokens = guide.slice(guide.indexOf('## Tokens'), guide.indexOf('## Enrollment'));
+    expect(tokens).toContain(`keeps working for up to\n  **${AUTHORIZER_CACHE_SECONDS} s**`);
   });
 
   it('has the headings its table of contents links to', () => {

@@ -32,6 +32,12 @@ describe('README', () => {
     expect(firstBlock).toContain('npm test');
   });
 
+  it('names, where it says where patient data goes, the business associate agreements an operator needs', () => {
+    const section = README.slice(README.indexOf('## Where patient data goes'), README.indexOf('## Layout'));
+    expect(section).toContain('Business associate agreements');
+    for (const party of ['**AWS**', '**Stedi**', '**Anthropic**']) expect([party, section.includes(party)]).toEqual([party, true]);
+  });
+
   it('docs/api.md lists the four mock sets exactly as the code matches them', () => {
     const rows = tableAfter('`"mockRequest": true` on the eligibility route', API_GUIDE);
     expect(rows.map((r) => r.slice(1, 8))).toEqual(MOCK_PATIENTS.map((p) => Object.values(p)));

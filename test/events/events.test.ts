@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLocalEnvironment, type LocalEnvironment } from '../../infra/local/environment.js';
 import { invokeHandler } from '../../infra/local/awslambda.js';
 import { loadHandler, type FunctionName } from '../../infra/local/routes.js';
+import { SERVICE_VERSION } from '../../lib/version.js';
 
 /**
  * Every sample event in events/ runs through its function (as `npm run invoke` does) and gives the
@@ -34,6 +35,10 @@ const EXPECTED: Record<string, { fn: FunctionName; status?: number; check?: (bod
   'letter-text': { fn: 'letter', status: 200, check: (b) => expect(b.letter).toContain('Jordan Lee, MD, Orthopedic Surgery') },
   'letter-pdf': { fn: 'letter', status: 200, check: (b) => expect(Buffer.from(b.fileContent, 'base64').subarray(0, 5).toString()).toBe('%PDF-') },
   'not-found': { fn: 'not-found', status: 404, check: (b) => expect(b.code).toBe('NOT_FOUND') },
+  health: { fn: 'health', status: 200, check: (b) => expect(b).toEqual({ status: 'ok', version: SERVICE_VERSION }) },
+  // HEAD: the GET answer's status and headers, no body.
+  'health-head': { fn: 'health', status: 200, check: (b) => expect(b).toBeUndefined() },
+  openapi: { fn: 'openapi', status: 200, check: (b) => expect(b).toMatchObject({ openapi: '3.1.0', paths: { '/api/eligibility/v1': { post: { operationId: 'checkEligibility' } } } }) },
   authorizer: {
     fn: 'authorizer',
     check: (r) =>
@@ -67,7 +72,7 @@ describe('sample events', () => {
     const result = await invokeHandler(handler, event, context);
     expect(result.statusCode).toBe(expected.status);
     expect(result.headers['x-request-id']).toBe(event.requestContext.requestId);
-    expected.check?.(JSON.parse(result.body));
+    expected.check?.(result.body === '' ? undefined : JSON.parse(result.body));
   });
 
   it('every expectation has its event file', () => {

@@ -209,7 +209,7 @@ describe('rejections and errors', () => {
       [
         {
           field: 'Bundle.entry[0].resource.item[0].productOrService.coding[0].code',
-          message: 'must be a procedure code of 5 capital letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)',
+          message: 'must be a procedure code of 5 letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)',
         },
       ],
     ]);

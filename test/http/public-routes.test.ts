@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { handler as docs } from '../../functions/docs/index.js';
 import { handler as health } from '../../functions/health/index.js';
 import { handler as notFound } from '../../functions/not-found/index.js';
 import { handler as openapi } from '../../functions/openapi/index.js';
@@ -16,6 +17,27 @@ describe('GET /api/health and GET /api/openapi.json', () => {
     expect([reply.statusCode, JSON.parse(reply.body)]).toEqual([200, { status: 'ok', version: SERVICE_VERSION }]);
     expect(reply.headers['x-request-id']).toBe('gw-1');
     expect((await health(restEvent('GET', '/api/health', { 'X-Request-Id': 'abc-123' }))).headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('health answers HEAD with the GET answer\'s status and headers and no body (uptime monitors)', async () => {
+    const get = await health(restEvent('GET', '/api/health', { 'X-Request-Id': 'same' }));
+    const head = await health(restEvent('HEAD', '/api/health', { 'X-Request-Id': 'same' }));
+    expect([head.statusCode, head.headers, head.body]).toEqual([200, get.headers, '']);
+    expect(get.body).not.toBe('');
+  });
+
+  it('docs answers the API reference page and its script, each with its own content type', async () => {
+    const page = await docs(restEvent('GET', '/api/docs'));
+    expect([page.statusCode, page.headers['content-type'], page.headers['x-request-id']]).toEqual([200, 'text/html; charset=utf-8', 'gw-1']);
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'/);
+    expect(page.body).toContain('Scalar.createApiReference');
+    const script = await docs(restEvent('GET', '/api/docs/scalar.js'));
+    expect([script.statusCode, script.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(script.body.length).toBeGreaterThan(1_000_000);
+    // The CSP hash is the inline initialiser's: change one without the other and the browser refuses it.
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(page.body)![1]!;
+    const { createHash } = await import('node:crypto');
+    expect(page.headers['content-security-policy']).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
   });
 
   it('openapi answers the document', async () => {

@@ -12,7 +12,7 @@ describe('the route table', () => {
 
   it('names the allowed methods of a known path called with another method', () => {
     expect(matchRoute('GET', '/api/eligibility/v1')).toEqual({ kind: 'method-not-allowed', path: '/api/eligibility/v1', allow: ['POST'] });
-    expect(matchRoute('POST', '/api/health')).toEqual({ kind: 'method-not-allowed', path: '/api/health', allow: ['GET'] });
+    expect(matchRoute('POST', '/api/health')).toEqual({ kind: 'method-not-allowed', path: '/api/health', allow: ['GET', 'HEAD'] });
   });
 
   it('suggests the route when only a trailing slash or the case is wrong, and nothing otherwise', () => {
@@ -22,8 +22,14 @@ describe('the route table', () => {
     expect(matchRoute('GET', '/')).toEqual({ kind: 'not-found' });
   });
 
-  it('has health and the OpenAPI document without authentication, the POST routes with it', () => {
-    expect(ROUTE_TABLE.filter((route) => !route.auth).map((route) => `${route.method} ${route.path}`)).toEqual(['GET /api/health', 'GET /api/openapi.json']);
+  it('has health (GET and HEAD) and the OpenAPI document without authentication, the POST routes with it', () => {
+    expect(ROUTE_TABLE.filter((route) => !route.auth).map((route) => `${route.method} ${route.path}`)).toEqual([
+      'GET /api/health',
+      'HEAD /api/health',
+      'GET /api/openapi.json',
+      'GET /api/docs',
+      'GET /api/docs/scalar.js',
+    ]);
   });
 });
 

@@ -77,7 +77,7 @@ function restMethods(res: Record<string, Resource> = resources) {
   return out;
 }
 const targetOf = (method: Record<string, any>) => JSON.stringify(method.Integration.Uri).match(/"Fn::GetAtt":\["([A-Za-z0-9]+)","Arn"\]/)![1];
-const ROUTE_PATHS: string[] = ROUTE_TABLE.map((r) => r.path);
+const ROUTE_PATHS: string[] = [...new Set(ROUTE_TABLE.map((r) => r.path))];
 const RESOURCE_PATHS = ['/', '/api', '/api/eligibility', '/api/eligibility/cob', '/api/fhir', '/api/fhir/r4', '/api/fhir/r4/CoverageEligibilityRequest', '/{proxy+}', ...ROUTE_PATHS];
 
 describe('EligibilityStack', () => {
@@ -92,7 +92,7 @@ describe('EligibilityStack', () => {
     expect(ROUTE_TABLE.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
         'POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'POST /api/fhir/r4/CoverageEligibilityRequest/$submit',
-        'GET /api/payers', 'GET /api/payers/{payerId}', 'POST /api/mcp', 'GET /api/health', 'GET /api/openapi.json',
+        'GET /api/payers', 'GET /api/payers/{payerId}', 'POST /api/mcp', 'GET /api/health', 'HEAD /api/health', 'GET /api/openapi.json', 'GET /api/docs', 'GET /api/docs/scalar.js',
       ].sort(),
     );
     for (const route of ROUTE_TABLE) {

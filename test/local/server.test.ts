@@ -48,7 +48,22 @@ describe('routing', () => {
     expect(wrongMethod.headers.get('allow')).toBe('POST');
     expect(wrongMethod.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED', requestId: wrongMethod.headers.get('x-request-id') });
     const deleteHealth = await api.call('/api/health', undefined, { method: 'DELETE' });
-    expect([deleteHealth.status, deleteHealth.headers.get('allow')]).toEqual([405, 'GET']);
+    expect([deleteHealth.status, deleteHealth.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+  });
+
+  it('HEAD /api/health answers like GET without a token: same status and headers, no body', async () => {
+    const get = await api.call('/api/health', undefined, { method: 'GET', token: null, headers: { 'X-Request-Id': 'probe-1' } });
+    const head = await api.call('/api/health', undefined, { method: 'HEAD', token: null, headers: { 'X-Request-Id': 'probe-1' } });
+    expect([head.status, head.body]).toEqual([200, undefined]);
+    for (const name of ['content-type', 'cache-control', 'x-request-id']) expect([name, head.headers.get(name)]).toEqual([name, get.headers.get(name)]);
+    expect(get.body).toMatchObject({ status: 'ok' });
+  });
+
+  it('takes lowercase service type and procedure codes and asks the payer about them upper-cased', async () => {
+    const reply = await api.call(ELIGIBILITY, { ...garcia, serviceTypeCodes: ['30', 'al'], procedureCodes: ['d0120'] });
+    expect(reply.status).toBe(200);
+    expect(reply.body.benefits.map((b: { serviceType: { code: string } }) => b.serviceType.code).slice(0, 2)).toEqual(['30', 'AL']);
+    expect(reply.body.procedures.map((p: { code: string }) => p.code)).toEqual(['D0120']);
   });
 
   it('415 for a non-JSON content type and 400 INVALID_JSON for a broken body', async () => {
@@ -124,12 +139,12 @@ describe('real eligibility against the sandbox clearinghouse', () => {
   });
 
   it('a failing COB part is reported inside cob and never fails eligibility', async () => {
-    // Lily Patel is known to the eligibility sandbox but not to the COB sandbox (AAA 75 there).
-    const lily = { ...garcia, patientFirstName: 'Lily', patientLastName: 'Patel', patientDOB: '06-15-2012', patientMemberId: 'FAM300003', runCobCheck: true };
-    const reply = await api.call(ELIGIBILITY, lily);
+    // The COB sandbox knows every eligibility patient; Medicare's COB check is refused (Stedi's does not cover it).
+    const brooks = { ...garcia, patientFirstName: 'Harold', patientLastName: 'Brooks', patientDOB: '11-02-1950', patientMemberId: '1EG4TE5MK73', payerId: 'CMS', runCobCheck: true };
+    const reply = await api.call(ELIGIBILITY, brooks);
     expect(reply.status).toBe(200);
     expect(reply.body.coverageStatus).toBe('Active');
-    expect(reply.body.cob).toEqual({ message: expect.any(String), code: 'PAYER_REJECTED' });
+    expect(reply.body.cob).toEqual({ message: expect.any(String), code: 'UNSUPPORTED_PAYER' });
   });
 
   it('real COB returns the mapped Stedi answer', async () => {

@@ -34,6 +34,7 @@ describe('eligibility answers match EligibilityResponse', () => {
   it.each(MOCK_PATIENTS.slice(0, 3).map((p, i) => [i + 1, p] as const))('mock set %i, with and without runCobCheck', async (_set, patient) => {
     const plain = await expectConforming(ELIGIBILITY, { ...patient, mockRequest: true }, 200, 'eligibility');
     expect(Object.keys(plain).sort()).toEqual(['inNetwork', 'message', 'outNetwork']);
+    expect(responseProblems('eligibility', { ...plain, benefits: [] })).not.toEqual([]);
     const withCob = await expectConforming(ELIGIBILITY, { ...patient, mockRequest: true, runCobCheck: true }, 200, 'eligibility');
     expect(withCob.cob.cobCode).toBeDefined();
   });
@@ -46,8 +47,11 @@ describe('eligibility answers match EligibilityResponse', () => {
       'eligibility',
     );
     expect(body.message).toBe('Eligibility check successful');
-    // Keys a real answer always has (the schema leaves them optional because mock answers lack them).
+    // Keys a real answer always has: RealEligibilityResponse requires them (cob too, since runCobCheck was sent).
     for (const key of ['coverageStatus', 'checkedAt', 'plan', 'subscriber', 'benefits', 'otherPayers', 'notices', 'cob']) expect([key, key in body]).toEqual([key, true]);
+    // A real answer without one of them, or a mock answer with a real-only key, fits neither branch.
+    const { benefits: _benefits, ...withoutBenefits } = body;
+    expect(responseProblems('eligibility', withoutBenefits)).not.toEqual([]);
   });
 
   it('with serviceTypeCodes and procedureCodes: benefits and procedures match too', async () => {

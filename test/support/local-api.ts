@@ -41,7 +41,7 @@ export async function startLocalApi(options: Omit<LocalServerOptions, 'port'> = 
       const response = await fetch(`${server.url}${path}`, {
         method: init.method ?? 'POST',
         headers,
-        ...(init.method === 'GET' || init.method === 'OPTIONS' ? {} : { body: init.rawBody ?? JSON.stringify(body) }),
+        ...(init.method === 'GET' || init.method === 'HEAD' || init.method === 'OPTIONS' ? {} : { body: init.rawBody ?? JSON.stringify(body) }),
       });
       const text = await response.text();
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };

@@ -39,14 +39,28 @@ describe('eligibility body', () => {
       { field: 'serviceTypeCodes', message: 'must list at least 1 service type code' },
     ]);
     expect(problems('eligibility', { ...eligibility, serviceTypeCodes: '30' })).toEqual([{ field: 'serviceTypeCodes', message: 'must be a list of service type codes' }]);
-    const badProcedure = { field: 'procedureCodes[0]', message: 'must be a procedure code of 5 capital letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)' };
-    for (const code of ['9921', '992133', '99 13', 'd0120', '99.13']) expect(problems('eligibility', { ...eligibility, procedureCodes: [code] })).toEqual([badProcedure]);
+    const badProcedure = { field: 'procedureCodes[0]', message: 'must be a procedure code of 5 letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)' };
+    for (const code of ['9921', '992133', '99 13', 'd01é0', '99.13']) expect(problems('eligibility', { ...eligibility, procedureCodes: [code] })).toEqual([badProcedure]);
     expect(problems('eligibility', { ...eligibility, procedureCodes: ['99213', '99213'] })).toEqual([
       { field: 'procedureCodes', message: 'must not list the same procedure code twice (items 0 and 1 are equal)' },
     ]);
     expect(problems('eligibility', { ...eligibility, procedureCodes: Array.from({ length: 11 }, (_, i) => String(99200 + i)) })).toEqual([
       { field: 'procedureCodes', message: 'must list at most 10 procedure codes' },
     ]);
+  });
+
+  it('upper-cases service type and procedure codes before checking them, and answers the upper-cased body', () => {
+    const sent = { ...eligibility, serviceTypeCodes: ['mh', 'Al', '30'], procedureCodes: ['d0120', 'j1100'] };
+    const result = validateBody('eligibility', sent);
+    expect(result).toEqual({ ok: true, value: { ...eligibility, serviceTypeCodes: ['MH', 'AL', '30'], procedureCodes: ['D0120', 'J1100'] } });
+    // The caller's object is left as it was.
+    expect(sent.serviceTypeCodes).toEqual(['mh', 'Al', '30']);
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['al', 'AL'] })).toEqual([
+      { field: 'serviceTypeCodes', message: 'must not list the same service type code twice (items 0 and 1 are equal)' },
+    ]);
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['zz9'] })).toEqual([{ field: 'serviceTypeCodes[0]', message: 'must be an X12 005010 service type code' }]);
+    const cobResult = validateBody('cob', { ...cob, serviceTypeCodes: ['al'] });
+    expect(cobResult.ok && cobResult.value.serviceTypeCodes).toEqual(['AL']);
   });
 
   it('accepts a valid body, with and without the optional booleans', () => {

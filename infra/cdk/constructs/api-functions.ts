@@ -2,11 +2,12 @@ import { Aws, type Stack } from 'aws-cdk-lib';
 import { PolicyStatement, type ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { SCALAR_SCRIPT } from '../../../lib/http/docs-page.js';
 import { ALL_FONT_FILES, type FontFile } from '../../../lib/letter/font-files.js';
 import { FUNCTION_NAMES, type FunctionName } from '../functions.js';
 import type { StackSettings } from '../settings.js';
 import type { DataStores } from './data-stores.js';
-import { ServiceFunction } from './service-function.js';
+import { ServiceFunction, type AssetFile } from './service-function.js';
 
 /**
  * Every function of infra/cdk/functions.ts as a ServiceFunction, each given only its own
@@ -20,11 +21,12 @@ export interface ApiFunctionsProps {
   functionsDir: string;
 }
 
-/** A function's own environment and grants, and the fonts it ships. */
+/** A function's own environment and grants, and the fonts and other files it ships. */
 interface Access {
   environment: Record<string, string>;
   grants: PolicyStatement[];
   fonts?: readonly FontFile[];
+  assets?: readonly AssetFile[];
 }
 
 export class ApiFunctions {
@@ -106,5 +108,7 @@ function accessOf(stores: DataStores, settings: ApiFunctionsProps['settings']): 
     'not-found': answersAlone,
     health: answersAlone,
     openapi: answersAlone,
+    // The API reference page loads Scalar's standalone script, shipped beside the bundle (lib/http/docs-page.ts).
+    docs: { ...answersAlone, assets: [SCALAR_SCRIPT] },
   };
 }

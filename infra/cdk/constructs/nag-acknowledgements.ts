@@ -135,7 +135,7 @@ export function acknowledgeFindings(scope: NagAcknowledgementsProps): void {
     Validations.of(method).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'Public by design: the health check and the OpenAPI document carry no patient or client data, and a CORS preflight (OPTIONS) ' +
+        'Public by design: the health check, the OpenAPI document and its API reference page carry no patient or client data, and a CORS preflight (OPTIONS) ' +
         'must be answered before a browser will send credentials. Every other method requires the bearer-token authorizer.',
     });
   }

@@ -8,6 +8,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { bundledName, type FontFile } from '../../../lib/letter/font-files.js';
 import { BUNDLING, FUNCTIONS, type FunctionName } from '../functions.js';
 import { PROJECT_ROOT } from '../settings.js';
+import { SHIPPED_MODULES, shipModulesCommands } from '../shipped-modules.js';
 import { pascal } from '../ids.js';
 
 /**
@@ -31,6 +32,15 @@ export interface ServiceFunctionProps {
   powertoolsLogLevel: string;
   /** Font files copied into `fonts/` beside the bundle (the letter's Unicode fonts). */
   fonts?: readonly FontFile[];
+  /** Other files copied into `assets/` beside the bundle under their `bundledAs` name (the API reference's script). */
+  assets?: readonly AssetFile[];
+}
+
+/** A file of an npm package that a function reads at run time from `assets/` beside its bundle. */
+export interface AssetFile {
+  pkg: string;
+  path: string;
+  bundledAs: string;
 }
 
 export class ServiceFunction {
@@ -39,7 +49,8 @@ export class ServiceFunction {
   readonly policy: ManagedPolicy;
 
   constructor(stack: Stack, props: ServiceFunctionProps) {
-    const { name, fonts } = props;
+    const { name, fonts, assets } = props;
+    const shipped: readonly string[] = (SHIPPED_MODULES as Partial<Record<FunctionName, readonly string[]>>)[name] ?? [];
     const logGroup = new LogGroup(stack, `${pascal(name)}Logs`, { retention: props.logRetention, encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN });
     const role = new Role(stack, `${pascal(name)}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
@@ -81,13 +92,23 @@ export class ServiceFunction {
         minify: true,
         sourceMap: true,
         target: 'node22',
-        // Bundle the AWS SDK too: the tested version ships, not whatever the runtime carries.
-        externalModules: [],
+        // Bundle the AWS SDK too: the tested version ships, not whatever the runtime carries. Only the
+        // shipped modules (../shipped-modules.ts) stay outside, copied beside the bundle without an npm install.
+        externalModules: [...shipped],
         forceDockerBundling: false,
-        ...(fonts ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: (inputDir: string, outputDir: string) => copyFonts(fonts, inputDir, outputDir) } } : {}),
-        // The letter's pdf.js (unpdf, 1.6 MB) is imported only when a letter's codes are verified: shipped
-        // beside the bundle instead of inside it, so a cold start does not parse it.
-        ...(fonts ? { nodeModules: ['unpdf'] } : {}),
+        ...(fonts || assets || shipped.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) => [
+                  ...copyFonts(fonts ?? [], inputDir, outputDir),
+                  ...copyAssets(assets ?? [], inputDir, outputDir),
+                  ...shipModulesCommands(shipped, inputDir, outputDir, join(PROJECT_ROOT, 'node_modules')),
+                ],
+              },
+            }
+          : {}),
       },
     });
     // Tracing is set on the L1 so CDK does not add its own inline policy for X-Ray (granted above).
@@ -98,5 +119,12 @@ export class ServiceFunction {
 
 /** The letter code looks for its Unicode fonts in fonts/ beside the bundled handler (lib/letter/fonts.ts). */
 function copyFonts(fonts: readonly FontFile[], inputDir: string, outputDir: string): string[] {
+  if (fonts.length === 0) return [];
   return [`mkdir -p "${outputDir}/fonts"`, ...fonts.map((f) => `cp "${join(inputDir, 'node_modules', f.pkg, f.path)}" "${outputDir}/fonts/${bundledName(f)}"`)];
+}
+
+/** Files a function reads from `assets/` beside its bundled handler (lib/http/docs-page.ts). */
+function copyAssets(assets: readonly AssetFile[], inputDir: string, outputDir: string): string[] {
+  if (assets.length === 0) return [];
+  return [`mkdir -p "${outputDir}/assets"`, ...assets.map((a) => `cp "${join(inputDir, 'node_modules', a.pkg, a.path)}" "${outputDir}/assets/${a.bundledAs}"`)];
 }

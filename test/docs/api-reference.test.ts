@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, readFileSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROUTE_TABLE } from '../../lib/http/routes.js';
+import { MOCK_SET_1 } from '../support/events.js';
+import { startLocalApi, type LocalApi } from '../support/local-api.js';
+
+/**
+ * GET /api/docs in a real browser: Playwright (playwright-core) drives the distribution's Chromium
+ * (`apt-get install chromium`, as .ci/run does; CHROMIUM_PATH names another). The page renders every
+ * route of the route table from the OpenAPI document, its "Test Request" client sends mock set 1 to the
+ * same server and shows the mock answer, and nothing is fetched from any host but the API's own.
+ */
+
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+  (path): path is string => typeof path === 'string' && existsSync(path),
+);
+const openapi = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, { summary: string }>>;
+};
+
+let api: LocalApi;
+let browser: Browser;
+let page: Page;
+/** Requests to any host but the local API (refused), console errors and uncaught page errors. */
+const elsewhere: string[] = [];
+const problems: string[] = [];
+
+beforeAll(async () => {
+  if (!CHROMIUM) throw new Error('No Chromium: apt-get install chromium (Debian), or set CHROMIUM_PATH to a Chromium or Chrome binary');
+  api = await startLocalApi();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  page = await browser.newPage();
+  const own = new URL(api.url).host;
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === 'data:' || url.host === own) return route.continue();
+    elsewhere.push(url.href);
+    return route.abort();
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
+});
+
+describe('GET /api/docs (the interactive API reference)', () => {
+  it('answers an HTML page without a token, with a policy that allows only its own origin', async () => {
+    const reply = await fetch(`${api.url}/api/docs`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(reply.headers.get('content-security-policy')).toContain("connect-src 'self'");
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    const html = await reply.text();
+    expect(html).toContain('<script src="docs/scalar.js"></script>');
+    expect(html).not.toMatch(/https?:\/\//);
+    const script = await fetch(`${api.url}/api/docs/scalar.js`);
+    expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(await script.text()).toContain('@scalar/api-reference');
+  });
+
+  it('renders every route of the route table, by method, path and summary', async () => {
+    await page.goto(`${api.url}/api/docs`);
+    const needles = ROUTE_TABLE.flatMap((route) => [`${route.method} ${route.path}`, openapi.paths[route.path]![route.method.toLowerCase()]!.summary]);
+    // The reference renders as it reads the document: wait until every route is on the page (or time out).
+    await page
+      .waitForFunction(
+        (all) => {
+          // Runs in the browser (no DOM types in this project).
+          const text = (globalThis as unknown as { document: { body: { innerText: string } } }).document.body.innerText.replace(/\s+/g, ' ');
+          return all.every((needle) => text.includes(needle));
+        },
+        needles,
+        { timeout: 30_000 },
+      )
+      .catch(() => undefined);
+    const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+    for (const route of ROUTE_TABLE) {
+      const summary = openapi.paths[route.path]![route.method.toLowerCase()]!.summary;
+      expect([route.method, route.path, text.includes(`${route.method} ${route.path}`), text.includes(summary)]).toEqual([
+        route.method,
+        route.path,
+        true,
+        true,
+      ]);
+    }
+  }, 60_000);
+
+  it('its "Test Request" client sends mock set 1 to this server and shows the mock answer', async () => {
+    await page
+      .getByRole('button', { name: /Test Request/ })
+      .first()
+      .click();
+    const client = page.getByRole('dialog');
+    await client.waitFor();
+    await client.getByPlaceholder('Token').fill(api.token);
+    await client.locator('.cm-content[data-language="json"]').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(JSON.stringify(MOCK_SET_1));
+    // The client takes an edited body into its request after a short debounce: a Send before that still
+    // carries the example body, so send again (at most five times) until the edited body went out.
+    let status = 0;
+    let body: { message?: string; inNetwork?: { individual: { copay: string } } } = {};
+    for (let attempt = 0; attempt < 5 && body.message !== 'Mock Eligibility check successful.'; attempt++) {
+      const answered = page.waitForResponse((response) => response.url() === `${api.url}/api/eligibility/v1` && response.request().method() === 'POST');
+      await client.getByRole('button', { name: /^Send/ }).first().click();
+      const response = await answered;
+      [status, body] = [response.status(), await response.json()];
+    }
+    expect([status, body.message, body.inNetwork?.individual.copay]).toEqual([200, 'Mock Eligibility check successful.', '$20.00']);
+    await client.getByText('200 OK').first().waitFor();
+    await client.getByText('Mock Eligibility check successful.').first().waitFor();
+  }, 60_000);
+
+  it('fetched nothing from any other host and logged no error', () => {
+    expect(elsewhere).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
