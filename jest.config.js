@@ -25,7 +25,7 @@ function testFiles(dir) {
 
 const root = new URL('.', import.meta.url).pathname;
 const isIntegration = (file) =>
-  INTEGRATION_FOLDERS.some((folder) => file.startsWith(join(root, 'test', folder) + '/')) || INTEGRATION_SOURCE.test(readFileSync(file, 'utf8'));
+  INTEGRATION_FOLDERS.some((folder) => file.startsWith(`${join(root, 'test', folder)}/`)) || INTEGRATION_SOURCE.test(readFileSync(file, 'utf8'));
 const all = testFiles(join(root, 'test'));
 const integration = all.filter(isIntegration);
 const unit = all.filter((file) => !isIntegration(file));

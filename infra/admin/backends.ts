@@ -20,7 +20,7 @@ export interface TokenBackend {
   write(clients: ClientToken[]): Promise<void>;
 }
 
-const tokenDocument = (clients: ClientToken[]) => JSON.stringify({ clients }, null, 2) + '\n';
+const tokenDocument = (clients: ClientToken[]) => `${JSON.stringify({ clients }, null, 2)}\n`;
 
 export function secretsManagerTokens(client: SecretsManagerClient, secretArn: string): TokenBackend {
   return {
@@ -93,7 +93,7 @@ export function fileEnrollments(file: string): EnrollmentBackend {
         if (!checked.ok) throw new ServiceFailure(checked.error);
         const records = (await load()).filter((record) => record.providerId !== checked.value.providerId);
         records.push(checked.value);
-        await writeAtomically(file, JSON.stringify(records, null, 2) + '\n');
+        await writeAtomically(file, `${JSON.stringify(records, null, 2)}\n`);
       },
     },
   };

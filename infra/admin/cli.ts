@@ -28,7 +28,7 @@ export function backendsFromEnv(env: NodeJS.ProcessEnv, cwd: string): AdminBacke
 }
 
 const code = await runAdmin(process.argv.slice(2), backendsFromEnv(process.env, process.cwd()), {
-  out: (line) => process.stdout.write(line + '\n'),
-  err: (line) => process.stderr.write(line + '\n'),
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
 });
 process.exitCode = code;

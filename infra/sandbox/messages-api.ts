@@ -149,7 +149,7 @@ export function sandboxLetterBlocks(lines: NotesLine[], metadata: string, option
   text(`## Diagnosis\n\n${name} is under our care for `);
   if (diagnosis) cited(diagnosis.value!.replace(/\.$/, ''), diagnosis);
   else text('the condition documented in the procedure notes');
-  text('.' + (icd.length ? ` Documented ICD-10 codes: **${icd.join(', ')}**.` : ''));
+  text(`.${icd.length ? ` Documented ICD-10 codes: **${icd.join(', ')}**.` : ''}`);
   if (options.invent) text(' Secondary diagnosis: chronic pain (ICD-10 G89.29).');
   text('\n\n## Requested Service\n\nWe request approval of ');
   if (procedure) cited(procedure.value!.replace(/\.$/, ''), procedure);

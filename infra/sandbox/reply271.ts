@@ -62,7 +62,7 @@ function envelope(inquiry: Inquiry270, kind: { gs01: string; st01: string; versi
     ['IEA', '1', control],
   ];
   // ISA keeps its fixed width (trailing blanks are significant there), so it is joined as is.
-  return segments.map((s) => (s[0] === 'ISA' ? s.join('*') : segment(s))).join('~') + '~';
+  return `${segments.map((s) => (s[0] === 'ISA' ? s.join('*') : segment(s))).join('~')}~`;
 }
 
 function providerLoop(inquiry: Inquiry270): Seg[] {

@@ -10,7 +10,7 @@ import type { Selection } from './candidates.js';
 import { limitationsOf } from './limitations.js';
 import { emptyBlock, planLevelBlocks, withPlanFigures } from './plan-fallback.js';
 import { blocks, rowsByField, type BlockRules } from './summary.js';
-import { type BenefitBlock, type CodeName, type Limitation, type ProcedureBenefit, type ServiceBenefit, type ServiceStatus } from './types.js';
+import type { BenefitBlock, CodeName, Limitation, ProcedureBenefit, ServiceBenefit, ServiceStatus } from './types.js';
 
 export const MAX_BENEFITS = 100;
 export const MAX_MESSAGES = 10;

@@ -195,7 +195,7 @@ export const SERVICE_TYPE_CODES: Readonly<Record<string, string>> = Object.freez
   UC: 'Urgent Care',
 });
 
-const has = (code: string): boolean => Object.prototype.hasOwnProperty.call(SERVICE_TYPE_CODES, code);
+const has = (code: string): boolean => Object.hasOwn(SERVICE_TYPE_CODES, code);
 
 /** Exact, case-sensitive check: X12 codes are upper case ("al" is not "AL"). */
 export function isServiceTypeCode(code: string): boolean {

@@ -53,10 +53,10 @@ const ALLOWED = new Map([
   [502, 'UPSTREAM_ERROR'],
 ]);
 
-const INJECT = ['AAA*N**42*R', 'AAA*Y**79*C', 'AAA*N**80*R', 'AAA*N**ZZ*Q', 'HL*9*99*22*0', 'HL*1**20*1', 'HL***', 'EB*1', 'EB*B*IND*98*PR**27*-5*****Y', 'EB*C*FAM*30*PR**23*1e309', 'EB*A*IND*30***.2.2', 'EB*C**30***24*abc', 'ST*271*0002', 'SE*1', 'IEA*1', 'GS*HB', 'ST*999*0001', 'NM1*IL*1*' + 'X'.repeat(5000), 'DTP*346*D8*20251399', 'LS*2120', 'LE*2120', 'MSG*' + '💥'.repeat(100),
+const INJECT = ['AAA*N**42*R', 'AAA*Y**79*C', 'AAA*N**80*R', 'AAA*N**ZZ*Q', 'HL*9*99*22*0', 'HL*1**20*1', 'HL***', 'EB*1', 'EB*B*IND*98*PR**27*-5*****Y', 'EB*C*FAM*30*PR**23*1e309', 'EB*A*IND*30***.2.2', 'EB*C**30***24*abc', 'ST*271*0002', 'SE*1', 'IEA*1', 'GS*HB', 'ST*999*0001', `NM1*IL*1*${'X'.repeat(5000)}`, 'DTP*346*D8*20251399', 'LS*2120', 'LE*2120', `MSG*${'💥'.repeat(100)}`,
   'DTP*292*RD8*20250401-20250101', 'DTP*291*RD8*-', 'DTP*347*D8*00000000', 'EB*R', 'EB*R**30*ZZ', 'NM1*PRP*2', 'NM1*TTP*2*X*****MI*', 'REF*IG', 'REF*6P', 'INS*N',
-  'DMG*D8*2024', 'EB*F**33***23*99999***VS*1e9', 'EB*F*FAM*33***xx**1.5.5*VS*-3', 'EB*B*IND*30***27*999999.99', 'EB*1**30**' + 'P'.repeat(300),
-  'EB*C**96*MB**23*0', 'EB*B*IND*' + Array.from({ length: 150 }, (_, i) => `Z${i}`).join('^') + '***27*5', 'EB*B*IND*30***27*5*****Y*HC', 'EB*B*IND*30***27*5*****Y*:::'];
+  'DMG*D8*2024', 'EB*F**33***23*99999***VS*1e9', 'EB*F*FAM*33***xx**1.5.5*VS*-3', 'EB*B*IND*30***27*999999.99', `EB*1**30**${'P'.repeat(300)}`,
+  'EB*C**96*MB**23*0', `EB*B*IND*${Array.from({ length: 150 }, (_, i) => `Z${i}`).join('^')}***27*5`, 'EB*B*IND*30***27*5*****Y*HC', 'EB*B*IND*30***27*5*****Y*:::'];
 
 function mutate(r: Rng, x12: string): string {
   // Work on segments split by the file's own terminator (ISA106), else '~'.

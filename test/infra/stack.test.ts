@@ -48,7 +48,7 @@ const logicalIdOf = (prefix: string, type: string) => {
   return found[0]![0];
 };
 const pascal = (name: string) => name.split('-').map((p) => p[0]!.toUpperCase() + p.slice(1)).join('');
-const functionId = (name: string) => logicalIdOf(pascal(name) + 'Function', 'AWS::Lambda::Function');
+const functionId = (name: string) => logicalIdOf(`${pascal(name)}Function`, 'AWS::Lambda::Function');
 
 /** Every IAM statement that reaches a function's role, from any policy resource. */
 function statementsOf(name: string): { Action: string | string[]; Resource: unknown; Condition?: unknown }[] {

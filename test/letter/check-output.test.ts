@@ -31,11 +31,11 @@ describe('checkLetterBody', () => {
   });
 
   it('unwraps a body wrapped in one markdown fence', () => {
-    expect(checkLetterBody('```markdown\n' + GOOD + '\n```', 'end_turn')).toEqual({ ok: true, value: GOOD });
+    expect(checkLetterBody(`\`\`\`markdown\n${GOOD}\n\`\`\``, 'end_turn')).toEqual({ ok: true, value: GOOD });
   });
 
   it('keeps markdown links and bracketed codes', () => {
-    expect(reason(GOOD + '\n\nSee [guideline](https://example.org) and code [M17.11].')).toBe('OK');
+    expect(reason(`${GOOD}\n\nSee [guideline](https://example.org) and code [M17.11].`)).toBe('OK');
   });
 
   it.each([
@@ -65,10 +65,10 @@ describe('checkLetterBody', () => {
     'I cannot write a letter of medical necessity from this document.',
     'I am unable to assist with this.',
   ])('rejects the refusal %j, even padded to length', (refusal) =>
-    expect(reason(refusal + '\n\n' + 'The document does not contain clinical notes. '.repeat(10))).toMatch(/could not write/));
+    expect(reason(`${refusal}\n\n${'The document does not contain clinical notes. '.repeat(10)}`)).toMatch(/could not write/));
 
   it('never quotes the output in its reason', () => {
-    const result = checkLetterBody('Patient Zebediah Quux [Patient Name] ' + 'x '.repeat(MIN_BODY_CHARS), 'end_turn');
+    const result = checkLetterBody(`Patient Zebediah Quux [Patient Name] ${'x '.repeat(MIN_BODY_CHARS)}`, 'end_turn');
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).not.toMatch(/Zebediah|Patient Name/);
   });

@@ -36,14 +36,14 @@ describe('readProcedureNotes', () => {
   it('rejects an empty string', () => expectError('', 400, 'INVALID_FILE', /empty/));
   it('rejects a bare prefix', () => expectError('data:application/pdf;base64,', 400, 'INVALID_FILE', /empty/));
   it('rejects URL-safe base64 characters', () =>
-    expectError(toBase64(notes).replace(/.$/, '').slice(0, 40) + '-_AA', 400, 'INVALID_FILE', /standard base64/));
+    expectError(`${toBase64(notes).replace(/.$/, '').slice(0, 40)}-_AA`, 400, 'INVALID_FILE', /standard base64/));
   it('rejects spaces inside the base64', () => expectError('JVBE Ri0x', 400, 'INVALID_FILE', /standard base64/));
   it('rejects padding in the middle', () => expectError('JVB=RiAx', 400, 'INVALID_FILE', /standard base64/));
   it('rejects a missing padding', () => expectError('JVBERi0xLg', 400, 'INVALID_FILE', /padded/));
   it('rejects base64 of something that is not a PDF', () =>
     expectError(Buffer.from('hello, this is plain text').toString('base64'), 400, 'INVALID_FILE', /not a PDF/));
   it('rejects a PDF header followed by garbage', () =>
-    expectError(Buffer.from('%PDF-1.7\n' + 'garbage '.repeat(50)).toString('base64'), 400, 'INVALID_FILE', /could not be read|no pages/));
+    expectError(Buffer.from(`%PDF-1.7\n${'garbage '.repeat(50)}`).toString('base64'), 400, 'INVALID_FILE', /could not be read|no pages/));
   it('rejects an encrypted PDF with its own message', () => expectError(toBase64(encryptedPdf()), 400, 'INVALID_FILE', /encrypted/));
 
   it('rejects more than 100 pages with 413, and accepts exactly 100', async () => {

@@ -124,7 +124,7 @@ describe('renderLetterPdf', () => {
       expect(Number(xMax)).toBeLessThanOrEqual(612 - 72 + 0.5);
     }
     const joined = words.map((w) => w[3]).join('');
-    expect(joined).toContain(longWord + 'end.'); // broken across lines, no character lost
+    expect(joined).toContain(`${longWord}end.`); // broken across lines, no character lost
   });
 
   it('draws characters no bundled font has as U+FFFD and counts them, never dropping or crashing', async () => {

@@ -15,7 +15,7 @@ describe('wrapRuns', () => {
   });
 
   it('breaks a word longer than the line by characters, every chunk within the width', () => {
-    const lines = wrapRuns(plain('a ' + 'x'.repeat(25) + ' b'), 10, measure);
+    const lines = wrapRuns(plain(`a ${'x'.repeat(25)} b`), 10, measure);
     expect(lines.map((l) => l.runs.map((r) => r.text).join(''))).toEqual(['a', 'xxxxxxxxxx', 'xxxxxxxxxx', 'xxxxx b']);
     for (const line of lines) {
       expect(line.width).toBeLessThanOrEqual(10);

@@ -12,7 +12,7 @@ const RAW = '/change/medicalnetwork/eligibility/v3/raw-x12';
 /** A minimal 005010X279A1 270, written here so the sandbox is tested independently of lib/x12. */
 function inquiry(p: { firstName: string; lastName: string; dob: string; memberId: string; payerId: string }, control = '000000123'): string {
   const ymd = (us: string) => `${us.slice(6)}${us.slice(0, 2)}${us.slice(3, 5)}`;
-  return [
+  return `${[
     `ISA*00*          *00*          *ZZ*SUBMITTER      *ZZ*STEDI          *250301*1200*^*00501*${control}*0*T*:`,
     'GS*HS*SUBMITTER*STEDI*20250301*1200*123*X*005010X279A1',
     'ST*270*0001*005010X279A1',
@@ -30,7 +30,7 @@ function inquiry(p: { firstName: string; lastName: string; dob: string; memberId
     'SE*13*0001',
     'GE*1*123',
     `IEA*1*${control}`,
-  ].join('~') + '~';
+  ].join('~')}~`;
 }
 
 async function post(sandbox: ClearinghouseSandbox, body: unknown, key = KEY, path = RAW) {
