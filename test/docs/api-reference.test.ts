@@ -71,15 +71,17 @@ describe('GET /api/docs (the interactive API reference)', () => {
     await page
       .waitForFunction(
         (all) => {
-          // Runs in the browser (no DOM types in this project).
-          const text = (globalThis as unknown as { document: { body: { innerText: string } } }).document.body.textContent.replace(/\s+/g, ' ');
+          // Runs in the browser (no DOM types in this project). innerText, not textContent: the text as rendered.
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what the test reads.
+          const text = (globalThis as unknown as { document: { body: { innerText: string } } }).document.body.innerText.replace(/\s+/g, ' ');
           return all.every((needle) => text.includes(needle));
         },
         needles,
         { timeout: 30_000 },
       )
       .catch(() => undefined);
-    const text = (await page.locator('body').textContent()).replace(/\s+/g, ' ');
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as a reader sees it.
+    const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
     for (const route of ROUTE_TABLE) {
       const summary = openapi.paths[route.path]![route.method.toLowerCase()]!.summary;
       expect([route.method, route.path, text.includes(`${route.method} ${route.path}`), text.includes(summary)]).toEqual([
