@@ -448,7 +448,8 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
   const paths: Json = {};
   for (const route of ROUTE_TABLE) {
     const meta = SUMMARIES[operationOf(route)];
-    const item = (paths[route.path] ??= {}) as Json;
+    paths[route.path] ??= {};
+    const item = paths[route.path] as Json;
     const pathParameters = PATH_PARAMETERS[route.path] ?? [];
     const own = operations[operationOf(route)] as Json;
     const parameters = [...pathParameters, ...((own.parameters as unknown[]) ?? [])];

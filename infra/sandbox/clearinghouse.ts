@@ -171,9 +171,15 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
   function payerSearch(req: IncomingMessage, res: ServerResponse): void {
     stats.payerSearchCalls++;
     req.resume();
-    if (req.method !== 'GET') return send(res, 405, { message: 'Method Not Allowed' });
+    if (req.method !== 'GET') {
+      send(res, 405, { message: 'Method Not Allowed' });
+      return;
+    }
     const authorization = req.headers.authorization ?? '';
-    if (options.apiKey === undefined ? authorization.trim() === '' : authorization !== options.apiKey) return send(res, 401, { message: 'Unauthorized' });
+    if (options.apiKey === undefined ? authorization.trim() === '' : authorization !== options.apiKey) {
+      send(res, 401, { message: 'Unauthorized' });
+      return;
+    }
     const { status, body } = sandboxPayerSearch(new URL(req.url ?? '/', 'http://sandbox').searchParams);
     send(res, status, body);
   }

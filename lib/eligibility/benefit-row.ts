@@ -88,7 +88,7 @@ function fieldOf(eb: Segment): Field | undefined {
 }
 
 /** The text of a row's figure: EB08 for coinsurance, EB07 otherwise. */
-export const valueOf = (row: BenefitRow, field: Field): string => (field === 'coinsurance' ? row.percent : row.amount);
+export const figureOf = (row: BenefitRow, field: Field): string => (field === 'coinsurance' ? row.percent : row.amount);
 
 /** EB01 1–5: active coverage; 6–8: inactive. */
 export const isActive = (row: BenefitRow): boolean => /^[1-5]$/.test(row.info);

@@ -147,11 +147,14 @@ export function serviceBenefits(rows: readonly BenefitRow[], selection: Selectio
   return entryCodes(requested, selection.candidates).map((code) => {
     const listing = listings.get(code) ?? [];
     let part = parts.find((known) => sameRows(known.listing, listing));
-    if (part === undefined) parts.push((part = listingPart(listing, rules)));
+    if (part === undefined) {
+      part = listingPart(listing, rules);
+      parts.push(part);
+    }
     const status = statuses.get(code) ?? 'Unknown';
-    const figures = FALLS_BACK.has(status)
-      ? (part.withPlan ??= withPlanFigures(part, plan, { in: true, out: !part.excludedOutOfNetwork }))
-      : { inNetwork: part.inNetwork, outNetwork: part.outNetwork, fromPlan: [] };
+    const fallsBack = FALLS_BACK.has(status);
+    if (fallsBack) part.withPlan ??= withPlanFigures(part, plan, { in: true, out: !part.excludedOutOfNetwork });
+    const figures = fallsBack ? part.withPlan! : { inNetwork: part.inNetwork, outNetwork: part.outNetwork, fromPlan: [] };
     const { inNetwork, outNetwork, fromPlan } = figures;
     const { authorization, limitations, messages } = part;
     const serviceType = serviceTypeOf(code);

@@ -78,7 +78,9 @@ function placeholders(rows: readonly BenefitRow[]): ReadonlySet<BenefitRow> {
     if (!ACCUMULATORS.has(row.info) || !INDIVIDUAL_LEVELS.has(row.level) || row.network !== BOTH_NETWORKS) continue;
     if (amountOf(row)?.units !== 0n) continue;
     const familyAmount = (other: BenefitRow) => other.info === row.info && other.level === FAMILY_LEVEL && (amountOf(other)?.units ?? 0n) > 0n;
-    if (rows.some(familyAmount)) (out ??= new Set()).add(row);
+    if (!rows.some(familyAmount)) continue;
+    out ??= new Set();
+    out.add(row);
   }
   return out ?? NO_ROWS;
 }

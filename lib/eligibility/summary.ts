@@ -4,7 +4,7 @@
  * docs/eligibility.md#remaining says. Rows arrive already selected (candidates.ts); this module
  * only asks for the winners and formats them.
  */
-import { isActive, isInactive, valueOf, type BenefitRow, type Field } from './benefit-row.js';
+import { isActive, isInactive, figureOf, type BenefitRow, type Field } from './benefit-row.js';
 import { max, moneyOrNA, moneyText, parseDecimal, percentText, subtract, ZERO } from './format.js';
 import { bestRow, type Level, type Network, type Slot, type TimeRule } from './slots.js';
 import { NOT_AVAILABLE, type BenefitBlock, type BenefitFigures, type CoverageStatus } from './types.js';
@@ -33,7 +33,7 @@ const REMAINING: TimeRule = { kind: 'exactly', code: '29' };
 const YEAR_TO_DATE: TimeRule = { kind: 'exactly', code: '24' };
 
 const shown = (row: BenefitRow | undefined, field: Field): string =>
-  row === undefined ? NOT_AVAILABLE : field === 'coinsurance' ? percentText(valueOf(row, field)) : moneyText(valueOf(row, field));
+  row === undefined ? NOT_AVAILABLE : field === 'coinsurance' ? percentText(figureOf(row, field)) : moneyText(figureOf(row, field));
 
 /**
  * Remaining (docs/eligibility.md#remaining): the best EB06 29 row; else the total minus the best

@@ -61,14 +61,14 @@ export function parseStrictJson(text: string): StrictJson {
       }
       out += text.slice(chunkStart, pos);
       escaped = true;
-      const escape = text.charCodeAt(pos + 1);
-      if (escape === 0x75) {
+      const escapeCode = text.charCodeAt(pos + 1);
+      if (escapeCode === 0x75) {
         const hex = text.slice(pos + 2, pos + 6);
         if (!/^[0-9A-Fa-f]{4}$/.test(hex)) fail('a broken \\u escape');
         out += String.fromCharCode(Number.parseInt(hex, 16));
         pos += 6;
-      } else if (ESCAPES[escape] !== undefined) {
-        out += ESCAPES[escape];
+      } else if (ESCAPES[escapeCode] !== undefined) {
+        out += ESCAPES[escapeCode];
         pos += 2;
       } else {
         fail('an unknown escape');
@@ -83,9 +83,18 @@ export function parseStrictJson(text: string): StrictJson {
     if (code === 0x7b) return readObject(depth + 1);
     if (code === 0x5b) return readArray(depth + 1);
     if (code === 0x22) return readString();
-    if (text.startsWith('true', pos)) return (pos += 4), true;
-    if (text.startsWith('false', pos)) return (pos += 5), false;
-    if (text.startsWith('null', pos)) return (pos += 4), null;
+    if (text.startsWith('true', pos)) {
+      pos += 4;
+      return true;
+    }
+    if (text.startsWith('false', pos)) {
+      pos += 5;
+      return false;
+    }
+    if (text.startsWith('null', pos)) {
+      pos += 4;
+      return null;
+    }
     NUMBER.lastIndex = pos;
     const number = NUMBER.exec(text);
     if (!number) return fail('an unexpected character');
@@ -98,7 +107,10 @@ export function parseStrictJson(text: string): StrictJson {
     pos++;
     const object: Record<string, unknown> = {};
     skipWhitespace();
-    if (text.charCodeAt(pos) === 0x7d) return pos++, object;
+    if (text.charCodeAt(pos) === 0x7d) {
+      pos++;
+      return object;
+    }
     for (;;) {
       skipWhitespace();
       if (text.charCodeAt(pos) !== 0x22) fail('something other than a quoted key');
@@ -113,9 +125,9 @@ export function parseStrictJson(text: string): StrictJson {
       else object[key] = value;
       skipWhitespace();
       const next = text.charCodeAt(pos);
+      if (next !== 0x7d && next !== 0x2c) fail('a missing comma or closing brace');
       pos++;
       if (next === 0x7d) return object;
-      if (next !== 0x2c) (pos--, fail('a missing comma or closing brace'));
     }
   };
 
@@ -124,14 +136,17 @@ export function parseStrictJson(text: string): StrictJson {
     pos++;
     const array: unknown[] = [];
     skipWhitespace();
-    if (text.charCodeAt(pos) === 0x5d) return pos++, array;
+    if (text.charCodeAt(pos) === 0x5d) {
+      pos++;
+      return array;
+    }
     for (;;) {
       array.push(readValue(depth));
       skipWhitespace();
       const next = text.charCodeAt(pos);
+      if (next !== 0x5d && next !== 0x2c) fail('a missing comma or closing bracket');
       pos++;
       if (next === 0x5d) return array;
-      if (next !== 0x2c) (pos--, fail('a missing comma or closing bracket'));
     }
   };
 

@@ -27,14 +27,14 @@ const MAX_YEARS_AHEAD = 2;
 const usDate = (parts: DateParts): string => `${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}-${parts.year}`;
 
 /** The field's value when it is a usable string the schema accepted. */
-function valueOf(body: Body, field: string, context: RuleContext): string | undefined {
+function acceptedString(body: Body, field: string, context: RuleContext): string | undefined {
   const value = body[field];
   return typeof value === 'string' && !context.reported.has(field) ? value : undefined;
 }
 
 /** A date field, parsed, when the schema accepted it. */
 function dateOf(body: Body, field: string, context: RuleContext): DateParts | undefined {
-  const value = valueOf(body, field, context);
+  const value = acceptedString(body, field, context);
   return value === undefined ? undefined : parseUsDate(value);
 }
 
@@ -68,7 +68,7 @@ function fitsNm1(field: string, element: keyof typeof NM1_NAME_SIZES): Rule {
   const size = NM1_NAME_SIZES[element];
   const label = element === 'NM104' ? 'first name' : 'last name';
   return (body, context) => {
-    const value = valueOf(body, field, context);
+    const value = acceptedString(body, field, context);
     if (value === undefined || [...x12Name(value)].length <= size) return undefined;
     return { field, message: `must be at most ${size} characters once capitalised, the X12 270's limit for a ${label} (letters such as ß become two)` };
   };

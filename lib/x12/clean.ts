@@ -7,6 +7,7 @@
  * digit is never removed), so a required element is never sent blank.
  */
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed from X12 elements on purpose, so the pattern must match them
 const DIRTY = /[*^:~\u0000-\u001F\u007F]/g;
 
 export function cleanElement(value: string): string {
