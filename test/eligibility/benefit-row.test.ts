@@ -1,6 +1,6 @@
 /** One EB read into a BenefitRow, and what the row means (field, coverage, Medicare part); each reading checked against the element it comes from. */
 import { describe, it, expect } from '@jest/globals';
-import { isActive, isInactive, isPartA, isPartB, valueOf } from '../../lib/eligibility/benefit-row.js';
+import { isActive, isInactive, isPartA, isPartB, figureOf } from '../../lib/eligibility/benefit-row.js';
 import { parseDecimal } from '../../lib/eligibility/format.js';
 import { ebRow, ISA } from '../fixtures/x12/build.js';
 
@@ -29,7 +29,7 @@ describe('EB01', () => {
   ] as const)('EB01 %p feeds field %p', (eb01, field, eb07) => {
     const read = row(`EB*${eb01}*IND*30***23*${eb07}*0.2`);
     expect(read.field).toBe(field);
-    expect(valueOf(read, field)).toBe(field === 'coinsurance' ? '0.2' : '10');
+    expect(figureOf(read, field)).toBe(field === 'coinsurance' ? '0.2' : '10');
   });
 
   it('feeds nothing for other codes, including names of Object.prototype', () => {

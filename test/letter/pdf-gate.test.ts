@@ -34,6 +34,7 @@ function incrementalUpdate(original: Buffer): Buffer {
   const root = /\/Root\s+(\d+)\s+0\s+R/.exec(text)![1];
   const size = Number(/\/Size\s+(\d+)/.exec(text)![1]);
   const objectAt = original.length;
+  // biome-ignore lint/correctness/noEmptyCharacterClassInRegex: [^] is meant: it matches any character, line breaks included, across the PDF dictionary
   const update = `${root} 0 obj\n${/\d+ 0 obj\s*(<<[^]*?>>)\s*endobj/.exec(text.slice(text.indexOf(`\n${root} 0 obj`)))![1]}\nendobj\n`;
   const xrefAt = objectAt + update.length;
   const tail = `xref\n${root} 1\n${String(objectAt).padStart(10, '0')} 00000 n \ntrailer\n<< /Size ${size} /Root ${root} 0 R /Prev ${prev} >>\nstartxref\n${xrefAt}\n%%EOF\n`;

@@ -38,7 +38,8 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const save = (pdf: Uint8Array) => {
-  const file = join(dir, `letter-${(counter += 1)}.pdf`);
+  counter += 1;
+  const file = join(dir, `letter-${counter}.pdf`);
   writeFileSync(file, pdf);
   return file;
 };

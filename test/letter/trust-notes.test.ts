@@ -102,6 +102,7 @@ describe('letters trust only the notes', () => {
     ]);
     const body = await letter();
     expect(body.letter).toContain('See evil.example/x?a=1 and evil.example/y and evil2.example/z and click or a@evil.example. Red, osc, bell, backspace, override.');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test asserts that no control characters (ESC, BEL, backspace) survive into the letter
     expect(body.letter).not.toMatch(/https?:|www\.|mailto:|\u001b|\[31m|[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E]/);
   });
 

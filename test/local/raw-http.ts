@@ -29,7 +29,9 @@ export async function rawConnection(base: string): Promise<RawConnection> {
   let buffer = '';
   let isClosed = false;
   const waiters: (() => void)[] = [];
-  const wake = () => waiters.splice(0).forEach((wakeUp) => wakeUp());
+  const wake = () => {
+    for (const wakeUp of waiters.splice(0)) wakeUp();
+  };
   socket.setEncoding('latin1');
   socket.on('data', (chunk: string) => {
     buffer += chunk;

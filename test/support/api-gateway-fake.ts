@@ -68,7 +68,9 @@ export async function startApiGatewayFake(planIds: string[]): Promise<ApiGateway
       return error(400, 'BadRequestException', 'Invalid JSON');
     }
 
-    let match: RegExpExecArray | null;
+    const keyPath = /^\/apikeys\/([^/]+)$/.exec(path);
+    const planKeysPath = /^\/usageplans\/([^/]+)\/keys$/.exec(path);
+    const planKeyPath = /^\/usageplans\/([^/]+)\/keys\/([^/]+)$/.exec(path);
     if (method === 'POST' && path === '/apikeys') {
       const value = typeof input.value === 'string' ? input.value : randomBytes(20).toString('hex');
       if (value.length < 20) return error(400, 'BadRequestException', 'API Key value should be at least 20 characters');
@@ -83,29 +85,29 @@ export async function startApiGatewayFake(planIds: string[]): Promise<ApiGateway
       fake.apiKeys.set(key.id, key);
       return reply(201, { ...key, createdDate: Date.now() / 1000, lastUpdatedDate: Date.now() / 1000, stageKeys: [] });
     }
-    if (method === 'DELETE' && (match = /^\/apikeys\/([^/]+)$/.exec(path))) {
-      const id = match[1]!;
+    if (method === 'DELETE' && keyPath) {
+      const id = keyPath[1]!;
       if (!fake.apiKeys.delete(id)) return error(404, 'NotFoundException', 'Invalid API Key identifier specified');
       for (const keys of fake.plans.values()) keys.delete(id);
       return reply(202);
     }
-    if (method === 'POST' && (match = /^\/usageplans\/([^/]+)\/keys$/.exec(path))) {
-      const keys = fake.plans.get(match[1]!);
+    if (method === 'POST' && planKeysPath) {
+      const keys = fake.plans.get(planKeysPath[1]!);
       if (!keys) return error(404, 'NotFoundException', 'Invalid Usage Plan ID specified');
       const keyId = String(input.keyId ?? '');
       if (input.keyType !== 'API_KEY') return error(400, 'BadRequestException', 'Invalid key type');
       const key = fake.apiKeys.get(keyId);
       if (!key) return error(404, 'NotFoundException', 'Invalid API Key identifier specified');
       if (fake.planOf(keyId) !== undefined) {
-        return error(409, 'ConflictException', `Usage Plan ${match[1]} cannot be added because API Key ${keyId} cannot reference multiple Usage Plans with the same API Stage`);
+        return error(409, 'ConflictException', `Usage Plan ${planKeysPath[1]} cannot be added because API Key ${keyId} cannot reference multiple Usage Plans with the same API Stage`);
       }
       keys.add(keyId);
       return reply(201, { id: keyId, type: 'API_KEY', value: key.value, name: key.name });
     }
-    if (method === 'DELETE' && (match = /^\/usageplans\/([^/]+)\/keys\/([^/]+)$/.exec(path))) {
-      const keys = fake.plans.get(match[1]!);
+    if (method === 'DELETE' && planKeyPath) {
+      const keys = fake.plans.get(planKeyPath[1]!);
       if (!keys) return error(404, 'NotFoundException', 'Invalid Usage Plan ID specified');
-      if (!keys.delete(match[2]!)) return error(404, 'NotFoundException', 'Invalid Usage Plan Key identifier specified');
+      if (!keys.delete(planKeyPath[2]!)) return error(404, 'NotFoundException', 'Invalid Usage Plan Key identifier specified');
       return reply(202);
     }
     return error(404, 'UnknownOperationException', `unsupported ${method} ${path}`);

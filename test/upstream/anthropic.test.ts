@@ -131,7 +131,11 @@ describe('createMessage under the shared retry policy (fake clock: no real waiti
   function fakeClock() {
     let t = 5_000_000;
     const sleeps: number[] = [];
-    return { now: () => t, sleep: async (ms: number) => void (sleeps.push(ms), (t += ms)), sleeps };
+    const sleep = async (ms: number) => {
+      sleeps.push(ms);
+      t += ms;
+    };
+    return { now: () => t, sleep, sleeps };
   }
 
   it('honours the API\'s Retry-After (1 s) inside the budget, sleeping on the injected clock', async () => {
