@@ -28,13 +28,14 @@ const standIn = {
     Object.defineProperty(handler, STREAMING_MARK, { value: 'response' });
     return handler;
   },
-  HttpResponseStream: class HttpResponseStream {
-    static from(stream: Writable, prelude: Record<string, unknown>): Writable {
+  // Lambda's runtime has a class with a static `from`; callers only ever call `HttpResponseStream.from`.
+  HttpResponseStream: {
+    from(stream: Writable, prelude: Record<string, unknown>): Writable {
       (stream as Writable & ContentTyped).setContentType?.(HTTP_INTEGRATION_CONTENT_TYPE);
       stream.write(JSON.stringify(prelude));
       stream.write(DELIMITER);
       return stream;
-    }
+    },
   },
 };
 
@@ -44,7 +45,8 @@ const standIn = {
  */
 export function installAwsLambdaStandIn(): void {
   const scope = globalThis as { awslambda?: Record<string, unknown> };
-  const target = (scope.awslambda ??= {});
+  scope.awslambda ??= {};
+  const target = scope.awslambda;
   target.streamifyResponse ??= standIn.streamifyResponse;
   target.HttpResponseStream ??= standIn.HttpResponseStream;
 }
@@ -92,15 +94,20 @@ export class IntegrationResponseStream extends Writable {
     const data = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
     if (this.#prelude) {
       this.onBody(data);
-      return callback();
+      callback();
+      return;
     }
     this.#pending = Buffer.concat([this.#pending, data]);
     const at = this.#pending.indexOf(DELIMITER);
-    if (at < 0) return callback();
+    if (at < 0) {
+      callback();
+      return;
+    }
     try {
       this.#prelude = JSON.parse(this.#pending.subarray(0, at).toString('utf8')) as Prelude;
     } catch {
-      return callback(new Error('streamed response has no valid JSON prelude'));
+      callback(new Error('streamed response has no valid JSON prelude'));
+      return;
     }
     this.onPrelude(this.#prelude);
     const rest = this.#pending.subarray(at + DELIMITER.length);
@@ -110,7 +117,10 @@ export class IntegrationResponseStream extends Writable {
   }
 
   override _final(callback: (error?: Error | null) => void): void {
-    if (!this.#prelude) return callback(new Error('streamed response ended without an HTTP prelude'));
+    if (!this.#prelude) {
+      callback(new Error('streamed response ended without an HTTP prelude'));
+      return;
+    }
     this.onEnd();
     callback();
   }

@@ -36,7 +36,9 @@ export function headerMaps(rawHeaders: [string, string][]) {
   const multiValueHeaders: Record<string, string[]> = {};
   for (const [name, value] of rawHeaders) {
     headers[name] = value;
-    (multiValueHeaders[name] ??= []).push(value);
+    const copies = multiValueHeaders[name] ?? [];
+    copies.push(value);
+    multiValueHeaders[name] = copies;
   }
   return { headers, multiValueHeaders };
 }
@@ -47,7 +49,9 @@ function queryMaps(query: URLSearchParams | undefined) {
   const multi: Record<string, string[]> = {};
   for (const [name, value] of query) {
     single[name] = value;
-    (multi[name] ??= []).push(value);
+    const values = multi[name] ?? [];
+    values.push(value);
+    multi[name] = values;
   }
   return { queryStringParameters: single, multiValueQueryStringParameters: multi };
 }
