@@ -6,13 +6,14 @@ import { join } from 'node:path';
 
 /**
  * The generated TypeScript client types (examples/typescript/api.d.ts, from openapi.json) under a
- * strict-mode compile with the example's own TypeScript: once `message` says the answer is real,
+ * strict-mode compile (the repository's TypeScript 7, the same type system as the example's TypeScript 5 at
+ * a fiftieth of the time): once `message` says the answer is real,
  * every key a real answer always has is typed as present (no `?.`, no `!`), while the mock answer
  * and the un-narrowed union keep refusing them, so the check is live.
  */
 
 const root = new URL('../../', import.meta.url).pathname;
-const tsc = `${root}examples/typescript/node_modules/.bin/tsc`;
+const tsc = `${root}node_modules/.bin/tsc`;
 
 const HEADER = `import type { components } from './api.js';
 type EligibilityResponse = components['schemas']['EligibilityResponse'];
@@ -24,7 +25,7 @@ function compile(files: Record<string, string>): { status: number | null; diagno
   try {
     copyFileSync(`${root}examples/typescript/api.d.ts`, join(dir, 'api.d.ts'));
     for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), HEADER + source);
-    const flags = ['--strict', '--noEmit', '--noUncheckedIndexedAccess', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler'];
+    const flags = ['--ignoreConfig', '--strict', '--noEmit', '--noUncheckedIndexedAccess', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler'];
     const run = spawnSync(tsc, [...flags, ...Object.keys(files).map((name) => join(dir, name))], { encoding: 'utf8', timeout: 90_000 });
     const lines = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.includes(': error TS'));
     const diagnostics = Object.fromEntries(
