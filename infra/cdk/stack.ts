@@ -21,7 +21,7 @@ export { PROJECT_ROOT, type UsagePlanSettings } from './settings.js';
  *
  * Each part lives in ./constructs and is built straight into this stack's scope rather than as a
  * child construct: a child would prefix every logical id inside it, and CloudFormation would replace
- * (empty) the deployed tables and secrets. test/infra/stack-template.test.ts holds the template to
+ * (empty) the deployed tables and secrets. test/infra/stack.test.ts holds the template to
  * the recorded one. A new part (a bucket, a queue) follows the same shape: a class in ./constructs
  * whose constructor takes this stack and typed props, created here in dependency order.
  */
