@@ -60,13 +60,13 @@ const PATTERNS: Pattern[] = [
   // CPT: 27447, and Category II/III 3074F, 0275T (and 4 digits + U for PLA codes).
   { system: 'cpt', pattern: /(?<![\p{L}\p{N}$.,])\d{4}[0-9FTU](?![\p{L}\p{N}]|[.,]\d)/gu },
   // ICD-10-CM without its dot: I10, E119, M1A0. The third character is a digit or A/B (C4A, D3A, M1A,
-  // O9A, C7B…), so H2O, A1C and G6PD are not read as codes.
-  { system: 'icd10', pattern: /(?<![\p{L}\p{N}])[A-Z]\d[0-9AB][0-9A-Z]{0,4}(?![\p{L}\p{N}.])/gu, ambiguous: true },
+  // O9A, C7B…), so H2O, A1C and G6PD are not read as codes. A full stop after it ends the sentence.
+  { system: 'icd10', pattern: /(?<![\p{L}\p{N}])[A-Z]\d[0-9AB][0-9A-Z]{0,4}(?![\p{L}\p{N}]|\.[\p{L}\p{N}])/gu, ambiguous: true },
 ];
 
 const US_STATES =
   'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|GU|VI';
-const UNITS = String.raw`(?:steps|mg|mcg|µg|g|kg|lbs?|pounds|ml|mL|l|L|units?|IU|cells|copies|ft|feet|m|km|miles?|kcal|calories|cal|/µL|/uL|/mm3|%)`;
+const UNITS = '(?:steps|mg|mcg|µg|g|kg|lbs?|pounds|ml|mL|l|L|units?|IU|cells|copies|ft|feet|m|km|miles?|kcal|calories|cal|/µL|/uL|/mm3|%)';
 
 /**
  * Spans that are plainly not codes, whatever shape their digits have. A code-shaped token that
@@ -88,7 +88,7 @@ const EXCLUSIONS: Array<{ what: string; pattern: RegExp }> = [
   // 10000 steps · 12500 mg · 15000 /µL
   { what: 'quantity', pattern: new RegExp(String.raw`\b\d{5}\s*${UNITS}(?![\p{L}\p{N}])`, 'gu') },
   // Vitamin B12 · HbA1c · T12-L1 (spine levels)
-  { what: 'name', pattern: /\bvitamin\s+[A-Z]\d{1,2}\b|\b(?:Hb)?A1c\b|\b[CTLS]\d{1,2}\s*[-–\/]\s*[CTLS]?\d{1,2}\b/gi },
+  { what: 'name', pattern: /\bvitamin\s+[A-Z]\d{1,2}\b|\b(?:Hb)?A1c\b|\b[CTLS]\d{1,2}\s*[-–/]\s*[CTLS]?\d{1,2}\b/gi },
 ];
 
 const normalize = (code: string) => code.toUpperCase().replace(/\./g, '');
@@ -232,7 +232,11 @@ export function verifyCodes(blocks: Block[], evidence: CodeEvidence): VerifiedBo
     if (!changed) return { ...block, runs };
     // Twice: a label emptied in a bold run can leave "(" and ")" to meet only after the runs merge.
     const tidy = (list: Run[]) => mergeRuns(list).map((run) => (run.marker ? run : { ...run, text: TIDY.reduce((text, [pattern, to]) => text.replace(pattern, to), run.text) }));
-    return { ...block, runs: mergeRuns(tidy(tidy(runs))).filter((run, index, all) => run.text.trim() !== '' || (index > 0 && index < all.length - 1)) };
+    const mended = mergeRuns(tidy(tidy(runs))).filter((run, index, all) => run.text.trim() !== '' || (index > 0 && index < all.length - 1));
+    // A removed last sentence leaves the space that stood before it.
+    const last = mended[mended.length - 1];
+    if (last && !last.marker) mended[mended.length - 1] = { ...last, text: last.text.trimEnd() };
+    return { ...block, runs: mended };
   });
 
   const list = (map: Map<string, CodeEntry>) => [...map.values()];
