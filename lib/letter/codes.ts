@@ -66,7 +66,8 @@ const PATTERNS: Pattern[] = [
 
 const US_STATES =
   'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|GU|VI';
-const UNITS = '(?:steps|mg|mcg|µg|g|kg|lbs?|pounds|ml|mL|l|L|units?|IU|cells|copies|ft|feet|m|km|miles?|kcal|calories|cal|/µL|/uL|/mm3|%)';
+// No one-letter units (g, L, m): "27448 L knee" is a code and a side.
+const UNITS = '(?:steps|mg|mcg|µg|kg|lbs?|pounds|ml|mL|units?|IU|cells|copies|ft|feet|km|miles?|kcal|calories|/µL|/uL|/mm3|%)';
 
 /**
  * Spans that are plainly not codes, whatever shape their digits have. A code-shaped token that

@@ -69,6 +69,11 @@ describe('verifyCodes', () => {
       expect(text(blocks)).toBe('We request approval of 27447 for the right knee. Walking is limited.');
     });
 
+    it('reads a code before a one-letter side as a code, not a quantity', () => {
+      const { removed } = verifyCodes(parseLetterMarkdown('Approval of 27447 R knee and 27448 L knee.'), { pages: PAGES });
+      expect(removed).toEqual(['27448']);
+    });
+
     it('removes a sentence that was only about an invented bare code', () => {
       const { removed, blocks } = verifyCodes(parseLetterMarkdown('Knee pain. 27448 was also performed. Walking is limited.'), { pages: PAGES });
       expect(removed).toEqual(['27448']);
