@@ -4,10 +4,11 @@ import { runsText } from './body-markdown.js';
 /**
  * Billing codes in the letter body, verified against the notes (docs/letter.md#codes).
  *
- * Found: ICD-10-CM codes written with their dot (M17.11) anywhere; ICD-10-CM codes without a dot,
- * CPT codes (5 digits, or 4 digits and F/T/U) and HCPCS Level II codes (a letter and 4 digits) only
- * in a block that names the code system ("ICD-10", "CPT", "HCPCS", "procedure code"), because
- * bare numbers and "B12" are too often something else.
+ * Found: every token shaped like a code, labelled or bare: ICD-10-CM (a letter, a digit, a digit or
+ * A/B, then up to 4 more, with or without the dot: M17.11, M1711, I10), CPT (5 digits, or 4 digits
+ * and F/T/U) and HCPCS Level II (a letter and 4 digits). A token that is plainly something else is
+ * not a code: a money amount, a date, a phone number, a ZIP code, a quantity with its unit, a vitamin
+ * or a lab name, or a value the request supplied (EXCLUSIONS below).
  *
  * Verified: the code appears in the notes' own text layer, ignoring case and the ICD-10 dot; `pages`
  * lists where. A cited passage is not evidence: it is the model's word for what the notes say.
@@ -32,6 +33,8 @@ export interface CodeReport {
 export interface CodeEvidence {
   /** The notes' text per page (index 0 = page 1), or null when the notes have no text layer. */
   pages: string[] | null;
+  /** The request's own values (member id, NPI, cost, phone…): a code-shaped token in them is not a code. */
+  supplied?: string[];
 }
 
 export interface VerifiedBody {
@@ -44,21 +47,49 @@ export interface VerifiedBody {
 interface Pattern {
   system: CodeSystem;
   pattern: RegExp;
-  /** The block must name the code system for this pattern to count. */
-  context?: RegExp;
   /** A letter and digits can be either system: the nearest label before the code decides. */
   ambiguous?: true;
 }
 
-const ICD_CONTEXT = /\bICD(?:[- ]?10)?(?:[- ]?CM)?\b|\bdiagnos\w*\s+codes?\b/i;
-const CPT_CONTEXT = /\bCPT\b|\bprocedure\s+codes?\b|\bHCPCS\b/i;
-
 /** In order: a span claimed by an earlier pattern is not read again. */
 const PATTERNS: Pattern[] = [
+  // ICD-10-CM with its dot: M17.11, S72.001A.
   { system: 'icd10', pattern: /(?<![\p{L}\p{N}.])[A-Z]\d[0-9A-Z]\.[0-9A-Z]{1,4}(?![\p{L}\p{N}]|\.\p{N})/gu },
-  { system: 'cpt', pattern: /(?<![\p{L}\p{N}])[A-CEGHJ-MP-V]\d{4}(?![\p{L}\p{N}])/gu, context: /\bHCPCS\b/i, ambiguous: true },
-  { system: 'cpt', pattern: /(?<![\p{L}\p{N}$.,])\d{4}[0-9FTU](?![\p{L}\p{N}]|[.,]\d)/gu, context: CPT_CONTEXT },
-  { system: 'icd10', pattern: /(?<![\p{L}\p{N}])[A-Z]\d[0-9A-Z][0-9A-Z]{0,4}(?![\p{L}\p{N}.])/gu, context: ICD_CONTEXT, ambiguous: true },
+  // HCPCS Level II: L1832 (letters HCPCS uses; "M1711" is HCPCS unless an ICD label comes nearer).
+  { system: 'cpt', pattern: /(?<![\p{L}\p{N}])[A-CEGHJ-MP-V]\d{4}(?![\p{L}\p{N}])/gu, ambiguous: true },
+  // CPT: 27447, and Category II/III 3074F, 0275T (and 4 digits + U for PLA codes).
+  { system: 'cpt', pattern: /(?<![\p{L}\p{N}$.,])\d{4}[0-9FTU](?![\p{L}\p{N}]|[.,]\d)/gu },
+  // ICD-10-CM without its dot: I10, E119, M1A0. The third character is a digit or A/B (C4A, D3A, M1A,
+  // O9A, C7B…), so H2O, A1C and G6PD are not read as codes. A full stop after it ends the sentence.
+  { system: 'icd10', pattern: /(?<![\p{L}\p{N}])[A-Z]\d[0-9AB][0-9A-Z]{0,4}(?![\p{L}\p{N}]|\.[\p{L}\p{N}])/gu, ambiguous: true },
+];
+
+const US_STATES =
+  'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|GU|VI';
+// No one-letter units (g, L, m): "27448 L knee" is a code and a side.
+const UNITS = '(?:steps|mg|mcg|µg|kg|lbs?|pounds|ml|mL|units?|IU|cells|copies|ft|feet|km|miles?|kcal|calories|/µL|/uL|/mm3|%)';
+
+/**
+ * Spans that are plainly not codes, whatever shape their digits have. A code-shaped token that
+ * overlaps one is left alone (neither listed nor removed).
+ */
+const EXCLUSIONS: Array<{ what: string; pattern: RegExp }> = [
+  // $1,234 · $28,500.00 · 12345.00 · 12345 USD · USD 12345 · 12345 dollars
+  { what: 'money', pattern: /(?:\$|\bUSD\s*)\s*\d[\d,]*(?:\.\d+)?|\b\d[\d,]*\.\d{2}\b|\b\d[\d,]*(?:\.\d+)?\s*(?:USD|dollars)\b/gi },
+  // 01-15-2025 · 1/15/25 · 2025-01-15 · 15.01.2025
+  { what: 'date', pattern: /\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/g },
+  // (555) 123-4567 · 555.123.4567 · +1 555 123 4567 · +44 20 7946 0958 · ext. 12345
+  {
+    what: 'phone',
+    pattern: /(?:\+?1[\s.-]?)?\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}\b|\+\d[\d\s().-]{6,}\d|\b(?:ext|x)\.?\s*\d{1,6}\b|\b(?:phone|tel|fax|call)[:.]?\s*\+?[\d\s().-]{5,}\d/gi,
+  },
+  // Springfield, IL 62704 · 62704-1234 · ZIP 62704
+  // (The state is matched in capitals only: "or 27448" is a list, not Oregon.)
+  { what: 'zip', pattern: new RegExp(String.raw`\b(?:${US_STATES})\s+\d{5}(?:-\d{4})?\b|\b\d{5}-\d{4}\b|\b[Zz][Ii][Pp](?:\s*[Cc]ode)?[:#]?\s*\d{5}\b`, 'g') },
+  // 10000 steps · 12500 mg · 15000 /µL
+  { what: 'quantity', pattern: new RegExp(String.raw`\b\d{5}\s*${UNITS}(?![\p{L}\p{N}])`, 'gu') },
+  // Vitamin B12 · HbA1c · T12-L1 (spine levels)
+  { what: 'name', pattern: /\bvitamin\s+[A-Z]\d{1,2}\b|\b(?:Hb)?A1c\b|\b[CTLS]\d{1,2}\s*[-–/]\s*[CTLS]?\d{1,2}\b/gi },
 ];
 
 const normalize = (code: string) => code.toUpperCase().replace(/\./g, '');
@@ -70,11 +101,11 @@ interface Found {
   end: number;
 }
 
-function findInText(text: string, blockText: string): Found[] {
+/** Every code-shaped token in `text`, with the system its shape (or nearest label) says. */
+function codeShapes(text: string): Found[] {
   const found: Found[] = [];
   const taken = (start: number, end: number) => found.some((f) => start < f.end && end > f.start);
-  for (const { system, pattern, context, ambiguous } of PATTERNS) {
-    if (context && !context.test(blockText)) continue;
+  for (const { system, pattern, ambiguous } of PATTERNS) {
     for (const match of text.matchAll(pattern)) {
       const start = match.index!;
       const end = start + match[0].length;
@@ -85,6 +116,16 @@ function findInText(text: string, blockText: string): Found[] {
     }
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/** The code-shaped tokens of the request's own values: the model repeating them invents nothing. */
+function suppliedTokens(values: string[] = []): Set<string> {
+  return new Set(values.flatMap((value) => [normalize(value.trim()), ...codeShapes(value).map((f) => normalize(f.code))]));
+}
+
+function findInText(text: string, supplied: Set<string>): Found[] {
+  const excluded = EXCLUSIONS.flatMap(({ pattern }) => [...text.matchAll(pattern)].map((m) => [m.index!, m.index! + m[0].length] as const));
+  return codeShapes(text).filter((f) => !supplied.has(normalize(f.code)) && !excluded.some(([start, end]) => f.start < end && f.end > start));
 }
 
 /** Pages whose text holds `code` as a whole token, dots between letters and digits ignored. */
@@ -158,6 +199,7 @@ export function verifyCodes(blocks: Block[], evidence: CodeEvidence): VerifiedBo
   const entries: Record<CodeSystem, Map<string, CodeEntry>> = { icd10: new Map(), cpt: new Map() };
   const removed: string[] = [];
   const checkable = evidence.pages !== null;
+  const supplied = suppliedTokens(evidence.supplied);
 
   const out = blocks.map((block): Block => {
     if (block.kind === 'rule') return block;
@@ -166,7 +208,7 @@ export function verifyCodes(blocks: Block[], evidence: CodeEvidence): VerifiedBo
     const runs = block.runs.map((run): Run => {
       if (run.marker) return run;
       const drop: Found[] = [];
-      for (const found of findInText(run.text, blockText)) {
+      for (const found of findInText(run.text, supplied)) {
         const key = normalize(found.code);
         const pages = pagesHolding(found.code, evidence);
         if (checkable && pages.length === 0) {
@@ -191,7 +233,11 @@ export function verifyCodes(blocks: Block[], evidence: CodeEvidence): VerifiedBo
     if (!changed) return { ...block, runs };
     // Twice: a label emptied in a bold run can leave "(" and ")" to meet only after the runs merge.
     const tidy = (list: Run[]) => mergeRuns(list).map((run) => (run.marker ? run : { ...run, text: TIDY.reduce((text, [pattern, to]) => text.replace(pattern, to), run.text) }));
-    return { ...block, runs: mergeRuns(tidy(tidy(runs))).filter((run, index, all) => run.text.trim() !== '' || (index > 0 && index < all.length - 1)) };
+    const mended = mergeRuns(tidy(tidy(runs))).filter((run, index, all) => run.text.trim() !== '' || (index > 0 && index < all.length - 1));
+    // A removed last sentence leaves the space that stood before it.
+    const last = mended[mended.length - 1];
+    if (last && !last.marker) mended[mended.length - 1] = { ...last, text: last.text.trimEnd() };
+    return { ...block, runs: mended };
   });
 
   const list = (map: Map<string, CodeEntry>) => [...map.values()];

@@ -82,7 +82,9 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
   const cited = readCitedText(message, { pages: layer.pages, pageCount: notes.value.pages });
   const checked = checkLetterBody(cited.text, message.stop_reason);
   if (!checked.ok) return { result: checked, log };
-  const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages });
+  // The request's own values (member id, cost, phone…) are not codes when the model repeats them.
+  const supplied = Object.values(meta).filter((value): value is string => typeof value === 'string');
+  const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages, supplied });
 
   const notices: Notice[] = [
     ...(cited.notFound > 0 ? [citationNotFoundNotice(cited.notFound)] : []),

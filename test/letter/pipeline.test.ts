@@ -108,6 +108,20 @@ describe('letter pipeline (sandbox)', () => {
     expect(log.codesRemoved).toBe(1);
   });
 
+  it('verifies bare codes too, leaving alone the values the request supplied', async () => {
+    fake.answer([
+      {
+        type: 'text',
+        text: `## Requested Service\n\nWe request approval of 27447 Total knee arthroplasty for member A1234 (visit 27451). 27448 was also considered.\n\n${filler}`,
+      },
+    ]);
+    const { body } = await letterOf(request({ member_id: 'A1234', visit_cost: '27451' }), viaFake());
+    expect(body.codes.cpt).toEqual([{ code: '27447', pages: [1] }]);
+    expect(body.notices).toEqual([{ code: 'UNVERIFIED_CODE_REMOVED', message: expect.stringContaining('27448') }]);
+    expect(body.letter).toContain('approval of 27447 Total knee arthroplasty for member A1234 (visit 27451).');
+    expect(body.letter).not.toContain('27448');
+  });
+
   it('flags a scan and keeps its codes', async () => {
     const scan = toBase64(await scannedNotesPdf());
     fake.answer([
