@@ -4,13 +4,13 @@
  * entries (docs/api.md#routes).
  */
 
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 export interface RouteEntry {
   method: HttpMethod;
   path: string;
   /** The Lambda function (functions/<name>/index.ts) that answers it. */
-  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi' | 'fhir' | 'payers' | 'mcp';
+  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi' | 'fhir' | 'payers' | 'mcp' | 'batch';
   /** Whether the bearer-token authorizer guards it. */
   auth: boolean;
 }
@@ -20,6 +20,10 @@ export const ROUTE_TABLE = [
   { method: 'POST', path: '/api/eligibility/cob/v1', function: 'cob', auth: true },
   { method: 'POST', path: '/api/generate-letter', function: 'letter', auth: true },
   { method: 'POST', path: '/api/fhir/r4/CoverageEligibilityRequest/$submit', function: 'fhir', auth: true },
+  { method: 'POST', path: '/api/eligibility/batch/v1', function: 'batch', auth: true },
+  { method: 'GET', path: '/api/eligibility/batch/v1/{batchId}', function: 'batch', auth: true },
+  { method: 'DELETE', path: '/api/eligibility/batch/v1/{batchId}', function: 'batch', auth: true },
+  { method: 'GET', path: '/api/eligibility/batch/v1/{batchId}/items', function: 'batch', auth: true },
   { method: 'GET', path: '/api/payers', function: 'payers', auth: true },
   { method: 'GET', path: '/api/payers/{payerId}', function: 'payers', auth: true },
   { method: 'POST', path: '/api/mcp', function: 'mcp', auth: true },
