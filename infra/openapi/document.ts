@@ -15,6 +15,7 @@ import { COB_SANDBOX_PATIENTS } from '../sandbox/cob-answers.js';
 import { SANDBOX_PATIENTS } from '../sandbox/patients.js';
 import { SANDBOX_COB_REQUESTS, SANDBOX_ELIGIBILITY_REQUESTS, type SandboxExamples } from './sandbox-examples.js';
 import { PATH_PARAMETERS, PAYER_SUMMARIES, PAYER_TAGS, payerAndMcpOperations } from './payers-mcp.js';
+import { BATCH_PATH_PARAMETERS, BATCH_SCHEMAS, BATCH_SUMMARIES, BATCH_TAG, batchOperations } from './batch.js';
 import { payerFromStedi } from '../../lib/payers/from-stedi.js';
 import { readPayerRecord } from '../../lib/upstream/stedi-payers.js';
 
@@ -93,7 +94,7 @@ function collectComponents(roots: Record<string, unknown>): Map<unknown, string>
 
 // ---- errors --------------------------------------------------------------------------------
 
-const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp', ErrorCode[]> = {
+const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp' | 'batch' | 'batch-read', ErrorCode[]> = {
   eligibility: [
     'INVALID_JSON', 'INVALID_REQUEST', 'PROVIDER_NOT_ENROLLED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
     'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'PAYER_REJECTED', 'PAYER_NOT_SUPPORTED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
@@ -106,6 +107,11 @@ const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp
   ],
   payers: ['INVALID_REQUEST', 'NOT_FOUND', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR', 'UPSTREAM_ERROR', 'PAYER_UNAVAILABLE', 'UPSTREAM_TIMEOUT'],
   mcp: ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL_ERROR'],
+  batch: [
+    'INVALID_JSON', 'INVALID_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS',
+    'BATCH_LIMIT_EXCEEDED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
+  ],
+  'batch-read': ['INVALID_REQUEST', 'NOT_FOUND', 'INTERNAL_ERROR'],
   letter: [
     'INVALID_JSON', 'INVALID_REQUEST', 'INVALID_FILE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
     'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'LETTER_NOT_GENERATED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
@@ -133,7 +139,8 @@ const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   PAYER_UNAVAILABLE: 'the payer or clearinghouse is unavailable (AAA 42/80, HTTP 429/5xx after the retry); see Retry-After',
   AI_UNAVAILABLE: 'the AI is rate-limited or overloaded after the retry; see Retry-After',
   UPSTREAM_TIMEOUT: 'the upstream did not answer within the time budget',
-  NOT_FOUND: 'no route has this path (GET /api/payers/{payerId}: no payer has this id)',
+  NOT_FOUND: 'no route has this path (GET /api/payers/{payerId}: no payer has this id; a batch route: no batch of yours has this id)',
+  BATCH_LIMIT_EXCEEDED: 'your unfinished batch items would pass BATCH_MAX_PENDING_ITEMS (default 20,000); see Retry-After',
   METHOD_NOT_ALLOWED: 'the path exists but not with this method (see the Allow header)',
 };
 
@@ -184,7 +191,13 @@ function errorResponses(route: keyof typeof ERRORS_BY_ROUTE, exact: Record<numbe
       examples.Mock = { value: exact[status] };
       if (!alternatives.some((a) => JSON.stringify(a) === JSON.stringify(ref('MessageOnly')))) alternatives.push(ref('MessageOnly'));
     }
-    const retry = codes.some((code) => ERROR_TABLE[code].status === 503 || code === 'REQUEST_IN_PROGRESS');
+    if (status === 429) {
+      // The gateway's own 429 (usage plan) shares the status with BATCH_LIMIT_EXCEEDED.
+      lines.unshift('- body `{"message":"Too Many Requests"}` or `{"message":"Limit Exceeded"}`: over your rate limit or quota (usage plan)');
+      examples.Gateway = { value: { message: 'Too Many Requests' } };
+      alternatives.push(ref('MessageOnly'));
+    }
+    const retry = codes.some((code) => ERROR_TABLE[code].status === 503 || ERROR_TABLE[code].status === 429 || code === 'REQUEST_IN_PROGRESS');
     responses[String(status)] = {
       description: lines.join('\n'),
       headers: { 'x-request-id': header('XRequestId'), 'Cache-Control': header('CacheControl'), ...(retry ? { 'Retry-After': header('RetryAfter') } : {}) },
@@ -293,10 +306,17 @@ const SUMMARIES: Record<RouteFunction, { summary: string; description: string; t
   openapi: { operationId: 'getOpenApiDocument', tag: 'Service', summary: 'This OpenAPI document', description: 'No authentication.' },
   payers: PAYER_SUMMARIES.payers,
   mcp: PAYER_SUMMARIES.mcp,
+  batch: BATCH_SUMMARIES.submit,
 };
 
 /** Routes that share a function with another route but are their own operation. */
-const SEPARATE_OPERATIONS: Record<string, 'lookup'> = { 'GET /api/payers/{payerId}': 'lookup' };
+const SEPARATE_OPERATIONS: Record<string, 'lookup' | 'status' | 'items' | 'cancel'> = {
+  'GET /api/payers/{payerId}': 'lookup',
+  'GET /api/eligibility/batch/v1/{batchId}': 'status',
+  'GET /api/eligibility/batch/v1/{batchId}/items': 'items',
+  'DELETE /api/eligibility/batch/v1/{batchId}': 'cancel',
+};
+const SEPARATE_SUMMARIES = { lookup: PAYER_SUMMARIES.lookup, status: BATCH_SUMMARIES.status, items: BATCH_SUMMARIES.items, cancel: BATCH_SUMMARIES.cancel };
 
 /** `live`: real sandbox answers (sandbox-examples.ts), computed by the caller because it is async. */
 export function buildOpenApiDocument(live: SandboxExamples): Json {
@@ -310,6 +330,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     MessageOnly: RESPONSE_SCHEMAS.messageOnly,
     Payer: RESPONSE_SCHEMAS.payer,
     PayerPage: RESPONSE_SCHEMAS.payerPage,
+    ...BATCH_SCHEMAS,
   };
   const components = collectComponents({ ...requestSchemas, ...responseSchemas });
   const schemas: Json = {};
@@ -333,7 +354,10 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     ...(typeof stedi.nextPageToken === 'string' ? { nextPageToken: stedi.nextPageToken } : {}),
   });
   const payerOperations = payerAndMcpOperations({ ok, errors: (route) => errorResponses(route, {}), toPage });
+  const batch = batchOperations({ ok, errors: (route) => errorResponses(route, {}) });
+  const separateOperations = { lookup: payerOperations.lookup, status: batch.status, items: batch.items, cancel: batch.cancel };
   const operations: Record<RouteFunction, Json> = {
+    batch: batch.submit,
     payers: payerOperations.payers,
     mcp: payerOperations.mcp,
     eligibility: {
@@ -383,10 +407,10 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
   const paths: Json = {};
   for (const route of ROUTE_TABLE) {
     const separate = SEPARATE_OPERATIONS[`${route.method} ${route.path}`];
-    const meta = separate ? PAYER_SUMMARIES[separate] : SUMMARIES[route.function];
+    const meta = separate ? SEPARATE_SUMMARIES[separate] : SUMMARIES[route.function];
     const item = (paths[route.path] ??= {}) as Json;
-    const pathParameters = PATH_PARAMETERS[route.path] ?? [];
-    const operation = (separate ? payerOperations[separate] : operations[route.function]) as Json;
+    const pathParameters = PATH_PARAMETERS[route.path] ?? BATCH_PATH_PARAMETERS[route.path] ?? [];
+    const operation = (separate ? separateOperations[separate] : operations[route.function]) as Json;
     const parameters = [...pathParameters, ...((operation.parameters as unknown[]) ?? [])];
     item[route.method.toLowerCase()] = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...operation, parameters };
     item.options = {
@@ -422,7 +446,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       version: SERVICE_VERSION,
       summary: 'Insurance eligibility (X12 270/271), coordination of benefits and Letters of Medical Necessity.',
       description: [
-        'Every route except health, this document and CORS preflights needs `Authorization: Bearer <token>`; every POST needs `Content-Type: application/json`.',
+        'Every route except health, this document and CORS preflights needs `Authorization: Bearer <token>`; every POST needs `Content-Type: application/json` (the batch route also takes `text/csv`).',
         '',
         'Every error body is JSON with a `message`; besides the spec-exact bodies (401, 403, 429 and the mock scenarios) it carries `code` and `requestId`. A known path called with another method answers 405 `METHOD_NOT_ALLOWED` with an `Allow` header; an unknown path answers 404 `NOT_FOUND`.',
         '',
@@ -446,6 +470,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       { name: 'Coordination of benefits', description: 'Other coverage and which plan pays first.' },
       { name: 'Letters', description: 'Letters of Medical Necessity from procedure notes.' },
       { name: 'FHIR', description: 'The eligibility check as a FHIR R4 operation (application/fhir+json).' },
+      BATCH_TAG,
       ...PAYER_TAGS,
       { name: 'Service', description: 'Health and this document; no authentication.' },
       { name: 'CORS', description: 'Browser preflights, when CORS_ALLOWED_ORIGINS is set.' },

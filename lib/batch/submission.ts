@@ -27,8 +27,9 @@ export interface Submission {
 
 const ENVELOPE_KEYS = new Set(['items', 'name', 'callbackUrl']);
 const CONTROL = /[\u0000-\u001f\u007f]/;
-const CLIENT_REF = /^[\x21-\x7e]([\x20-\x7e]{0,62}[\x21-\x7e])?$/;
-const MAX_NAME = 100;
+/** 1–64 visible ASCII characters (inner spaces allowed): the rules the OpenAPI document states too. */
+export const CLIENT_REF = /^[\x21-\x7e]([\x20-\x7e]{0,62}[\x21-\x7e])?$/;
+export const MAX_NAME = 100;
 
 const invalid = (errors: FieldError[]) => fail<never>(serviceError('INVALID_REQUEST', { message: `The batch is invalid (${errors.length} problem${errors.length === 1 ? '' : 's'})`, errors }));
 
