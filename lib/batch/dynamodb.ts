@@ -4,10 +4,15 @@ import { emptyCounts, emptyOutcomes, type BatchRecord, type BatchStatus, type It
 
 /**
  * The batch store in one DynamoDB table (docs/batch.md#engine): partition key `pk`, sort key `sk`.
- *   BATCH#<id> / META          the batch, its counters (atomic adds) and status
- *   BATCH#<id> / ITEM#<index>  one item (request, state, answer); index zero-padded so items sort
- *   CLIENT#<id> / LIMIT        the client's unfinished items (the BATCH_MAX_PENDING_ITEMS gate)
- * `expiresAt` (epoch seconds) is the table's TTL attribute: 7 days after completion.
+ *   BATCH#<id> / META            the batch, its counters (atomic adds) and status
+ *   BATCH#<id> / CHUNK#<first>   up to 100 submitted items as submit left them (request, clientRef,
+ *                                PENDING, or FAILED with the real-time 400): a 10,000-item submit is
+ *                                ~100 writes, not 10,000
+ *   BATCH#<id> / ITEM#<index>    an item once a worker (or a cancel) touched it: state, attempts,
+ *                                answer; it overrides the chunk's entry
+ *   CLIENT#<id> / LIMIT          the client's unfinished items (the BATCH_MAX_PENDING_ITEMS gate)
+ * Indexes are zero-padded so rows sort. `expiresAt` (epoch seconds) is the table's TTL attribute:
+ * 7 days after completion.
  */
 
 const TTL_SECONDS = 7 * 24 * 3600;
@@ -17,8 +22,16 @@ const WRITE_CONCURRENCY = 8;
 const COUNTERS: Counter[] = ['pending', 'inProgress', 'completed', 'failed', 'cancelled', 'active', 'inactive', 'unknown'];
 
 const batchKey = (batchId: string) => ({ pk: `BATCH#${batchId}`, sk: 'META' });
-const itemSk = (index: number) => `ITEM#${String(index).padStart(6, '0')}`;
+const pad = (index: number) => String(index).padStart(6, '0');
+const itemSk = (index: number) => `ITEM#${pad(index)}`;
+const chunkSk = (first: number) => `CHUNK#${pad(first)}`;
+const CHUNK_ITEMS = 100;
+/** Kept well under DynamoDB's 400 KB item limit (invalid items carry their 400 body). */
+const CHUNK_BYTES = 250_000;
 const itemKey = (batchId: string, index: number) => ({ pk: `BATCH#${batchId}`, sk: itemSk(index) });
+const chunkKey = (batchId: string, first: number) => ({ pk: `BATCH#${batchId}`, sk: chunkSk(first) });
+/** What a touched item's row copies from its chunk entry (with `#index` and the `:row…` values of rowValues). */
+const ROW_FIELDS = 'batchId = :rowBatch, #index = :rowIndex, counted = :rowCounted, clientRef = :rowRef';
 const epoch = (iso: string, plus: number) => Math.floor(Date.parse(iso) / 1000) + plus;
 
 const isConditionFailure = (error: unknown) => (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
@@ -45,9 +58,40 @@ function toBatch(row: Record<string, unknown>): BatchRecord {
   return batch;
 }
 
+/** The request is kept as its JSON text: one string attribute marshals and stores far faster than a nested map. */
 function toItem(row: Record<string, unknown>): ItemRecord {
-  const { pk: _pk, sk: _sk, expiresAt: _expires, ...rest } = row;
-  return rest as unknown as ItemRecord;
+  const { pk: _pk, sk: _sk, expiresAt: _expires, request, ...rest } = row;
+  // A row copies clientRef as null when the item has none.
+  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null));
+  return { ...(fields as unknown as ItemRecord), ...(typeof request === 'string' ? { request: JSON.parse(request) as Record<string, unknown> } : {}) };
+}
+
+const rowValues = (batchId: string, entry: ItemRecord) => ({ ':rowBatch': batchId, ':rowIndex': entry.index, ':rowCounted': entry.counted, ':rowRef': entry.clientRef ?? null });
+
+/** A submitted item as its chunk keeps it (the request as JSON text). */
+function toEntry(item: ItemRecord): Record<string, unknown> {
+  const { request, batchId: _batch, ...rest } = item;
+  return { ...rest, ...(request ? { request: JSON.stringify(request) } : {}) };
+}
+
+/** Items cut into chunks of at most CHUNK_ITEMS entries and about CHUNK_BYTES. */
+function chunksOf(items: ItemRecord[]): Record<string, unknown>[][] {
+  const chunks: Record<string, unknown>[][] = [];
+  let current: Record<string, unknown>[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const entry = toEntry(item);
+    const size = JSON.stringify(entry).length;
+    if (current.length > 0 && (current.length >= CHUNK_ITEMS || bytes + size > CHUNK_BYTES)) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(entry);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
 }
 
 async function inParallel<T>(work: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
@@ -71,6 +115,67 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
   };
   const getItem = async (batchId: string, index: number) =>
     (await client.send(new GetCommand({ TableName: table, Key: itemKey(batchId, index), ConsistentRead: true }))).Item;
+
+  /** The chunk whose first index is the greatest at or below `index` (entries parsed), if any. */
+  async function chunkHolding(batchId: string, index: number): Promise<{ entries: ItemRecord[] } | undefined> {
+    const answer = await client.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':from': 'CHUNK#', ':to': chunkSk(index) },
+        ScanIndexForward: false,
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    const row = answer.Items?.[0];
+    if (!row) return undefined;
+    const entries = (row.entries as Record<string, unknown>[]).map((entry) => toItem({ ...entry, batchId }));
+    return entries[entries.length - 1]!.index >= index ? { entries } : undefined;
+  }
+
+  /** The ITEM rows from `from` to `to` by index. */
+  async function rowsBetween(batchId: string, from: number, to: number): Promise<Map<number, ItemRecord>> {
+    const rows = new Map<number, ItemRecord>();
+    let start: Record<string, unknown> | undefined;
+    do {
+      const answer = await client.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':from': itemSk(from), ':to': itemSk(to) },
+          ConsistentRead: true,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const row of answer.Items ?? []) {
+        const item = toItem(row);
+        rows.set(item.index, item);
+      }
+      start = answer.LastEvaluatedKey;
+    } while (start);
+    return rows;
+  }
+
+  /** The submitted items (requests: patient data) go 7 days after the batch completes, with it. */
+  async function expireChunks(batchId: string, expiresAt: number): Promise<void> {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const answer = await client.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
+          ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':chunk': 'CHUNK#' },
+          ProjectionExpression: 'pk, sk',
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      await inParallel(answer.Items ?? [], WRITE_CONCURRENCY, async (key) => {
+        await update({ Key: { pk: key.pk, sk: key.sk }, UpdateExpression: 'SET expiresAt = :expires', ExpressionAttributeValues: { ':expires': expiresAt } });
+      });
+      start = answer.LastEvaluatedKey;
+    } while (start);
+  }
 
   async function writeAll(rows: Record<string, unknown>[]): Promise<void> {
     const chunks: Record<string, unknown>[][] = [];
@@ -102,7 +207,8 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
     },
     async create(batch, items) {
       const expiresAt = epoch(batch.createdAt, OPEN_TTL_SECONDS);
-      await writeAll(items.map((item) => ({ ...itemKey(batch.batchId, item.index), ...item, expiresAt })));
+      const chunks = chunksOf(items);
+      await writeAll(chunks.map((entries) => ({ ...chunkKey(batch.batchId, Number(entries[0]!.index)), first: entries[0]!.index, entries, expiresAt })));
       const { counts, outcomes, ...rest } = batch;
       await writeAll([{ ...batchKey(batch.batchId), ...rest, ...counts, ...outcomes, expiresAt }]);
     },
@@ -112,37 +218,37 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
     },
     async listItems(batchId, { afterIndex, limit, state }): Promise<ItemPage> {
       const items: ItemRecord[] = [];
-      let start: Record<string, unknown> | undefined = afterIndex === undefined ? undefined : itemKey(batchId, afterIndex);
+      let next = afterIndex === undefined ? 0 : afterIndex + 1;
       for (;;) {
-        const answer = await client.send(
-          new QueryCommand({
-            TableName: table,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :item)',
-            ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':item': 'ITEM#', ...(state ? { ':state': state } : {}) },
-            ...(state ? { FilterExpression: '#state = :state', ExpressionAttributeNames: { '#state': 'state' } } : {}),
-            ...(start ? { ExclusiveStartKey: start } : {}),
-            Limit: limit - items.length,
-            ConsistentRead: true,
-          }),
-        );
-        items.push(...(answer.Items ?? []).map(toItem));
-        start = answer.LastEvaluatedKey;
-        if (!start) return { items };
-        if (items.length >= limit) return { items, lastIndex: items[items.length - 1]!.index };
+        const chunk = await chunkHolding(batchId, next);
+        if (!chunk) return { items };
+        const entries = chunk.entries.filter((entry) => entry.index >= next);
+        const last = chunk.entries[chunk.entries.length - 1]!.index;
+        const touched = await rowsBetween(batchId, next, last);
+        for (const entry of entries) {
+          const item = touched.get(entry.index) ?? entry;
+          if (state && item.state !== state) continue;
+          items.push(item);
+          if (items.length >= limit) return entry.index < last || (await chunkHolding(batchId, last + 1)) ? { items, lastIndex: entry.index } : { items };
+        }
+        next = last + 1;
       }
     },
     async claim(batchId, index, nowMs, leaseMs): Promise<Claim> {
+      const entry = (await chunkHolding(batchId, index))?.entries.find((e) => e.index === index);
+      if (!entry) return { kind: 'missing' };
+      if (entry.state !== 'PENDING') return { kind: 'finished', state: entry.state };
       const leaseUntil = nowMs + leaseMs;
       try {
         const answer = await update({
           Key: itemKey(batchId, index),
-          UpdateExpression: 'SET #state = :progress, leaseUntil = :lease, firstAttemptAt = if_not_exists(firstAttemptAt, :now) ADD attempts :one',
-          ConditionExpression: '#state = :pending',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':pending': 'PENDING', ':lease': leaseUntil, ':now': nowMs, ':one': 1 },
+          UpdateExpression: `SET #state = :progress, leaseUntil = :lease, firstAttemptAt = if_not_exists(firstAttemptAt, :now), ${ROW_FIELDS} ADD attempts :one`,
+          ConditionExpression: 'attribute_not_exists(#state) OR #state = :pending',
+          ExpressionAttributeNames: { '#state': 'state', '#index': 'index' },
+          ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':pending': 'PENDING', ':lease': leaseUntil, ':now': nowMs, ':one': 1, ...rowValues(batchId, entry) },
           ReturnValues: 'ALL_NEW',
         });
-        return { kind: 'claimed', item: toItem(answer.Attributes!), fresh: true };
+        return { kind: 'claimed', item: { ...toItem(answer.Attributes!), ...(entry.request ? { request: entry.request } : {}) }, fresh: true };
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
@@ -159,7 +265,7 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':lease': leaseUntil, ':old': item.leaseUntil ?? 0 },
       });
-      return taken ? { kind: 'claimed', item: { ...item, leaseUntil }, fresh: false } : { kind: 'busy', leaseUntil };
+      return taken ? { kind: 'claimed', item: { ...item, leaseUntil, ...(entry.request ? { request: entry.request } : {}) }, fresh: false } : { kind: 'busy', leaseUntil };
     },
     unclaim(batchId, index, attempts) {
       return conditional({
@@ -173,22 +279,24 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
     finish(batchId, index, attempts, result: ItemResult) {
       return conditional({
         Key: itemKey(batchId, index),
-        UpdateExpression: 'SET #state = :state, #status = :status, answer = :answer, completedAt = :at, expiresAt = :expires REMOVE leaseUntil, #request',
+        UpdateExpression: 'SET #state = :state, #status = :status, answer = :answer, completedAt = :at, expiresAt = :expires REMOVE leaseUntil',
         ConditionExpression: '#state = :progress AND attempts = :attempts',
-        ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#request': 'request' },
+        ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
         ExpressionAttributeValues: {
           ':state': result.state, ':status': result.status, ':answer': result.answer, ':at': result.completedAt,
           ':expires': epoch(result.completedAt, TTL_SECONDS + 24 * 3600), ':progress': 'IN_PROGRESS', ':attempts': attempts,
         },
       });
     },
-    cancelItem(batchId, index, at) {
+    async cancelItem(batchId, index, at) {
+      const entry = (await chunkHolding(batchId, index))?.entries.find((e) => e.index === index);
+      if (entry?.state !== 'PENDING') return false;
       return conditional({
         Key: itemKey(batchId, index),
-        UpdateExpression: 'SET #state = :cancelled, completedAt = :at REMOVE #request',
-        ConditionExpression: '#state = :pending',
-        ExpressionAttributeNames: { '#state': 'state', '#request': 'request' },
-        ExpressionAttributeValues: { ':cancelled': 'CANCELLED', ':pending': 'PENDING', ':at': at },
+        UpdateExpression: `SET #state = :cancelled, completedAt = :at, attempts = if_not_exists(attempts, :zero), ${ROW_FIELDS}`,
+        ConditionExpression: 'attribute_not_exists(#state) OR #state = :pending',
+        ExpressionAttributeNames: { '#state': 'state', '#index': 'index' },
+        ExpressionAttributeValues: { ':cancelled': 'CANCELLED', ':pending': 'PENDING', ':at': at, ':zero': 0, ...rowValues(batchId, entry) },
       });
     },
     async bump(batchId, deltas, at) {
@@ -203,15 +311,17 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
       });
       return toBatch(answer.Attributes!);
     },
-    setStatus(batchId, to, from, at, completed = false) {
+    async setStatus(batchId, to, from, at, completed = false) {
       const names = from.map((_, i) => `:from${i}`);
-      return conditional({
+      const moved = await conditional({
         Key: batchKey(batchId),
         UpdateExpression: `SET #status = :to, updatedAt = :at${completed ? ', completedAt = :at, expiresAt = :expires' : ''}`,
         ConditionExpression: `#status IN (${names.join(', ')})`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':to': to, ':at': at, ...Object.fromEntries(from.map((status, i) => [names[i], status])), ...(completed ? { ':expires': epoch(at, TTL_SECONDS) } : {}) },
       });
+      if (moved && completed) await expireChunks(batchId, epoch(at, TTL_SECONDS));
+      return moved;
     },
   };
 }

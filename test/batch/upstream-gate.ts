@@ -34,14 +34,19 @@ export async function startUpstreamGate(target: string): Promise<UpstreamGate> {
       try {
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);
-        gate.keys.push(String(req.headers['idempotency-key'] ?? ''));
+        if (req.method === 'POST') gate.keys.push(String(req.headers['idempotency-key'] ?? ''));
         if (gate.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gate.delayMs));
         if (gate.throttled) {
           res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
           res.end('{"message":"Too Many Requests"}');
           return;
         }
-        const answer = await fetch(`${target}${req.url}`, { method: req.method ?? 'POST', headers: { authorization: String(req.headers.authorization ?? ''), 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
+        const method = req.method ?? 'POST';
+        const answer = await fetch(`${target}${req.url}`, {
+          method,
+          headers: { authorization: String(req.headers.authorization ?? ''), 'content-type': 'application/json' },
+          ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
+        });
         res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
         res.end(Buffer.from(await answer.arrayBuffer()));
       } finally {
