@@ -2,6 +2,7 @@ import { CSV_COLUMNS } from '../../lib/batch/csv-output.js';
 import { CLIENT_REF, MAX_NAME } from '../../lib/batch/submission.js';
 import { DEFAULT_BATCH_SETTINGS, ITEM_STATES } from '../../lib/batch/types.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
+import { SCHEMAS } from '../../lib/validation/index.js';
 
 /**
  * The batch routes in the OpenAPI document (docs/batch.md): their summaries, operations and schemas.
@@ -37,7 +38,10 @@ const BATCH_STATUS = { type: 'string', enum: ['PENDING', 'IN_PROGRESS', 'COMPLET
 const clientRef = { type: 'string', pattern: CLIENT_REF.source, minLength: 1, maxLength: 64, description: 'Your own reference for the item (1–64 visible characters), echoed in its results.' };
 
 /** Response and request schemas, as components. */
+const { $id: _id, ...eligibility } = SCHEMAS.eligibility as unknown as Json & { properties: Json };
 export const BATCH_SCHEMAS: Record<string, Json> = {
+  // The validator's own eligibility schema, plus clientRef: an item is validated exactly like the real-time body.
+  BatchItemRequest: { ...eligibility, properties: { ...eligibility.properties, clientRef } },
   BatchRequest: {
     type: 'object',
     additionalProperties: false,
@@ -48,7 +52,7 @@ export const BATCH_SCHEMAS: Record<string, Json> = {
         minItems: 1,
         maxItems: DEFAULT_BATCH_SETTINGS.maxItems,
         description: 'Eligibility request bodies (EligibilityRequest), each with an optional clientRef.',
-        items: { type: 'object', properties: { clientRef } },
+        items: { $ref: '#/components/schemas/BatchItemRequest' },
       },
       name: { type: 'string', minLength: 1, maxLength: MAX_NAME },
       callbackUrl: { type: 'string', format: 'uri', description: 'https (plain http only to localhost locally); must not resolve to a private, loopback, link-local or metadata address. Receives the signed batch-completed webhook.' },
