@@ -57,13 +57,12 @@ export async function processItem(deps: WorkerDeps, message: ItemMessage): Promi
   if (claim.kind === 'missing' || claim.kind === 'finished') return DONE;
   if (claim.kind === 'busy') return { kind: 'retry', seconds: Math.max(1, Math.ceil((claim.leaseUntil - deps.now()) / 1000)) };
   const item = claim.item;
-  if (claim.fresh) {
-    await store.bump(batchId, { pending: -1, inProgress: 1 }, at());
-    if (batch.status === 'PENDING') await store.setStatus(batchId, 'IN_PROGRESS', ['PENDING'], at());
-  }
-
   const requestId = `${batchId}-${index}`;
-  const answer = await deps.check({ body: item.request ?? {}, clientId: batch.clientId, requestId, idempotencyKey: `${requestId}-${item.attempts}` });
+  // The counters move while the upstream call runs: the item is ours already (the claim).
+  const [answer] = await Promise.all([
+    deps.check({ body: item.request ?? {}, clientId: batch.clientId, requestId, idempotencyKey: `${requestId}-${item.attempts}` }),
+    claim.fresh ? startCounting(deps, batch) : Promise.resolve(),
+  ]);
   const fields = { route: 'batch-item', batchId, itemIndex: index, status: answer.status, attempts: item.attempts };
 
   if (TRANSIENT.has(answer.status)) {
@@ -78,11 +77,18 @@ export async function processItem(deps: WorkerDeps, message: ItemMessage): Promi
   const state = answer.status < 400 ? 'COMPLETED' : 'FAILED';
   if (!(await store.finish(batchId, index, item.attempts, { state, status: answer.status, answer: answer.body, completedAt: at() }))) return DONE;
   log.info('batch item', fields);
-  if (item.counted) await store.release(batch.clientId, 1);
   const outcome = outcomeOf(answer.status, answer.body);
   const deltas: Partial<Record<Counter, number>> = { inProgress: -1, [state === 'COMPLETED' ? 'completed' : 'failed']: 1, ...(outcome ? { [outcome]: 1 } : {}) };
-  await settle(deps, await store.bump(batchId, deltas, at()));
+  const [after] = await Promise.all([store.bump(batchId, deltas, at()), item.counted ? store.release(batch.clientId, 1) : Promise.resolve()]);
+  await settle(deps, after);
   return DONE;
+}
+
+/** A fresh claim: one item from pending to in progress, and the batch IN_PROGRESS with its first. */
+async function startCounting(deps: WorkerDeps, batch: BatchRecord): Promise<void> {
+  const at = new Date(deps.now()).toISOString();
+  await deps.store.bump(batch.batchId, { pending: -1, inProgress: 1 }, at);
+  if (batch.status === 'PENDING') await deps.store.setStatus(batch.batchId, 'IN_PROGRESS', ['PENDING'], at);
 }
 
 /** When nothing is left to run, the final status (once, by a conditional write) and the webhook. */

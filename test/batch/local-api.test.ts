@@ -44,6 +44,8 @@ const finished = async (batchId: string) => {
   }
 };
 
+const savedEnv = { ...process.env };
+
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'batch-local-'));
   const tokensFile = join(dir, 'tokens.json');
@@ -65,6 +67,8 @@ beforeAll(async () => {
   server = await startLocalServer({ port: 0 });
 });
 afterAll(async () => {
+  // The local environment writes its settings into process.env: leave it as found for the next file.
+  process.env = { ...savedEnv };
   await server?.close();
   await environment?.close();
   await new Promise((resolve) => receiver.close(resolve));
