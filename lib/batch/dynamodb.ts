@@ -134,6 +134,8 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
     return entries[entries.length - 1]!.index >= index ? { entries } : undefined;
   }
 
+  const entryOf = async (batchId: string, index: number) => (await chunkHolding(batchId, index))?.entries.find((e) => e.index === index);
+
   /** The ITEM rows from `from` to `to` by index. */
   async function rowsBetween(batchId: string, from: number, to: number): Promise<Map<number, ItemRecord>> {
     const rows = new Map<number, ItemRecord>();
@@ -234,8 +236,9 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
         next = last + 1;
       }
     },
-    async claim(batchId, index, nowMs, leaseMs): Promise<Claim> {
-      const entry = (await chunkHolding(batchId, index))?.entries.find((e) => e.index === index);
+    submitted: (batchId, index) => entryOf(batchId, index),
+    async claim(batchId, index, nowMs, leaseMs, known): Promise<Claim> {
+      const entry = known ?? (await entryOf(batchId, index));
       if (!entry) return { kind: 'missing' };
       if (entry.state !== 'PENDING') return { kind: 'finished', state: entry.state };
       const leaseUntil = nowMs + leaseMs;
@@ -288,8 +291,8 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
         },
       });
     },
-    async cancelItem(batchId, index, at) {
-      const entry = (await chunkHolding(batchId, index))?.entries.find((e) => e.index === index);
+    async cancelItem(batchId, index, at, known) {
+      const entry = known ?? (await entryOf(batchId, index));
       if (entry?.state !== 'PENDING') return false;
       return conditional({
         Key: itemKey(batchId, index),

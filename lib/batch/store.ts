@@ -35,14 +35,16 @@ export interface BatchStore {
   getBatch(batchId: string): Promise<BatchRecord | undefined>;
   /** Items after `afterIndex` in index order, `state` filtered, at most `limit`. */
   listItems(batchId: string, options: { afterIndex?: number; limit: number; state?: ItemState }): Promise<ItemPage>;
-  /** PENDING → IN_PROGRESS (or take over an IN_PROGRESS item whose lease ran out). */
-  claim(batchId: string, index: number, nowMs: number, leaseMs: number): Promise<Claim>;
+  /** The item as submit stored it (before any worker touched it), or undefined when there is none. */
+  submitted(batchId: string, index: number): Promise<ItemRecord | undefined>;
+  /** PENDING → IN_PROGRESS (or take over an IN_PROGRESS item whose lease ran out); `entry` when already read. */
+  claim(batchId: string, index: number, nowMs: number, leaseMs: number, entry?: ItemRecord): Promise<Claim>;
   /** IN_PROGRESS → PENDING after a transient failure, if this attempt still holds it. */
   unclaim(batchId: string, index: number, attempts: number): Promise<boolean>;
   /** IN_PROGRESS → COMPLETED/FAILED, if this attempt still holds it. */
   finish(batchId: string, index: number, attempts: number, result: ItemResult): Promise<boolean>;
   /** PENDING → CANCELLED (the batch was cancelled before the item started). */
-  cancelItem(batchId: string, index: number, at: string): Promise<boolean>;
+  cancelItem(batchId: string, index: number, at: string, entry?: ItemRecord): Promise<boolean>;
   /** Atomic adds to the batch's counters; answers the batch after them. */
   bump(batchId: string, deltas: Partial<Record<Counter, number>>, at: string): Promise<BatchRecord>;
   /** Moves the batch's status when it is one of `from`; false when it was not. */

@@ -41,19 +41,19 @@ export async function processItem(deps: WorkerDeps, message: ItemMessage): Promi
   const { store, settings } = deps;
   const { batchId, index } = message;
   const at = () => new Date(deps.now()).toISOString();
-  const batch = await store.getBatch(batchId);
-  if (!batch) return DONE;
+  // Two reads at once: the batch (cancelled? whose?) and the item as submitted (its request).
+  const [batch, entry] = await Promise.all([store.getBatch(batchId), store.submitted(batchId, index)]);
+  if (!batch || !entry) return DONE;
 
   if (batch.status === 'CANCELLED') {
-    const item = (await store.listItems(batchId, { afterIndex: index - 1, limit: 1 })).items[0];
-    if (item?.index === index && (await store.cancelItem(batchId, index, at()))) {
-      if (item.counted) await store.release(batch.clientId, 1);
+    if (await store.cancelItem(batchId, index, at(), entry)) {
+      if (entry.counted) await store.release(batch.clientId, 1);
       await settle(deps, await store.bump(batchId, { pending: -1, cancelled: 1 }, at()));
     }
     return DONE;
   }
 
-  const claim = await store.claim(batchId, index, deps.now(), settings.leaseMs);
+  const claim = await store.claim(batchId, index, deps.now(), settings.leaseMs, entry);
   if (claim.kind === 'missing' || claim.kind === 'finished') return DONE;
   if (claim.kind === 'busy') return { kind: 'retry', seconds: Math.max(1, Math.ceil((claim.leaseUntil - deps.now()) / 1000)) };
   const item = claim.item;
