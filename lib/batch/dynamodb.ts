@@ -25,9 +25,13 @@ const batchKey = (batchId: string) => ({ pk: `BATCH#${batchId}`, sk: 'META' });
 const pad = (index: number) => String(index).padStart(6, '0');
 const itemSk = (index: number) => `ITEM#${pad(index)}`;
 const chunkSk = (first: number) => `CHUNK#${pad(first)}`;
+/**
+ * Items per chunk: fixed, so item i sits at entries[i % 100] of chunk floor(i / 100) and a worker reads
+ * just that entry. A valid request is at most ~2 KB (the schema bounds every field), so a chunk stays far
+ * under DynamoDB's 400 KB; an invalid item's 400 body goes to its own ITEM row instead.
+ */
 const CHUNK_ITEMS = 100;
-/** Kept well under DynamoDB's 400 KB item limit (invalid items carry their 400 body). */
-const CHUNK_BYTES = 250_000;
+const chunkFirst = (index: number) => index - (index % CHUNK_ITEMS);
 const itemKey = (batchId: string, index: number) => ({ pk: `BATCH#${batchId}`, sk: itemSk(index) });
 const chunkKey = (batchId: string, first: number) => ({ pk: `BATCH#${batchId}`, sk: chunkSk(first) });
 /** What a touched item's row copies from its chunk entry (with `#index` and the `:row…` values of rowValues). */
@@ -74,24 +78,17 @@ function toEntry(item: ItemRecord): Record<string, unknown> {
   return { ...rest, ...(request ? { request: JSON.stringify(request) } : {}) };
 }
 
-/** Items cut into chunks of at most CHUNK_ITEMS entries and about CHUNK_BYTES. */
+/** Items cut into chunks of CHUNK_ITEMS by index; an invalid item's entry keeps no answer (its row does). */
 function chunksOf(items: ItemRecord[]): Record<string, unknown>[][] {
-  const chunks: Record<string, unknown>[][] = [];
-  let current: Record<string, unknown>[] = [];
-  let bytes = 0;
+  const chunks = new Map<number, Record<string, unknown>[]>();
   for (const item of items) {
-    const entry = toEntry(item);
-    const size = JSON.stringify(entry).length;
-    if (current.length > 0 && (current.length >= CHUNK_ITEMS || bytes + size > CHUNK_BYTES)) {
-      chunks.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(entry);
-    bytes += size;
+    const { status: _status, answer: _answer, ...kept } = item;
+    const first = chunkFirst(item.index);
+    const chunk = chunks.get(first) ?? [];
+    chunk.push(toEntry(kept as ItemRecord));
+    chunks.set(first, chunk);
   }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
+  return [...chunks.values()];
 }
 
 async function inParallel<T>(work: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
@@ -134,7 +131,19 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
     return entries[entries.length - 1]!.index >= index ? { entries } : undefined;
   }
 
-  const entryOf = async (batchId: string, index: number) => (await chunkHolding(batchId, index))?.entries.find((e) => e.index === index);
+  /** One submitted item: just its entry of its chunk (a projection), not the whole chunk. */
+  async function entryOf(batchId: string, index: number): Promise<ItemRecord | undefined> {
+    const answer = await client.send(
+      new GetCommand({
+        TableName: table,
+        Key: chunkKey(batchId, chunkFirst(index)),
+        ProjectionExpression: `entries[${index % CHUNK_ITEMS}]`,
+        ConsistentRead: true,
+      }),
+    );
+    const entry = (answer.Item?.entries as Record<string, unknown>[] | undefined)?.[0];
+    return entry && entry.index === index ? toItem({ ...entry, batchId }) : undefined;
+  }
 
   /** The ITEM rows from `from` to `to` by index. */
   async function rowsBetween(batchId: string, from: number, to: number): Promise<Map<number, ItemRecord>> {
@@ -210,7 +219,8 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
     async create(batch, items) {
       const expiresAt = epoch(batch.createdAt, OPEN_TTL_SECONDS);
       const chunks = chunksOf(items);
-      await writeAll(chunks.map((entries) => ({ ...chunkKey(batch.batchId, Number(entries[0]!.index)), first: entries[0]!.index, entries, expiresAt })));
+      const refused = items.filter((item) => item.answer !== undefined).map((item) => ({ ...itemKey(item.batchId, item.index), ...toEntry(item), batchId: item.batchId, expiresAt }));
+      await writeAll([...chunks.map((entries) => ({ ...chunkKey(batch.batchId, Number(entries[0]!.index)), first: entries[0]!.index, entries, expiresAt })), ...refused]);
       const { counts, outcomes, ...rest } = batch;
       await writeAll([{ ...batchKey(batch.batchId), ...rest, ...counts, ...outcomes, expiresAt }]);
     },

@@ -116,7 +116,11 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
     // docs/api.md#payer-directory: reads the Stedi key only (the directory's own search endpoint).
     payers: { environment: { ...stediEnv, ...corsEnv }, grants: [readSecret(stediSecret), decryptVia('secretsmanager')] },
     // docs/mcp.md: the tools run the eligibility, COB and payer routes, so it needs what they need (no Idempotency-Key over MCP).
-    mcp: { environment: { ...stediEnv, ...corsEnv }, grants: [readSecret(stediSecret), getEnrollment(), decryptVia('secretsmanager', 'dynamodb')] },
+    // get_batch_status reads the batch table (docs/batch.md#poll).
+    mcp: {
+      environment: { ...stediEnv, BATCH_TABLE: batch.table.tableName, ...corsEnv },
+      grants: [readSecret(stediSecret), getEnrollment(), onBatchTable('GetItem'), decryptVia('secretsmanager', 'dynamodb')],
+    },
     batch: {
       environment: { ...batchEnv, BATCH_MAX_PENDING_ITEMS: String(settings.batch.maxPendingItems), ...idempotencyEnv, ...corsEnv },
       grants: [
