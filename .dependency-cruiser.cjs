@@ -20,6 +20,7 @@ const LIB_LAYERS = [
   'runtime',
   'cob',
   'eligibility',
+  'batch',
   'fhir',
   'letter',
   'mcp',

@@ -8,6 +8,8 @@
  *    on this Node and on Lambda's Node major (docs/benchmarks.md#two-runtimes).
  *  - Warm in-process invocations/s, mock and real-against-sandbox eligibility: bench/invocations.ts.
  *  - PDF render time for 1-, 2- and 5-page letters: bench/pdf.ts (spawned; it writes pdf.json).
+ *  - Batch eligibility: a 10,000-item submit, 2,000 items against a 500 ms clearinghouse at cap 10, a
+ *    500-item results page, heap: bench/batch.ts (spawned with --expose-gc; it writes batch.json).
  *  - Hostile input: every PDF bomb shape with the decompression guard and before it, and the strict
  *    JSON parser vs JSON.parse: bench/hostile.ts (spawned; it writes hostile.json).
  * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
@@ -17,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { batchRows, type BatchReport } from './batch-rows.js';
 import { measureBundles, type BundleReport } from './bundles.js';
 import type { FunctionName } from '../infra/cdk/functions.js';
 import type { HostileReport, ProbeResult } from './hostile.js';
@@ -360,9 +363,23 @@ step('300 clients sending 6 MB bodies to the local server (bench/local-server-ho
 runScript('local-server-hostile.ts');
 const localServer = JSON.parse(readFileSync(join(results, 'local-server-hostile.json'), 'utf8')) as LocalServerHostileReport;
 
-const rows = [...x12.rows, ...(lambdaBundles ? bundleRows(lambdaBundles, true) : []), ...bundleRows(bundles, lambdaBundles === undefined), ...invocationRows(invocations), ...roundtripRows(roundtrip), ...pdfRows(pdf), ...hostileRows(hostile), ...requestBoundRows(hostileJson, localServer)];
+step('batch eligibility (bench/batch.ts; about two minutes)');
+execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'bench/batch.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+const batch = JSON.parse(readFileSync(join(results, 'batch.json'), 'utf8')) as BatchReport;
+
+const rows = [
+  ...x12.rows,
+  ...(lambdaBundles ? bundleRows(lambdaBundles, true) : []),
+  ...bundleRows(bundles, lambdaBundles === undefined),
+  ...invocationRows(invocations),
+  ...roundtripRows(roundtrip),
+  ...pdfRows(pdf),
+  ...hostileRows(hostile),
+  ...requestBoundRows(hostileJson, localServer),
+  ...batchRows(batch),
+];
 printTable(rows);
 mkdirSync(results, { recursive: true });
-const summary = { measuredAt: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows, x12: x12.detail, bundles, lambdaBundles, invocations, roundtrip, pdf: pdf.render, hostile, hostileJson, localServer };
+const summary = { measuredAt: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows, x12: x12.detail, bundles, lambdaBundles, invocations, roundtrip, pdf: pdf.render, hostile, hostileJson, localServer, batch };
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\nwritten: bench/results/summary.json (${lambdaX12 ? 'x12.json, x12-lambda-node.json' : 'x12.json'}, pdf.json by their scripts)`);

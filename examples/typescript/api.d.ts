@@ -100,6 +100,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/eligibility/batch/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a batch of eligibility checks
+         * @description Up to 10,000 eligibility request bodies as JSON (`{items, name?, callbackUrl?}`) or CSV (`Content-Type: text/csv`, a header row naming request fields, lists separated by `;`; `name` and `callbackUrl` then as query parameters). Each item runs through the real-time eligibility route, so its answer is exactly what POST /api/eligibility/v1 returns. An invalid item is stored as FAILED with the 400 the real-time route gives; it never sinks the batch. Answers 202 with `Location`. See docs/batch.md.
+         */
+        post: operations["submitEligibilityBatch"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["submitEligibilityBatchPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eligibility/batch/v1/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch's status and counts
+         * @description Another client's batch is 404 NOT_FOUND, exactly like an unknown one.
+         */
+        get: operations["getEligibilityBatch"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel what has not started
+         * @description Items not yet started become CANCELLED; items in progress finish. Answers the batch's status.
+         */
+        delete: operations["cancelEligibilityBatch"];
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["getEligibilityBatchPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eligibility/batch/v1/{batchId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch's items and their answers
+         * @description In index order, paged (`pageSize` 1–500, default 100, `nextPageToken`). With `Accept: text/csv`: the whole batch as CSV, one row per item with the 24 summary slots as columns, no paging.
+         */
+        get: operations["listEligibilityBatchItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["listEligibilityBatchItemsPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payers": {
         parameters: {
             query?: never;
@@ -816,7 +892,7 @@ export interface components {
             /** @description What went wrong, for a person. */
             message: string;
             /** @enum {string} */
-            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "BATCH_LIMIT_EXCEEDED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
             /** @description The request id, also in the x-request-id header. */
             requestId: string;
             /** @description INVALID_REQUEST: every problem, at most 50. */
@@ -868,6 +944,131 @@ export interface components {
             /** @description Best matches first. */
             payers: components["schemas"]["Payer"][];
             /** @description Pass as pageToken for the next page; absent on the last page. */
+            nextPageToken?: string;
+        };
+        BatchItemRequest: {
+            /**
+             * Format: person-name
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
+             */
+            patientFirstName: string;
+            /**
+             * Format: person-name
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
+             */
+            patientLastName: string;
+            /**
+             * Format: past-us-date
+             * @description A real calendar date in the form MM-DD-YYYY, not in the future.
+             */
+            patientDOB: string;
+            /**
+             * Format: member-id
+             * @description 1 to 80 characters. Contains a letter or digit, and no control or invisible characters.
+             */
+            patientMemberId: string;
+            /**
+             * Format: us-date
+             * @description A real calendar date in the form MM-DD-YYYY.
+             */
+            dateOfCoverage: string;
+            /**
+             * Format: identifier
+             * @description 1 to 80 characters, not blank. Contains a letter or digit, and no control or invisible characters.
+             */
+            payerId: string;
+            /**
+             * Format: identifier
+             * @description 1 to 80 characters, not blank. Contains a letter or digit, and no control or invisible characters.
+             */
+            providerId: string;
+            mockRequest?: boolean;
+            runCobCheck?: boolean;
+            serviceTypeCodes?: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC")[];
+            procedureCodes?: string[];
+            /** @description Estimate what the patient owes for these lines. A guide only: the payer adjudicates the claim. */
+            estimate?: {
+                /**
+                 * @description The network whose figures apply (default in).
+                 * @enum {string}
+                 */
+                network?: "in" | "out";
+                lines: {
+                    /** @description Also asked about in the 270, as if in procedureCodes. */
+                    procedureCode?: string;
+                    /**
+                     * @description Default 30; also asked about in the 270, as if in serviceTypeCodes.
+                     * @enum {string}
+                     */
+                    serviceTypeCode?: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC";
+                    /** @description The allowed amount the practice expects (or its charge) in dollars, at most two decimals. */
+                    amount: number;
+                }[];
+            };
+            /** @description Your own reference for the item (1–64 visible characters), echoed in its results. */
+            clientRef?: string;
+        };
+        BatchRequest: {
+            /** @description Eligibility request bodies (EligibilityRequest), each with an optional clientRef. */
+            items: components["schemas"]["BatchItemRequest"][];
+            name?: string;
+            /**
+             * Format: uri
+             * @description https (plain http only to localhost locally); must not resolve to a private, loopback, link-local or metadata address. Receives the signed batch-completed webhook.
+             */
+            callbackUrl?: string;
+        };
+        BatchAccepted: {
+            /** Format: uuid */
+            batchId: string;
+            name?: string;
+            /** @enum {string} */
+            status: "PENDING" | "IN_PROGRESS" | "COMPLETED" | "COMPLETED_WITH_ERRORS" | "CANCELLED";
+            totalCount: number;
+            invalidCount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        BatchStatus: {
+            /** Format: uuid */
+            batchId: string;
+            name?: string;
+            /** @enum {string} */
+            status: "PENDING" | "IN_PROGRESS" | "COMPLETED" | "COMPLETED_WITH_ERRORS" | "CANCELLED";
+            totalCount: number;
+            counts: {
+                pending: number;
+                inProgress: number;
+                completed: number;
+                failed: number;
+                cancelled: number;
+            };
+            outcomes: {
+                active: number;
+                inactive: number;
+                unknown: number;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            completedAt?: string;
+        };
+        BatchItemPage: {
+            items: {
+                index: number;
+                clientRef?: string;
+                /** @enum {string} */
+                state: "PENDING" | "IN_PROGRESS" | "COMPLETED" | "FAILED" | "CANCELLED";
+                attempts: number;
+                /** Format: date-time */
+                completedAt?: string;
+                /** @description The HTTP status the real-time route answered. */
+                status?: number;
+                answer?: components["schemas"]["EligibilityResponse"];
+                error?: components["schemas"]["Error"];
+            }[];
             nextPageToken?: string;
         };
     };
@@ -1924,6 +2125,556 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
         };
     };
+    submitEligibilityBatch: {
+        parameters: {
+            query?: {
+                /** @description With a CSV body: the batch's name. */
+                name?: string;
+                /** @description With a CSV body: the webhook URL. */
+                callbackUrl?: string;
+            };
+            header?: {
+                /**
+                 * @description Repeat a POST safely: within 24 h the same key, client and body replays the stored answer (header Idempotent-Replayed: true, no upstream call); another body → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 REQUEST_IN_PROGRESS.
+                 * @example 7f1c9a52-checkout-42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchRequest"];
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Accepted: the items are queued. Location names the batch. */
+            202: {
+                headers: {
+                    /** @description The batch's URL path. */
+                    Location?: string;
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchAccepted"];
+                };
+            };
+            /**
+             * @description - `INVALID_JSON`: the body is not JSON, not an object, not valid UTF-8, or repeats a key
+             *     - `INVALID_REQUEST`: the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors`
+             */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_JSON" | "INVALID_REQUEST";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description - body exactly `{"message":"Forbidden"}`: the token is unknown or malformed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `REQUEST_IN_PROGRESS`: a request with the same Idempotency-Key is still running (see Retry-After) */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "REQUEST_IN_PROGRESS";
+                    };
+                };
+            };
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description - `UNSUPPORTED_MEDIA_TYPE`: Content-Type is not application/json */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description - `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different body */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /**
+             * @description - body `{"message":"Too Many Requests"}` or `{"message":"Limit Exceeded"}`: over your rate limit or quota (usage plan)
+             *     - `BATCH_LIMIT_EXCEEDED`: your unfinished batch items would pass BATCH_MAX_PENDING_ITEMS (default 20,000); see Retry-After
+             */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "BATCH_LIMIT_EXCEEDED";
+                    }) | components["schemas"]["MessageOnly"];
+                };
+            };
+            /**
+             * @description - `CONFIGURATION_ERROR`: upstream credentials are missing or rejected (never echoes a secret)
+             *     - `INTERNAL_ERROR`: anything unexpected; message "Internal server error"
+             */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    submitEligibilityBatchPreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example POST */
+                "Access-Control-Request-Method": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example POST, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getEligibilityBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description The id submit answered.
+                 * @example 3f0c2a8e-5b1d-4c7a-9e2f-6a1b2c3d4e5f
+                 */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchStatus"];
+                };
+            };
+            /** @description - `INVALID_REQUEST`: the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors` */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description - body exactly `{"message":"Forbidden"}`: the token is unknown or malformed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `NOT_FOUND`: no route has this path (GET /api/payers/{payerId}: no payer has this id; a batch route: no batch of yours has this id) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description - `INTERNAL_ERROR`: anything unexpected; message "Internal server error" */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    cancelEligibilityBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description The id submit answered.
+                 * @example 3f0c2a8e-5b1d-4c7a-9e2f-6a1b2c3d4e5f
+                 */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch after the cancel. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchStatus"];
+                };
+            };
+            /** @description - `INVALID_REQUEST`: the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors` */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description - body exactly `{"message":"Forbidden"}`: the token is unknown or malformed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `NOT_FOUND`: no route has this path (GET /api/payers/{payerId}: no payer has this id; a batch route: no batch of yours has this id) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description - `INTERNAL_ERROR`: anything unexpected; message "Internal server error" */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    getEligibilityBatchPreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example GET */
+                "Access-Control-Request-Method": string;
+            };
+            path: {
+                /**
+                 * @description The id submit answered.
+                 * @example 3f0c2a8e-5b1d-4c7a-9e2f-6a1b2c3d4e5f
+                 */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example GET, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listEligibilityBatchItems: {
+        parameters: {
+            query?: {
+                state?: "PENDING" | "IN_PROGRESS" | "COMPLETED" | "FAILED" | "CANCELLED";
+                pageSize?: number;
+                pageToken?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+                /** @description `text/csv` for the whole batch as CSV. */
+                Accept?: string;
+            };
+            path: {
+                /**
+                 * @description The id submit answered.
+                 * @example 3f0c2a8e-5b1d-4c7a-9e2f-6a1b2c3d4e5f
+                 */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchItemPage"];
+                    "text/csv": string;
+                };
+            };
+            /** @description - `INVALID_REQUEST`: the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors` */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_REQUEST";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description - body exactly `{"message":"Forbidden"}`: the token is unknown or malformed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `NOT_FOUND`: no route has this path (GET /api/payers/{payerId}: no payer has this id; a batch route: no batch of yours has this id) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /** @description - `INTERNAL_ERROR`: anything unexpected; message "Internal server error" */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    listEligibilityBatchItemsPreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example GET */
+                "Access-Control-Request-Method": string;
+            };
+            path: {
+                /**
+                 * @description The id submit answered.
+                 * @example 3f0c2a8e-5b1d-4c7a-9e2f-6a1b2c3d4e5f
+                 */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example GET, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
     searchPayers: {
         parameters: {
             query?: {
@@ -1986,7 +2737,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description - `NOT_FOUND`: no route has this path (GET /api/payers/{payerId}: no payer has this id) */
+            /** @description - `NOT_FOUND`: no route has this path (GET /api/payers/{payerId}: no payer has this id; a batch route: no batch of yours has this id) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -2154,7 +2905,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
-            /** @description - `NOT_FOUND`: no route has this path (GET /api/payers/{payerId}: no payer has this id) */
+            /** @description - `NOT_FOUND`: no route has this path (GET /api/payers/{payerId}: no payer has this id; a batch route: no batch of yours has this id) */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];

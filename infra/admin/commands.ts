@@ -43,6 +43,8 @@ export const USAGE = `usage: npm run admin -- <command>
                                         as token list shows it); with its last token the client's usage-plan key is deleted
   token list                            one line per token: client id, plan ("-" when none) and the first
                                         ${DIGEST_SHOWN} characters of its digest (what --digest takes), tab-separated
+  webhook-secret create --client <id>   make the client's Standard Webhooks signing secret (whsec_…, printed once)
+  webhook-secret rotate --client <id>   replace it (the old one stops signing at once; give the client the new one first)
   provider enroll --provider-id <id> --client <id> --npi <npi> (--org <name> | --first <name> --last <name>) [--payer <id> ...]
   provider disable --provider-id <id>   mark an enrollment inactive
   provider show --provider-id <id>      print an enrollment
@@ -81,6 +83,8 @@ const COMMANDS: Record<string, { flags: (keyof Flags)[]; run: (flags: Flags, bac
   'token create': { flags: ['client', 'plan'], run: tokenCreate },
   'token revoke': { flags: ['client', 'digest'], run: tokenRevoke },
   'token list': { flags: [], run: tokenList },
+  'webhook-secret create': { flags: ['client'], run: (flags, backends, io) => webhookSecret(flags, backends, io, 'create') },
+  'webhook-secret rotate': { flags: ['client'], run: (flags, backends, io) => webhookSecret(flags, backends, io, 'rotate') },
   'provider enroll': { flags: ['provider-id', 'client', 'npi', 'org', 'first', 'last', 'payer'], run: providerEnroll },
   'provider disable': { flags: ['provider-id'], run: providerDisable },
   'provider show': { flags: ['provider-id'], run: providerShow },
@@ -190,7 +194,8 @@ async function tokenCreate(flags: Flags, backends: AdminBackends, io: AdminIo) {
 
   // 32 random bytes, base64url: 43 printable characters, well inside the authorizer's token shape.
   const token = randomBytes(32).toString('base64url');
-  const entry: ClientToken = { clientId, tokenSha256: sha256Hex(token), ...fields };
+  const webhookSecret = own.find((c) => c.webhookSecret)?.webhookSecret;
+  const entry: ClientToken = { clientId, tokenSha256: sha256Hex(token), ...fields, ...(webhookSecret ? { webhookSecret } : {}) };
   try {
     await tokens.write([...clients.map((c) => (c.clientId === clientId ? { ...c, ...fields } : c)), entry]);
   } catch (error) {
@@ -243,6 +248,27 @@ async function tokenList(_flags: Flags, backends: AdminBackends, io: AdminIo) {
   for (const c of clients) plans.set(c.clientId, plans.get(c.clientId) ?? c.plan);
   const sorted = [...clients].sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
   for (const c of sorted) io.out([c.clientId, plans.get(c.clientId) ?? '-', c.tokenSha256.slice(0, DIGEST_SHOWN)].join('\t'));
+}
+
+/**
+ * The client's batch webhook signing secret (docs/batch.md#webhook-secrets): `whsec_` and 32 random
+ * bytes in base64, as Standard Webhooks libraries expect; kept on each of the client's token entries
+ * in the token store (the webhook sender reads it there), printed once.
+ */
+async function webhookSecret(flags: Flags, backends: AdminBackends, io: AdminIo, mode: 'create' | 'rotate') {
+  const clientId = clientIdOf(flags);
+  const tokens = backends.tokens();
+  const clients = await tokens.read();
+  const own = clients.filter((c) => c.clientId === clientId);
+  if (own.length === 0) throw new CommandError(`client "${clientId}" holds no token in ${tokens.describe}; create one first (token create)`);
+  const existing = own.some((c) => c.webhookSecret);
+  if (mode === 'create' && existing) throw new CommandError(`client "${clientId}" already has a webhook secret; use webhook-secret rotate to replace it`);
+  if (mode === 'rotate' && !existing) throw new CommandError(`client "${clientId}" has no webhook secret yet; use webhook-secret create`);
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  await tokens.write(clients.map((c) => (c.clientId === clientId ? { ...c, webhookSecret: secret } : c)));
+  io.err(`${mode === 'create' ? 'Created' : 'Rotated'} the webhook signing secret of client "${clientId}" in ${tokens.describe}.`);
+  io.err('It is shown once below; the client verifies webhook-signature with it (docs/batch.md#verify-the-webhook).');
+  io.out(secret);
 }
 
 async function providerEnroll(flags: Flags, backends: AdminBackends, io: AdminIo) {

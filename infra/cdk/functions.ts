@@ -35,6 +35,14 @@ export const FUNCTIONS = {
   // DejaVu faces (~2.5 MB of TTF); 1536 MiB avoids GC pressure and gives ~1 vCPU for layout.
   // 125 s: the 120 s letter budget plus time to write the answer; the streamed integration waits 130 s.
   letter: { memoryMiB: 1536, timeoutSeconds: LETTER_BUDGET_SECONDS + 5 },
+  // The batch routes (docs/batch.md): submit validates up to 10,000 bodies and writes them with
+  // their queue messages (a 10,000-item submit does ~400 table writes and ~1,000 queue sends).
+  batch: { memoryMiB: 1024, timeoutSeconds: 29 },
+  // One item at a time through the eligibility route, up to 10 per invocation one after the other:
+  // 10 × the 25 s upstream budget in the worst case, plus the table writes.
+  'batch-worker': { memoryMiB: 512, timeoutSeconds: 300 },
+  // One signed POST per finished batch, 10 s timeout.
+  'batch-webhook': { memoryMiB: 256, timeoutSeconds: 30 },
   // Unknown paths (404), wrong methods on known paths (405 + Allow) and CORS preflight: formats a
   // small answer and touches nothing else.
   'not-found': { memoryMiB: 256, timeoutSeconds: 5 },

@@ -37,6 +37,12 @@ export const DEFAULTS = {
   corsAllowedOrigins: '',
   /** Requests one IP address may send in any 5-minute window before WAF answers 429. */
   wafRateLimitPerIp: 6000,
+  /** docs/batch.md#engine: the worker's event source mapping MaximumConcurrency (BATCH_MAX_CONCURRENCY). */
+  batchMaxConcurrency: 10,
+  /** How long an item is retried on a throttled or unavailable clearinghouse (BATCH_RETRY_HOURS). */
+  batchRetryHours: 8,
+  /** Unfinished batch items one client may have (BATCH_MAX_PENDING_ITEMS). */
+  batchMaxPendingItems: 20_000,
   usagePlans: {
     standard: { rateLimit: 10, burstLimit: 20, monthlyQuota: 100_000, letterRateLimit: 1, letterBurstLimit: 2 },
     high: { rateLimit: 50, burstLimit: 100, monthlyQuota: 1_000_000, letterRateLimit: 5, letterBurstLimit: 10 },
@@ -56,6 +62,7 @@ export interface StackSettings {
   corsOrigins: string[];
   wafRateLimitPerIp: number;
   usagePlans: Record<PlanName, UsagePlanSettings>;
+  batch: { maxConcurrency: number; retryHours: number; maxPendingItems: number };
 }
 
 /** The stack's settings from its context, each checked. */
@@ -84,6 +91,7 @@ export function readSettings(scope: Construct): StackSettings {
     corsOrigins,
     wafRateLimitPerIp: Number(setting('wafRateLimitPerIp')),
     usagePlans: usagePlanSettings(setting('usagePlans')),
+    batch: batchSettings(Number(setting('batchMaxConcurrency')), Number(setting('batchRetryHours')), Number(setting('batchMaxPendingItems'))),
   };
 }
 
@@ -98,6 +106,14 @@ function usagePlanSettings(value: unknown): Record<PlanName, UsagePlanSettings> 
     }
   }
   return plans as unknown as Record<PlanName, UsagePlanSettings>;
+}
+
+/** Lambda accepts a MaximumConcurrency of 2 to 1000; the retry window must fit SQS's 12 h visibility and 14 d retention. */
+function batchSettings(maxConcurrency: number, retryHours: number, maxPendingItems: number): StackSettings['batch'] {
+  if (!(Number.isInteger(maxConcurrency) && maxConcurrency >= 2 && maxConcurrency <= 1000)) throw new Error('batchMaxConcurrency must be a whole number from 2 to 1000');
+  if (!(retryHours > 0 && retryHours <= 72)) throw new Error('batchRetryHours must be more than 0 and at most 72');
+  if (!(Number.isInteger(maxPendingItems) && maxPendingItems >= 1)) throw new Error('batchMaxPendingItems must be a positive whole number');
+  return { maxConcurrency, retryHours, maxPendingItems };
 }
 
 function retentionDays(days: number): RetentionDays {

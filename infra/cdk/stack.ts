@@ -3,6 +3,8 @@ import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { PLAN_NAMES } from '../../lib/auth/tokens.js';
 import { ApiFunctions } from './constructs/api-functions.js';
+import { BatchConsumers } from './constructs/batch-consumers.js';
+import { BatchStores } from './constructs/batch-stores.js';
 import { DataStores } from './constructs/data-stores.js';
 import { acknowledgeFindings } from './constructs/nag-acknowledgements.js';
 import { ServiceApi } from './constructs/rest-api.js';
@@ -37,12 +39,16 @@ export class EligibilityStack extends Stack {
     const settings = readSettings(this);
 
     const stores = new DataStores(this, { name: id });
-    const functions = new ApiFunctions(this, { stores, settings, functionsDir: props.functionsDir ?? join(PROJECT_ROOT, 'functions') });
+    const batchStores = new BatchStores(this, { key: stores.key });
+    const functions = new ApiFunctions(this, { stores, batchStores, settings, functionsDir: props.functionsDir ?? join(PROJECT_ROOT, 'functions') });
+    new BatchConsumers({ stores: batchStores, worker: functions.byName['batch-worker'], webhook: functions.byName['batch-webhook'], maxConcurrency: settings.batch.maxConcurrency });
     const api = new ServiceApi(this, { name: id, functions: functions.byName, key: stores.key, settings });
     new Waf(this, { name: id, stage: api.restApi.deploymentStage, ratePerIp: settings.wafRateLimitPerIp, key: stores.key, logRetention: settings.logRetention });
 
     acknowledgeFindings({
       functions: functions.all,
+      queueConsumers: [functions.byName['batch-worker'], functions.byName['batch-webhook']],
+      batchTable: batchStores.table,
       functionPolicies: functions.policies,
       tokensSecret: stores.tokensSecret,
       vendorSecrets: stores.vendorSecrets,
@@ -59,6 +65,7 @@ export class EligibilityStack extends Stack {
       value: Fn.join(',', PLAN_NAMES.map((name, i) => `${name}=${api.usagePlans[i]!.usagePlanId}`)),
       description: 'USAGE_PLAN_IDS for the admin CLI (token create --plan)',
     });
+    new CfnOutput(this, 'BatchItemDeadLettersUrl', { value: batchStores.itemDeadLetters.queueUrl, description: 'Batch item messages that failed 50 deliveries (docs/batch.md#engine)' });
     new CfnOutput(this, 'IdempotencyTableName', { value: stores.idempotencyTable.tableName, description: 'Stored idempotent answers (24 h)' });
     new CfnOutput(this, 'StediSecretArn', { value: stores.stediSecret.secretArn, description: 'Put the Stedi API key here' });
     new CfnOutput(this, 'AnthropicSecretArn', { value: stores.anthropicSecret.secretArn, description: 'Put the Anthropic API key here' });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { startClearinghouseSandbox } from '../sandbox/clearinghouse.js';
 import { startMessagesSandbox } from '../sandbox/messages-api.js';
 import { startLocalEnrollments } from './enrollments.js';
+import { createBatchTable, LOCAL_BATCH_TABLE, startLocalBatch } from './batch.js';
 import { createIdempotencyTable } from './idempotency.js';
 
 /**
@@ -29,6 +30,8 @@ type Env = Record<string, string | undefined>;
 export interface LocalEnvironmentOptions {
   /** Where `.local/tokens.json` is looked for (default: the working directory, as the admin CLI). */
   cwd?: string;
+  /** The in-process queue's time scale (tests shorten SQS seconds). */
+  batch?: { msPerSecond?: number };
 }
 
 export async function startLocalEnvironment(env: Env = process.env, options: LocalEnvironmentOptions = {}): Promise<LocalEnvironment> {
@@ -91,6 +94,12 @@ export async function startLocalEnvironment(env: Env = process.env, options: Loc
       if (!env.IDEMPOTENCY_TABLE?.trim()) {
         env.IDEMPOTENCY_TABLE = await createIdempotencyTable(enrollments.endpoint);
         notes.push('Idempotency-Key records are kept in the same in-process DynamoDB (lost at stop)');
+      }
+      if (!env.BATCH_TABLE?.trim()) {
+        env.BATCH_TABLE = await createBatchTable(enrollments.endpoint, LOCAL_BATCH_TABLE);
+        const batch = await startLocalBatch(env, options.batch);
+        closers.push(() => batch.close());
+        notes.push('batches: table in the same in-process DynamoDB, items and webhooks on an in-process queue with SQS semantics (lost at stop)');
       }
     } else if (!env.IDEMPOTENCY_TABLE?.trim()) {
       notes.push('ENROLLMENTS_TABLE is set but IDEMPOTENCY_TABLE is not: requests with an Idempotency-Key will answer 500 CONFIGURATION_ERROR');

@@ -16,6 +16,7 @@ import { COB_SANDBOX_PATIENTS } from '../sandbox/cob-answers.js';
 import { SANDBOX_PATIENTS } from '../sandbox/patients.js';
 import { SANDBOX_COB_REQUESTS, SANDBOX_ELIGIBILITY_REQUESTS, type SandboxExamples } from './sandbox-examples.js';
 import { PATH_PARAMETERS, PAYER_SUMMARIES, PAYER_TAGS, payerAndMcpOperations } from './payers-mcp.js';
+import { BATCH_PATH_PARAMETERS, BATCH_SCHEMAS, BATCH_SUMMARIES, BATCH_TAG, batchOperations } from './batch.js';
 import { payerFromStedi } from '../../lib/payers/from-stedi.js';
 import { readPayerRecord } from '../../lib/upstream/stedi-payers.js';
 
@@ -94,7 +95,7 @@ function collectComponents(roots: Record<string, unknown>): Map<unknown, string>
 
 // ---- errors --------------------------------------------------------------------------------
 
-const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp', ErrorCode[]> = {
+const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp' | 'batch' | 'batch-read', ErrorCode[]> = {
   eligibility: [
     'INVALID_JSON', 'INVALID_REQUEST', 'PROVIDER_NOT_ENROLLED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
     'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'PAYER_REJECTED', 'PAYER_NOT_SUPPORTED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
@@ -107,6 +108,11 @@ const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp
   ],
   payers: ['INVALID_REQUEST', 'NOT_FOUND', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR', 'UPSTREAM_ERROR', 'PAYER_UNAVAILABLE', 'UPSTREAM_TIMEOUT'],
   mcp: ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL_ERROR'],
+  batch: [
+    'INVALID_JSON', 'INVALID_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS',
+    'BATCH_LIMIT_EXCEEDED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
+  ],
+  'batch-read': ['INVALID_REQUEST', 'NOT_FOUND', 'INTERNAL_ERROR'],
   letter: [
     'INVALID_JSON', 'INVALID_REQUEST', 'INVALID_FILE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
     'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'LETTER_NOT_GENERATED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
@@ -134,7 +140,8 @@ const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   PAYER_UNAVAILABLE: 'the payer or clearinghouse is unavailable (AAA 42/80, HTTP 429/5xx after the retry); see Retry-After',
   AI_UNAVAILABLE: 'the AI is rate-limited or overloaded after the retry; see Retry-After',
   UPSTREAM_TIMEOUT: 'the upstream did not answer within the time budget',
-  NOT_FOUND: 'no route has this path (GET /api/payers/{payerId}: no payer has this id)',
+  NOT_FOUND: 'no route has this path (GET /api/payers/{payerId}: no payer has this id; a batch route: no batch of yours has this id)',
+  BATCH_LIMIT_EXCEEDED: 'your unfinished batch items would pass BATCH_MAX_PENDING_ITEMS (default 20,000); see Retry-After',
   METHOD_NOT_ALLOWED: 'the path exists but not with this method (see the Allow header)',
 };
 
@@ -185,7 +192,13 @@ function errorResponses(route: keyof typeof ERRORS_BY_ROUTE, exact: Record<numbe
       examples.Mock = { value: exact[status] };
       if (!alternatives.some((a) => JSON.stringify(a) === JSON.stringify(ref('MessageOnly')))) alternatives.push(ref('MessageOnly'));
     }
-    const retry = codes.some((code) => ERROR_TABLE[code].status === 503 || code === 'REQUEST_IN_PROGRESS');
+    if (status === 429) {
+      // The gateway's own 429 (usage plan) shares the status with BATCH_LIMIT_EXCEEDED.
+      lines.unshift('- body `{"message":"Too Many Requests"}` or `{"message":"Limit Exceeded"}`: over your rate limit or quota (usage plan)');
+      examples.Gateway = { value: { message: 'Too Many Requests' } };
+      alternatives.push(ref('MessageOnly'));
+    }
+    const retry = codes.some((code) => ERROR_TABLE[code].status === 503 || ERROR_TABLE[code].status === 429 || code === 'REQUEST_IN_PROGRESS');
     responses[String(status)] = {
       description: lines.join('\n'),
       headers: { 'x-request-id': header('XRequestId'), 'Cache-Control': header('CacheControl'), ...(retry ? { 'Retry-After': header('RetryAfter') } : {}) },
@@ -298,6 +311,10 @@ const SUMMARIES: Record<RouteOperation, { summary: string; description: string; 
   openapi: { operationId: 'getOpenApiDocument', tag: 'Service', summary: 'This OpenAPI document', description: 'No authentication.' },
   payers: PAYER_SUMMARIES.payers,
   lookup: PAYER_SUMMARIES.lookup,
+  batch: BATCH_SUMMARIES.submit,
+  batchStatus: BATCH_SUMMARIES.status,
+  batchItems: BATCH_SUMMARIES.items,
+  batchCancel: BATCH_SUMMARIES.cancel,
   mcp: PAYER_SUMMARIES.mcp,
   docs: {
     operationId: 'getApiReference',
@@ -342,6 +359,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     MessageOnly: RESPONSE_SCHEMAS.messageOnly,
     Payer: RESPONSE_SCHEMAS.payer,
     PayerPage: RESPONSE_SCHEMAS.payerPage,
+    ...BATCH_SCHEMAS,
   };
   const components = collectComponents({ ...requestSchemas, ...responseSchemas });
   const schemas: Json = {};
@@ -373,7 +391,12 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     ...(typeof stedi.nextPageToken === 'string' ? { nextPageToken: stedi.nextPageToken } : {}),
   });
   const payerOperations = payerAndMcpOperations({ ok, errors: (route) => errorResponses(route, {}), toPage });
+  const batch = batchOperations({ ok, errors: (route) => errorResponses(route, {}) });
   const operations: Record<RouteOperation, Json> = {
+    batch: batch.submit,
+    batchStatus: batch.status,
+    batchItems: batch.items,
+    batchCancel: batch.cancel,
     payers: payerOperations.payers,
     lookup: payerOperations.lookup,
     mcp: payerOperations.mcp,
@@ -450,7 +473,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     const meta = SUMMARIES[operationOf(route)];
     paths[route.path] ??= {};
     const item = paths[route.path] as Json;
-    const pathParameters = PATH_PARAMETERS[route.path] ?? [];
+    const pathParameters = PATH_PARAMETERS[route.path] ?? BATCH_PATH_PARAMETERS[route.path] ?? [];
     const own = operations[operationOf(route)] as Json;
     const parameters = [...pathParameters, ...((own.parameters as unknown[]) ?? [])];
     const operation = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...own, parameters };
@@ -488,7 +511,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       version: SERVICE_VERSION,
       summary: 'Insurance eligibility (X12 270/271), coordination of benefits and Letters of Medical Necessity.',
       description: [
-        'Every route except health, this document and CORS preflights needs `Authorization: Bearer <token>`; every POST needs `Content-Type: application/json`.',
+        'Every route except health, this document and CORS preflights needs `Authorization: Bearer <token>`; every POST needs `Content-Type: application/json` (the batch route also takes `text/csv`).',
         '',
         'Every error body is JSON with a `message`; besides the spec-exact bodies (401, 403, 429 and the mock scenarios) it carries `code` and `requestId`. A known path called with another method answers 405 `METHOD_NOT_ALLOWED` with an `Allow` header; an unknown path answers 404 `NOT_FOUND`.',
         '',
@@ -512,6 +535,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       { name: 'Coordination of benefits', description: 'Other coverage and which plan pays first.' },
       { name: 'Letters', description: 'Letters of Medical Necessity from procedure notes.' },
       { name: 'FHIR', description: 'The eligibility check as a FHIR R4 operation (application/fhir+json).' },
+      BATCH_TAG,
       ...PAYER_TAGS,
       { name: 'Service', description: 'Health, this document and its interactive reference (`/api/docs`); no authentication.' },
       { name: 'CORS', description: 'Browser preflights, when CORS_ALLOWED_ORIGINS is set.' },

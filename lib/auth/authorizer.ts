@@ -50,3 +50,8 @@ async function readTokensFile(file: string, optional: boolean): Promise<string |
     throw error;
   }
 }
+
+/** The client's webhook signing secret from the token store (docs/batch.md#webhook-secrets), if it has one. */
+export async function webhookSecretOf(clientId: string, env: Env = environment()): Promise<string | undefined> {
+  return (await loadClients(env)).find((client) => client.clientId === clientId && client.webhookSecret)?.webhookSecret;
+}

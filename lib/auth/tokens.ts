@@ -19,6 +19,11 @@ export interface ClientToken {
   apiKeyId?: string;
   /** The API key's value: what the authorizer returns as usageIdentifierKey so the gateway meters this client. */
   usageIdentifierKey?: string;
+  /**
+   * The client's Standard Webhooks signing secret (`whsec_…`, docs/batch.md#webhook-secrets), set on
+   * each of its entries by `npm run admin -- webhook-secret create|rotate`.
+   */
+  webhookSecret?: string;
 }
 
 /**
@@ -33,11 +38,11 @@ export const sha256Hex = (text: string): string => createHash('sha256').update(t
 
 const DIGEST = /^[0-9a-f]{64}$/;
 
-const OPTIONAL_FIELDS = ['plan', 'apiKeyId', 'usageIdentifierKey'] as const;
+const OPTIONAL_FIELDS = ['plan', 'apiKeyId', 'usageIdentifierKey', 'webhookSecret'] as const;
 
 /**
  * Parses the Secrets Manager document
- * `{"clients":[{"clientId","tokenSha256","plan"?,"apiKeyId"?,"usageIdentifierKey"?}]}`; throws when malformed.
+ * `{"clients":[{"clientId","tokenSha256","plan"?,"apiKeyId"?,"usageIdentifierKey"?,"webhookSecret"?}]}`; throws when malformed.
  */
 export function parseTokenSecret(json: string): ClientToken[] {
   const doc = JSON.parse(json) as { clients?: unknown };

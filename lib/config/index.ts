@@ -75,3 +75,22 @@ export function tokensFile(env: Env = environment()): { path: string; optional: 
 export function logSettings(env: Env = environment()): { serviceName: string; logLevel: string } {
   return { serviceName: env.POWERTOOLS_SERVICE_NAME ?? 'eligibility-service', logLevel: env.POWERTOOLS_LOG_LEVEL ?? env.LOG_LEVEL ?? 'INFO' };
 }
+
+/** Where batches live (docs/batch.md#configuration): the table, the item and webhook queues, and whether http callbacks to loopback are allowed (local only). */
+export interface BatchPlaces {
+  table?: string;
+  queueUrl?: string;
+  webhookQueueUrl?: string;
+  allowLoopbackHttp: boolean;
+}
+
+export function batchPlaces(env: Env = environment()): BatchPlaces {
+  const places: BatchPlaces = { allowLoopbackHttp: env.BATCH_ALLOW_LOOPBACK_HTTP === 'true' };
+  const table = nonEmpty(env.BATCH_TABLE);
+  if (table) places.table = table;
+  const queueUrl = nonEmpty(env.BATCH_QUEUE_URL);
+  if (queueUrl) places.queueUrl = queueUrl;
+  const webhookQueueUrl = nonEmpty(env.BATCH_WEBHOOK_QUEUE_URL);
+  if (webhookQueueUrl) places.webhookQueueUrl = webhookQueueUrl;
+  return places;
+}

@@ -59,7 +59,7 @@ export type Route<B> = (input: RouteInput<B>) => Promise<RouteOutcome>;
 export const MAX_ANSWER_BYTES = 5_000_000;
 
 /** A route outcome as the pipeline's answer: the response, and what the log and the store need. */
-function answerOf(outcome: RouteOutcome, requestId: string): Answer {
+export function answerOf(outcome: RouteOutcome, requestId: string): Answer {
   const log: SafeLogFields = { ...outcome.log };
   if (!outcome.ok) {
     if ('code' in outcome.error) log.code = outcome.error.code;

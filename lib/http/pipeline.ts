@@ -6,7 +6,7 @@ import { accessLog } from './middleware/access-log.js';
 import { cors } from './middleware/cors.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { idempotency, type IdempotencyOptions } from './middleware/idempotency.js';
-import { jsonBody } from './middleware/json-body.js';
+import { jsonBody, type BodyReader } from './middleware/json-body.js';
 import { normaliseHeaders } from './middleware/normalise-headers.js';
 import { refuseRepeatedHeaders } from './middleware/refuse-repeated-headers.js';
 import { requestContext } from './middleware/request-context.js';
@@ -40,6 +40,8 @@ export interface PipelineSpec {
   name: string;
   /** Read a strict JSON body and validate it against this schema (the POST routes). */
   body?: SchemaName;
+  /** Read the body with this instead (no schema step): a route that validates its own body. */
+  readBody?: BodyReader;
   /** The route is behind the authorizer: its `clientId` must be in the event. */
   authorized?: boolean;
   /** Accept an Idempotency-Key (the POST routes). */
@@ -59,7 +61,7 @@ export function httpPipeline(spec: PipelineSpec): PipelineHandler {
     if (!state) throw new Error('route reached without pipeline state');
     const clientId = event.requestContext?.authorizer?.clientId;
     if (spec.authorized && !clientId) throw new Error('route reached without an authorizer context');
-    const input: AnswerInput = { event, requestId: state.requestId, ...(clientId ? { clientId } : {}), ...(spec.body ? { body: state.body } : {}) };
+    const input: AnswerInput = { event, requestId: state.requestId, ...(clientId ? { clientId } : {}), ...(spec.body || spec.readBody ? { body: state.body } : {}) };
     const answer = await state.run(() => spec.answer(input), context);
     Object.assign(state.log, answer.log);
     return answer.response;
@@ -75,6 +77,7 @@ export function httpPipeline(spec: PipelineSpec): PipelineHandler {
     .use(normaliseHeaders())
     .use(refuseRepeatedHeaders());
   if (spec.body) chain.use(jsonBody()).use(validateRequestBody(spec.body));
+  else if (spec.readBody) chain.use(jsonBody(spec.readBody));
   if (spec.idempotency) chain.use(idempotency(spec.name, spec.idempotency));
 
   // Each invocation logs in its own scope: concurrent requests (the local server) never share a request id.

@@ -4,17 +4,17 @@
  * entries (docs/api.md#routes).
  */
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 
 export interface RouteEntry {
   method: HttpMethod;
   path: string;
   /** The Lambda function (functions/<name>/index.ts) that answers it. */
-  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi' | 'fhir' | 'payers' | 'mcp' | 'docs';
+  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi' | 'fhir' | 'payers' | 'mcp' | 'docs' | 'batch';
   /** Whether the bearer-token authorizer guards it. */
   auth: boolean;
   /** The route's operation in the OpenAPI document, when its function answers more than one route. */
-  operation?: 'docsScript' | 'lookup';
+  operation?: 'docsScript' | 'lookup' | 'batchStatus' | 'batchItems' | 'batchCancel';
 }
 
 export const ROUTE_TABLE = [
@@ -22,6 +22,10 @@ export const ROUTE_TABLE = [
   { method: 'POST', path: '/api/eligibility/cob/v1', function: 'cob', auth: true },
   { method: 'POST', path: '/api/generate-letter', function: 'letter', auth: true },
   { method: 'POST', path: '/api/fhir/r4/CoverageEligibilityRequest/$submit', function: 'fhir', auth: true },
+  { method: 'POST', path: '/api/eligibility/batch/v1', function: 'batch', auth: true },
+  { method: 'GET', path: '/api/eligibility/batch/v1/{batchId}', function: 'batch', auth: true, operation: 'batchStatus' },
+  { method: 'DELETE', path: '/api/eligibility/batch/v1/{batchId}', function: 'batch', auth: true, operation: 'batchCancel' },
+  { method: 'GET', path: '/api/eligibility/batch/v1/{batchId}/items', function: 'batch', auth: true, operation: 'batchItems' },
   { method: 'GET', path: '/api/payers', function: 'payers', auth: true },
   { method: 'GET', path: '/api/payers/{payerId}', function: 'payers', auth: true, operation: 'lookup' },
   { method: 'POST', path: '/api/mcp', function: 'mcp', auth: true },

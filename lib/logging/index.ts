@@ -34,6 +34,11 @@ export interface SafeLogFields {
   sandbox?: boolean;
   /** What the Idempotency-Key did (reuse and in-progress show as their error codes). */
   idempotency?: 'stored' | 'replayed' | 'not-stored';
+  /** Batch eligibility (docs/batch.md): ids, counts and timings only. */
+  batchId?: string;
+  itemIndex?: number;
+  items?: number;
+  retryInSeconds?: number;
   errorName?: string;
   /** Stack frames only (the first line, which may quote data, is dropped). */
   frames?: string;

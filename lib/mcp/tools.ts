@@ -29,6 +29,8 @@ export interface ToolRoutes {
   eligibility: Route<EligibilityRequest>;
   cob: Route<CobRequest>;
   searchPayers: PayerSearchRoute;
+  /** GET /api/eligibility/batch/v1/{batchId} (docs/batch.md#poll); without it every id is unknown. */
+  batchStatus?: (clientId: string, batchId: string) => Promise<RouteOutcome>;
 }
 
 /** A request schema as a tool's input schema: the same object, without the `$id` it has as a document. */
@@ -87,8 +89,8 @@ export function mcpTools(routes: ToolRoutes): McpTool[] {
         required: ['batchId'],
         properties: { batchId: { type: 'string', minLength: 1, maxLength: BATCH_ID_MAX, description: 'The batchId the batch submission answered.' } },
       },
-      // Batch eligibility is not part of this release: every id is unknown, exactly as REST answers one.
-      run: async (args) => {
+      // The REST status route's answer; another client's id is unknown, exactly as REST answers it.
+      run: async (args, context) => {
         const batchId = args.batchId;
         if (typeof batchId !== 'string' || batchId.trim() === '' || batchId.length > BATCH_ID_MAX) {
           return {
@@ -96,9 +98,19 @@ export function mcpTools(routes: ToolRoutes): McpTool[] {
             error: serviceError('INVALID_REQUEST', { errors: [{ field: 'batchId', message: `is required: text of 1 to ${BATCH_ID_MAX} characters` }] }),
           };
         }
-        return { ok: false, error: serviceError('NOT_FOUND', { message: 'No batch with this batchId exists for this client' }) };
+        if (routes.batchStatus) return routes.batchStatus(context.clientId, batchId);
+        return { ok: false, error: serviceError('NOT_FOUND', { message: 'No batch with this id' }) };
       },
-      summarize: () => '',
+      summarize: batchStatusSummary,
     },
   ];
+}
+
+/** "IN_PROGRESS: 120 of 2000 items finished (3 failed); 117 active, 0 inactive, 0 unknown." */
+function batchStatusSummary(body: unknown): string {
+  const batch = body as { status?: string; totalCount?: number; counts?: Record<string, number>; outcomes?: Record<string, number> };
+  if (!batch.counts || !batch.outcomes) return '';
+  const { completed = 0, failed = 0, cancelled = 0 } = batch.counts;
+  const { active = 0, inactive = 0, unknown = 0 } = batch.outcomes;
+  return `${batch.status}: ${completed + failed + cancelled} of ${batch.totalCount} items finished (${failed} failed, ${cancelled} cancelled); ${active} active, ${inactive} inactive, ${unknown} unknown.`;
 }

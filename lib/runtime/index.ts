@@ -24,6 +24,11 @@ export interface Runtime {
    * the PAYER_NOT_SUPPORTED gate lets every payer through.
    */
   payers?: PayerDirectory;
+  /**
+   * Sent as `Idempotency-Key` on the clearinghouse calls made through this runtime: a batch item's
+   * attempt sets it (docs/batch.md#engine), so a redelivered attempt is never charged twice.
+   */
+  upstreamIdempotencyKey?: string;
 }
 
 /** A directory lookup stands in front of a paid check: it gets a short budget of its own. */

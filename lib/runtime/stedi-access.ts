@@ -22,6 +22,6 @@ export async function stediAccess(
   if (!apiKey.ok) return apiKey;
   return ok({
     enrollment: enrollment.value,
-    stedi: { baseUrl: runtime.config.stediBaseUrl, apiKey: apiKey.value, budgetMs: runtime.config.upstreamBudgetMs },
+    stedi: { baseUrl: runtime.config.stediBaseUrl, apiKey: apiKey.value, budgetMs: runtime.config.upstreamBudgetMs, ...(runtime.upstreamIdempotencyKey ? { idempotencyKey: runtime.upstreamIdempotencyKey } : {}) },
   });
 }

@@ -16,6 +16,8 @@ export interface StediConnection {
   /** Missing or empty → 500 CONFIGURATION_ERROR without any call. */
   apiKey: string | undefined;
   budgetMs: number;
+  /** Sent as the `Idempotency-Key` header (a batch item's attempt: docs/batch.md#engine). */
+  idempotencyKey?: string;
 }
 
 interface StediCallMeta {
@@ -123,7 +125,7 @@ async function callStedi<T>(
       try {
         const response = await fetch(url, {
           method: 'POST',
-          headers: { Authorization: apiKey, 'Content-Type': 'application/json', Accept: 'application/json' },
+          headers: { Authorization: apiKey, 'Content-Type': 'application/json', Accept: 'application/json', ...(connection.idempotencyKey ? { 'Idempotency-Key': connection.idempotencyKey } : {}) },
           body: body(attemptNo),
           signal,
         });

@@ -79,7 +79,9 @@ function restMethods(res: Record<string, Resource> = resources) {
 }
 const targetOf = (method: Record<string, any>) => JSON.stringify(method.Integration.Uri).match(/"Fn::GetAtt":\["([A-Za-z0-9]+)","Arn"\]/)![1];
 const ROUTE_PATHS: string[] = [...new Set(ROUTE_TABLE.map((r) => r.path))];
-const RESOURCE_PATHS = ['/', '/api', '/api/eligibility', '/api/eligibility/cob', '/api/fhir', '/api/fhir/r4', '/api/fhir/r4/CoverageEligibilityRequest', '/{proxy+}', ...ROUTE_PATHS];
+const RESOURCE_PATHS = ['/', '/api', '/api/eligibility', '/api/eligibility/cob', '/api/eligibility/batch', '/api/fhir', '/api/fhir/r4', '/api/fhir/r4/CoverageEligibilityRequest', '/{proxy+}', ...ROUTE_PATHS];
+/** Fed by SQS event source mappings, not by the gateway (docs/batch.md#engine). */
+const QUEUE_CONSUMERS = ['batch-worker', 'batch-webhook'];
 
 describe('EligibilityStack', () => {
   it('serves a regional REST API whose usage-plan keys come from the authorizer', () => {
@@ -94,6 +96,8 @@ describe('EligibilityStack', () => {
       [
         'POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'POST /api/fhir/r4/CoverageEligibilityRequest/$submit',
         'GET /api/payers', 'GET /api/payers/{payerId}', 'POST /api/mcp', 'GET /api/health', 'HEAD /api/health', 'GET /api/openapi.json', 'GET /api/docs', 'GET /api/docs/scalar.js',
+        'POST /api/eligibility/batch/v1', 'GET /api/eligibility/batch/v1/{batchId}', 'DELETE /api/eligibility/batch/v1/{batchId}',
+        'GET /api/eligibility/batch/v1/{batchId}/items',
       ].sort(),
     );
     for (const route of ROUTE_TABLE) {
@@ -186,7 +190,7 @@ describe('EligibilityStack', () => {
     expect(gatewayResponses(['https://app.example', 'https://b.example']).UNAUTHORIZED!.headers).not.toHaveProperty('Access-Control-Allow-Origin');
   });
 
-  it('runs every function on Node 22 / arm64 with X-Ray and its own encrypted log group; only the letter runs past 29 s', () => {
+  it('runs every function on Node 22 / arm64 with X-Ray and its own encrypted log group; behind the gateway only the letter runs past 29 s', () => {
     const fns = ofType('AWS::Lambda::Function');
     expect(fns).toHaveLength(FUNCTIONS.length);
     for (const [, fn] of fns) {
@@ -194,7 +198,7 @@ describe('EligibilityStack', () => {
       expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
       expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
     }
-    for (const name of FUNCTIONS.filter((n) => n !== 'letter')) expect(resources[functionId(name)]!.Properties.Timeout).toBeLessThanOrEqual(29);
+    for (const name of FUNCTIONS.filter((n) => n !== 'letter' && !QUEUE_CONSUMERS.includes(n))) expect(resources[functionId(name)]!.Properties.Timeout).toBeLessThanOrEqual(29);
     expect(resources[functionId('authorizer')]!.Properties.Timeout).toBe(5);
     expect(resources[functionId('letter')]!.Properties.MemorySize).toBeGreaterThan(resources[functionId('eligibility')]!.Properties.MemorySize);
   });
@@ -398,13 +402,14 @@ describe('EligibilityStack', () => {
     }
     const fns = Object.values(corsResources).filter((r) => r.Type === 'AWS::Lambda::Function');
     const withCors = fns.filter((f) => f.Properties.Environment.Variables.CORS_ALLOWED_ORIGINS === 'https://app.example,https://admin.example');
-    expect(withCors).toHaveLength(FUNCTIONS.length - 1);
+    // Every function that answers HTTP but the authorizer (the queue consumers answer none).
+    expect(withCors).toHaveLength(FUNCTIONS.length - 1 - QUEUE_CONSUMERS.length);
     const report = new AwsSolutionsChecks().validateScope(corsApp);
     expect(report.violations.map((v) => v.ruleName)).toEqual([]);
   });
 
   it('outputs the API URL, table names, secret ARNs and usage plan ids', () => {
-    expect(Object.keys(template.toJSON().Outputs).sort()).toEqual(['AnthropicSecretArn', 'ApiTokensSecretArn', 'ApiUrl', 'EnrollmentsTableName', 'IdempotencyTableName', 'StediSecretArn', 'UsagePlanIds']);
+    expect(Object.keys(template.toJSON().Outputs).sort()).toEqual(['AnthropicSecretArn', 'ApiTokensSecretArn', 'ApiUrl', 'BatchItemDeadLettersUrl', 'EnrollmentsTableName', 'IdempotencyTableName', 'StediSecretArn', 'UsagePlanIds']);
   });
 
   it('passes the AwsSolutions and HIPAA Security packs with no unacknowledged finding', () => {

@@ -128,6 +128,18 @@ describe('MCP over HTTP', () => {
     const answer = await call('get_batch_status', { batchId: 'b-123' });
     expect(answer).toMatchObject({ isError: true, structuredContent: { code: 'NOT_FOUND', status: 404 } });
   });
+
+  it('get_batch_status answers a batch exactly as the REST status route does, with a summary', async () => {
+    const submitted = await api.call('/api/eligibility/batch/v1', { items: [MOCK_SET_1] });
+    expect(submitted.status).toBe(202);
+    let rest: { status: number; body: any };
+    do rest = await api.call(`/api/eligibility/batch/v1/${submitted.body.batchId}`, undefined, { method: 'GET' });
+    while (!rest.body.completedAt);
+    const answer = await call('get_batch_status', { batchId: submitted.body.batchId });
+    expect(answer.isError).toBeFalsy();
+    expect(answer.structuredContent).toEqual(rest.body);
+    expect((answer.content as { text: string }[])[0]!.text).toContain('COMPLETED: 1 of 1 items finished (0 failed, 0 cancelled)');
+  });
 });
 
 describe('POST /api/mcp at the HTTP level', () => {

@@ -6,6 +6,7 @@ import { SCALAR_SCRIPT } from '../../../lib/http/docs-page.js';
 import { ALL_FONT_FILES, type FontFile } from '../../../lib/letter/font-files.js';
 import { FUNCTION_NAMES, type FunctionName } from '../functions.js';
 import type { StackSettings } from '../settings.js';
+import type { BatchStores } from './batch-stores.js';
 import type { DataStores } from './data-stores.js';
 import { ServiceFunction, type AssetFile } from './service-function.js';
 
@@ -17,7 +18,8 @@ import { ServiceFunction, type AssetFile } from './service-function.js';
 
 export interface ApiFunctionsProps {
   stores: DataStores;
-  settings: Pick<StackSettings, 'stediBaseUrl' | 'letterModel' | 'powertoolsLogLevel' | 'logRetention' | 'corsOrigins'>;
+  batchStores: BatchStores;
+  settings: Pick<StackSettings, 'stediBaseUrl' | 'letterModel' | 'powertoolsLogLevel' | 'logRetention' | 'corsOrigins' | 'batch'>;
   functionsDir: string;
 }
 
@@ -35,7 +37,7 @@ export class ApiFunctions {
   readonly policies: ManagedPolicy[];
 
   constructor(stack: Stack, props: ApiFunctionsProps) {
-    const access = accessOf(props.stores, props.settings);
+    const access = accessOf(props.stores, props.batchStores, props.settings);
     const built = FUNCTION_NAMES.map(
       (name) =>
         [
@@ -59,7 +61,7 @@ export class ApiFunctions {
   }
 }
 
-function accessOf(stores: DataStores, settings: ApiFunctionsProps['settings']): Record<FunctionName, Access> {
+function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctionsProps['settings']): Record<FunctionName, Access> {
   const { key, tokensSecret, stediSecret, anthropicSecret, enrollmentsTable, idempotencyTable } = stores;
   const readSecret = (...secrets: Secret[]) =>
     new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: secrets.map((s) => s.secretArn) });
@@ -90,6 +92,18 @@ function accessOf(stores: DataStores, settings: ApiFunctionsProps['settings']): 
   });
   const answersAlone: Access = { environment: corsEnv, grants: [] };
 
+  // docs/batch.md#engine: the batch table and queues, each function only the calls it makes.
+  const batchEnv = {
+    BATCH_TABLE: batch.table.tableName,
+    BATCH_QUEUE_URL: batch.itemQueue.queueUrl,
+    BATCH_WEBHOOK_QUEUE_URL: batch.webhookQueue.queueUrl,
+  };
+  const onBatchTable = (...actions: string[]) => new PolicyStatement({ actions: actions.map((a) => `dynamodb:${a}`), resources: [batch.table.tableArn] });
+  const sendTo = (...queues: { queueArn: string }[]) => new PolicyStatement({ actions: ['sqs:SendMessage'], resources: queues.map((q) => q.queueArn) });
+  const consume = (queue: { queueArn: string }) =>
+    new PolicyStatement({ actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'], resources: [queue.queueArn] });
+  const writeEncrypted = (...services: string[]) => useKeyVia(['kms:Encrypt', 'kms:GenerateDataKey'], ...services);
+
   return {
     authorizer: { environment: { API_TOKENS_SECRET_ARN: tokensSecret.secretArn }, grants: [readSecret(tokensSecret), decryptVia('secretsmanager')] },
     eligibility: payerCall(),
@@ -104,7 +118,38 @@ function accessOf(stores: DataStores, settings: ApiFunctionsProps['settings']): 
     // docs/api.md#payer-directory: reads the Stedi key only (the directory's own search endpoint).
     payers: { environment: { ...stediEnv, ...corsEnv }, grants: [readSecret(stediSecret), decryptVia('secretsmanager')] },
     // docs/mcp.md: the tools run the eligibility, COB and payer routes, so it needs what they need (no Idempotency-Key over MCP).
-    mcp: { environment: { ...stediEnv, ...corsEnv }, grants: [readSecret(stediSecret), getEnrollment(), decryptVia('secretsmanager', 'dynamodb')] },
+    // get_batch_status reads the batch table (docs/batch.md#poll).
+    mcp: {
+      environment: { ...stediEnv, BATCH_TABLE: batch.table.tableName, ...corsEnv },
+      grants: [readSecret(stediSecret), getEnrollment(), onBatchTable('GetItem'), decryptVia('secretsmanager', 'dynamodb')],
+    },
+    batch: {
+      environment: { ...batchEnv, BATCH_MAX_PENDING_ITEMS: String(settings.batch.maxPendingItems), ...idempotencyEnv, ...corsEnv },
+      grants: [
+        onBatchTable('GetItem', 'BatchWriteItem', 'UpdateItem', 'Query'),
+        sendTo(batch.itemQueue, batch.webhookQueue),
+        ...idempotencyGrants(),
+        writeEncrypted('dynamodb', 'sqs'),
+        decryptVia('dynamodb', 'sqs'),
+      ],
+    },
+    'batch-worker': {
+      environment: { ...batchEnv, ...stediEnv, BATCH_RETRY_HOURS: String(settings.batch.retryHours) },
+      grants: [
+        readSecret(stediSecret),
+        getEnrollment(),
+        onBatchTable('GetItem', 'UpdateItem', 'Query'),
+        consume(batch.itemQueue),
+        sendTo(batch.webhookQueue),
+        writeEncrypted('dynamodb', 'sqs'),
+        decryptVia('secretsmanager', 'dynamodb', 'sqs'),
+      ],
+    },
+    'batch-webhook': {
+      // The token secret holds each client's webhook signing secret (docs/batch.md#webhook-secrets).
+      environment: { ...batchEnv, API_TOKENS_SECRET_ARN: tokensSecret.secretArn },
+      grants: [readSecret(tokensSecret), onBatchTable('GetItem'), consume(batch.webhookQueue), decryptVia('secretsmanager', 'dynamodb', 'sqs')],
+    },
     'not-found': answersAlone,
     health: answersAlone,
     openapi: answersAlone,

@@ -15,6 +15,9 @@ import type { Construct } from 'constructs';
 
 export interface NagAcknowledgementsProps {
   functions: NodejsFunction[];
+  /** Functions fed by an SQS event source mapping (the batch worker and webhook sender), not by API Gateway. */
+  queueConsumers: NodejsFunction[];
+  batchTable: Table;
   /** Each function's role policy. */
   functionPolicies: ManagedPolicy[];
   tokensSecret: Secret;
@@ -48,8 +51,25 @@ export function acknowledgeFindings(scope: NagAcknowledgementsProps): void {
         'rotation Lambda to mint a key. Rotation is the operator runbook: create a new key, PutSecretValue, then revoke the old key.',
     );
   }
-  for (const fn of scope.functions) {
+  for (const fn of scope.queueConsumers) {
     Validations.of(fn).acknowledge(
+      {
+        id: 'HIPAA.Security-LambdaDLQ',
+        reason:
+          'Invoked by an SQS event source mapping, not asynchronously: a failed message returns to its queue and, after 50 receives, ' +
+          'goes to that queue\'s redrive queue (the dead-letter queue for this function). A function DLQ applies only to asynchronous invokes.',
+      },
+      {
+        id: 'HIPAA.Security-LambdaConcurrency',
+        reason:
+          'Bounded by the event source mapping\'s MaximumConcurrency (batchMaxConcurrency, default 10, for the worker; 2 for the webhook ' +
+          'sender), which caps concurrent invocations without reserving account concurrency.',
+      },
+    );
+  }
+  const consumers = new Set(scope.queueConsumers);
+  for (const fn of scope.functions) {
+    const common = [
       {
         id: 'AwsSolutions-L1',
         reason:
@@ -74,8 +94,18 @@ export function acknowledgeFindings(scope: NagAcknowledgementsProps): void {
           'Concurrency is bounded upstream by the stage throttle and each client\'s usage plan (figures in cdk.json). Reserved concurrency is not set because ' +
           'accounts on the default concurrency quota (10) reject any reservation that leaves fewer than 10 unreserved, which fails the deploy.',
       },
-    );
+    ];
+    // A queue consumer's DLQ and concurrency findings have their own reasons (above).
+    const findings = consumers.has(fn) ? common.filter(({ id }) => id !== 'HIPAA.Security-LambdaDLQ' && id !== 'HIPAA.Security-LambdaConcurrency') : common;
+    Validations.of(fn).acknowledge(...findings);
   }
+  Validations.of(scope.batchTable).acknowledge({
+    id: 'HIPAA.Security-DynamoDBInBackupPlan',
+    reason:
+      'Holds batch items (eligibility requests and answers, patient data) that must disappear 7 days after their batch completes (TTL). ' +
+      'A backup plan would keep copies for weeks; PITR with a 7-day window is the only recovery kept. Losing the table loses only ' +
+      'results a client can ask for again by resubmitting the batch.',
+  });
   Validations.of(scope.backupSelection).acknowledge({
     id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
     reason:

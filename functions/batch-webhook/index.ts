@@ -1,0 +1,15 @@
+import { webhookSecretOf } from '../../lib/auth/authorizer.js';
+import { systemLookup, webhookHandler } from '../../lib/batch/webhook-handler.js';
+import { batchWiring } from '../../lib/batch/wiring.js';
+
+const wiring = batchWiring();
+
+/** The webhook queue's consumer: signs and sends each finished batch's webhook (docs/batch.md#webhook). */
+export const handler = webhookHandler({
+  store: wiring.store,
+  secretFor: (clientId) => webhookSecretOf(clientId),
+  lookup: systemLookup,
+  allowLoopback: wiring.allowLoopbackHttp,
+  delay: wiring.delayWebhook,
+  now: Date.now,
+});

@@ -1,0 +1,67 @@
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { localDynamoClient } from './enrollments.js';
+import { loadHandler } from './routes.js';
+import { startLocalSqs, type LocalQueue } from './sqs.js';
+
+/**
+ * Batch eligibility locally (docs/batch.md#local): the batch table in the in-process dynalite, the
+ * item and webhook queues in the in-process SQS (./sqs.ts), and their consumers running the very
+ * worker and webhook functions Lambda runs, the item consumer capped at BATCH_MAX_CONCURRENCY.
+ * Everything is announced through the same environment variables the functions read in AWS.
+ */
+
+export const LOCAL_BATCH_TABLE = 'batches';
+/** As the stack's queues: a message received this often goes to the redrive queue. */
+export const MAX_RECEIVE_COUNT = 50;
+const ITEM_VISIBILITY_SECONDS = 120;
+const WEBHOOK_VISIBILITY_SECONDS = 60;
+
+type Env = Record<string, string | undefined>;
+type QueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
+
+export interface LocalBatch {
+  items: LocalQueue;
+  webhooks: LocalQueue;
+  close(): Promise<void>;
+}
+
+export async function createBatchTable(endpoint: string, tableName: string = LOCAL_BATCH_TABLE): Promise<string> {
+  const client = localDynamoClient(endpoint);
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+  return tableName;
+}
+
+/** Starts the queues and consumers; the caller has set AWS_ENDPOINT_URL_DYNAMODB and the table. */
+export async function startLocalBatch(env: Env, options: { msPerSecond?: number } = {}): Promise<LocalBatch> {
+  const sqs = await startLocalSqs(options);
+  const items = sqs.queue('batch-items', { visibilityTimeoutSeconds: ITEM_VISIBILITY_SECONDS, maxReceiveCount: MAX_RECEIVE_COUNT });
+  const webhooks = sqs.queue('batch-webhooks', { visibilityTimeoutSeconds: WEBHOOK_VISIBILITY_SECONDS, maxReceiveCount: MAX_RECEIVE_COUNT });
+  env.AWS_ENDPOINT_URL_SQS = sqs.endpoint;
+  env.BATCH_QUEUE_URL = items.url;
+  env.BATCH_WEBHOOK_QUEUE_URL = webhooks.url;
+  env.BATCH_ALLOW_LOOPBACK_HTTP = 'true';
+  const concurrency = Number(env.BATCH_MAX_CONCURRENCY) > 0 ? Math.floor(Number(env.BATCH_MAX_CONCURRENCY)) : 10;
+  // The functions read the environment when first imported: only now, with everything set.
+  const consumer = (name: 'batch-worker' | 'batch-webhook') => async (event: SQSEvent) => ((await loadHandler(name)) as unknown as QueueConsumer)(event);
+  items.consume(consumer('batch-worker'), { maxConcurrency: concurrency });
+  webhooks.consume(consumer('batch-webhook'), { maxConcurrency: 2 });
+  return { items, webhooks, close: () => sqs.close() };
+}

@@ -1,0 +1,342 @@
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { BatchStore, Claim, Counter, ItemPage, ItemResult } from './store.js';
+import { emptyCounts, emptyOutcomes, type BatchRecord, type BatchStatus, type ItemRecord, type ItemState } from './types.js';
+
+/**
+ * The batch store in one DynamoDB table (docs/batch.md#engine): partition key `pk`, sort key `sk`.
+ *   BATCH#<id> / META            the batch, its counters (atomic adds) and status
+ *   BATCH#<id> / CHUNK#<first>   up to 100 submitted items as submit left them (request, clientRef,
+ *                                PENDING, or FAILED with the real-time 400): a 10,000-item submit is
+ *                                ~100 writes, not 10,000
+ *   BATCH#<id> / ITEM#<index>    an item once a worker (or a cancel) touched it: state, attempts,
+ *                                answer; it overrides the chunk's entry
+ *   CLIENT#<id> / LIMIT          the client's unfinished items (the BATCH_MAX_PENDING_ITEMS gate)
+ * Indexes are zero-padded so rows sort. `expiresAt` (epoch seconds) is the table's TTL attribute:
+ * 7 days after completion.
+ */
+
+const TTL_SECONDS = 7 * 24 * 3600;
+/** Until a batch completes, its rows carry a far expiry so nothing lingers forever if it never does. */
+const OPEN_TTL_SECONDS = 30 * 24 * 3600;
+const WRITE_CONCURRENCY = 8;
+const COUNTERS: Counter[] = ['pending', 'inProgress', 'completed', 'failed', 'cancelled', 'active', 'inactive', 'unknown'];
+
+const batchKey = (batchId: string) => ({ pk: `BATCH#${batchId}`, sk: 'META' });
+const pad = (index: number) => String(index).padStart(6, '0');
+const itemSk = (index: number) => `ITEM#${pad(index)}`;
+const chunkSk = (first: number) => `CHUNK#${pad(first)}`;
+/**
+ * Items per chunk: fixed, so item i sits at entries[i % 100] of chunk floor(i / 100) and a worker reads
+ * just that entry. A valid request is at most ~2 KB (the schema bounds every field), so a chunk stays far
+ * under DynamoDB's 400 KB; an invalid item's 400 body goes to its own ITEM row instead.
+ */
+const CHUNK_ITEMS = 100;
+const chunkFirst = (index: number) => index - (index % CHUNK_ITEMS);
+const itemKey = (batchId: string, index: number) => ({ pk: `BATCH#${batchId}`, sk: itemSk(index) });
+const chunkKey = (batchId: string, first: number) => ({ pk: `BATCH#${batchId}`, sk: chunkSk(first) });
+/** What a touched item's row copies from its chunk entry (with `#index` and the `:row…` values of rowValues). */
+const ROW_FIELDS = 'batchId = :rowBatch, #index = :rowIndex, counted = :rowCounted, clientRef = :rowRef';
+const epoch = (iso: string, plus: number) => Math.floor(Date.parse(iso) / 1000) + plus;
+
+const isConditionFailure = (error: unknown) => (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
+
+function toBatch(row: Record<string, unknown>): BatchRecord {
+  const counts = emptyCounts();
+  const outcomes = emptyOutcomes();
+  for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] = Number(row[key] ?? 0);
+  for (const key of Object.keys(outcomes) as (keyof typeof outcomes)[]) outcomes[key] = Number(row[key] ?? 0);
+  const batch: BatchRecord = {
+    batchId: row.batchId as string,
+    clientId: row.clientId as string,
+    status: row.status as BatchStatus,
+    totalCount: Number(row.totalCount),
+    invalidCount: Number(row.invalidCount ?? 0),
+    counts,
+    outcomes,
+    createdAt: row.createdAt as string,
+    updatedAt: row.updatedAt as string,
+  };
+  if (typeof row.name === 'string') batch.name = row.name;
+  if (typeof row.callbackUrl === 'string') batch.callbackUrl = row.callbackUrl;
+  if (typeof row.completedAt === 'string') batch.completedAt = row.completedAt;
+  return batch;
+}
+
+/** The request is kept as its JSON text: one string attribute marshals and stores far faster than a nested map. */
+function toItem(row: Record<string, unknown>): ItemRecord {
+  const { pk: _pk, sk: _sk, expiresAt: _expires, request, ...rest } = row;
+  // A row copies clientRef as null when the item has none.
+  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null));
+  return { ...(fields as unknown as ItemRecord), ...(typeof request === 'string' ? { request: JSON.parse(request) as Record<string, unknown> } : {}) };
+}
+
+const rowValues = (batchId: string, entry: ItemRecord) => ({ ':rowBatch': batchId, ':rowIndex': entry.index, ':rowCounted': entry.counted, ':rowRef': entry.clientRef ?? null });
+
+/** A submitted item as its chunk keeps it (the request as JSON text). */
+function toEntry(item: ItemRecord): Record<string, unknown> {
+  const { request, batchId: _batch, ...rest } = item;
+  return { ...rest, ...(request ? { request: JSON.stringify(request) } : {}) };
+}
+
+/** Items cut into chunks of CHUNK_ITEMS by index; an invalid item's entry keeps no answer (its row does). */
+function chunksOf(items: ItemRecord[]): Record<string, unknown>[][] {
+  const chunks = new Map<number, Record<string, unknown>[]>();
+  for (const item of items) {
+    const { status: _status, answer: _answer, ...kept } = item;
+    const first = chunkFirst(item.index);
+    const chunk = chunks.get(first) ?? [];
+    chunk.push(toEntry(kept as ItemRecord));
+    chunks.set(first, chunk);
+  }
+  return [...chunks.values()];
+}
+
+async function inParallel<T>(work: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, work.length) }, async () => {
+    while (next < work.length) await run(work[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string): BatchStore {
+  const update = (input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>) => client.send(new UpdateCommand({ TableName: table, ...input }));
+  const conditional = async (input: Parameters<typeof update>[0]): Promise<boolean> => {
+    try {
+      await update(input);
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  };
+  const getItem = async (batchId: string, index: number) =>
+    (await client.send(new GetCommand({ TableName: table, Key: itemKey(batchId, index), ConsistentRead: true }))).Item;
+
+  /** The chunk whose first index is the greatest at or below `index` (entries parsed), if any. */
+  async function chunkHolding(batchId: string, index: number): Promise<{ entries: ItemRecord[] } | undefined> {
+    const answer = await client.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':from': 'CHUNK#', ':to': chunkSk(index) },
+        ScanIndexForward: false,
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    const row = answer.Items?.[0];
+    if (!row) return undefined;
+    const entries = (row.entries as Record<string, unknown>[]).map((entry) => toItem({ ...entry, batchId }));
+    return entries[entries.length - 1]!.index >= index ? { entries } : undefined;
+  }
+
+  /** One submitted item: just its entry of its chunk (a projection), not the whole chunk. */
+  async function entryOf(batchId: string, index: number): Promise<ItemRecord | undefined> {
+    const answer = await client.send(
+      new GetCommand({
+        TableName: table,
+        Key: chunkKey(batchId, chunkFirst(index)),
+        ProjectionExpression: `entries[${index % CHUNK_ITEMS}]`,
+        ConsistentRead: true,
+      }),
+    );
+    const entry = (answer.Item?.entries as Record<string, unknown>[] | undefined)?.[0];
+    return entry && entry.index === index ? toItem({ ...entry, batchId }) : undefined;
+  }
+
+  /** The ITEM rows from `from` to `to` by index. */
+  async function rowsBetween(batchId: string, from: number, to: number): Promise<Map<number, ItemRecord>> {
+    const rows = new Map<number, ItemRecord>();
+    let start: Record<string, unknown> | undefined;
+    do {
+      const answer = await client.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':from': itemSk(from), ':to': itemSk(to) },
+          ConsistentRead: true,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const row of answer.Items ?? []) {
+        const item = toItem(row);
+        rows.set(item.index, item);
+      }
+      start = answer.LastEvaluatedKey;
+    } while (start);
+    return rows;
+  }
+
+  /** The submitted items (requests: patient data) go 7 days after the batch completes, with it. */
+  async function expireChunks(batchId: string, expiresAt: number): Promise<void> {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const answer = await client.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
+          ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':chunk': 'CHUNK#' },
+          ProjectionExpression: 'pk, sk',
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      await inParallel(answer.Items ?? [], WRITE_CONCURRENCY, async (key) => {
+        await update({ Key: { pk: key.pk, sk: key.sk }, UpdateExpression: 'SET expiresAt = :expires', ExpressionAttributeValues: { ':expires': expiresAt } });
+      });
+      start = answer.LastEvaluatedKey;
+    } while (start);
+  }
+
+  async function writeAll(rows: Record<string, unknown>[]): Promise<void> {
+    const chunks: Record<string, unknown>[][] = [];
+    for (let i = 0; i < rows.length; i += 25) chunks.push(rows.slice(i, i + 25));
+    await inParallel(chunks, WRITE_CONCURRENCY, async (chunk) => {
+      let requests = chunk.map((Item) => ({ PutRequest: { Item } }));
+      for (let round = 0; requests.length > 0; round++) {
+        if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** round)));
+        const answer = await client.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+        requests = (answer.UnprocessedItems?.[table] ?? []) as typeof requests;
+      }
+    });
+  }
+
+  return {
+    async reserve(clientId, n, max) {
+      if (n === 0) return true;
+      if (n > max) return false;
+      return conditional({
+        Key: { pk: `CLIENT#${clientId}`, sk: 'LIMIT' },
+        UpdateExpression: 'ADD unfinished :n',
+        ConditionExpression: 'attribute_not_exists(unfinished) OR unfinished <= :room',
+        ExpressionAttributeValues: { ':n': n, ':room': max - n },
+      });
+    },
+    async release(clientId, n) {
+      if (n === 0) return;
+      await update({ Key: { pk: `CLIENT#${clientId}`, sk: 'LIMIT' }, UpdateExpression: 'ADD unfinished :n', ExpressionAttributeValues: { ':n': -n } });
+    },
+    async create(batch, items) {
+      const expiresAt = epoch(batch.createdAt, OPEN_TTL_SECONDS);
+      const chunks = chunksOf(items);
+      const refused = items.filter((item) => item.answer !== undefined).map((item) => ({ ...itemKey(item.batchId, item.index), ...toEntry(item), batchId: item.batchId, expiresAt }));
+      await writeAll([...chunks.map((entries) => ({ ...chunkKey(batch.batchId, Number(entries[0]!.index)), first: entries[0]!.index, entries, expiresAt })), ...refused]);
+      const { counts, outcomes, ...rest } = batch;
+      await writeAll([{ ...batchKey(batch.batchId), ...rest, ...counts, ...outcomes, expiresAt }]);
+    },
+    async getBatch(batchId) {
+      const row = (await client.send(new GetCommand({ TableName: table, Key: batchKey(batchId), ConsistentRead: true }))).Item;
+      return row ? toBatch(row) : undefined;
+    },
+    async listItems(batchId, { afterIndex, limit, state }): Promise<ItemPage> {
+      const items: ItemRecord[] = [];
+      let next = afterIndex === undefined ? 0 : afterIndex + 1;
+      for (;;) {
+        const chunk = await chunkHolding(batchId, next);
+        if (!chunk) return { items };
+        const entries = chunk.entries.filter((entry) => entry.index >= next);
+        const last = chunk.entries[chunk.entries.length - 1]!.index;
+        const touched = await rowsBetween(batchId, next, last);
+        for (const entry of entries) {
+          const item = touched.get(entry.index) ?? entry;
+          if (state && item.state !== state) continue;
+          items.push(item);
+          if (items.length >= limit) return entry.index < last || (await chunkHolding(batchId, last + 1)) ? { items, lastIndex: entry.index } : { items };
+        }
+        next = last + 1;
+      }
+    },
+    submitted: (batchId, index) => entryOf(batchId, index),
+    async claim(batchId, index, nowMs, leaseMs, known): Promise<Claim> {
+      const entry = known ?? (await entryOf(batchId, index));
+      if (!entry) return { kind: 'missing' };
+      if (entry.state !== 'PENDING') return { kind: 'finished', state: entry.state };
+      const leaseUntil = nowMs + leaseMs;
+      try {
+        const answer = await update({
+          Key: itemKey(batchId, index),
+          UpdateExpression: `SET #state = :progress, leaseUntil = :lease, firstAttemptAt = if_not_exists(firstAttemptAt, :now), ${ROW_FIELDS} ADD attempts :one`,
+          ConditionExpression: 'attribute_not_exists(#state) OR #state = :pending',
+          ExpressionAttributeNames: { '#state': 'state', '#index': 'index' },
+          ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':pending': 'PENDING', ':lease': leaseUntil, ':now': nowMs, ':one': 1, ...rowValues(batchId, entry) },
+          ReturnValues: 'ALL_NEW',
+        });
+        return { kind: 'claimed', item: { ...toItem(answer.Attributes!), ...(entry.request ? { request: entry.request } : {}) }, fresh: true };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      const row = await getItem(batchId, index);
+      if (!row) return { kind: 'missing' };
+      const item = toItem(row);
+      if (item.state !== 'IN_PROGRESS') return { kind: 'finished', state: item.state };
+      if ((item.leaseUntil ?? 0) > nowMs) return { kind: 'busy', leaseUntil: item.leaseUntil ?? nowMs };
+      // The worker that held it is gone: take it over with the same attempt (same upstream Idempotency-Key).
+      const taken = await conditional({
+        Key: itemKey(batchId, index),
+        UpdateExpression: 'SET leaseUntil = :lease',
+        ConditionExpression: '#state = :progress AND leaseUntil = :old',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':lease': leaseUntil, ':old': item.leaseUntil ?? 0 },
+      });
+      return taken ? { kind: 'claimed', item: { ...item, leaseUntil, ...(entry.request ? { request: entry.request } : {}) }, fresh: false } : { kind: 'busy', leaseUntil };
+    },
+    unclaim(batchId, index, attempts) {
+      return conditional({
+        Key: itemKey(batchId, index),
+        UpdateExpression: 'SET #state = :pending REMOVE leaseUntil',
+        ConditionExpression: '#state = :progress AND attempts = :attempts',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':pending': 'PENDING', ':progress': 'IN_PROGRESS', ':attempts': attempts },
+      });
+    },
+    finish(batchId, index, attempts, result: ItemResult) {
+      return conditional({
+        Key: itemKey(batchId, index),
+        UpdateExpression: 'SET #state = :state, #status = :status, answer = :answer, completedAt = :at, expiresAt = :expires REMOVE leaseUntil',
+        ConditionExpression: '#state = :progress AND attempts = :attempts',
+        ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':state': result.state, ':status': result.status, ':answer': result.answer, ':at': result.completedAt,
+          ':expires': epoch(result.completedAt, TTL_SECONDS + 24 * 3600), ':progress': 'IN_PROGRESS', ':attempts': attempts,
+        },
+      });
+    },
+    async cancelItem(batchId, index, at, known) {
+      const entry = known ?? (await entryOf(batchId, index));
+      if (entry?.state !== 'PENDING') return false;
+      return conditional({
+        Key: itemKey(batchId, index),
+        UpdateExpression: `SET #state = :cancelled, completedAt = :at, attempts = if_not_exists(attempts, :zero), ${ROW_FIELDS}`,
+        ConditionExpression: 'attribute_not_exists(#state) OR #state = :pending',
+        ExpressionAttributeNames: { '#state': 'state', '#index': 'index' },
+        ExpressionAttributeValues: { ':cancelled': 'CANCELLED', ':pending': 'PENDING', ':at': at, ':zero': 0, ...rowValues(batchId, entry) },
+      });
+    },
+    async bump(batchId, deltas, at) {
+      const adds = COUNTERS.filter((name) => deltas[name]);
+      const answer = await update({
+        Key: batchKey(batchId),
+        UpdateExpression: `SET updatedAt = :at${adds.length > 0 ? ` ADD ${adds.map((name) => `#${name} :${name}`).join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(adds.length > 0 ? { ExpressionAttributeNames: Object.fromEntries(adds.map((name) => [`#${name}`, name])) } : {}),
+        ExpressionAttributeValues: { ':at': at, ...Object.fromEntries(adds.map((name) => [`:${name}`, deltas[name]])) },
+        ReturnValues: 'ALL_NEW',
+      });
+      return toBatch(answer.Attributes!);
+    },
+    async setStatus(batchId, to, from, at, completed = false) {
+      const names = from.map((_, i) => `:from${i}`);
+      const moved = await conditional({
+        Key: batchKey(batchId),
+        UpdateExpression: `SET #status = :to, updatedAt = :at${completed ? ', completedAt = :at, expiresAt = :expires' : ''}`,
+        ConditionExpression: `#status IN (${names.join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':to': to, ':at': at, ...Object.fromEntries(from.map((status, i) => [names[i], status])), ...(completed ? { ':expires': epoch(at, TTL_SECONDS) } : {}) },
+      });
+      if (moved && completed) await expireChunks(batchId, epoch(at, TTL_SECONDS));
+      return moved;
+    },
+  };
+}
+
+export type { ItemState };

@@ -1,0 +1,19 @@
+import { eligibilityRoute } from '../eligibility/route.js';
+import { answerOf } from '../http/api-handler.js';
+import type { Runtime } from '../runtime/index.js';
+import type { EligibilityRequest } from '../validation/index.js';
+import type { Check } from './worker.js';
+
+/**
+ * The real-time route's engine for batch items (docs/batch.md#engine): the very route function
+ * POST /api/eligibility/v1 runs and the same outcome-to-response step, so an item's status and body
+ * are byte for byte what the real-time route answers for the same body. The attempt's
+ * Idempotency-Key rides on the runtime the route reads its clearinghouse connection from.
+ */
+export function eligibilityCheck(runtime: Runtime): Check {
+  return async ({ body, clientId, requestId, idempotencyKey }) => {
+    const route = eligibilityRoute({ ...runtime, upstreamIdempotencyKey: idempotencyKey });
+    const { response } = answerOf(await route({ body: body as unknown as EligibilityRequest, clientId, requestId }), requestId);
+    return { status: response.statusCode, body: response.body };
+  };
+}

@@ -1,0 +1,39 @@
+import { fail, ok, serviceError, type Result } from '../errors/index.js';
+import { readJsonBody } from '../http/json-body.js';
+import type { HttpEvent } from '../http/middleware/state.js';
+import { itemsFromCsv } from './csv-input.js';
+
+/**
+ * The submit route's body (docs/batch.md#submit): strict JSON (`{items, name?, callbackUrl?}`), or
+ * `text/csv` rows with `name` and `callbackUrl` as query parameters. Either way the same envelope
+ * goes on, so an Idempotency-Key compares what was asked, not how it was spelled.
+ */
+
+const CSV_TYPE = /^text\/csv\s*(;.*)?$/i;
+const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;.*)?$/i;
+
+type BatchEvent = HttpEvent & { queryStringParameters?: Record<string, string | undefined> | null };
+
+const header = (event: HttpEvent, name: string): string =>
+  Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1] ?? '';
+
+export function readBatchBody(event: BatchEvent): Result<unknown> {
+  const type = header(event, 'content-type');
+  if (JSON_TYPE.test(type)) return readJsonBody(event);
+  if (!CSV_TYPE.test(type)) return fail(serviceError('UNSUPPORTED_MEDIA_TYPE', { message: 'Content-Type must be application/json or text/csv' }));
+  let text: string;
+  try {
+    text = event.isBase64Encoded ? new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(event.body ?? '', 'base64')) : (event.body ?? '');
+  } catch {
+    return fail(serviceError('INVALID_REQUEST', { message: 'The body is not valid UTF-8', errors: [{ field: '(body)', message: 'must be UTF-8 text' }] }));
+  }
+  if (text.includes('\uFFFD')) return fail(serviceError('INVALID_REQUEST', { message: 'The body is not valid UTF-8', errors: [{ field: '(body)', message: 'must be UTF-8 text' }] }));
+  const items = itemsFromCsv(text);
+  if (!items.ok) return items;
+  const query = event.queryStringParameters ?? {};
+  return ok({
+    items: items.value,
+    ...(query.name === undefined ? {} : { name: query.name }),
+    ...(query.callbackUrl === undefined ? {} : { callbackUrl: query.callbackUrl }),
+  });
+}

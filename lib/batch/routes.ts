@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
+import type { RouteOutcome } from '../http/api-handler.js';
+import { log } from '../logging/index.js';
+import type { ItemQueue, WebhookQueue } from './queue.js';
+import type { BatchStore } from './store.js';
+import { readEnvelope, readItems } from './submission.js';
+import { emptyCounts, emptyOutcomes, ITEM_STATES, type BatchRecord, type BatchSettings, type ItemRecord, type ItemState } from './types.js';
+import { batchView, itemView } from './views.js';
+import { settle } from './worker.js';
+
+/**
+ * The four batch routes (docs/batch.md): submit (202 + Location), status, items (paged), cancel.
+ * A batch id is a random UUID; another client's batch is answered exactly like an unknown one (404).
+ */
+
+export const BATCH_PATH = '/api/eligibility/batch/v1';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const MAX_PAGE = 500;
+const DEFAULT_PAGE = 100;
+
+export interface BatchRouteDeps {
+  store: BatchStore;
+  items: ItemQueue;
+  webhooks: WebhookQueue;
+  settings: BatchSettings;
+  /** Plain http callbacks to loopback (the local server only). */
+  allowLoopbackHttp: boolean;
+  now: () => number;
+  newId?: () => string;
+}
+
+export interface Submitted {
+  status: 202;
+  location: string;
+  body: Record<string, unknown>;
+}
+
+const notFound = () => fail<never>(serviceError('NOT_FOUND', { message: 'No batch with this id' }));
+
+/** The caller's own batch, or NOT_FOUND (unknown, malformed or another client's: one answer). */
+export async function ownBatch(store: BatchStore, clientId: string, batchId: string): Promise<Result<BatchRecord>> {
+  if (!UUID.test(batchId)) return notFound();
+  const batch = await store.getBatch(batchId);
+  return batch && batch.clientId === clientId ? ok(batch) : notFound();
+}
+
+export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; clientId: string }): Promise<Result<Submitted>> {
+  const envelope = readEnvelope(input.body as Record<string, unknown>, deps.settings, { allowLoopbackHttp: deps.allowLoopbackHttp });
+  if (!envelope.ok) return envelope;
+  const batchId = (deps.newId ?? randomUUID)();
+  const now = new Date(deps.now());
+  const submission = readItems(envelope.value, (index) => `${batchId}-${index}`, now);
+  const runnable = submission.items.filter((item) => item.state === 'PENDING');
+  const counted = runnable.filter((item) => item.counted).length;
+  if (!(await deps.store.reserve(input.clientId, counted, deps.settings.maxPendingItems))) {
+    return fail(serviceError('BATCH_LIMIT_EXCEEDED', { message: `This client may have at most ${deps.settings.maxPendingItems.toLocaleString('en-US')} batch items not yet finished; try again once some finish` }));
+  }
+  const createdAt = now.toISOString();
+  const counts = { ...emptyCounts(), pending: runnable.length, failed: submission.invalidCount };
+  const batch: BatchRecord = {
+    batchId,
+    clientId: input.clientId,
+    ...(submission.name === undefined ? {} : { name: submission.name }),
+    ...(submission.callbackUrl === undefined ? {} : { callbackUrl: submission.callbackUrl }),
+    status: 'PENDING',
+    totalCount: submission.items.length,
+    invalidCount: submission.invalidCount,
+    counts,
+    outcomes: emptyOutcomes(),
+    createdAt,
+    updatedAt: createdAt,
+  };
+  try {
+    await deps.store.create(batch, submission.items.map((item): ItemRecord => ({ ...item, batchId })));
+    await deps.items.sendItems(input.clientId, runnable.map((item) => ({ batchId, index: item.index })));
+  } catch (error) {
+    await deps.store.release(input.clientId, counted);
+    throw error;
+  }
+  // A batch of invalid items only is finished at once.
+  if (runnable.length === 0) await settle(deps, batch);
+  log.info('batch submitted', { batchId, items: batch.totalCount });
+  const final = runnable.length === 0 ? await deps.store.getBatch(batchId) : batch;
+  return ok({
+    status: 202,
+    location: `${BATCH_PATH}/${batchId}`,
+    body: { batchId, ...(batch.name === undefined ? {} : { name: batch.name }), status: final?.status ?? batch.status, totalCount: batch.totalCount, invalidCount: batch.invalidCount, createdAt },
+  });
+}
+
+export async function batchStatus(deps: Pick<BatchRouteDeps, 'store'>, clientId: string, batchId: string): Promise<RouteOutcome> {
+  const batch = await ownBatch(deps.store, clientId, batchId);
+  return batch.ok ? { ok: true, body: batchView(batch.value), log: { batchId } } : batch;
+}
+
+export async function cancelBatch(deps: Pick<BatchRouteDeps, 'store' | 'now'>, clientId: string, batchId: string): Promise<RouteOutcome> {
+  const batch = await ownBatch(deps.store, clientId, batchId);
+  if (!batch.ok) return batch;
+  if (batch.value.status === 'PENDING' || batch.value.status === 'IN_PROGRESS') {
+    await deps.store.setStatus(batchId, 'CANCELLED', ['PENDING', 'IN_PROGRESS'], new Date(deps.now()).toISOString());
+  }
+  const after = await deps.store.getBatch(batchId);
+  return { ok: true, body: batchView(after ?? batch.value), log: { batchId } };
+}
+
+export interface PageQuery {
+  state?: ItemState;
+  pageSize: number;
+  afterIndex?: number;
+}
+
+/** The items route's query (`state`, `pageSize` 1–500, `pageToken`): every problem listed. */
+export function readPageQuery(query: Record<string, string>): Result<PageQuery> {
+  const errors: FieldError[] = [];
+  const page: PageQuery = { pageSize: DEFAULT_PAGE };
+  if (query.state !== undefined) {
+    if ((ITEM_STATES as readonly string[]).includes(query.state)) page.state = query.state as ItemState;
+    else errors.push({ field: 'state', message: `must be one of ${ITEM_STATES.join(', ')}` });
+  }
+  if (query.pageSize !== undefined) {
+    const size = Number(query.pageSize);
+    if (/^\d+$/.test(query.pageSize) && size >= 1 && size <= MAX_PAGE) page.pageSize = size;
+    else errors.push({ field: 'pageSize', message: `must be a whole number from 1 to ${MAX_PAGE}` });
+  }
+  if (query.pageToken !== undefined) {
+    const decoded = Buffer.from(query.pageToken, 'base64url').toString('utf8');
+    if (/^i:\d{1,6}$/.test(decoded)) page.afterIndex = Number(decoded.slice(2));
+    else errors.push({ field: 'pageToken', message: 'must be a nextPageToken this route gave' });
+  }
+  return errors.length > 0 ? fail(serviceError('INVALID_REQUEST', { message: 'The query is invalid', errors })) : ok(page);
+}
+
+export const pageToken = (lastIndex: number): string => Buffer.from(`i:${lastIndex}`).toString('base64url');
+
+export async function batchItems(deps: Pick<BatchRouteDeps, 'store'>, clientId: string, batchId: string, query: Record<string, string>): Promise<RouteOutcome> {
+  const page = readPageQuery(query);
+  if (!page.ok) return page;
+  const batch = await ownBatch(deps.store, clientId, batchId);
+  if (!batch.ok) return batch;
+  const { state, pageSize, afterIndex } = page.value;
+  // Pending items of a cancelled batch show as CANCELLED: filter on the view, not the stored state.
+  const storedState = batch.value.status === 'CANCELLED' && (state === 'CANCELLED' || state === 'PENDING') ? undefined : state;
+  const read = await deps.store.listItems(batchId, { limit: pageSize, ...(storedState ? { state: storedState } : {}), ...(afterIndex === undefined ? {} : { afterIndex }) });
+  const items = read.items.map((item) => itemView(batch.value, item)).filter((view) => state === undefined || view.state === state);
+  return { ok: true, body: { items, ...(read.lastIndex === undefined ? {} : { nextPageToken: pageToken(read.lastIndex) }) }, log: { batchId } };
+}

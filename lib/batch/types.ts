@@ -1,0 +1,81 @@
+/**
+ * Batch eligibility (docs/batch.md): a batch of eligibility request bodies run one by one through
+ * the real-time route's engine. These are the records the store keeps and the answers the routes give.
+ */
+
+export type BatchStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'CANCELLED';
+export type ItemState = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+
+export const FINAL_BATCH_STATUSES: readonly BatchStatus[] = ['COMPLETED', 'COMPLETED_WITH_ERRORS', 'CANCELLED'];
+export const ITEM_STATES: readonly ItemState[] = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED'];
+
+export interface Counts {
+  pending: number;
+  inProgress: number;
+  completed: number;
+  failed: number;
+  cancelled: number;
+}
+
+export interface Outcomes {
+  active: number;
+  inactive: number;
+  unknown: number;
+}
+
+export interface BatchRecord {
+  batchId: string;
+  clientId: string;
+  name?: string;
+  callbackUrl?: string;
+  status: BatchStatus;
+  totalCount: number;
+  invalidCount: number;
+  counts: Counts;
+  outcomes: Outcomes;
+  createdAt: string;
+  updatedAt: string;
+  completedAt?: string;
+}
+
+/** One item as stored: the validated request (patient data: the table is KMS-encrypted) and its result. */
+export interface ItemRecord {
+  batchId: string;
+  index: number;
+  clientRef?: string;
+  state: ItemState;
+  /** Upstream attempts started (a redelivery after a crash reuses the attempt: same Idempotency-Key). */
+  attempts: number;
+  /** The validated eligibility body; absent for an item refused at submit. */
+  request?: Record<string, unknown>;
+  /** Counts against the client's unfinished-items limit (real checks; mock items cost nothing). */
+  counted: boolean;
+  /** HTTP status and exact body the real-time route answered (the body as its JSON text). */
+  status?: number;
+  answer?: string;
+  completedAt?: string;
+  /** When the first attempt started (ms since epoch): the retry window runs from here. */
+  firstAttemptAt?: number;
+  /** While IN_PROGRESS: until when the worker that claimed it holds it (ms since epoch). */
+  leaseUntil?: number;
+}
+
+/** Limits and timings (docs/batch.md#limits); BATCH_* variables override the defaults. */
+export interface BatchSettings {
+  maxItems: number;
+  maxPendingItems: number;
+  retryHours: number;
+  /** How long a claimed item is held before another delivery may take it over (worker timeout and more). */
+  leaseMs: number;
+}
+
+export const DEFAULT_BATCH_SETTINGS: BatchSettings = { maxItems: 10_000, maxPendingItems: 20_000, retryHours: 8, leaseMs: 90_000 };
+
+/** An item's queue message: ids only, never patient data. */
+export interface ItemMessage {
+  batchId: string;
+  index: number;
+}
+
+export const emptyCounts = (): Counts => ({ pending: 0, inProgress: 0, completed: 0, failed: 0, cancelled: 0 });
+export const emptyOutcomes = (): Outcomes => ({ active: 0, inactive: 0, unknown: 0 });

@@ -1,0 +1,110 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { Webhook } from 'standardwebhooks';
+import { log } from '../logging/index.js';
+import { safeAddress, type Lookup } from './callback-url.js';
+import type { BatchStore } from './store.js';
+import type { BatchRecord } from './types.js';
+import { batchView } from './views.js';
+
+/**
+ * The batch-completed webhook (docs/batch.md#webhook), per Standard Webhooks: a thin body with ids,
+ * status and counts only (never patient data), signed with the client's `whsec_` secret by the
+ * standardwebhooks package (headers webhook-id, webhook-timestamp, webhook-signature). One
+ * webhook-id per batch, so a receiver can drop a retry it already handled. The destination is
+ * checked when sent: every address its name resolves to must be public, and the connection goes to
+ * the address that was checked (no second lookup a rebinding name could answer differently).
+ * A non-2xx answer or no answer within 10 s is retried at 1 min, 5 min, 30 min, 2 h and 8 h.
+ */
+
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** Seconds before retry n (1-based); after the last, the webhook is given up and logged. */
+export const WEBHOOK_RETRY_SECONDS = [60, 300, 1800, 7200, 28800] as const;
+
+export interface WebhookBody {
+  type: 'eligibility.batch.completed';
+  timestamp: string;
+  data: { batchId: string; status: string; counts: Record<string, number> };
+}
+
+export function webhookBody(batch: BatchRecord, now: Date): WebhookBody {
+  const view = batchView(batch);
+  return { type: 'eligibility.batch.completed', timestamp: now.toISOString(), data: { batchId: batch.batchId, status: batch.status, counts: view.counts as Record<string, number> } };
+}
+
+export const webhookId = (batchId: string): string => `msg_${batchId}`;
+
+/** The three Standard Webhooks headers for a body, signed with `secret` (whsec_…). */
+export function signedHeaders(secret: string, id: string, at: Date, payload: string): Record<string, string> {
+  const signature = new Webhook(secret).sign(id, at, payload);
+  return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature };
+}
+
+export type Post = (url: URL, address: string, headers: Record<string, string>, body: string, timeoutMs: number) => Promise<number>;
+
+/** POSTs to `url` connecting to `address` (already checked); resolves with the status, rejects on timeout or network error. */
+export const postTo: Post = (url, address, headers, body, timeoutMs) =>
+  new Promise((resolve, reject) => {
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'eligibility-service-webhooks' },
+        lookup: (_host, _options, callback) => callback(null, [{ address, family: address.includes(':') ? 6 : 4 }]),
+        timeout: timeoutMs,
+        ...(url.protocol === 'https:' ? { servername: url.hostname } : {}),
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('webhook timed out')));
+    req.on('error', reject);
+    req.end(body);
+  });
+
+export interface WebhookDeps {
+  store: BatchStore;
+  /** The client's whsec_ secret (docs/batch.md#webhook-secrets), or undefined when it has none. */
+  secretFor: (clientId: string) => Promise<string | undefined>;
+  lookup: Lookup;
+  post?: Post;
+  allowLoopback: boolean;
+  now: () => number;
+}
+
+export type WebhookDecision = { kind: 'done' } | { kind: 'retry'; seconds: number };
+
+/** Sends a batch's webhook; `attempt` is this delivery's number (1 = first). */
+export async function sendBatchWebhook(deps: WebhookDeps, batchId: string, attempt: number): Promise<WebhookDecision> {
+  const batch = await deps.store.getBatch(batchId);
+  if (!batch?.callbackUrl) return { kind: 'done' };
+  const fields = { route: 'batch-webhook', batchId, attempts: attempt };
+  const secret = await deps.secretFor(batch.clientId);
+  if (!secret) {
+    log.warn('batch webhook not sent: the client has no webhook secret (npm run admin -- webhook-secret create)', { ...fields, clientId: batch.clientId });
+    return { kind: 'done' };
+  }
+  const url = new URL(batch.callbackUrl);
+  const target = await safeAddress(url, deps.lookup, { allowLoopback: deps.allowLoopback });
+  let delivered = false;
+  let status: number | undefined;
+  if (target.ok) {
+    const at = new Date(deps.now());
+    const payload = JSON.stringify(webhookBody(batch, at));
+    try {
+      status = await (deps.post ?? postTo)(url, target.address, signedHeaders(secret, webhookId(batchId), at, payload), payload, WEBHOOK_TIMEOUT_MS);
+      delivered = status >= 200 && status < 300;
+    } catch {
+      delivered = false;
+    }
+  }
+  const seconds = WEBHOOK_RETRY_SECONDS[attempt - 1];
+  if (delivered) log.info('batch webhook delivered', { ...fields, ...(status ? { status } : {}) });
+  else if (seconds === undefined) log.error('batch webhook given up', { ...fields, ...(status ? { status } : {}), code: target.ok ? 'WEBHOOK_FAILED' : 'WEBHOOK_BLOCKED' });
+  else log.warn('batch webhook failed', { ...fields, ...(status ? { status } : {}), retryInSeconds: seconds, ...(target.ok ? {} : { code: 'WEBHOOK_BLOCKED' }) });
+  return delivered || seconds === undefined ? { kind: 'done' } : { kind: 'retry', seconds };
+}

@@ -1,0 +1,104 @@
+import { log } from '../logging/index.js';
+import { nextTry } from './backoff.js';
+import type { WebhookQueue } from './queue.js';
+import type { BatchStore, Counter } from './store.js';
+import type { BatchRecord, BatchSettings, ItemMessage } from './types.js';
+
+/**
+ * One item through the real-time engine (docs/batch.md#engine). The item is claimed by a conditional
+ * write first, so a duplicate delivery of a finished item makes no upstream call; each attempt calls
+ * upstream with `Idempotency-Key: <batchId>-<index>-<attempt>` (a delivery that takes over a crashed
+ * attempt reuses its number, so the clearinghouse answers it without a second charge). Transient
+ * failures (503, 504) go back to the queue with a growing delay; counters move by atomic adds, and the
+ * worker that finishes the last item sets the final status and queues the webhook.
+ */
+
+/** The real-time route's answer for one body: its HTTP status and exact JSON text. */
+export type Check = (input: { body: Record<string, unknown>; clientId: string; requestId: string; idempotencyKey: string }) => Promise<{ status: number; body: string }>;
+
+export interface WorkerDeps {
+  store: BatchStore;
+  check: Check;
+  webhooks: WebhookQueue;
+  settings: BatchSettings;
+  now: () => number;
+}
+
+/** What to do with the message: delete it, or return it to the queue for `seconds`. */
+export type Decision = { kind: 'done' } | { kind: 'retry'; seconds: number };
+
+const DONE: Decision = { kind: 'done' };
+/** Statuses the real-time route answers for an upstream that may answer later (unavailable, timed out). */
+const TRANSIENT = new Set([503, 504]);
+
+function outcomeOf(status: number, body: string): Counter | undefined {
+  if (status >= 400) return undefined;
+  const coverage = (JSON.parse(body) as { coverageStatus?: unknown }).coverageStatus;
+  return coverage === 'Active' ? 'active' : coverage === 'Inactive' ? 'inactive' : 'unknown';
+}
+
+export async function processItem(deps: WorkerDeps, message: ItemMessage): Promise<Decision> {
+  const { store, settings } = deps;
+  const { batchId, index } = message;
+  const at = () => new Date(deps.now()).toISOString();
+  // Two reads at once: the batch (cancelled? whose?) and the item as submitted (its request).
+  const [batch, entry] = await Promise.all([store.getBatch(batchId), store.submitted(batchId, index)]);
+  if (!batch || !entry) return DONE;
+
+  if (batch.status === 'CANCELLED') {
+    if (await store.cancelItem(batchId, index, at(), entry)) {
+      if (entry.counted) await store.release(batch.clientId, 1);
+      await settle(deps, await store.bump(batchId, { pending: -1, cancelled: 1 }, at()));
+    }
+    return DONE;
+  }
+
+  const claim = await store.claim(batchId, index, deps.now(), settings.leaseMs, entry);
+  if (claim.kind === 'missing' || claim.kind === 'finished') return DONE;
+  if (claim.kind === 'busy') return { kind: 'retry', seconds: Math.max(1, Math.ceil((claim.leaseUntil - deps.now()) / 1000)) };
+  const item = claim.item;
+  const requestId = `${batchId}-${index}`;
+  // The counters move while the upstream call runs: the item is ours already (the claim).
+  const [answer] = await Promise.all([
+    deps.check({ body: item.request ?? {}, clientId: batch.clientId, requestId, idempotencyKey: `${requestId}-${item.attempts}` }),
+    claim.fresh ? startCounting(deps, batch) : Promise.resolve(),
+  ]);
+  const fields = { route: 'batch-item', batchId, itemIndex: index, status: answer.status, attempts: item.attempts };
+
+  if (TRANSIENT.has(answer.status)) {
+    const seconds = nextTry(item.attempts, item.firstAttemptAt ?? deps.now(), deps.now(), settings.retryHours);
+    if (seconds !== undefined && (await store.unclaim(batchId, index, item.attempts))) {
+      await store.bump(batchId, { pending: 1, inProgress: -1 }, at());
+      log.info('batch item', { ...fields, retryInSeconds: seconds });
+      return { kind: 'retry', seconds };
+    }
+  }
+
+  const state = answer.status < 400 ? 'COMPLETED' : 'FAILED';
+  if (!(await store.finish(batchId, index, item.attempts, { state, status: answer.status, answer: answer.body, completedAt: at() }))) return DONE;
+  log.info('batch item', fields);
+  const outcome = outcomeOf(answer.status, answer.body);
+  const deltas: Partial<Record<Counter, number>> = { inProgress: -1, [state === 'COMPLETED' ? 'completed' : 'failed']: 1, ...(outcome ? { [outcome]: 1 } : {}) };
+  const [after] = await Promise.all([store.bump(batchId, deltas, at()), item.counted ? store.release(batch.clientId, 1) : Promise.resolve()]);
+  await settle(deps, after);
+  return DONE;
+}
+
+/** A fresh claim: one item from pending to in progress, and the batch IN_PROGRESS with its first. */
+async function startCounting(deps: WorkerDeps, batch: BatchRecord): Promise<void> {
+  const at = new Date(deps.now()).toISOString();
+  await deps.store.bump(batch.batchId, { pending: -1, inProgress: 1 }, at);
+  if (batch.status === 'PENDING') await deps.store.setStatus(batch.batchId, 'IN_PROGRESS', ['PENDING'], at);
+}
+
+/** When nothing is left to run, the final status (once, by a conditional write) and the webhook. */
+export async function settle(deps: Pick<WorkerDeps, 'store' | 'webhooks' | 'now'>, batch: BatchRecord): Promise<void> {
+  if (batch.counts.pending + batch.counts.inProgress > 0) return;
+  const at = new Date(deps.now()).toISOString();
+  const to = batch.status === 'CANCELLED' ? 'CANCELLED' : batch.counts.failed > 0 ? 'COMPLETED_WITH_ERRORS' : 'COMPLETED';
+  const from = to === 'CANCELLED' ? (['CANCELLED'] as const) : (['PENDING', 'IN_PROGRESS'] as const);
+  if (batch.completedAt) return;
+  if (!(await deps.store.setStatus(batch.batchId, to, from, at, true))) return;
+  log.info('batch finished', { batchId: batch.batchId, items: batch.totalCount });
+  if (batch.callbackUrl) await deps.webhooks.sendWebhook(batch.batchId);
+}

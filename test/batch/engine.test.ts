@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { eligibilityCheck } from '../../lib/batch/engine.js';
+import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import type { ItemQueue, WebhookQueue } from '../../lib/batch/queue.js';
+import { batchItems, batchStatus, cancelBatch, submitBatch, type BatchRouteDeps } from '../../lib/batch/routes.js';
+import type { BatchStore } from '../../lib/batch/store.js';
+import { DEFAULT_BATCH_SETTINGS, type ItemMessage } from '../../lib/batch/types.js';
+import { processItem, type WorkerDeps } from '../../lib/batch/worker.js';
+import { readConfig } from '../../lib/config/index.js';
+import { eligibilityRoute } from '../../lib/eligibility/route.js';
+import type { Enrollment } from '../../lib/enrollment/types.js';
+import { ok } from '../../lib/errors/index.js';
+import { apiHandler, type ApiEvent } from '../../lib/http/api-handler.js';
+import type { Runtime } from '../../lib/runtime/index.js';
+import { createBatchTable } from '../../infra/local/batch.js';
+import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
+
+/**
+ * The batch engine over dynalite and the sandbox clearinghouse (behind a gate that records each
+ * call's Idempotency-Key): submit, the worker step, counters, back-off, duplicates, a crashed
+ * attempt, cancel, the pending limit, paging and client isolation. Time is an injected clock.
+ */
+
+const MOCK = { patientFirstName: 'John', patientLastName: 'Doe', patientDOB: '01-01-1980', patientMemberId: '123456789', dateOfCoverage: '01-01-2025', payerId: 'PAYER001', providerId: 'PROVIDER001', mockRequest: true };
+const REAL = { patientFirstName: 'Carlos', patientLastName: 'Rivera', patientDOB: '10-03-1983', patientMemberId: 'PPO500005', dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'PROVIDER-A' };
+const ENROLLMENT: Enrollment = { providerId: 'PROVIDER-A', clientId: 'clinic', npi: '1234567893', organizationName: 'Clinic', status: 'active' } as Enrollment;
+
+let dynamo: LocalDynamo;
+let sandbox: ClearinghouseSandbox;
+let gate: UpstreamGate;
+let store: BatchStore;
+let runtime: Runtime;
+let clock: number;
+let sent: { clientId: string; messages: ItemMessage[] }[];
+let webhooks: string[];
+let ids: number;
+
+const items: ItemQueue = { sendItems: async (clientId, messages) => void sent.push({ clientId, messages }) };
+const webhookQueue: WebhookQueue = { sendWebhook: async (batchId) => void webhooks.push(batchId) };
+const routeDeps = (over: Partial<BatchRouteDeps> = {}): BatchRouteDeps => ({
+  store, items, webhooks: webhookQueue, settings: DEFAULT_BATCH_SETTINGS, allowLoopbackHttp: false, now: () => clock,
+  newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`, ...over,
+});
+const workerDeps = (): WorkerDeps => ({ store, check: eligibilityCheck(runtime), webhooks: webhookQueue, settings: DEFAULT_BATCH_SETTINGS, now: () => clock });
+const submit = async (body: unknown, clientId = 'clinic', over: Partial<BatchRouteDeps> = {}) => {
+  const result = await submitBatch(routeDeps(over), { body, clientId });
+  if (!result.ok) throw new Error(result.error.code);
+  return result.value;
+};
+const drain = async () => {
+  for (const { messages } of sent.splice(0)) for (const message of messages) await processItem(workerDeps(), message);
+};
+const itemsOf = async (batchId: string, clientId = 'clinic', query: Record<string, string> = {}) => {
+  const answer = await batchItems({ store }, clientId, batchId, { pageSize: '500', ...query });
+  if (!answer.ok) throw new Error('items failed');
+  return answer.body as { items: Record<string, any>[]; nextPageToken?: string };
+};
+const statusOf = async (batchId: string) => {
+  const answer = await batchStatus({ store }, 'clinic', batchId);
+  if (!answer.ok) throw new Error('status failed');
+  return answer.body as Record<string, any>;
+};
+
+beforeAll(async () => {
+  dynamo = await startDynalite();
+  const table = await createBatchTable(dynamo.endpoint, 'batches');
+  store = dynamoBatchStore(localDynamoClient(dynamo.endpoint), table);
+  sandbox = await startClearinghouseSandbox({ apiKey: 'k' });
+  gate = await startUpstreamGate(sandbox.url);
+  runtime = {
+    config: readConfig({ STEDI_BASE_URL: gate.url, UPSTREAM_BUDGET_MS: '3000' }),
+    enrollments: async () => ({ get: async (id) => (id === ENROLLMENT.providerId ? ENROLLMENT : undefined), put: async () => undefined }),
+    stediKey: async () => ok('k'),
+    anthropicKey: async () => ok('unused'),
+    sandbox: { stedi: true, anthropic: false },
+  };
+});
+afterAll(async () => {
+  await gate.close();
+  await sandbox.close();
+  await dynamo.close();
+});
+beforeEach(() => {
+  clock = Date.parse('2026-11-24T20:00:00Z');
+  sent = [];
+  webhooks = [];
+  ids ??= 0;
+  gate.throttled = false;
+});
+
+describe('a batch runs each item through the real-time route', () => {
+  it('keeps invalid items as FAILED with the real-time 400, runs the rest, counts outcomes and finishes once', async () => {
+    const submitted = await submit({ name: 'Tuesday', callbackUrl: 'https://clinic.example/hooks', items: [{ ...MOCK, clientRef: 'appt-1' }, { ...REAL, clientRef: 'appt-2' }, { patientFirstName: 'X', clientRef: 'appt-3' }] });
+    expect(submitted.status).toBe(202);
+    expect(submitted.body).toMatchObject({ name: 'Tuesday', status: 'PENDING', totalCount: 3, invalidCount: 1 });
+    const batchId = submitted.body.batchId as string;
+    expect(submitted.location).toBe(`/api/eligibility/batch/v1/${batchId}`);
+    expect(sent).toEqual([{ clientId: 'clinic', messages: [{ batchId, index: 0 }, { batchId, index: 1 }] }]);
+
+    await drain();
+    const status = await statusOf(batchId);
+    expect(status).toMatchObject({ status: 'COMPLETED_WITH_ERRORS', totalCount: 3, counts: { pending: 0, inProgress: 0, completed: 2, failed: 1, cancelled: 0 }, outcomes: { active: 1, inactive: 0, unknown: 1 } });
+    expect(status.completedAt).toBe(new Date(clock).toISOString());
+    expect(webhooks).toEqual([batchId]);
+
+    // Byte for byte what POST /api/eligibility/v1 answers for the same body (same request id).
+    const realtime = apiHandler('eligibility', 'eligibility', eligibilityRoute(runtime));
+    const listed = (await itemsOf(batchId)).items;
+    expect(listed.map((item) => [item.clientRef, item.state, item.status, item.attempts])).toEqual([['appt-1', 'COMPLETED', 200, 1], ['appt-2', 'COMPLETED', 200, 1], ['appt-3', 'FAILED', 400, 0]]);
+    for (const [index, body] of [[0, MOCK], [1, REAL], [2, { patientFirstName: 'X' }]] as const) {
+      const requestId = `${batchId}-${index}`;
+      const event = { body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-request-id': requestId }, requestContext: { requestId, authorizer: { clientId: 'clinic' } } } as unknown as ApiEvent;
+      const answer = await realtime(event, {} as never);
+      const item = listed[index]!;
+      const mine = JSON.stringify(item.answer ?? item.error);
+      // checkedAt is when each 271 arrived: the one field two calls cannot share.
+      const strip = (text: string) => text.replace(/"checkedAt":"[^"]+"/, '"checkedAt":"-"');
+      expect(item.status).toBe(answer.statusCode);
+      expect(strip(mine)).toBe(strip(answer.body));
+    }
+  });
+
+  it('makes no upstream call for a duplicate delivery of a finished item', async () => {
+    const { body } = await submit({ items: [REAL] });
+    const message = sent[0]!.messages[0]!;
+    await drain();
+    const calls = gate.keys.length;
+    expect(await processItem(workerDeps(), message)).toEqual({ kind: 'done' });
+    expect(gate.keys.length).toBe(calls);
+    expect((await statusOf(body.batchId as string)).counts.completed).toBe(1);
+  });
+
+  it('takes over an attempt whose worker died, with the same upstream Idempotency-Key, once its lease ran out', async () => {
+    const { body } = await submit({ items: [REAL] });
+    const batchId = body.batchId as string;
+    const message = sent[0]!.messages[0]!;
+    // A worker claimed it and died before answering.
+    const claimed = await store.claim(batchId, 0, clock, DEFAULT_BATCH_SETTINGS.leaseMs);
+    expect(claimed.kind).toBe('claimed');
+    await store.bump(batchId, { pending: -1, inProgress: 1 }, new Date(clock).toISOString());
+    // The redelivery while the lease holds goes back to the queue, with no call.
+    const before = gate.keys.length;
+    expect(await processItem(workerDeps(), message)).toEqual({ kind: 'retry', seconds: DEFAULT_BATCH_SETTINGS.leaseMs / 1000 });
+    expect(gate.keys.length).toBe(before);
+    clock += DEFAULT_BATCH_SETTINGS.leaseMs + 1;
+    expect(await processItem(workerDeps(), message)).toEqual({ kind: 'done' });
+    expect(gate.keys.slice(before)).toEqual([`${batchId}-0-1`]);
+    expect(await statusOf(batchId)).toMatchObject({ status: 'COMPLETED', counts: { completed: 1, inProgress: 0, pending: 0 } });
+  });
+
+  it('backs off on a throttled clearinghouse (30 s doubling), loses nothing and uses a new key per attempt', async () => {
+    const { body } = await submit({ items: [REAL] });
+    const batchId = body.batchId as string;
+    const message = sent[0]!.messages[0]!;
+    gate.throttled = true;
+    const before = gate.keys.length;
+    expect(await processItem(workerDeps(), message)).toEqual({ kind: 'retry', seconds: 30 });
+    expect(await statusOf(batchId)).toMatchObject({ status: 'IN_PROGRESS', counts: { pending: 1, inProgress: 0 } });
+    clock += 30_000;
+    expect(await processItem(workerDeps(), message)).toEqual({ kind: 'retry', seconds: 60 });
+    gate.throttled = false;
+    clock += 60_000;
+    expect(await processItem(workerDeps(), message)).toEqual({ kind: 'done' });
+    const keys = [...new Set(gate.keys.slice(before))];
+    expect(keys).toEqual([`${batchId}-0-1`, `${batchId}-0-2`, `${batchId}-0-3`]);
+    const [item] = (await itemsOf(batchId)).items;
+    expect(item).toMatchObject({ state: 'COMPLETED', status: 200, attempts: 3 });
+  });
+
+  it('fails an item with its last error once the retry window is over', async () => {
+    const { body } = await submit({ items: [REAL] });
+    const batchId = body.batchId as string;
+    const message = sent[0]!.messages[0]!;
+    gate.throttled = true;
+    expect((await processItem(workerDeps(), message)).kind).toBe('retry');
+    clock += DEFAULT_BATCH_SETTINGS.retryHours * 3600_000;
+    expect(await processItem(workerDeps(), message)).toEqual({ kind: 'done' });
+    const [item] = (await itemsOf(batchId)).items;
+    expect(item).toMatchObject({ state: 'FAILED', status: 503, error: { code: 'PAYER_UNAVAILABLE' } });
+    expect((await statusOf(batchId)).status).toBe('COMPLETED_WITH_ERRORS');
+  });
+
+  it('cancels what has not started: no upstream call, items CANCELLED, final status once drained', async () => {
+    const { body } = await submit({ callbackUrl: 'https://clinic.example/hooks', items: [REAL, REAL] });
+    const batchId = body.batchId as string;
+    const cancelled = await cancelBatch({ store, now: () => clock }, 'clinic', batchId);
+    expect(cancelled).toMatchObject({ ok: true, body: { status: 'CANCELLED', counts: { pending: 0, cancelled: 2 } } });
+    const before = gate.keys.length;
+    await drain();
+    expect(gate.keys.length).toBe(before);
+    expect((await itemsOf(batchId)).items.map((item) => item.state)).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(await statusOf(batchId)).toMatchObject({ status: 'CANCELLED', counts: { pending: 0, cancelled: 2 } });
+    expect((await statusOf(batchId)).completedAt).toBeDefined();
+    expect(webhooks).toEqual([batchId]);
+  });
+
+  it('refuses a batch past the client’s unfinished items with 429 BATCH_LIMIT_EXCEEDED; mock items cost nothing', async () => {
+    const settings = { ...DEFAULT_BATCH_SETTINGS, maxPendingItems: 2 };
+    await submit({ items: [REAL, MOCK, MOCK, MOCK] }, 'limited', { settings });
+    const refused = await submitBatch(routeDeps({ settings }), { body: { items: [REAL, REAL] }, clientId: 'limited' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'BATCH_LIMIT_EXCEEDED', status: 429, retryAfterSeconds: 60 } });
+    await drain();
+    expect((await submitBatch(routeDeps({ settings }), { body: { items: [REAL, REAL] }, clientId: 'limited' })).ok).toBe(true);
+  });
+
+  it('answers another client’s batch exactly like an unknown one', async () => {
+    const { body } = await submit({ items: [MOCK] });
+    const batchId = body.batchId as string;
+    const theirs = await batchStatus({ store }, 'someone-else', batchId);
+    const unknown = await batchStatus({ store }, 'clinic', '00000000-0000-4000-8000-999999999999');
+    expect(theirs).toEqual(unknown);
+    expect(theirs).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', status: 404 } });
+    expect(await cancelBatch({ store, now: () => clock }, 'someone-else', batchId)).toEqual(unknown);
+    expect(await batchItems({ store }, 'someone-else', batchId, {})).toEqual(unknown);
+  });
+
+  it('pages items in index order and filters by state', async () => {
+    const { body } = await submit({ items: [MOCK, { nope: true }, MOCK, { nope: true }, MOCK] });
+    const batchId = body.batchId as string;
+    await drain();
+    const first = await itemsOf(batchId, 'clinic', { pageSize: '2' });
+    expect(first.items.map((item) => item.index)).toEqual([0, 1]);
+    const second = await itemsOf(batchId, 'clinic', { pageSize: '2', pageToken: first.nextPageToken! });
+    expect(second.items.map((item) => item.index)).toEqual([2, 3]);
+    const failed = await itemsOf(batchId, 'clinic', { state: 'FAILED' });
+    expect(failed.items.map((item) => item.index)).toEqual([1, 3]);
+    expect(await batchItems({ store }, 'clinic', batchId, { pageSize: '501', state: 'DONE' })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST', errors: [{ field: 'state' }, { field: 'pageSize' }] } });
+  });
+});

@@ -1,0 +1,156 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Webhook } from 'standardwebhooks';
+import { sha256Hex } from '../../lib/auth/tokens.js';
+import { CSV_COLUMNS } from '../../lib/batch/csv-output.js';
+import { startLocalEnvironment, type LocalEnvironment } from '../../infra/local/environment.js';
+import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
+import { listen } from '../../infra/listen.js';
+
+/**
+ * Batch as `npm start` runs it: the batch function behind the local gateway, the in-process queue
+ * driving the very worker and webhook functions Lambda runs, dynalite, the sandbox clearinghouse.
+ * SQS seconds are scaled down (1 s = 10 ms), so the webhook's 1-minute retry comes in 600 ms.
+ */
+
+const SECRET = `whsec_${Buffer.from('batch-webhook-test-secret-32-bytes!').toString('base64')}`;
+const MOCK = { patientFirstName: 'John', patientLastName: 'Doe', patientDOB: '01-01-1980', patientMemberId: '123456789', dateOfCoverage: '01-01-2025', payerId: 'PAYER001', providerId: 'PROVIDER001', mockRequest: true };
+const REAL = { patientFirstName: 'Carlos', patientLastName: 'Rivera', patientDOB: '10-03-1983', patientMemberId: 'PPO500005', dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'PROVIDER-SANDBOX-1' };
+
+let environment: LocalEnvironment;
+let server: LocalServer;
+let receiver: Server;
+let receiverUrl: string;
+const deliveries: { headers: IncomingHttpHeaders; body: string; answered: number }[] = [];
+
+async function call(path: string, init: { method?: string; body?: string; contentType?: string; token?: string; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${init.token ?? 'local-dev-token'}`, ...(init.body === undefined ? {} : { 'content-type': init.contentType ?? 'application/json' }), ...init.headers },
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString('utf8');
+  return { status: response.status, headers: response.headers, bytes, text, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+}
+const finished = async (batchId: string) => {
+  for (;;) {
+    const { body } = await call(`/api/eligibility/batch/v1/${batchId}`);
+    if (['COMPLETED', 'COMPLETED_WITH_ERRORS', 'CANCELLED'].includes(body.status)) return body;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'batch-local-'));
+  const tokensFile = join(dir, 'tokens.json');
+  writeFileSync(tokensFile, JSON.stringify({ clients: [{ clientId: 'local', tokenSha256: sha256Hex('local-file-token-1'), webhookSecret: SECRET }] }));
+  process.env.API_TOKENS = 'local=local-dev-token,other=other-dev-token';
+  process.env.API_TOKENS_FILE = tokensFile;
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      // Down for the first delivery: the retry must come.
+      const answered = deliveries.length === 0 ? 503 : 204;
+      deliveries.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), answered });
+      res.writeHead(answered).end();
+    });
+  });
+  receiverUrl = `${await listen(receiver, { port: 0, host: '127.0.0.1' })}/hooks/batch`;
+  environment = await startLocalEnvironment(process.env, { batch: { msPerSecond: 10 } });
+  server = await startLocalServer({ port: 0 });
+});
+afterAll(async () => {
+  // The local environment writes its settings into process.env: leave it as found for the next file.
+  process.env = { ...savedEnv };
+  await server?.close();
+  await environment?.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+describe('batch eligibility on the local server', () => {
+  it('submits JSON, runs every item, answers items as JSON and CSV, and delivers a signed webhook after the receiver came back', async () => {
+    const submitted = await call('/api/eligibility/batch/v1', { method: 'POST', body: JSON.stringify({ name: 'Tuesday', callbackUrl: receiverUrl, items: [{ ...MOCK, clientRef: 'a-1' }, { ...REAL, clientRef: 'a-2' }, { ...REAL, patientDOB: '02-30-1983', clientRef: 'a-3' }] }) });
+    expect(submitted.status).toBe(202);
+    expect(submitted.body).toMatchObject({ name: 'Tuesday', status: 'PENDING', totalCount: 3, invalidCount: 1 });
+    expect(submitted.headers.get('location')).toBe(`/api/eligibility/batch/v1/${submitted.body.batchId}`);
+    const batchId = submitted.body.batchId as string;
+    expect(batchId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    const status = await finished(batchId);
+    expect(status).toMatchObject({ status: 'COMPLETED_WITH_ERRORS', counts: { completed: 2, failed: 1, pending: 0, inProgress: 0 }, outcomes: { active: 1, unknown: 1 } });
+
+    const page = await call(`/api/eligibility/batch/v1/${batchId}/items`);
+    expect(page.status).toBe(200);
+    expect(page.body.items.map((i: any) => [i.index, i.clientRef, i.state, i.status])).toEqual([[0, 'a-1', 'COMPLETED', 200], [1, 'a-2', 'COMPLETED', 200], [2, 'a-3', 'FAILED', 400]]);
+    const realtime = await call('/api/eligibility/v1', { method: 'POST', body: JSON.stringify(REAL) });
+    const strip = (value: unknown) => JSON.stringify(value).replace(/"checkedAt":"[^"]+"/, '');
+    expect(strip(page.body.items[1].answer)).toBe(strip(realtime.body));
+    expect(page.body.items[2].error).toMatchObject({ code: 'INVALID_REQUEST', errors: [{ field: 'patientDOB' }] });
+
+    const csv = await call(`/api/eligibility/batch/v1/${batchId}/items`, { headers: { accept: 'text/csv' } });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.text.slice(1).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(4);
+    const row = lines[2]!.split(',');
+    const column = (name: string) => row[CSV_COLUMNS.indexOf(name)];
+    expect([column('clientRef'), column('state'), column('coverageStatus')]).toEqual(['a-2', 'COMPLETED', 'Active']);
+    expect(column('inNetwork.individual.copay')).toBe(realtime.body.inNetwork.individual.copay);
+    expect(lines[3]).toContain('INVALID_REQUEST');
+
+    // First delivery refused (503), the retry 1 (scaled) minute later accepted; same webhook-id, each verifiable.
+    while (deliveries.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(deliveries.map((d) => d.answered)).toEqual([503, 204]);
+    expect(deliveries[0]!.headers['webhook-id']).toBe(deliveries[1]!.headers['webhook-id']);
+    for (const delivery of deliveries) {
+      const verified = new Webhook(SECRET).verify(delivery.body, delivery.headers as Record<string, string>) as Record<string, any>;
+      expect(verified).toMatchObject({ type: 'eligibility.batch.completed', data: { batchId, status: 'COMPLETED_WITH_ERRORS', counts: { completed: 2, failed: 1 } } });
+      expect(delivery.body).not.toMatch(/Carlos|Rivera|PPO500005|1983/);
+    }
+    expect(() => new Webhook(`whsec_${Buffer.from('another-secret-of-32-bytes-long!!').toString('base64')}`).verify(deliveries[1]!.body, deliveries[1]!.headers as Record<string, string>)).toThrow();
+  });
+
+  it('reads CSV (quotes, BOM, CRLF, ; lists) with name and callbackUrl as query parameters', async () => {
+    const csv = '\uFEFFclientRef,patientFirstName,patientLastName,patientDOB,patientMemberId,dateOfCoverage,payerId,providerId,serviceTypeCodes,mockRequest\r\n' +
+      '"ref, with comma",John,Doe,01-01-1980,123456789,01-01-2025,PAYER001,PROVIDER001,30;98,true\r\n' +
+      'ref-2,John,Doe,01-01-1980,123456789,01-01-2025,PAYER001,PROVIDER001,ZZZ,true\r\n';
+    const submitted = await call('/api/eligibility/batch/v1?name=From%20CSV', { method: 'POST', body: csv, contentType: 'text/csv' });
+    expect(submitted.status).toBe(202);
+    expect(submitted.body).toMatchObject({ name: 'From CSV', totalCount: 2, invalidCount: 1 });
+    await finished(submitted.body.batchId);
+    const page = await call(`/api/eligibility/batch/v1/${submitted.body.batchId}/items`);
+    expect(page.body.items.map((i: any) => [i.clientRef, i.state])).toEqual([['ref, with comma', 'COMPLETED'], ['ref-2', 'FAILED']]);
+    expect(page.body.items[1].error.errors[0].field).toMatch(/^serviceTypeCodes/);
+  });
+
+  it('replays a repeated Idempotency-Key, refuses bad batches, and hides other clients’ batches', async () => {
+    const body = JSON.stringify({ items: [MOCK] });
+    const first = await call('/api/eligibility/batch/v1', { method: 'POST', body, headers: { 'idempotency-key': 'night-run-1' } });
+    const again = await call('/api/eligibility/batch/v1', { method: 'POST', body, headers: { 'idempotency-key': 'night-run-1' } });
+    expect(again.status).toBe(202);
+    expect(again.body.batchId).toBe(first.body.batchId);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+
+    expect((await call('/api/eligibility/batch/v1', { method: 'POST', body: JSON.stringify({ items: [] }) })).body).toMatchObject({ code: 'INVALID_REQUEST', errors: [{ field: 'items' }] });
+    expect((await call('/api/eligibility/batch/v1', { method: 'POST', body: 'hello', contentType: 'text/plain' })).status).toBe(415);
+    expect((await call('/api/eligibility/batch/v1', { method: 'POST', body: JSON.stringify({ items: [MOCK], callbackUrl: 'http://example.com/hook' }) })).body).toMatchObject({ code: 'INVALID_REQUEST', errors: [{ field: 'callbackUrl' }] });
+
+    const theirs = await call(`/api/eligibility/batch/v1/${first.body.batchId}`, { token: 'other-dev-token' });
+    const unknown = await call('/api/eligibility/batch/v1/00000000-0000-4000-8000-000000000000', { token: 'other-dev-token' });
+    expect(theirs.status).toBe(404);
+    const { requestId: _a, ...theirBody } = theirs.body;
+    const { requestId: _b, ...unknownBody } = unknown.body;
+    expect(theirBody).toEqual(unknownBody);
+    expect((await call(`/api/eligibility/batch/v1/${first.body.batchId}`, { method: 'DELETE', token: 'other-dev-token' })).status).toBe(404);
+    expect((await call(`/api/eligibility/batch/v1/${first.body.batchId}`, { method: 'PUT' })).status).toBe(405);
+  });
+});
