@@ -22,8 +22,25 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUN_ITEMS = Number(process.env.BATCH_BENCH_ITEMS ?? 2000);
 const UPSTREAM_MS = 500;
 const CONCURRENCY = 10;
-const MOCK = { patientFirstName: 'John', patientLastName: 'Doe', patientDOB: '01-01-1980', patientMemberId: '123456789', dateOfCoverage: '01-01-2025', payerId: 'PAYER001', providerId: 'PROVIDER001', mockRequest: true };
-const REAL = { patientFirstName: 'Carlos', patientLastName: 'Rivera', patientDOB: '10-03-1983', patientMemberId: 'PPO500005', dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'PROVIDER-SANDBOX-1' };
+const MOCK = {
+  patientFirstName: 'John',
+  patientLastName: 'Doe',
+  patientDOB: '01-01-1980',
+  patientMemberId: '123456789',
+  dateOfCoverage: '01-01-2025',
+  payerId: 'PAYER001',
+  providerId: 'PROVIDER001',
+  mockRequest: true,
+};
+const REAL = {
+  patientFirstName: 'Carlos',
+  patientLastName: 'Rivera',
+  patientDOB: '10-03-1983',
+  patientMemberId: 'PPO500005',
+  dateOfCoverage: '03-01-2025',
+  payerId: 'SBXPPO',
+  providerId: 'PROVIDER-SANDBOX-1',
+};
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const heapMiB = () => {
@@ -41,7 +58,10 @@ process.env.BATCH_MAX_CONCURRENCY = String(CONCURRENCY);
 const environment = await startLocalEnvironment(process.env);
 const server = await startLocalServer({ port: 0 });
 const call = async (path: string, init: RequestInit = {}) => {
-  const response = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: 'Bearer local-dev-token', 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
+  const response = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { authorization: 'Bearer local-dev-token', 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+  });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
 const completed = async (batchId: string) => {
@@ -88,7 +108,16 @@ try {
   const report = {
     submit10kMs: Math.round(submitMs),
     submitTargetMs: 5000,
-    run: { items: RUN_ITEMS, seconds: Math.round(runSeconds * 10) / 10, idealSeconds, ratio: Math.round((runSeconds / idealSeconds) * 1000) / 1000, target: 1.15, maxUpstreamInFlight: gate.maxInFlight, status: final.status, counts: final.counts },
+    run: {
+      items: RUN_ITEMS,
+      seconds: Math.round(runSeconds * 10) / 10,
+      idealSeconds,
+      ratio: Math.round((runSeconds / idealSeconds) * 1000) / 1000,
+      target: 1.15,
+      maxUpstreamInFlight: gate.maxInFlight,
+      status: final.status,
+      counts: final.counts,
+    },
     page500Ms: Math.round(median(pageMs)),
     pageTargetMs: 300,
     heapMiB: { before: heapBefore, afterRun: heapAfterRun, afterSubmit: heapAfter, gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function' },

@@ -49,7 +49,10 @@ function vmRssMiB(pid: number): number {
 function probe(args: string[], capMs = CAP_MS): Promise<ProbeResult> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/hostile-probe.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/hostile-probe.ts'), ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let out = '';
     let peak = 0;
     let killed: string | undefined;

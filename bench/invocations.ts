@@ -103,11 +103,20 @@ if (flag === '--child') {
   process.send!(result, () => process.exit(0));
 } else if (process.argv[1] === self) {
   const samples: InvocationSample[] = [];
-  for (const [mode, logLevel] of [['mock', 'INFO'], ['mock', 'SILENT'], ['real', 'INFO']] as const) {
+  for (const [mode, logLevel] of [
+    ['mock', 'INFO'],
+    ['mock', 'SILENT'],
+    ['real', 'INFO'],
+  ] as const) {
     samples.push(await measureInvocations(mode, { logLevel, windowMs: mode === 'real' ? 400 : 400 }));
     const s = samples.at(-1)!;
-    console.log(`${`${s.mode} (log ${s.logLevel})`.padEnd(22)} ${String(s.perSecond).padStart(8)} inv/s   rounds ${s.rounds.join(' ')}   statuses ${JSON.stringify(s.statuses)}`);
+    console.log(
+      `${`${s.mode} (log ${s.logLevel})`.padEnd(22)} ${String(s.perSecond).padStart(8)} inv/s   rounds ${s.rounds.join(' ')}   statuses ${JSON.stringify(s.statuses)}`,
+    );
   }
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/invocations.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, samples }, null, 2)}\n`);
+  writeFileSync(
+    join(root, 'bench/results/invocations.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, samples }, null, 2)}\n`,
+  );
 }

@@ -35,7 +35,14 @@ async function serve(): Promise<void> {
   const environment = await startLocalEnvironment(process.env);
   const server = await startLocalServer({ port: 0 });
   process.stdout.write(`${JSON.stringify({ url: server.url, token: environment.devToken })}\n`);
-  process.on('SIGTERM', () => void server.close().then(() => environment.close()).then(() => process.exit(0)));
+  process.on(
+    'SIGTERM',
+    () =>
+      void server
+        .close()
+        .then(() => environment.close())
+        .then(() => process.exit(0)),
+  );
 }
 
 const MB = 1_000_000;
@@ -56,7 +63,9 @@ function hostileClient(url: URL, token: string, body: Buffer): Promise<string> {
     socket.on('error', () => undefined);
     socket.on('close', () => resolve(/^HTTP\/1\.1 (\d{3})/.exec(first)?.[1] ?? 'no answer'));
     socket.on('connect', () => {
-      socket.write(`POST /api/eligibility/v1 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAuthorization: Bearer ${token}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST /api/eligibility/v1 HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAuthorization: Bearer ${token}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      );
       socket.end(body);
     });
   });
@@ -76,7 +85,11 @@ async function run(scenario: 'bad-token' | 'good-token'): Promise<RunReport> {
     const url = new URL(ready.url);
     const token = scenario === 'bad-token' ? 'nobody-knows-this-token' : ready.token;
     // Warm up (functions loaded, authorizer answer cached) so the baseline is the running server's.
-    await fetch(`${ready.url}/api/eligibility/v1`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${ready.url}/api/eligibility/v1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const baseline = memory(child.pid!).rss;
     const body = Buffer.alloc(BODY_BYTES, 'A');
@@ -86,7 +99,16 @@ async function run(scenario: 'bad-token' | 'good-token'): Promise<RunReport> {
     const peak = memory(child.pid!).hwm;
     const counts: Record<string, number> = {};
     for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
-    return { scenario, clients: CLIENTS, bodyBytes: BODY_BYTES, statuses: counts, baselineRssMB: baseline / MB, peakRssMB: peak / MB, growthMB: (peak - baseline) / MB, seconds };
+    return {
+      scenario,
+      clients: CLIENTS,
+      bodyBytes: BODY_BYTES,
+      statuses: counts,
+      baselineRssMB: baseline / MB,
+      peakRssMB: peak / MB,
+      growthMB: (peak - baseline) / MB,
+      seconds,
+    };
   } finally {
     child.kill('SIGTERM');
   }

@@ -15,7 +15,8 @@ import { renderLetterPdfReport as renderReport } from '../lib/letter/pdf.js';
 import { LETTER_META as meta } from '../test/fixtures/letter/metadata.js';
 import { letterBody } from '../test/fixtures/letter/bodies.js';
 
-const renderLetterPdfReport = (m: typeof meta, body: string, generatedAt: Date) => renderReport({ meta: m, body: parseLetterMarkdown(body), citations: [], generatedAt });
+const renderLetterPdfReport = (m: typeof meta, body: string, generatedAt: Date) =>
+  renderReport({ meta: m, body: parseLetterMarkdown(body), citations: [], generatedAt });
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -66,11 +67,7 @@ await time('2-page CJK + Arabic names', { ...meta, patient_name: '山田 太郎 
 // Cold import: bundle the letter modules as Lambda would, then time a fresh node importing it.
 const dir = mkdtempSync(join(tmpdir(), 'letter-bench-'));
 const entry = join(dir, 'entry.ts');
-writeFileSync(
-  entry,
-  ['pipeline', 'route'].map((m) => `export * from ${JSON.stringify(join(root, 'lib/letter', `${m}.ts`))};`).join('\n') +
-    '\n',
-);
+writeFileSync(entry, `${['pipeline', 'route'].map((m) => `export * from ${JSON.stringify(join(root, 'lib/letter', `${m}.ts`))};`).join('\n')}\n`);
 const bundle = join(dir, 'letter.mjs');
 await build({
   entryPoints: [entry],

@@ -55,15 +55,31 @@ export async function measureRoundtrip(rounds = ROUNDS) {
     anthropicKey: async () => ok('unused'),
     sandbox: { stedi: true, anthropic: false },
   };
-  const handler = apiHandler('eligibility', 'eligibility', eligibilityRoute(runtime)) as unknown as (event: unknown, context: unknown) => Promise<{ statusCode: number }>;
+  const handler = apiHandler('eligibility', 'eligibility', eligibilityRoute(runtime)) as unknown as (
+    event: unknown,
+    context: unknown,
+  ) => Promise<{ statusCode: number }>;
   const body = JSON.stringify({
-    patientFirstName: 'Maria', patientLastName: 'Garcia', patientDOB: '04-12-1985', patientMemberId: 'PPO100001',
-    dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'PROVIDER-SANDBOX-1',
+    patientFirstName: 'Maria',
+    patientLastName: 'Garcia',
+    patientDOB: '04-12-1985',
+    patientMemberId: 'PPO100001',
+    dateOfCoverage: '03-01-2025',
+    payerId: 'SBXPPO',
+    providerId: 'PROVIDER-SANDBOX-1',
   });
   const event = () => ({
-    resource: '/api/eligibility/v1', path: '/api/eligibility/v1', httpMethod: 'POST', isBase64Encoded: false,
-    headers: { 'Content-Type': 'application/json' }, multiValueHeaders: { 'Content-Type': ['application/json'] }, body,
-    queryStringParameters: null, multiValueQueryStringParameters: null, pathParameters: null, stageVariables: null,
+    resource: '/api/eligibility/v1',
+    path: '/api/eligibility/v1',
+    httpMethod: 'POST',
+    isBase64Encoded: false,
+    headers: { 'Content-Type': 'application/json' },
+    multiValueHeaders: { 'Content-Type': ['application/json'] },
+    body,
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: null,
+    stageVariables: null,
     requestContext: { requestId: `rt-${Math.random()}`, authorizer: { clientId: 'bench' }, httpMethod: 'POST', path: '/api/eligibility/v1' },
   });
 

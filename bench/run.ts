@@ -247,7 +247,9 @@ function requestBoundRows(json: HostileJsonReport, server: LocalServerHostileRep
       (run): Row => ({
         figure: `local server, ${run.clients} clients x ${fixed(run.bodyBytes / 1e6, 0)} MB, ${run.scenario}: memory growth MB`,
         value: fixed(run.growthMB, 0),
-        baseline: `peak ${fixed(run.peakRssMB, 0)} MB; answers ${Object.entries(run.statuses).map(([status, n]) => `${status}x${n}`).join(', ')}`,
+        baseline: `peak ${fixed(run.peakRssMB, 0)} MB; answers ${Object.entries(run.statuses)
+          .map(([status, n]) => `${status}x${n}`)
+          .join(', ')}`,
         ratio: '',
         target: run.scenario === 'bad-token' ? `< ${server.targetMB} MB` : '',
         pass: run.scenario === 'bad-token' ? run.growthMB < server.targetMB : null,
@@ -327,7 +329,9 @@ const onLambdaNode = <T>(what: string, run: (node: string) => T | Promise<T>): P
         try {
           return await run(lambda);
         } catch (error) {
-          step(`${what} failed on Node ${LAMBDA_NODE_MAJOR} (${error instanceof Error ? error.message.split('\n')[0] : 'error'}): judged on Node ${process.version}`);
+          step(
+            `${what} failed on Node ${LAMBDA_NODE_MAJOR} (${error instanceof Error ? error.message.split('\n')[0] : 'error'}): judged on Node ${process.version}`,
+          );
           return undefined;
         }
       })();
@@ -380,6 +384,21 @@ const rows = [
 ];
 printTable(rows);
 mkdirSync(results, { recursive: true });
-const summary = { measuredAt: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows, x12: x12.detail, bundles, lambdaBundles, invocations, roundtrip, pdf: pdf.render, hostile, hostileJson, localServer, batch };
+const summary = {
+  measuredAt: new Date().toISOString(),
+  node: process.version,
+  cpus: (await import('node:os')).cpus().length,
+  rows,
+  x12: x12.detail,
+  bundles,
+  lambdaBundles,
+  invocations,
+  roundtrip,
+  pdf: pdf.render,
+  hostile,
+  hostileJson,
+  localServer,
+  batch,
+};
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\nwritten: bench/results/summary.json (${lambdaX12 ? 'x12.json, x12-lambda-node.json' : 'x12.json'}, pdf.json by their scripts)`);

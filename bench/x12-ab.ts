@@ -17,14 +17,26 @@ import { QUESTION } from './question.js';
 const [dirA, dirB] = [process.argv[2]!, process.argv[3]!];
 const ROUNDS = Number(process.argv[4] ?? 20);
 const corpus = process.env.X12_CORPUS ?? join(process.cwd(), '../shared/corpus/x12');
-const texts = readdirSync(corpus).filter((f) => f.endsWith('.271')).sort().map((f) => readFileSync(join(corpus, f), 'utf8'));
+const texts = readdirSync(corpus)
+  .filter((f) => f.endsWith('.271'))
+  .sort()
+  .map((f) => readFileSync(join(corpus, f), 'utf8'));
 const Q = QUESTION;
 
 async function load(dir: string, tag: string) {
   const outfile = join(process.cwd(), `bench/results/.ab-${tag}-${process.pid}.bundle.mjs`);
   await build({
-    stdin: { contents: "export { interpret271 } from './lib/eligibility/interpret.ts';\nexport { readReply } from './lib/eligibility/reply.ts';\n", resolveDir: dir, loader: 'ts' },
-    bundle: true, platform: 'node', format: 'esm', target: 'node22', outfile, logLevel: 'warning',
+    stdin: {
+      contents: "export { interpret271 } from './lib/eligibility/interpret.ts';\nexport { readReply } from './lib/eligibility/reply.ts';\n",
+      resolveDir: dir,
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    outfile,
+    logLevel: 'warning',
   });
   return (await import(pathToFileURL(outfile).href)) as { interpret271: (t: string, q: unknown) => unknown; readReply: (t: string) => unknown };
 }
@@ -35,7 +47,11 @@ const B = await load(dirB, 'b1');
 const B2 = await load(dirB, 'b2');
 const A2 = await load(dirA, 'a2');
 // Same answers?
-for (const t of texts) if (JSON.stringify(A.interpret271(t, Q)) !== JSON.stringify(B.interpret271(t, Q))) { console.log('ANSWERS DIFFER'); break; }
+for (const t of texts)
+  if (JSON.stringify(A.interpret271(t, Q)) !== JSON.stringify(B.interpret271(t, Q))) {
+    console.log('ANSWERS DIFFER');
+    break;
+  }
 
 /** Time of `reps` calls of fn on one text, in ms. */
 const time = (fn: (t: string) => unknown, text: string, reps: number): number => {
@@ -47,7 +63,12 @@ type Reader = typeof A;
 const whole = (m: Reader) => (t: string) => m.interpret271(t, Q);
 const read = (m: Reader) => (t: string) => m.readReply(t);
 const warmUntil = performance.now() + 3000;
-while (performance.now() < warmUntil) for (const t of texts) for (const m of [A, B, B2, A2]) { whole(m)(t); read(m)(t); }
+while (performance.now() < warmUntil)
+  for (const t of texts)
+    for (const m of [A, B, B2, A2]) {
+      whole(m)(t);
+      read(m)(t);
+    }
 
 /**
  * One round: every file, A and B back to back on it (which goes first alternates), so a machine
@@ -58,7 +79,20 @@ function roundOf(r: number, of: (m: Reader) => (t: string) => unknown): [number,
   let a = 0;
   let b = 0;
   texts.forEach((t, i) => {
-    const order: [Reader, 'a' | 'b'][] = (r + i) % 2 === 0 ? [[A, 'a'], [B, 'b'], [B2, 'b'], [A2, 'a']] : [[B2, 'b'], [A2, 'a'], [A, 'a'], [B, 'b']];
+    const order: [Reader, 'a' | 'b'][] =
+      (r + i) % 2 === 0
+        ? [
+            [A, 'a'],
+            [B, 'b'],
+            [B2, 'b'],
+            [A2, 'a'],
+          ]
+        : [
+            [B2, 'b'],
+            [A2, 'a'],
+            [A, 'a'],
+            [B, 'b'],
+          ];
     for (const [m, side] of order) {
       const ms = time(of(m), t, REPS);
       if (side === 'a') a += ms;
@@ -67,8 +101,14 @@ function roundOf(r: number, of: (m: Reader) => (t: string) => unknown): [number,
   });
   return [a, b];
 }
-const med = (v: number[]) => { const x = [...v].sort((p, q) => p - q); return x[x.length >> 1]!; };
-for (const [label, of] of [['whole', whole], ['read', read]] as const) {
+const med = (v: number[]) => {
+  const x = [...v].sort((p, q) => p - q);
+  return x[x.length >> 1]!;
+};
+for (const [label, of] of [
+  ['whole', whole],
+  ['read', read],
+] as const) {
   const ratios: number[] = [];
   const as: number[] = [];
   const bs: number[] = [];
@@ -78,5 +118,7 @@ for (const [label, of] of [['whole', whole], ['read', read]] as const) {
     bs.push(b / 2 / REPS);
     ratios.push(b / a);
   }
-  console.log(`${label.padEnd(5)}: A ${med(as).toFixed(3)} ms  B ${med(bs).toFixed(3)} ms per corpus pass;  B/A median of ${ROUNDS} rounds ${med(ratios).toFixed(3)}`);
+  console.log(
+    `${label.padEnd(5)}: A ${med(as).toFixed(3)} ms  B ${med(bs).toFixed(3)} ms per corpus pass;  B/A median of ${ROUNDS} rounds ${med(ratios).toFixed(3)}`,
+  );
 }

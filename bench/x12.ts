@@ -29,14 +29,21 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = process.env.X12_CORPUS ?? join(root, '../shared/corpus/x12');
 const fixtures = join(root, 'test/fixtures/x12');
 const source = existsSync(join(corpus, 'manifest.json')) ? corpus : fixtures;
-const files = readdirSync(source).filter((f) => f.endsWith('.271')).sort();
+const files = readdirSync(source)
+  .filter((f) => f.endsWith('.271'))
+  .sort();
 const out = process.argv[2] ?? 'x12.json';
 
 // The deployed form: one esm bundle, as infra/cdk bundles the functions.
 const bundle = join(root, `bench/results/.x12-${process.pid}.bundle.mjs`);
 mkdirSync(dirname(bundle), { recursive: true });
 await build({
-  stdin: { contents: "export { interpret271 } from './lib/eligibility/interpret.ts';\nexport { readReply } from './lib/eligibility/reply.ts';\n", resolveDir: root, loader: 'ts', sourcefile: 'x12-bench-entry.ts' },
+  stdin: {
+    contents: "export { interpret271 } from './lib/eligibility/interpret.ts';\nexport { readReply } from './lib/eligibility/reply.ts';\n",
+    resolveDir: root,
+    loader: 'ts',
+    sourcefile: 'x12-bench-entry.ts',
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -44,7 +51,8 @@ await build({
   outfile: bundle,
   logLevel: 'warning',
 });
-const { interpret271, readReply } = (await import(pathToFileURL(bundle).href)) as typeof import('../lib/eligibility/interpret.js') & typeof import('../lib/eligibility/reply.js');
+const { interpret271, readReply } = (await import(pathToFileURL(bundle).href)) as typeof import('../lib/eligibility/interpret.js') &
+  typeof import('../lib/eligibility/reply.js');
 
 const WARM_MS = 3000;
 const ROUNDS = 15;

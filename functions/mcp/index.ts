@@ -13,7 +13,9 @@ const batches = batchStoreFromEnv();
 /** POST /api/mcp (docs/mcp.md): the MCP tools over the same route functions as the REST API. */
 export const handler = mcpHandler(
   mcpTools({
-    eligibility: eligibilityRoute(runtime), cob: cobRoute(runtime), searchPayers: payerSearchRoute(runtime.payers),
+    eligibility: eligibilityRoute(runtime),
+    cob: cobRoute(runtime),
+    searchPayers: payerSearchRoute(runtime.payers),
     ...(batches ? { batchStatus: (clientId: string, batchId: string) => batchStatus({ store: batches }, clientId, batchId) } : {}),
   }),
 );

@@ -33,7 +33,10 @@ export interface ApiKeyBackend {
 export function parseUsagePlanIds(text: string | undefined): Record<PlanName, string> {
   const hint = 'set USAGE_PLAN_IDS to the stack output UsagePlanIds (standard=<id>,high=<id>)';
   const ids: Partial<Record<PlanName, string>> = {};
-  for (const pair of (text ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, id] = pair.split('=').map((p) => p.trim());
     if (!PLAN_NAMES.includes(name as PlanName) || !id || !/^[A-Za-z0-9]+$/.test(id)) throw new Error(`USAGE_PLAN_IDS has a malformed entry "${pair}"; ${hint}`);
     ids[name as PlanName] = id;

@@ -217,7 +217,8 @@ async function tokenCreate(flags: Flags, backends: AdminBackends, io: AdminIo) {
 async function tokenRevoke(flags: Flags, backends: AdminBackends, io: AdminIo) {
   const clientId = clientIdOf(flags);
   const digest = flags.digest?.toLowerCase();
-  if (digest !== undefined && !DIGEST_PREFIX.test(digest)) throw new UsageError('--digest needs at least 8 hex characters of the token\'s digest (token list shows the first 12)');
+  if (digest !== undefined && !DIGEST_PREFIX.test(digest))
+    throw new UsageError("--digest needs at least 8 hex characters of the token's digest (token list shows the first 12)");
   const tokens = backends.tokens();
   const clients = await tokens.read();
   const revoked = (c: ClientToken) => c.clientId === clientId && (digest === undefined || c.tokenSha256.startsWith(digest));

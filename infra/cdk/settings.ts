@@ -67,8 +67,7 @@ export interface StackSettings {
 
 /** The stack's settings from its context, each checked. */
 export function readSettings(scope: Construct): StackSettings {
-  const setting = <K extends keyof typeof DEFAULTS>(key: K): (typeof DEFAULTS)[K] =>
-    (scope.node.tryGetContext(key) ?? DEFAULTS[key]) as (typeof DEFAULTS)[K];
+  const setting = <K extends keyof typeof DEFAULTS>(key: K): (typeof DEFAULTS)[K] => (scope.node.tryGetContext(key) ?? DEFAULTS[key]) as (typeof DEFAULTS)[K];
   const logRetention = retentionDays(Number(setting('logRetentionDays')));
   const authorizerCacheSeconds = Number(setting('authorizerCacheSeconds'));
   // docs/deployment.md#revocation: a revoked token must stop working within 5 minutes.
@@ -110,7 +109,8 @@ function usagePlanSettings(value: unknown): Record<PlanName, UsagePlanSettings> 
 
 /** Lambda accepts a MaximumConcurrency of 2 to 1000; the retry window must fit SQS's 12 h visibility and 14 d retention. */
 function batchSettings(maxConcurrency: number, retryHours: number, maxPendingItems: number): StackSettings['batch'] {
-  if (!(Number.isInteger(maxConcurrency) && maxConcurrency >= 2 && maxConcurrency <= 1000)) throw new Error('batchMaxConcurrency must be a whole number from 2 to 1000');
+  if (!(Number.isInteger(maxConcurrency) && maxConcurrency >= 2 && maxConcurrency <= 1000))
+    throw new Error('batchMaxConcurrency must be a whole number from 2 to 1000');
   if (!(retryHours > 0 && retryHours <= 72)) throw new Error('batchRetryHours must be more than 0 and at most 72');
   if (!(Number.isInteger(maxPendingItems) && maxPendingItems >= 1)) throw new Error('batchMaxPendingItems must be a positive whole number');
   return { maxConcurrency, retryHours, maxPendingItems };

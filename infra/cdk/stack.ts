@@ -41,9 +41,20 @@ export class EligibilityStack extends Stack {
     const stores = new DataStores(this, { name: id });
     const batchStores = new BatchStores(this, { key: stores.key });
     const functions = new ApiFunctions(this, { stores, batchStores, settings, functionsDir: props.functionsDir ?? join(PROJECT_ROOT, 'functions') });
-    new BatchConsumers({ stores: batchStores, worker: functions.byName['batch-worker'], webhook: functions.byName['batch-webhook'], maxConcurrency: settings.batch.maxConcurrency });
+    new BatchConsumers({
+      stores: batchStores,
+      worker: functions.byName['batch-worker'],
+      webhook: functions.byName['batch-webhook'],
+      maxConcurrency: settings.batch.maxConcurrency,
+    });
     const api = new ServiceApi(this, { name: id, functions: functions.byName, key: stores.key, settings });
-    new Waf(this, { name: id, stage: api.restApi.deploymentStage, ratePerIp: settings.wafRateLimitPerIp, key: stores.key, logRetention: settings.logRetention });
+    new Waf(this, {
+      name: id,
+      stage: api.restApi.deploymentStage,
+      ratePerIp: settings.wafRateLimitPerIp,
+      key: stores.key,
+      logRetention: settings.logRetention,
+    });
 
     acknowledgeFindings({
       functions: functions.all,
@@ -62,10 +73,16 @@ export class EligibilityStack extends Stack {
     new CfnOutput(this, 'EnrollmentsTableName', { value: stores.enrollmentsTable.tableName, description: 'ENROLLMENTS_TABLE for the admin CLI' });
     new CfnOutput(this, 'ApiTokensSecretArn', { value: stores.tokensSecret.secretArn, description: 'API_TOKENS_SECRET_ARN for the admin CLI' });
     new CfnOutput(this, 'UsagePlanIds', {
-      value: Fn.join(',', PLAN_NAMES.map((name, i) => `${name}=${api.usagePlans[i]!.usagePlanId}`)),
+      value: Fn.join(
+        ',',
+        PLAN_NAMES.map((name, i) => `${name}=${api.usagePlans[i]!.usagePlanId}`),
+      ),
       description: 'USAGE_PLAN_IDS for the admin CLI (token create --plan)',
     });
-    new CfnOutput(this, 'BatchItemDeadLettersUrl', { value: batchStores.itemDeadLetters.queueUrl, description: 'Batch item messages that failed 50 deliveries (docs/batch.md#engine)' });
+    new CfnOutput(this, 'BatchItemDeadLettersUrl', {
+      value: batchStores.itemDeadLetters.queueUrl,
+      description: 'Batch item messages that failed 50 deliveries (docs/batch.md#engine)',
+    });
     new CfnOutput(this, 'IdempotencyTableName', { value: stores.idempotencyTable.tableName, description: 'Stored idempotent answers (24 h)' });
     new CfnOutput(this, 'StediSecretArn', { value: stores.stediSecret.secretArn, description: 'Put the Stedi API key here' });
     new CfnOutput(this, 'AnthropicSecretArn', { value: stores.anthropicSecret.secretArn, description: 'Put the Anthropic API key here' });

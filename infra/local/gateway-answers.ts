@@ -55,7 +55,12 @@ export function send(res: ServerResponse, answer: GatewayAnswer, requestId: stri
 
 /** Writes a function's (or the shared pipeline's) response. */
 export function sendResponse(res: ServerResponse, response: HttpResponse, extraHeaders: Record<string, string> = {}): void {
-  res.writeHead(response.statusCode, { ...extraHeaders, ...response.headers, 'content-length': Buffer.byteLength(response.body), ...closeIfBodyUnread(res.req) });
+  res.writeHead(response.statusCode, {
+    ...extraHeaders,
+    ...response.headers,
+    'content-length': Buffer.byteLength(response.body),
+    ...closeIfBodyUnread(res.req),
+  });
   res.end(response.body);
 }
 

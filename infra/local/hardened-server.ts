@@ -85,7 +85,11 @@ function answerClientError(error: ParserError, socket: Duplex & { _httpMessage?:
     'content-length': Buffer.byteLength(body),
     connection: 'close',
   };
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}\r\n${body}`,
+  );
 }
 
 export function hardenedServer(listener: RequestListener, timeouts: HttpTimeouts = {}): Server {

@@ -29,7 +29,11 @@ try {
   text = await readFile(file, 'utf8');
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
-  fail(code === 'ENOENT' ? `event file not found: ${file} (samples are in events/, e.g. events/eligibility-mock-1.json)` : `cannot read event file ${file}: ${code ?? (error as Error).message}`);
+  fail(
+    code === 'ENOENT'
+      ? `event file not found: ${file} (samples are in events/, e.g. events/eligibility-mock-1.json)`
+      : `cannot read event file ${file}: ${code ?? (error as Error).message}`,
+  );
 }
 let event: unknown;
 try {

@@ -10,7 +10,9 @@ const server = await startLocalServer({ port, host: process.env.HOST ?? '127.0.0
 const banner = [
   `Eligibility service listening on ${server.url}`,
   ...environment.notes.map((note) => `  - ${note}`),
-  environment.devToken ? `Try: curl -s ${server.url}/api/eligibility/v1 -H 'Authorization: Bearer ${environment.devToken}' -H 'Content-Type: application/json' -d '{"patientFirstName":"John","patientLastName":"Doe","patientDOB":"01-01-1980","patientMemberId":"123456789","dateOfCoverage":"01-01-2025","payerId":"PAYER001","providerId":"PROVIDER001","mockRequest":true}'` : '',
+  environment.devToken
+    ? `Try: curl -s ${server.url}/api/eligibility/v1 -H 'Authorization: Bearer ${environment.devToken}' -H 'Content-Type: application/json' -d '{"patientFirstName":"John","patientLastName":"Doe","patientDOB":"01-01-1980","patientMemberId":"123456789","dateOfCoverage":"01-01-2025","payerId":"PAYER001","providerId":"PROVIDER001","mockRequest":true}'`
+    : '',
 ].filter(Boolean);
 process.stderr.write(`${banner.join('\n')}\n`);
 

@@ -9,7 +9,10 @@ export type RateLimits = Map<string, number>;
 /** Parses `acme=50/s,local=5/s`; throws on anything else so a typo does not silently disable a limit. */
 export function parseRateLimits(text: string | undefined): RateLimits {
   const limits: RateLimits = new Map();
-  for (const part of (text ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z0-9._-]{1,80})=(\d+(?:\.\d+)?)\/s$/.exec(part);
     const rate = match ? Number(match[2]) : NaN;
     if (!match || !(rate > 0)) throw new Error(`RATE_LIMITS entry "${part}" must look like clientId=N/s with N > 0`);

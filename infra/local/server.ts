@@ -68,7 +68,14 @@ const BODIES_BUSY_RETRY_SECONDS = 1;
 /** Whether an IAM policy from the authorizer allows invoking `arn` (an explicit Deny wins). */
 export function policyAllows(policy: APIGatewayAuthorizerResult['policyDocument'] | undefined, arn: string): boolean {
   const matches = (resource: string | string[]) =>
-    [resource].flat().some((pattern) => new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(arn));
+    [resource].flat().some((pattern) =>
+      new RegExp(
+        `^${pattern
+          .split('*')
+          .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ).test(arn),
+    );
   let allowed = false;
   for (const statement of policy?.Statement ?? []) {
     const resource = 'Resource' in statement ? statement.Resource : undefined;
@@ -193,7 +200,14 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   }
 
   /** A streamed integration: the prelude becomes the status line and headers, body chunks go out as they come. */
-  async function stream(res: ServerResponse, handler: StreamingHandler, event: ReturnType<typeof proxyEvent>, functionName: FunctionName, requestId: string, cors: Record<string, string>) {
+  async function stream(
+    res: ServerResponse,
+    handler: StreamingHandler,
+    event: ReturnType<typeof proxyEvent>,
+    functionName: FunctionName,
+    requestId: string,
+    cors: Record<string, string>,
+  ) {
     const responseStream = new IntegrationResponseStream({
       onPrelude: (prelude) => res.writeHead(prelude.statusCode ?? 200, { ...NO_STORE, 'x-request-id': requestId, ...prelude.headers }),
       onBody: (chunk) => res.write(chunk),

@@ -32,7 +32,7 @@ interface Message {
   visibleAt: number;
 }
 
-export type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
+export type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | undefined>;
 
 export interface LocalQueue {
   readonly name: string;
@@ -143,10 +143,13 @@ class Queue implements LocalQueue {
       } else next = Math.min(next, message.visibleAt);
     }
     if (Number.isFinite(next)) {
-      this.timer = setTimeout(() => {
-        this.schedule();
-        this.pump();
-      }, Math.max(1, next - now));
+      this.timer = setTimeout(
+        () => {
+          this.schedule();
+          this.pump();
+        },
+        Math.max(1, next - now),
+      );
       this.timer.unref();
     }
   }
@@ -189,7 +192,7 @@ class Queue implements LocalQueue {
   }
 }
 
-function record(message: Message, url: string, name: string): SQSRecord {
+function record(message: Message, _url: string, name: string): SQSRecord {
   return {
     messageId: message.id,
     receiptHandle: message.receiptHandle!,
@@ -235,7 +238,11 @@ export async function startLocalSqs(options: { msPerSecond?: number } = {}): Pro
       const queue = queueOf(input.QueueUrl);
       if (!queue) return undefined;
       const entries = input.Entries as { Id: string; MessageBody: string; MessageGroupId?: string }[];
-      const Successful = entries.map((entry) => ({ Id: entry.Id, MessageId: queue.send(entry.MessageBody, entry.MessageGroupId ?? '').id, MD5OfMessageBody: md5(entry.MessageBody) }));
+      const Successful = entries.map((entry) => ({
+        Id: entry.Id,
+        MessageId: queue.send(entry.MessageBody, entry.MessageGroupId ?? '').id,
+        MD5OfMessageBody: md5(entry.MessageBody),
+      }));
       return { Successful, Failed: [] };
     },
     ChangeMessageVisibility: (input) => {

@@ -59,7 +59,10 @@ function regenerate(): void {
       copyFileSync(join(root, file), join(dir, file));
     }
     process.stderr.write(`resolving package.json from scratch in ${dir} (takes a minute)…\n`);
-    execFileSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
+    execFileSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'));
     const missing = missingOptionalPackages(lock);
     if (missing.length > 0) {

@@ -59,7 +59,9 @@ function documentSchema(schema: unknown, components: Map<unknown, string>, root 
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$id') continue;
     if (key === 'properties' || key === 'dependentRequired' || key === '$defs') {
-      out[key] = Object.fromEntries(Object.entries(value as Json).map(([name, sub]) => [name, key === 'dependentRequired' ? sub : documentSchema(sub, components, false)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value as Json).map(([name, sub]) => [name, key === 'dependentRequired' ? sub : documentSchema(sub, components, false)]),
+      );
     } else {
       out[key] = typeof value === 'object' ? documentSchema(value, components, false) : value;
     }
@@ -97,26 +99,66 @@ function collectComponents(roots: Record<string, unknown>): Map<unknown, string>
 
 const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp' | 'batch' | 'batch-read', ErrorCode[]> = {
   eligibility: [
-    'INVALID_JSON', 'INVALID_REQUEST', 'PROVIDER_NOT_ENROLLED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-    'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'PAYER_REJECTED', 'PAYER_NOT_SUPPORTED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
-    'UPSTREAM_ERROR', 'PAYER_UNAVAILABLE', 'UPSTREAM_TIMEOUT',
+    'INVALID_JSON',
+    'INVALID_REQUEST',
+    'PROVIDER_NOT_ENROLLED',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'IDEMPOTENCY_KEY_REUSED',
+    'REQUEST_IN_PROGRESS',
+    'PAYER_REJECTED',
+    'PAYER_NOT_SUPPORTED',
+    'CONFIGURATION_ERROR',
+    'INTERNAL_ERROR',
+    'UPSTREAM_ERROR',
+    'PAYER_UNAVAILABLE',
+    'UPSTREAM_TIMEOUT',
   ],
   cob: [
-    'INVALID_JSON', 'INVALID_REQUEST', 'PROVIDER_NOT_ENROLLED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-    'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'PAYER_REJECTED', 'UNSUPPORTED_PAYER', 'PAYER_NOT_SUPPORTED', 'CONFIGURATION_ERROR',
-    'INTERNAL_ERROR', 'UPSTREAM_ERROR', 'PAYER_UNAVAILABLE', 'UPSTREAM_TIMEOUT',
+    'INVALID_JSON',
+    'INVALID_REQUEST',
+    'PROVIDER_NOT_ENROLLED',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'IDEMPOTENCY_KEY_REUSED',
+    'REQUEST_IN_PROGRESS',
+    'PAYER_REJECTED',
+    'UNSUPPORTED_PAYER',
+    'PAYER_NOT_SUPPORTED',
+    'CONFIGURATION_ERROR',
+    'INTERNAL_ERROR',
+    'UPSTREAM_ERROR',
+    'PAYER_UNAVAILABLE',
+    'UPSTREAM_TIMEOUT',
   ],
   payers: ['INVALID_REQUEST', 'NOT_FOUND', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR', 'UPSTREAM_ERROR', 'PAYER_UNAVAILABLE', 'UPSTREAM_TIMEOUT'],
   mcp: ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL_ERROR'],
   batch: [
-    'INVALID_JSON', 'INVALID_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS',
-    'BATCH_LIMIT_EXCEEDED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
+    'INVALID_JSON',
+    'INVALID_REQUEST',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'IDEMPOTENCY_KEY_REUSED',
+    'REQUEST_IN_PROGRESS',
+    'BATCH_LIMIT_EXCEEDED',
+    'CONFIGURATION_ERROR',
+    'INTERNAL_ERROR',
   ],
   'batch-read': ['INVALID_REQUEST', 'NOT_FOUND', 'INTERNAL_ERROR'],
   letter: [
-    'INVALID_JSON', 'INVALID_REQUEST', 'INVALID_FILE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-    'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'LETTER_NOT_GENERATED', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR',
-    'UPSTREAM_ERROR', 'AI_UNAVAILABLE', 'UPSTREAM_TIMEOUT',
+    'INVALID_JSON',
+    'INVALID_REQUEST',
+    'INVALID_FILE',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'IDEMPOTENCY_KEY_REUSED',
+    'REQUEST_IN_PROGRESS',
+    'LETTER_NOT_GENERATED',
+    'CONFIGURATION_ERROR',
+    'INTERNAL_ERROR',
+    'UPSTREAM_ERROR',
+    'AI_UNAVAILABLE',
+    'UPSTREAM_TIMEOUT',
   ],
 };
 
@@ -125,7 +167,7 @@ const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   INVALID_JSON: 'the body is not JSON, not an object, not valid UTF-8, or repeats a key',
   INVALID_REQUEST: 'the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors`',
   INVALID_FILE: 'file_content is not base64 of a readable, unencrypted PDF',
-  PROVIDER_NOT_ENROLLED: 'the provider is not actively enrolled for this client (and payer); same body whether unknown or another client\'s',
+  PROVIDER_NOT_ENROLLED: "the provider is not actively enrolled for this client (and payer); same body whether unknown or another client's",
   PAYLOAD_TOO_LARGE: 'the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB',
   UNSUPPORTED_MEDIA_TYPE: 'Content-Type is not application/json',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different body',
@@ -224,7 +266,12 @@ function eligibilityExamples(live: SandboxExamples) {
   requests.mock1WithCob = { summary: 'Mock set 1 with the COB check', value: mockRequest(0, { runCobCheck: true }) };
   const withCob = mockEligibility(mockRequest(1, { runCobCheck: true }));
   if (withCob.ok) answers.mock2WithCob = { summary: 'Mock set 2 with runCobCheck', value: withCob.body };
-  const estimate = { lines: [{ serviceTypeCode: '30', amount: 1000 }, { procedureCode: '99213', serviceTypeCode: '98', amount: 180 }] };
+  const estimate = {
+    lines: [
+      { serviceTypeCode: '30', amount: 1000 },
+      { procedureCode: '99213', serviceTypeCode: '98', amount: 180 },
+    ],
+  };
   requests.mock2WithEstimate = { summary: 'Mock set 2 with an estimate (a guide: the payer adjudicates the claim)', value: mockRequest(1, { estimate }) };
   const withEstimate = mockEligibility(mockRequest(1, { estimate }));
   if (withEstimate.ok) answers.mock2WithEstimate = { summary: 'Mock set 2 with an estimate', value: withEstimate.body };
@@ -251,7 +298,14 @@ function cobExamples(live: SandboxExamples) {
   const answers: Json = { ...live.cob };
   MOCK_PATIENTS.forEach((patient, index) => {
     const set = index + 1;
-    const value = { patientFirstName: patient.patientFirstName, patientLastName: patient.patientLastName, dateOfCoverage: patient.dateOfCoverage, payerId: patient.payerId, providerId: patient.providerId, mockRequest: true };
+    const value = {
+      patientFirstName: patient.patientFirstName,
+      patientLastName: patient.patientLastName,
+      dateOfCoverage: patient.dateOfCoverage,
+      payerId: patient.payerId,
+      providerId: patient.providerId,
+      mockRequest: true,
+    };
     requests[`mock${set}`] = { summary: `Mock set ${set}`, value };
     const answer = mockCob(value);
     if (answer.ok) answers[`mock${set}`] = { summary: `Mock set ${set}`, value: answer.body };
@@ -266,8 +320,17 @@ function cobExamples(live: SandboxExamples) {
       payerId: patient.payerId,
       providerId: 'PROVIDER-SANDBOX-1',
     };
-    if (patient.dependent) Object.assign(value, { dependentFirstName: patient.dependent.firstName, dependentLastName: patient.dependent.lastName, dependentDOB: patient.dependent.dateOfBirth });
-    requests[`sandbox${patient.lastName.replace(/[^A-Za-z]/g, '')}`] = { summary: `Sandbox: ${patient.firstName} ${patient.lastName}`, description: patient.note, value };
+    if (patient.dependent)
+      Object.assign(value, {
+        dependentFirstName: patient.dependent.firstName,
+        dependentLastName: patient.dependent.lastName,
+        dependentDOB: patient.dependent.dateOfBirth,
+      });
+    requests[`sandbox${patient.lastName.replace(/[^A-Za-z]/g, '')}`] = {
+      summary: `Sandbox: ${patient.firstName} ${patient.lastName}`,
+      description: patient.note,
+      value,
+    };
   }
   return { requests, answers };
 }
@@ -291,13 +354,14 @@ const SUMMARIES: Record<RouteOperation, { summary: string; description: string; 
     tag: 'Eligibility',
     summary: 'Check eligibility and benefits',
     description:
-      'Sends an X12 270 to the clearinghouse and answers the benefit figures parsed from the payer\'s 271. `mockRequest: true` answers one of four fixed scenarios instead (no upstream, no charge, no enrollment check). `runCobCheck: true` adds the COB search (`cob`). `estimate` adds what the patient may owe per line (copay, deductible, coinsurance and the out-of-pocket maximum applied in order, to the cent; `N/A` with `missing` where the payer gave no figure): an estimate is a guide, and the payer adjudicates the claim. Needs an active enrollment of `providerId` for your client. See docs/eligibility.md.',
+      "Sends an X12 270 to the clearinghouse and answers the benefit figures parsed from the payer's 271. `mockRequest: true` answers one of four fixed scenarios instead (no upstream, no charge, no enrollment check). `runCobCheck: true` adds the COB search (`cob`). `estimate` adds what the patient may owe per line (copay, deductible, coinsurance and the out-of-pocket maximum applied in order, to the cent; `N/A` with `missing` where the payer gave no figure): an estimate is a guide, and the payer adjudicates the claim. Needs an active enrollment of `providerId` for your client. See docs/eligibility.md.",
   },
   cob: {
     operationId: 'checkCoordinationOfBenefits',
     tag: 'Coordination of benefits',
     summary: 'Search for other coverage (COB)',
-    description: 'Runs Stedi\'s coordination-of-benefits check and maps the answer to one of five COB codes. Accepts `mockRequest`. Needs an active enrollment of `providerId` for your client.',
+    description:
+      "Runs Stedi's coordination-of-benefits check and maps the answer to one of five COB codes. Accepts `mockRequest`. Needs an active enrollment of `providerId` for your client.",
   },
   letter: {
     operationId: 'generateLetter',
@@ -320,13 +384,14 @@ const SUMMARIES: Record<RouteOperation, { summary: string; description: string; 
     operationId: 'getApiReference',
     tag: 'Service',
     summary: 'Interactive API reference',
-    description: 'An HTML page rendering this document (Scalar), with a client that calls the API on the same server ("Test Request"). No authentication; open it in a browser.',
+    description:
+      'An HTML page rendering this document (Scalar), with a client that calls the API on the same server ("Test Request"). No authentication; open it in a browser.',
   },
   docsScript: {
     operationId: 'getApiReferenceScript',
     tag: 'Service',
-    summary: 'The API reference\'s script',
-    description: 'Scalar\'s standalone API reference, served by the API itself (no CDN); the reference page loads it. No authentication.',
+    summary: "The API reference's script",
+    description: "Scalar's standalone API reference, served by the API itself (no CDN); the reference page loads it. No authentication.",
   },
 };
 
@@ -387,7 +452,10 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
   });
 
   const toPage = (stedi: Json): Json => ({
-    payers: ((stedi.items as unknown[]) ?? []).map(readPayerRecord).filter((p) => p !== undefined).map(payerFromStedi),
+    payers: ((stedi.items as unknown[]) ?? [])
+      .map(readPayerRecord)
+      .filter((p) => p !== undefined)
+      .map(payerFromStedi),
     ...(typeof stedi.nextPageToken === 'string' ? { nextPageToken: stedi.nextPageToken } : {}),
   });
   const payerOperations = payerAndMcpOperations({ ok, errors: (route) => errorResponses(route, {}), toPage });
@@ -404,7 +472,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/XRequestId' }],
       requestBody: requestBody('EligibilityRequest', eligibility.requests),
       responses: {
-        '200': ok('EligibilityResponse', 'The benefit figures (a real check) or a mock scenario\'s fixed answer.', eligibility.answers),
+        '200': ok('EligibilityResponse', "The benefit figures (a real check) or a mock scenario's fixed answer.", eligibility.answers),
         ...errorResponses('eligibility', { 500: EXACT.MOCK_NOT_FOUND.body, 502: EXACT.MOCK_ELIGIBILITY_ERROR.body }),
       },
     },
@@ -525,7 +593,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       { url: 'http://127.0.0.1:3000', description: 'npm start (local server with sandboxes)' },
       {
         url: 'https://{apiId}.execute-api.{region}.amazonaws.com/{stage}',
-        description: 'AWS (the stack\'s ApiUrl output)',
+        description: "AWS (the stack's ApiUrl output)",
         variables: { apiId: { default: 'abc123defg' }, region: { default: 'us-east-1' }, stage: { default: 'prod' } },
       },
     ],
@@ -550,7 +618,8 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'Repeat a POST safely: within 24 h the same key, client and body replays the stored answer (header Idempotent-Replayed: true, no upstream call); another body → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 REQUEST_IN_PROGRESS.',
+          description:
+            'Repeat a POST safely: within 24 h the same key, client and body replays the stored answer (header Idempotent-Replayed: true, no upstream call); another body → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 REQUEST_IN_PROGRESS.',
           schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
           example: '7f1c9a52-checkout-42',
         },
@@ -567,7 +636,10 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
         XRequestId: { description: 'The request id (yours when valid, else ours).', schema: { type: 'string' } },
         CacheControl: { description: 'Always no-store.', schema: { type: 'string', const: 'no-store' } },
         RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
-        IdempotentReplayed: { description: '"true" when this is a stored answer replayed for a repeated Idempotency-Key.', schema: { type: 'string', const: 'true' } },
+        IdempotentReplayed: {
+          description: '"true" when this is a stored answer replayed for a repeated Idempotency-Key.',
+          schema: { type: 'string', const: 'true' },
+        },
         Allow: { description: 'The methods this path accepts.', schema: { type: 'string' } },
       },
       responses: {

@@ -18,7 +18,8 @@ const money = {
   title: 'Money',
   type: 'string',
   pattern: '^(-?\\$\\d{1,3}(,\\d{3})*\\.\\d{2}|N/A)$',
-  description: 'Money text such as "$1,234.50" (a negative amount, which payers rarely send, as "-$5.00"), or "N/A" when the payer did not give the figure (N/A does not prove the benefit is absent).',
+  description:
+    'Money text such as "$1,234.50" (a negative amount, which payers rarely send, as "-$5.00"), or "N/A" when the payer did not give the figure (N/A does not prove the benefit is absent).',
   examples: ['$1,234.50', 'N/A'],
 } as const;
 
@@ -92,7 +93,9 @@ const notice = {
   additionalProperties: false,
   required: ['code', 'message'],
   properties: {
-    code: str('A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter).'),
+    code: str(
+      'A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter).',
+    ),
     message: str('A sentence for a person; never contains patient data.'),
   },
 } as const;
@@ -177,7 +180,8 @@ export const cobResponseSchema = {
 const limitation = {
   title: 'Limitation',
   type: 'object',
-  description: 'An EB01 F row (quantity, unit, amount, period, network, level; a filler amount such as 99999 is left out) or an HSD segment (quantity, unit, period, periodCount, remaining).',
+  description:
+    'An EB01 F row (quantity, unit, amount, period, network, level; a filler amount such as 99999 is left out) or an HSD segment (quantity, unit, period, periodCount, remaining).',
   additionalProperties: false,
   properties: {
     quantity: { type: 'number', description: 'EB10, or HSD02 for a visit, day or quantity limit (HSD).' },
@@ -191,8 +195,16 @@ const limitation = {
   },
 } as const;
 
-const messages = { type: 'array', maxItems: 10, items: { type: 'string' }, description: 'The payer\'s free-text messages (MSG01), trimmed and deduplicated; at most 10.' } as const;
-const authorizationRequired = { type: 'boolean', description: 'Whether the payer says prior authorization is needed (EB11); omitted when it does not say.' } as const;
+const messages = {
+  type: 'array',
+  maxItems: 10,
+  items: { type: 'string' },
+  description: "The payer's free-text messages (MSG01), trimmed and deduplicated; at most 10.",
+} as const;
+const authorizationRequired = {
+  type: 'boolean',
+  description: 'Whether the payer says prior authorization is needed (EB11); omitted when it does not say.',
+} as const;
 
 const serviceBenefit = {
   title: 'ServiceBenefit',
@@ -281,7 +293,10 @@ const otherPayer = {
     coverageBegin: isoDate('YYYY-MM-DD.'),
     coverageEnd: isoDate('YYYY-MM-DD.'),
     memberId: str(),
-    activeOnDate: { type: 'boolean', description: 'false when this coverage ended before, or begins after, the request\'s dateOfCoverage; notices name only active payers.' },
+    activeOnDate: {
+      type: 'boolean',
+      description: "false when this coverage ended before, or begins after, the request's dateOfCoverage; notices name only active payers.",
+    },
   },
   required: ['serviceTypes', 'activeOnDate'],
 } as const;
@@ -294,13 +309,14 @@ const estimateLine = {
   description:
     'One line: copay, deductible and coinsurance are the parts charged on this line; patientOwes is their sum after the out-of-pocket cap, planPays the rest of amount. patientOwes and planPays are "N/A" when a figure they need is missing.',
   properties: {
-    procedureCode: str('The line\'s procedure code, when it gave one.'),
-    serviceTypeCode: str('The line\'s service type (default 30).'),
+    procedureCode: str("The line's procedure code, when it gave one."),
+    serviceTypeCode: str("The line's service type (default 30)."),
     amount: money,
     basis: {
       type: 'string',
       enum: ['procedure', 'service', 'plan'],
-      description: 'Where the figures came from: the procedures entry (when it has any figure), else the benefits entry of the service type, else the plan-wide blocks.',
+      description:
+        'Where the figures came from: the procedures entry (when it has any figure), else the benefits entry of the service type, else the plan-wide blocks.',
     },
     copay: money,
     deductible: money,
@@ -310,7 +326,8 @@ const estimateLine = {
     missing: {
       type: 'array',
       items: { type: 'string', enum: ['deductibleRemaining', 'coinsurance', 'stopLossRemaining'] },
-      description: 'Figures the payer did not give. deductibleRemaining or coinsurance make patientOwes and planPays "N/A"; stopLossRemaining only means no out-of-pocket cap was applied.',
+      description:
+        'Figures the payer did not give. deductibleRemaining or coinsurance make patientOwes and planPays "N/A"; stopLossRemaining only means no out-of-pocket cap was applied.',
     },
   },
 } as const;
@@ -346,7 +363,8 @@ export const mockEligibilityResponseSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['inNetwork', 'outNetwork', 'message'],
-  description: 'A mock scenario\'s fixed answer (mockRequest: true): exactly inNetwork, outNetwork and message, plus estimate when the request sent one and cob with runCobCheck.',
+  description:
+    "A mock scenario's fixed answer (mockRequest: true): exactly inNetwork, outNetwork and message, plus estimate when the request sent one and cob with runCobCheck.",
   properties: {
     inNetwork: mockBenefitBlockSchema,
     outNetwork: mockBenefitBlockSchema,
@@ -364,13 +382,13 @@ export const realEligibilityResponseSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['inNetwork', 'outNetwork', 'message', 'coverageStatus', 'checkedAt', 'plan', 'subscriber', 'benefits', 'otherPayers', 'notices'],
-  description: 'A real check\'s answer, from the payer\'s 271. payerName, dependent, procedures and cob appear when they apply.',
+  description: "A real check's answer, from the payer's 271. payerName, dependent, procedures and cob appear when they apply.",
   properties: {
     inNetwork: benefitBlockSchema,
     outNetwork: benefitBlockSchema,
     message: { type: 'string', const: 'Eligibility check successful' },
     coverageStatus,
-    payerName: str('The payer\'s name as the 271 gives it (omitted when absent).'),
+    payerName: str("The payer's name as the 271 gives it (omitted when absent)."),
     checkedAt: { type: 'string', format: 'date-time', description: 'When the 271 was received (ISO 8601 UTC).' },
     plan,
     subscriber,
@@ -402,7 +420,11 @@ const letterCode = {
   properties: {
     code: str(),
     description: str(),
-    pages: { type: 'array', items: { type: 'integer', minimum: 1 }, description: 'The notes\' pages (1-based) where the code was found, in its text layer or a cited passage.' },
+    pages: {
+      type: 'array',
+      items: { type: 'integer', minimum: 1 },
+      description: "The notes' pages (1-based) where the code was found, in its text layer or a cited passage.",
+    },
   },
 } as const;
 
@@ -422,7 +444,8 @@ export const letterResponseSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['icd10', 'cpt'],
-      description: 'Every ICD-10-CM (icd10), CPT or HCPCS (cpt) code in the letter body. A code the notes do not hold is removed from the body and named in an UNVERIFIED_CODE_REMOVED notice; for a scan (no text layer) codes stay unchecked, with a NOTES_NOT_MACHINE_READABLE notice.',
+      description:
+        'Every ICD-10-CM (icd10), CPT or HCPCS (cpt) code in the letter body. A code the notes do not hold is removed from the body and named in an UNVERIFIED_CODE_REMOVED notice; for a scan (no text layer) codes stay unchecked, with a NOTES_NOT_MACHINE_READABLE notice.',
       properties: { icd10: { type: 'array', items: letterCode }, cpt: { type: 'array', items: letterCode } },
     },
     citations: {
@@ -437,7 +460,11 @@ export const letterResponseSchema = {
         required: ['page', 'citedText'],
         properties: {
           page: { type: 'integer', minimum: 1, description: '1-based start page of the cited passage.' },
-          citedText: { type: 'string', maxLength: 500, description: 'The passage as the AI service quoted it (at most 500 characters), plain text: escape it before rendering it in HTML.' },
+          citedText: {
+            type: 'string',
+            maxLength: 500,
+            description: 'The passage as the AI service quoted it (at most 500 characters), plain text: escape it before rendering it in HTML.',
+          },
         },
       },
     },
@@ -486,13 +513,18 @@ export const errorResponseSchema = {
     errorsTruncated: { type: 'boolean', description: 'true when more than 50 problems were found.' },
     rejections: {
       type: 'array',
-      description: 'PAYER_REJECTED (and AAA-based 502/503): the payer\'s AAA segments.',
+      description: "PAYER_REJECTED (and AAA-based 502/503): the payer's AAA segments.",
       items: {
         title: 'Rejection',
         type: 'object',
         additionalProperties: false,
         required: ['code', 'description', 'followUpAction', 'loop'],
-        properties: { code: str('AAA03 reject reason code.'), description: str(), followUpAction: str('AAA04 follow-up action with its description.'), loop: str() },
+        properties: {
+          code: str('AAA03 reject reason code.'),
+          description: str(),
+          followUpAction: str('AAA04 follow-up action with its description.'),
+          loop: str(),
+        },
       },
     },
   },

@@ -25,16 +25,27 @@ export const SANDBOX_ELIGIBILITY_REQUESTS: Record<string, { summary: string; val
   sandboxGarciaProcedures: {
     summary: 'Sandbox: Maria Garcia (active PPO), office visits and two procedures',
     value: {
-      patientFirstName: 'Maria', patientLastName: 'Garcia', patientDOB: '04-12-1985', patientMemberId: 'PPO100001',
-      dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'PROVIDER-SANDBOX-1',
-      serviceTypeCodes: ['30', '98'], procedureCodes: ['99213', 'D0120'],
+      patientFirstName: 'Maria',
+      patientLastName: 'Garcia',
+      patientDOB: '04-12-1985',
+      patientMemberId: 'PPO100001',
+      dateOfCoverage: '03-01-2025',
+      payerId: 'SBXPPO',
+      providerId: 'PROVIDER-SANDBOX-1',
+      serviceTypeCodes: ['30', '98'],
+      procedureCodes: ['99213', 'D0120'],
     },
   },
   sandboxPatelDependent: {
     summary: 'Sandbox: Lily Patel, a dependent on a family plan',
     value: {
-      patientFirstName: 'Lily', patientLastName: 'Patel', patientDOB: '06-15-2012', patientMemberId: 'FAM300003',
-      dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'PROVIDER-SANDBOX-1',
+      patientFirstName: 'Lily',
+      patientLastName: 'Patel',
+      patientDOB: '06-15-2012',
+      patientMemberId: 'FAM300003',
+      dateOfCoverage: '03-01-2025',
+      payerId: 'SBXPPO',
+      providerId: 'PROVIDER-SANDBOX-1',
     },
   },
 };
@@ -43,8 +54,13 @@ export const SANDBOX_COB_REQUESTS: Record<string, { summary: string; value: Json
   sandboxRossiSecondary: {
     summary: 'Sandbox: Sofia Rossi, another plan pays second',
     value: {
-      patientFirstName: 'Sofia', patientLastName: 'Rossi', patientDOB: '07-21-1983', patientMemberId: 'SBX500005',
-      dateOfCoverage: '03-01-2025', payerId: 'SANDBOX-PAYER-1', providerId: 'PROVIDER-SANDBOX-1',
+      patientFirstName: 'Sofia',
+      patientLastName: 'Rossi',
+      patientDOB: '07-21-1983',
+      patientMemberId: 'SBX500005',
+      dateOfCoverage: '03-01-2025',
+      payerId: 'SANDBOX-PAYER-1',
+      providerId: 'PROVIDER-SANDBOX-1',
     },
   },
 };

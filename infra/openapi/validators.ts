@@ -12,7 +12,10 @@ import { AJV_FORMATS } from '../../lib/validation/formats.js';
 import { SCHEMAS } from '../../lib/validation/schemas.js';
 
 // Both are CommonJS; under ESM interop the function may sit on `.default`.
-const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv, refs: Record<string, string>) => string;
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (
+  ajv: Ajv,
+  refs: Record<string, string>,
+) => string;
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, formats: string[]) => Ajv;
 
 export const VALIDATORS_PATH = new URL('../../lib/validation/validators.generated.ts', import.meta.url);

@@ -65,7 +65,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-
 export async function startClearinghouseSandbox(options: ClearinghouseSandboxOptions = {}): Promise<ClearinghouseSandbox> {
   const stats = { rawX12Calls: 0, cobCalls: 0, payerSearchCalls: 0 };
   const slowMs = options.slowMs ?? 35_000;

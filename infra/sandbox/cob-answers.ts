@@ -59,121 +59,216 @@ const FLAGS = {
 
 const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
   {
-    firstName: 'Maria', lastName: 'Garcia', dateOfBirth: '04-12-1979', memberId: 'SBX100001', payerId: 'SANDBOX-PAYER-1',
+    firstName: 'Maria',
+    lastName: 'Garcia',
+    dateOfBirth: '04-12-1979',
+    memberId: 'SBX100001',
+    payerId: 'SANDBOX-PAYER-1',
     expected: { cobCode: 'MemberFoundNoCOB' },
     note: 'Covered by the requested plan only.',
-    answer: { status: 200, scenario: {
-      classification: 'MemberFoundNoCob', flags: FLAGS.none, planBegin: '2025-01-01',
-      activeServiceTypes: [...MEDICAL, ['88', 'Pharmacy']], otherPlans: [],
-    } },
+    answer: {
+      status: 200,
+      scenario: {
+        classification: 'MemberFoundNoCob',
+        flags: FLAGS.none,
+        planBegin: '2025-01-01',
+        activeServiceTypes: [...MEDICAL, ['88', 'Pharmacy']],
+        otherPlans: [],
+      },
+    },
   },
   {
-    firstName: 'Wei', lastName: 'Chen', dateOfBirth: '09-30-1988', memberId: 'SBX200002', payerId: 'SANDBOX-PAYER-1',
+    firstName: 'Wei',
+    lastName: 'Chen',
+    dateOfBirth: '09-30-1988',
+    memberId: 'SBX200002',
+    payerId: 'SANDBOX-PAYER-1',
     expected: { cobCode: 'CoverageOverlapNoBenefitOverlap' },
     note: 'Also has a dental-only plan: coverage overlaps, benefits do not.',
-    answer: { status: 200, scenario: {
-      classification: 'CoverageOverlapNoBenefitOverlap', flags: FLAGS.overlapOnly, planBegin: '2025-01-01',
-      activeServiceTypes: MEDICAL,
-      otherPlans: [{
-        payerName: 'DELTA DENTAL', payerPi: '4410', entityIdentifier: 'Payer',
-        insured: { firstName: 'WEI', lastName: 'CHEN', memberId: 'DD2000021', dateOfBirth: '1988-09-30' },
-        serviceTypes: [['35', 'Dental Care']],
-        dates: { benefitBegin: '2024-07-01' },
-      }],
-    } },
+    answer: {
+      status: 200,
+      scenario: {
+        classification: 'CoverageOverlapNoBenefitOverlap',
+        flags: FLAGS.overlapOnly,
+        planBegin: '2025-01-01',
+        activeServiceTypes: MEDICAL,
+        otherPlans: [
+          {
+            payerName: 'DELTA DENTAL',
+            payerPi: '4410',
+            entityIdentifier: 'Payer',
+            insured: { firstName: 'WEI', lastName: 'CHEN', memberId: 'DD2000021', dateOfBirth: '1988-09-30' },
+            serviceTypes: [['35', 'Dental Care']],
+            dates: { benefitBegin: '2024-07-01' },
+          },
+        ],
+      },
+    },
   },
   {
-    firstName: 'Aisha', lastName: 'Khan', dateOfBirth: '02-14-1992', memberId: 'SBX300003', payerId: 'SANDBOX-PAYER-1',
+    firstName: 'Aisha',
+    lastName: 'Khan',
+    dateOfBirth: '02-14-1992',
+    memberId: 'SBX300003',
+    payerId: 'SANDBOX-PAYER-1',
     expected: { cobCode: 'CoverageOverlapExistsNotSubjectToCob' },
     note: 'A second medical plan overlaps, but it is not subject to COB.',
-    answer: { status: 200, scenario: {
-      classification: 'CoverageOverlapExistsNotSubjectToCob', flags: FLAGS.notSubject, planBegin: '2025-01-01',
-      activeServiceTypes: MEDICAL,
-      otherPlans: [{
-        payerName: 'AETNA', payerPi: '1021', entityIdentifier: 'Payer',
-        insured: { firstName: 'AISHA', lastName: 'KHAN', memberId: 'W300003031', dateOfBirth: '1992-02-14' },
-        serviceTypes: MEDICAL,
-        dates: { periodStart: '2025-03-01', periodEnd: '2025-12-31', benefitBegin: '2025-03-01', benefitEnd: '2025-12-31' },
-      }],
-    } },
+    answer: {
+      status: 200,
+      scenario: {
+        classification: 'CoverageOverlapExistsNotSubjectToCob',
+        flags: FLAGS.notSubject,
+        planBegin: '2025-01-01',
+        activeServiceTypes: MEDICAL,
+        otherPlans: [
+          {
+            payerName: 'AETNA',
+            payerPi: '1021',
+            entityIdentifier: 'Payer',
+            insured: { firstName: 'AISHA', lastName: 'KHAN', memberId: 'W300003031', dateOfBirth: '1992-02-14' },
+            serviceTypes: MEDICAL,
+            dates: { periodStart: '2025-03-01', periodEnd: '2025-12-31', benefitBegin: '2025-03-01', benefitEnd: '2025-12-31' },
+          },
+        ],
+      },
+    },
   },
   {
-    firstName: 'Liam', lastName: "O'Brien", dateOfBirth: '11-05-1970', memberId: 'SBX400004', payerId: 'SANDBOX-PAYER-1',
+    firstName: 'Liam',
+    lastName: "O'Brien",
+    dateOfBirth: '11-05-1970',
+    memberId: 'SBX400004',
+    payerId: 'SANDBOX-PAYER-1',
     expected: { cobCode: 'CobInstanceExistsPrimacyUndetermined' },
     note: 'COB applies; which plan pays first could not be determined (call the payers).',
-    answer: { status: 200, scenario: {
-      classification: 'CobInstanceExistsPrimacyUndetermined', flags: FLAGS.undetermined, planBegin: '2024-01-01',
-      activeServiceTypes: [...MEDICAL, ['98', 'Professional (Physician) Visit - Office']],
-      otherPlans: [{
-        payerName: 'CIGNA', payerPi: '1006', entityIdentifier: 'Payer',
-        insured: { firstName: 'LIAM', lastName: "O'BRIEN", memberId: 'U40000404', dateOfBirth: '1970-11-05' },
-        serviceTypes: [...MEDICAL, ['98', 'Professional (Physician) Visit - Office']],
-        dates: { coordinationOfBenefits: '2025-01-01-2025-12-31', periodStart: '2025-01-01', periodEnd: '2025-12-31', planBegin: '2025-01-01' },
-      }],
-    } },
+    answer: {
+      status: 200,
+      scenario: {
+        classification: 'CobInstanceExistsPrimacyUndetermined',
+        flags: FLAGS.undetermined,
+        planBegin: '2024-01-01',
+        activeServiceTypes: [...MEDICAL, ['98', 'Professional (Physician) Visit - Office']],
+        otherPlans: [
+          {
+            payerName: 'CIGNA',
+            payerPi: '1006',
+            entityIdentifier: 'Payer',
+            insured: { firstName: 'LIAM', lastName: "O'BRIEN", memberId: 'U40000404', dateOfBirth: '1970-11-05' },
+            serviceTypes: [...MEDICAL, ['98', 'Professional (Physician) Visit - Office']],
+            dates: { coordinationOfBenefits: '2025-01-01-2025-12-31', periodStart: '2025-01-01', periodEnd: '2025-12-31', planBegin: '2025-01-01' },
+          },
+        ],
+      },
+    },
   },
   {
-    firstName: 'Sofia', lastName: 'Rossi', dateOfBirth: '07-21-1983', memberId: 'SBX500005', payerId: 'SANDBOX-PAYER-1',
+    firstName: 'Sofia',
+    lastName: 'Rossi',
+    dateOfBirth: '07-21-1983',
+    memberId: 'SBX500005',
+    payerId: 'SANDBOX-PAYER-1',
     expected: { cobCode: 'CobInstanceExistsPrimacyDetermined' },
     note: 'COB applies; the other plan is secondary.',
-    answer: { status: 200, scenario: {
-      classification: 'CobInstanceExistsPrimacyDetermined', flags: FLAGS.determined, planBegin: '2023-06-01',
-      activeServiceTypes: MEDICAL,
-      otherPlans: [{
-        payerName: 'UNITEDHEALTHCARE', payerPi: '2207', entityIdentifier: 'Secondary Payer',
-        insured: { firstName: 'MARCO', lastName: 'ROSSI', memberId: '950500505', dateOfBirth: '1981-03-02' },
-        serviceTypes: MEDICAL,
-        dates: { coordinationOfBenefits: '2025-02-01', periodStart: '2025-02-01', planBegin: '2025-02-01' },
-      }],
-    } },
+    answer: {
+      status: 200,
+      scenario: {
+        classification: 'CobInstanceExistsPrimacyDetermined',
+        flags: FLAGS.determined,
+        planBegin: '2023-06-01',
+        activeServiceTypes: MEDICAL,
+        otherPlans: [
+          {
+            payerName: 'UNITEDHEALTHCARE',
+            payerPi: '2207',
+            entityIdentifier: 'Secondary Payer',
+            insured: { firstName: 'MARCO', lastName: 'ROSSI', memberId: '950500505', dateOfBirth: '1981-03-02' },
+            serviceTypes: MEDICAL,
+            dates: { coordinationOfBenefits: '2025-02-01', periodStart: '2025-02-01', planBegin: '2025-02-01' },
+          },
+        ],
+      },
+    },
   },
   {
-    firstName: 'Noah', lastName: 'Williams', dateOfBirth: '03-03-1965', memberId: 'SBX600006', payerId: 'SANDBOX-PAYER-1',
+    firstName: 'Noah',
+    lastName: 'Williams',
+    dateOfBirth: '03-03-1965',
+    memberId: 'SBX600006',
+    payerId: 'SANDBOX-PAYER-1',
     expected: { cobCode: 'CobInstanceExistsPrimacyDetermined' },
     note: 'Two other plans: one primary, one tertiary (dates partly in YYYYMMDD form).',
-    answer: { status: 200, scenario: {
-      classification: 'CobInstanceExistsPrimacyDetermined', flags: FLAGS.determined,
-      activeServiceTypes: [...MEDICAL, ['88', 'Pharmacy'], ['AL', 'Vision (Optometry)']],
-      otherPlans: [
-        {
-          payerName: 'AETNA', payerPi: '1021', entityIdentifier: 'Primary Payer',
-          insured: { firstName: 'NOAH', lastName: 'WILLIAMS', memberId: 'W600006061', dateOfBirth: '1965-03-03' },
-          serviceTypes: [...MEDICAL, ['88', 'Pharmacy']],
-          dates: { coordinationOfBenefits: '20250101', periodStart: '20250101', periodEnd: '20251231', planBegin: '20220101', benefitEnd: '20251231' },
-        },
-        {
-          payerName: 'BLUE CROSS BLUE SHIELD OF TEXAS', payerPi: '3310', entityIdentifier: 'Tertiary Payer',
-          insured: { firstName: 'GRACE', lastName: 'WILLIAMS', memberId: 'XOJ600006062', dateOfBirth: '1967-08-19' },
-          serviceTypes: MEDICAL,
-          dates: { coordinationOfBenefits: '2025-04-01', periodStart: '2025-04-01', benefitBegin: '2025-04-01' },
-        },
-      ],
-    } },
+    answer: {
+      status: 200,
+      scenario: {
+        classification: 'CobInstanceExistsPrimacyDetermined',
+        flags: FLAGS.determined,
+        activeServiceTypes: [...MEDICAL, ['88', 'Pharmacy'], ['AL', 'Vision (Optometry)']],
+        otherPlans: [
+          {
+            payerName: 'AETNA',
+            payerPi: '1021',
+            entityIdentifier: 'Primary Payer',
+            insured: { firstName: 'NOAH', lastName: 'WILLIAMS', memberId: 'W600006061', dateOfBirth: '1965-03-03' },
+            serviceTypes: [...MEDICAL, ['88', 'Pharmacy']],
+            dates: { coordinationOfBenefits: '20250101', periodStart: '20250101', periodEnd: '20251231', planBegin: '20220101', benefitEnd: '20251231' },
+          },
+          {
+            payerName: 'BLUE CROSS BLUE SHIELD OF TEXAS',
+            payerPi: '3310',
+            entityIdentifier: 'Tertiary Payer',
+            insured: { firstName: 'GRACE', lastName: 'WILLIAMS', memberId: 'XOJ600006062', dateOfBirth: '1967-08-19' },
+            serviceTypes: MEDICAL,
+            dates: { coordinationOfBenefits: '2025-04-01', periodStart: '2025-04-01', benefitBegin: '2025-04-01' },
+          },
+        ],
+      },
+    },
   },
   {
-    firstName: 'James', lastName: 'Brown', dateOfBirth: '12-01-1980', memberId: 'SBX700007', payerId: 'SANDBOX-PAYER-1',
+    firstName: 'James',
+    lastName: 'Brown',
+    dateOfBirth: '12-01-1980',
+    memberId: 'SBX700007',
+    payerId: 'SANDBOX-PAYER-1',
     dependent: { firstName: 'Emma', lastName: 'Brown', dateOfBirth: '06-30-2015' },
     expected: { cobCode: 'CobInstanceExistsPrimacyDetermined' },
     note: "Check for the dependent Emma: her mother's plan is primary (birthday rule).",
-    answer: { status: 200, scenario: {
-      classification: 'CobInstanceExistsPrimacyDetermined', flags: FLAGS.determined, planBegin: '2024-01-01',
-      activeServiceTypes: MEDICAL,
-      otherPlans: [{
-        payerName: 'CIGNA', payerPi: '1006', entityIdentifier: 'Primary Payer',
-        insured: { firstName: 'OLIVIA', lastName: 'BROWN', memberId: 'U70000707', dateOfBirth: '1982-04-09' },
-        serviceTypes: MEDICAL,
-        dates: { coordinationOfBenefits: '2024-09-01', periodStart: '2024-09-01', planBegin: '2024-09-01' },
-      }],
-    } },
+    answer: {
+      status: 200,
+      scenario: {
+        classification: 'CobInstanceExistsPrimacyDetermined',
+        flags: FLAGS.determined,
+        planBegin: '2024-01-01',
+        activeServiceTypes: MEDICAL,
+        otherPlans: [
+          {
+            payerName: 'CIGNA',
+            payerPi: '1006',
+            entityIdentifier: 'Primary Payer',
+            insured: { firstName: 'OLIVIA', lastName: 'BROWN', memberId: 'U70000707', dateOfBirth: '1982-04-09' },
+            serviceTypes: MEDICAL,
+            dates: { coordinationOfBenefits: '2024-09-01', periodStart: '2024-09-01', planBegin: '2024-09-01' },
+          },
+        ],
+      },
+    },
   },
   {
-    firstName: 'Peter', lastName: 'Novak', dateOfBirth: '10-10-1975', memberId: 'SBX800008', payerId: 'SANDBOX-PAYER-1',
+    firstName: 'Peter',
+    lastName: 'Novak',
+    dateOfBirth: '10-10-1975',
+    memberId: 'SBX800008',
+    payerId: 'SANDBOX-PAYER-1',
     expected: { error: 'PAYER_REJECTED', aaa: '75' },
     note: 'The payer does not find the subscriber (AAA 75, HTTP 400) - the same answer as any unknown patient.',
     answer: { status: 400, aaa: '75' },
   },
   {
-    firstName: 'Hana', lastName: 'Sato', dateOfBirth: '05-05-1995', memberId: 'SBX900009', payerId: 'SANDBOX-PAYER-1',
+    firstName: 'Hana',
+    lastName: 'Sato',
+    dateOfBirth: '05-05-1995',
+    memberId: 'SBX900009',
+    payerId: 'SANDBOX-PAYER-1',
     expected: { error: 'PAYER_UNAVAILABLE', aaa: '42' },
     note: 'The payer cannot respond now (AAA 42, HTTP 200): retried once, then 503 with Retry-After.',
     answer: { status: 200, aaa: '42' },
@@ -184,7 +279,11 @@ const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
  * Two patients of the eligibility sandbox (infra/sandbox/patients.ts) answer COB as well, so
  * `runCobCheck: true` on them shows a COB result rather than "subscriber not found".
  */
-function sameAnswerAs(lastName: string, identity: Pick<CobSandboxPatient, 'firstName' | 'lastName' | 'dateOfBirth' | 'memberId' | 'payerId'>, note: string): CobSandboxPatient {
+function sameAnswerAs(
+  lastName: string,
+  identity: Pick<CobSandboxPatient, 'firstName' | 'lastName' | 'dateOfBirth' | 'memberId' | 'payerId'>,
+  note: string,
+): CobSandboxPatient {
   const source = COB_ONLY_PATIENTS.find((patient) => patient.lastName === lastName);
   if (!source) throw new Error(`no COB sandbox patient ${lastName}`);
   return { ...source, ...identity, note };
@@ -192,21 +291,38 @@ function sameAnswerAs(lastName: string, identity: Pick<CobSandboxPatient, 'first
 
 const NAMED_PATIENTS: readonly CobSandboxPatient[] = [
   ...COB_ONLY_PATIENTS,
-  sameAnswerAs('Garcia', { firstName: 'Maria', lastName: 'Garcia', dateOfBirth: '04-12-1985', memberId: 'PPO100001', payerId: 'SBXPPO' }, 'The eligibility sandbox PPO patient: no other coverage.'),
+  sameAnswerAs(
+    'Garcia',
+    { firstName: 'Maria', lastName: 'Garcia', dateOfBirth: '04-12-1985', memberId: 'PPO100001', payerId: 'SBXPPO' },
+    'The eligibility sandbox PPO patient: no other coverage.',
+  ),
   {
-    firstName: 'David', lastName: 'Chen', dateOfBirth: '09-30-1978', memberId: 'HMO200002', payerId: 'SBXHMO',
+    firstName: 'David',
+    lastName: 'Chen',
+    dateOfBirth: '09-30-1978',
+    memberId: 'HMO200002',
+    payerId: 'SBXHMO',
     expected: { cobCode: 'CobInstanceExistsPrimacyDetermined' },
     note: 'The eligibility sandbox HMO patient: also covered by his own PPO plan from a second job, which pays second.',
-    answer: { status: 200, scenario: {
-      classification: 'CobInstanceExistsPrimacyDetermined', flags: FLAGS.determined, planBegin: '2025-01-01',
-      activeServiceTypes: MEDICAL,
-      otherPlans: [{
-        payerName: 'AETNA', payerPi: '1021', entityIdentifier: 'Secondary Payer',
-        insured: { firstName: 'DAVID', lastName: 'CHEN', memberId: 'W200002078', dateOfBirth: '1978-09-30' },
-        serviceTypes: MEDICAL,
-        dates: { coordinationOfBenefits: '2025-01-01', periodStart: '2025-01-01', planBegin: '2024-09-01' },
-      }],
-    } },
+    answer: {
+      status: 200,
+      scenario: {
+        classification: 'CobInstanceExistsPrimacyDetermined',
+        flags: FLAGS.determined,
+        planBegin: '2025-01-01',
+        activeServiceTypes: MEDICAL,
+        otherPlans: [
+          {
+            payerName: 'AETNA',
+            payerPi: '1021',
+            entityIdentifier: 'Secondary Payer',
+            insured: { firstName: 'DAVID', lastName: 'CHEN', memberId: 'W200002078', dateOfBirth: '1978-09-30' },
+            serviceTypes: MEDICAL,
+            dates: { coordinationOfBenefits: '2025-01-01', periodStart: '2025-01-01', planBegin: '2024-09-01' },
+          },
+        ],
+      },
+    },
   },
 ];
 
@@ -222,7 +338,12 @@ function fromEligibility(p: SandboxPatient): CobSandboxPatient {
   // Stedi's COB check does not cover Medicare: it answers AAA 75 (the service refuses such a check up front).
   const aaa = p.aaa?.code ?? (isMedicarePayer(p.payerId) ? '75' : undefined);
   const person = p.subscriber
-    ? { firstName: p.subscriber.firstName, lastName: p.subscriber.lastName, dateOfBirth: p.subscriber.dob, dependent: { firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dob } }
+    ? {
+        firstName: p.subscriber.firstName,
+        lastName: p.subscriber.lastName,
+        dateOfBirth: p.subscriber.dob,
+        dependent: { firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dob },
+      }
     : { firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dob };
   const identity = { ...person, memberId: p.memberId, payerId: p.payerId };
   if (aaa) {
@@ -233,18 +354,31 @@ function fromEligibility(p: SandboxPatient): CobSandboxPatient {
   const insuredDob = usDateToIso(p.dob);
   const otherPlans: OtherPlan[] = (p.benefits ?? []).flatMap((row) =>
     row.info === 'R' && row.otherPayer
-      ? [{
-          payerName: row.otherPayer.name,
-          payerPi: row.otherPayer.payerId,
-          entityIdentifier: 'Payer' as const,
-          insured: { firstName: p.firstName.toUpperCase(), lastName: p.lastName.toUpperCase(), memberId: row.otherPayer.memberId ?? p.memberId, dateOfBirth: insuredDob },
-          serviceTypes: MEDICAL,
-          dates: planBegin ? { periodStart: planBegin } : ({} as Record<string, string>),
-        }]
+      ? [
+          {
+            payerName: row.otherPayer.name,
+            payerPi: row.otherPayer.payerId,
+            entityIdentifier: 'Payer' as const,
+            insured: {
+              firstName: p.firstName.toUpperCase(),
+              lastName: p.lastName.toUpperCase(),
+              memberId: row.otherPayer.memberId ?? p.memberId,
+              dateOfBirth: insuredDob,
+            },
+            serviceTypes: MEDICAL,
+            dates: planBegin ? { periodStart: planBegin } : ({} as Record<string, string>),
+          },
+        ]
       : [],
   );
   const scenario: Scenario = otherPlans.length
-    ? { classification: 'CobInstanceExistsPrimacyUndetermined', flags: FLAGS.undetermined, activeServiceTypes: MEDICAL, otherPlans, ...(planBegin ? { planBegin } : {}) }
+    ? {
+        classification: 'CobInstanceExistsPrimacyUndetermined',
+        flags: FLAGS.undetermined,
+        activeServiceTypes: MEDICAL,
+        otherPlans,
+        ...(planBegin ? { planBegin } : {}),
+      }
     : { classification: 'MemberFoundNoCob', flags: FLAGS.none, activeServiceTypes: MEDICAL, otherPlans: [], ...(planBegin ? { planBegin } : {}) };
   const cobCode: CobCode = otherPlans.length ? 'CobInstanceExistsPrimacyUndetermined' : 'MemberFoundNoCOB';
   return { ...identity, expected: { cobCode }, note: `The eligibility sandbox patient (${p.scenario}).`, answer: { status: 200, scenario } };
@@ -263,7 +397,8 @@ const key = (p: { lastName: string; firstName: string; memberId: string }) => `$
 export const COB_SANDBOX_PATIENTS: readonly CobSandboxPatient[] = (() => {
   const named = new Set(NAMED_PATIENTS.map(key));
   const derived = SANDBOX_PATIENTS.filter((p) => !p.fault || !EVERY_CALL_FAULTS.has(p.fault))
-    .map(fromEligibility).filter((p) => !named.has(key(p)) && !named.has(key({ ...p, ...(p.dependent ?? {}) })));
+    .map(fromEligibility)
+    .filter((p) => !named.has(key(p)) && !named.has(key({ ...p, ...(p.dependent ?? {}) })));
   return [...NAMED_PATIENTS, ...derived];
 })();
 
@@ -272,7 +407,7 @@ const AAA: Readonly<Record<string, { description: string; followupAction: string
     description: 'Invalid/Missing Subscriber/Insured ID',
     followupAction: 'Please Correct and Resubmit',
     location: 'Loop 2100C',
-    possibleResolutions: 'The member ID is not valid for this payer. Check it against the member\'s card.',
+    possibleResolutions: "The member ID is not valid for this payer. Check it against the member's card.",
   },
   '75': {
     description: 'Subscriber/Insured Not Found',
@@ -302,7 +437,8 @@ export function findCobSandboxPatient(request: StediCobRequest): CobMatch | unde
   const s = request.subscriber;
   const d = request.dependent;
   const memberOf = (p: CobSandboxPatient) => (s?.memberId ?? '').trim() === p.memberId;
-  const named = (who: { firstName: string; lastName: string }, as: { firstName?: string; lastName?: string } | undefined) => same(as?.lastName, who.lastName) && same(as?.firstName, who.firstName);
+  const named = (who: { firstName: string; lastName: string }, as: { firstName?: string; lastName?: string } | undefined) =>
+    same(as?.lastName, who.lastName) && same(as?.firstName, who.firstName);
   if (d && (d.firstName || d.lastName || d.dateOfBirth)) {
     // The dependent fields name the patient: the subscriber and the dependent must both match.
     const patient = COB_SANDBOX_PATIENTS.find(
@@ -322,9 +458,7 @@ function meta(request: StediCobRequest) {
 
 function providerEcho(request: StediCobRequest) {
   const p = request.provider ?? ({} as StediCobRequest['provider']);
-  return p.organizationName
-    ? { npi: p.npi, providerOrgName: p.organizationName }
-    : { npi: p.npi, providerFirstName: p.firstName, providerName: p.lastName };
+  return p.organizationName ? { npi: p.npi, providerOrgName: p.organizationName } : { npi: p.npi, providerFirstName: p.firstName, providerName: p.lastName };
 }
 
 function errorAnswer(request: StediCobRequest, status: 200 | 400, code: string) {
@@ -361,22 +495,26 @@ function coverageAnswer(request: StediCobRequest, patient: CobSandboxPatient, sc
   const benefitsInformation = [
     // Without planDateInformation the plan start is the earliest benefitBegin; give the rows different ones.
     ...scenario.activeServiceTypes.map((st, index) =>
-      row('1', [st], { benefitsDateInformation: { benefitBegin: scenario.planBegin ?? `2024-0${index + 1}-01` }, subscriber: { dateOfBirth: patientDob } })),
+      row('1', [st], { benefitsDateInformation: { benefitBegin: scenario.planBegin ?? `2024-0${index + 1}-01` }, subscriber: { dateOfBirth: patientDob } }),
+    ),
     ...scenario.otherPlans.flatMap((plan) =>
-      plan.serviceTypes.map((st) => row('R', [st], {
-        benefitsDateInformation: plan.dates,
-        benefitsRelatedEntities: [
-          { entityIdentifier: plan.entityIdentifier, entityName: plan.payerName, entityIdentification: 'PI', entityIdentificationValue: plan.payerPi },
-          {
-            entityIdentifier: 'Insured or Subscriber',
-            entityFirstname: plan.insured.firstName,
-            entityLastname: plan.insured.lastName,
-            entityIdentification: 'MI',
-            entityIdentificationValue: plan.insured.memberId,
-          },
-        ],
-        subscriber: { dateOfBirth: plan.insured.dateOfBirth },
-      }))),
+      plan.serviceTypes.map((st) =>
+        row('R', [st], {
+          benefitsDateInformation: plan.dates,
+          benefitsRelatedEntities: [
+            { entityIdentifier: plan.entityIdentifier, entityName: plan.payerName, entityIdentification: 'PI', entityIdentificationValue: plan.payerPi },
+            {
+              entityIdentifier: 'Insured or Subscriber',
+              entityFirstname: plan.insured.firstName,
+              entityLastname: plan.insured.lastName,
+              entityIdentification: 'MI',
+              entityIdentificationValue: plan.insured.memberId,
+            },
+          ],
+          subscriber: { dateOfBirth: plan.insured.dateOfBirth },
+        }),
+      ),
+    ),
   ];
   const body: Record<string, unknown> = {
     benefitsInformation,

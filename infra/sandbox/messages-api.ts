@@ -233,7 +233,10 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
       return apiError(res, 400, 'invalid_request_error', 'model, max_tokens and messages are required');
     }
     const blocks = body.messages.flatMap((m) => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content ?? [])));
-    const metadata = blocks.filter((b) => b.type === 'text').map((b) => b.text ?? '').join('\n');
+    const metadata = blocks
+      .filter((b) => b.type === 'text')
+      .map((b) => b.text ?? '')
+      .join('\n');
     const documents = blocks.filter((b) => b.type === 'document' && b.source?.type === 'base64' && typeof b.source.data === 'string');
     const pdfs = documents.map((document) => new Uint8Array(Buffer.from(document.source!.data!, 'base64')));
     for (const pdf of pdfs) {

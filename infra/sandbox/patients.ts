@@ -180,7 +180,8 @@ const R2_PATIENTS: SandboxPatient[] = [
     dob: '02-14-1951',
     memberId: '3HK8PL2MN45',
     ...MEDICARE,
-    scenario: 'Enrolled in a Medicare Advantage plan: an EB*R row (EB04 HN) with its 2120 payer becomes otherPayers and a MEDICARE_ADVANTAGE notice (r3 rule 8)',
+    scenario:
+      'Enrolled in a Medicare Advantage plan: an EB*R row (EB04 HN) with its 2120 payer becomes otherPayers and a MEDICARE_ADVANTAGE notice (r3 rule 8)',
     planBegin: '20160201',
     benefits: [
       { info: '1', services: ['30'], insuranceType: 'MA' },
@@ -220,7 +221,8 @@ const R2_PATIENTS: SandboxPatient[] = [
     dob: '10-03-1983',
     memberId: 'PPO500005',
     ...PPO,
-    scenario: 'Filler amounts: the out-of-network out-of-pocket rows say 99999.99 ("no limit"), so they and their 29 sibling are dropped (N/A, not $99,999.99); a $0 deductible has $0.00 left',
+    scenario:
+      'Filler amounts: the out-of-network out-of-pocket rows say 99999.99 ("no limit"), so they and their 29 sibling are dropped (N/A, not $99,999.99); a $0 deductible has $0.00 left',
     planBegin: '20250101',
     benefits: [
       { info: '1', services: ['30'], insuranceType: 'PR', planDescription: 'CORE PPO 0' },
@@ -250,7 +252,8 @@ const R2_PATIENTS: SandboxPatient[] = [
     dob: '05-27-1992',
     memberId: 'PPO600006',
     ...PPO,
-    scenario: "A vision plan section after the medical plan (a second EB*1 listing 30 with another plan name): its rows, such as a $0 out-of-network out-of-pocket, are dropped",
+    scenario:
+      'A vision plan section after the medical plan (a second EB*1 listing 30 with another plan name): its rows, such as a $0 out-of-network out-of-pocket, are dropped',
     planBegin: '20250101',
     benefits: [
       { info: '1', services: ['30'], insuranceType: 'PR', planDescription: 'SILVER PPO 2000' },
@@ -300,7 +303,8 @@ const R2_PATIENTS: SandboxPatient[] = [
     dob: '07-04-1990',
     memberId: 'PPO900009',
     ...PPO,
-    scenario: "Two 271 transactions in one reply: another member's (AAA 75) first, then hers; the answer comes from the one whose member id matches, and the other one's AAA does not count",
+    scenario:
+      "Two 271 transactions in one reply: another member's (AAA 75) first, then hers; the answer comes from the one whose member id matches, and the other one's AAA does not count",
     planBegin: '20250101',
     otherMemberFirst: { firstName: 'OWEN', lastName: 'GRANT', memberId: 'PPO900010' },
     benefits: [
@@ -321,14 +325,24 @@ const R2_PATIENTS: SandboxPatient[] = [
     dob: '03-30-1976',
     memberId: 'PPO800008',
     ...PPO,
-    scenario: "Per-service benefits: office, chiropractic, physical therapy, mental health and urgent care copays, prior-authorization flags, visit limits, vision not covered; group number; procedure 97110; last year's deductible row dropped by its own date",
+    scenario:
+      "Per-service benefits: office, chiropractic, physical therapy, mental health and urgent care copays, prior-authorization flags, visit limits, vision not covered; group number; procedure 97110; last year's deductible row dropped by its own date",
     planBegin: '20250101',
     eligibilityBegin: '20190301',
     group: { number: 'GRP-55012', name: 'NORTHWIND TRADERS' },
     benefits: [
       { info: '1', services: ['30', '98', '33', 'PT', 'MH', 'UC'], insuranceType: 'PR', planDescription: 'GOLD PPO 1500' },
       // Last plan year's deductible, bounded by its own DTP: dropped for a 2025 date of service.
-      { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '1000', network: 'Y', dates: [{ qualifier: '292', format: 'RD8', value: '20240101-20241231' }] },
+      {
+        info: 'C',
+        level: 'IND',
+        services: ['30'],
+        insuranceType: 'PR',
+        timePeriod: '23',
+        amount: '1000',
+        network: 'Y',
+        dates: [{ qualifier: '292', format: 'RD8', value: '20240101-20241231' }],
+      },
       { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '1500', network: 'Y' },
       { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '29', amount: '900', network: 'Y' },
       { info: 'C', level: 'FAM', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '3000', network: 'Y' },
@@ -341,14 +355,35 @@ const R2_PATIENTS: SandboxPatient[] = [
       { info: 'A', level: 'IND', services: ['30'], insuranceType: 'PR', percent: '.4', network: 'N' },
       { info: 'B', level: 'IND', services: ['98'], insuranceType: 'PR', timePeriod: '27', amount: '25', network: 'Y' },
       { info: 'B', level: 'IND', services: ['98'], insuranceType: 'PR', timePeriod: '27', amount: '60', network: 'N' },
-      { info: 'B', level: 'IND', services: ['33'], insuranceType: 'PR', timePeriod: '27', amount: '40', authorization: 'Y', network: 'Y', messages: ['PRIOR AUTHORIZATION REQUIRED AFTER THE FIRST 12 VISITS'] },
+      {
+        info: 'B',
+        level: 'IND',
+        services: ['33'],
+        insuranceType: 'PR',
+        timePeriod: '27',
+        amount: '40',
+        authorization: 'Y',
+        network: 'Y',
+        messages: ['PRIOR AUTHORIZATION REQUIRED AFTER THE FIRST 12 VISITS'],
+      },
       { info: 'F', level: 'IND', services: ['33'], insuranceType: 'PR', timePeriod: '23', quantityQualifier: 'VS', quantity: '20', network: 'Y' },
       { info: 'B', level: 'IND', services: ['PT'], insuranceType: 'PR', timePeriod: '27', amount: '45', authorization: 'Y', network: 'Y' },
       { info: 'F', level: 'IND', services: ['PT'], insuranceType: 'PR', timePeriod: '23', quantityQualifier: 'VS', quantity: '30', network: 'Y' },
       { info: 'B', level: 'IND', services: ['MH'], insuranceType: 'PR', timePeriod: '27', amount: '20', authorization: 'N', network: 'Y' },
       { info: 'B', level: 'IND', services: ['UC'], insuranceType: 'PR', timePeriod: '27', amount: '75', network: 'Y' },
       { info: 'I', services: ['AL'], insuranceType: 'PR', messages: ['ROUTINE VISION IS NOT A BENEFIT OF THIS PLAN'] },
-      { info: 'B', level: 'IND', services: ['PT'], insuranceType: 'PR', timePeriod: '27', amount: '45', authorization: 'Y', network: 'Y', procedure: ['HC', '97110'], messages: ['THERAPEUTIC EXERCISE COUNTS TOWARD THE PT VISIT LIMIT'] },
+      {
+        info: 'B',
+        level: 'IND',
+        services: ['PT'],
+        insuranceType: 'PR',
+        timePeriod: '27',
+        amount: '45',
+        authorization: 'Y',
+        network: 'Y',
+        procedure: ['HC', '97110'],
+        messages: ['THERAPEUTIC EXERCISE COUNTS TOWARD THE PT VISIT LIMIT'],
+      },
     ],
     expected: {
       coverageStatus: 'Active',
@@ -378,7 +413,8 @@ const R3_PATIENTS: SandboxPatient[] = [
     dob: '06-21-1949',
     memberId: '4EJ5KL6MN78',
     ...MEDICARE,
-    scenario: 'Old 4010-style Medicare rows with no service type (EB*1*IND**MA, EB*1*IND**MB): benefits[30] is Active, no SERVICE_NOT_RETURNED (r3 rule 1), the plan is Part B (rule 2), and benefits[30] shows the plan-level deductible and coinsurance with fromPlan (rule 6)',
+    scenario:
+      'Old 4010-style Medicare rows with no service type (EB*1*IND**MA, EB*1*IND**MB): benefits[30] is Active, no SERVICE_NOT_RETURNED (r3 rule 1), the plan is Part B (rule 2), and benefits[30] shows the plan-level deductible and coinsurance with fromPlan (rule 6)',
     planBegin: '20150101',
     benefits: [
       { info: '1', level: 'IND', insuranceType: 'MA' },
@@ -402,7 +438,8 @@ const R3_PATIENTS: SandboxPatient[] = [
     dob: '09-09-1981',
     memberId: 'PPO110011',
     ...PPO,
-    scenario: 'Copay and coinsurance rows sent with the coverage tier (FAM): they are the patient\'s own copay and coinsurance too (r3 rule 3); the deductible keeps its levels',
+    scenario:
+      "Copay and coinsurance rows sent with the coverage tier (FAM): they are the patient's own copay and coinsurance too (r3 rule 3); the deductible keeps its levels",
     planBegin: '20250101',
     benefits: [
       { info: '1', services: ['30'], insuranceType: 'PR', planDescription: 'SILVER PPO 2500' },
@@ -424,7 +461,8 @@ const R3_PATIENTS: SandboxPatient[] = [
     dob: '02-17-1984',
     memberId: 'HSA120012',
     ...PPO,
-    scenario: 'HSA family plan whose individual deductible and out-of-pocket rows say 0 for both networks (IND 0 W): placeholders, not $0 (r3 rule 4); FAMILY_LEVEL_ONLY notice',
+    scenario:
+      'HSA family plan whose individual deductible and out-of-pocket rows say 0 for both networks (IND 0 W): placeholders, not $0 (r3 rule 4); FAMILY_LEVEL_ONLY notice',
     planBegin: '20250101',
     benefits: [
       { info: '1', services: ['30'], insuranceType: 'PR', planDescription: 'HSA FAMILY 7000' },
@@ -446,7 +484,8 @@ const R3_PATIENTS: SandboxPatient[] = [
     dob: '11-11-1979',
     memberId: 'PPO130013',
     ...PPO,
-    scenario: 'Chiropractic (33) excluded out of network only: not NotCovered (r3 rule 5), its out-of-network blocks N/A; in network it shows its own $40 copay and the plan\'s deductible and coinsurance, fromPlan (rule 6)',
+    scenario:
+      "Chiropractic (33) excluded out of network only: not NotCovered (r3 rule 5), its out-of-network blocks N/A; in network it shows its own $40 copay and the plan's deductible and coinsurance, fromPlan (rule 6)",
     planBegin: '20250101',
     benefits: [
       { info: '1', services: ['30'], insuranceType: 'PR', planDescription: 'GOLD PPO 1000' },
@@ -478,12 +517,21 @@ const R3_PATIENTS: SandboxPatient[] = [
     dob: '04-30-1970',
     memberId: 'PPO140014',
     ...PPO,
-    scenario: 'Physical therapy limits: 20 visits a year on a row whose amount is the filler 99999 (the visits stay, r3 rule 7), and an HSD saying 12 visits remain',
+    scenario:
+      'Physical therapy limits: 20 visits a year on a row whose amount is the filler 99999 (the visits stay, r3 rule 7), and an HSD saying 12 visits remain',
     planBegin: '20250101',
     benefits: [
       { info: '1', services: ['30', 'PT'], insuranceType: 'PR', planDescription: 'GOLD PPO 1000' },
       {
-        info: 'F', level: 'IND', services: ['PT'], insuranceType: 'PR', timePeriod: '23', amount: '99999', quantityQualifier: 'VS', quantity: '20', network: 'Y',
+        info: 'F',
+        level: 'IND',
+        services: ['PT'],
+        insuranceType: 'PR',
+        timePeriod: '23',
+        amount: '99999',
+        quantityQualifier: 'VS',
+        quantity: '20',
+        network: 'Y',
         deliveries: [{ quantityQualifier: 'VS', quantity: '12', timePeriod: '29', periodCount: '1' }],
       },
     ],
@@ -510,21 +558,50 @@ const R3_PATIENTS: SandboxPatient[] = [
     dob: '08-08-1966',
     memberId: 'PPO150015',
     ...PPO,
-    scenario: 'Two other payers: an employer plan that ended in 2019 (DTP*291) and a spouse plan since 2024 (DTP*292): both listed with activeOnDate, only the active one named in OTHER_PAYER (r3 rule 9)',
+    scenario:
+      'Two other payers: an employer plan that ended in 2019 (DTP*291) and a spouse plan since 2024 (DTP*292): both listed with activeOnDate, only the active one named in OTHER_PAYER (r3 rule 9)',
     planBegin: '20250101',
     benefits: [
       { info: '1', services: ['30'], insuranceType: 'PR', planDescription: 'GOLD PPO 1000' },
       { info: 'C', level: 'IND', services: ['30'], insuranceType: 'PR', timePeriod: '23', amount: '1000', network: 'Y' },
-      { info: 'R', services: ['30'], insuranceType: 'C1', dates: [{ qualifier: '291', format: 'RD8', value: '20150101-20191231' }], otherPayer: { entity: 'PRP', name: 'OLD EMPLOYER PLAN', payerId: 'OLDEMP' } },
-      { info: 'R', services: ['30'], insuranceType: 'C1', dates: [{ qualifier: '292', format: 'D8', value: '20240101' }], otherPayer: { entity: 'PRP', name: 'SPOUSE PLAN', payerId: 'SPOUSE1', memberId: 'SP123' } },
+      {
+        info: 'R',
+        services: ['30'],
+        insuranceType: 'C1',
+        dates: [{ qualifier: '291', format: 'RD8', value: '20150101-20191231' }],
+        otherPayer: { entity: 'PRP', name: 'OLD EMPLOYER PLAN', payerId: 'OLDEMP' },
+      },
+      {
+        info: 'R',
+        services: ['30'],
+        insuranceType: 'C1',
+        dates: [{ qualifier: '292', format: 'D8', value: '20240101' }],
+        otherPayer: { entity: 'PRP', name: 'SPOUSE PLAN', payerId: 'SPOUSE1', memberId: 'SP123' },
+      },
     ],
     expected: {
       coverageStatus: 'Active',
       inNetwork: { individual: fig(NA, '$1,000.00', NA, NA, NA), family: NONE },
       outNetwork: { individual: NONE, family: NONE },
       otherPayers: [
-        { name: 'OLD EMPLOYER PLAN', payerId: 'OLDEMP', insuranceType: { code: 'C1', name: 'Commercial' }, serviceTypes: ['30'], coverageBegin: '2015-01-01', coverageEnd: '2019-12-31', activeOnDate: false },
-        { name: 'SPOUSE PLAN', payerId: 'SPOUSE1', insuranceType: { code: 'C1', name: 'Commercial' }, serviceTypes: ['30'], coverageBegin: '2024-01-01', memberId: 'SP123', activeOnDate: true },
+        {
+          name: 'OLD EMPLOYER PLAN',
+          payerId: 'OLDEMP',
+          insuranceType: { code: 'C1', name: 'Commercial' },
+          serviceTypes: ['30'],
+          coverageBegin: '2015-01-01',
+          coverageEnd: '2019-12-31',
+          activeOnDate: false,
+        },
+        {
+          name: 'SPOUSE PLAN',
+          payerId: 'SPOUSE1',
+          insuranceType: { code: 'C1', name: 'Commercial' },
+          serviceTypes: ['30'],
+          coverageBegin: '2024-01-01',
+          memberId: 'SP123',
+          activeOnDate: true,
+        },
       ],
       notices: ['OTHER_PAYER'],
     },
@@ -619,11 +696,55 @@ export const SANDBOX_PATIENTS: readonly SandboxPatient[] = [
     dob: '11-02-1950',
     memberId: '1EG4TE5MK73',
     ...MEDICARE,
-    scenario: 'Medicare Part A and B: an EB04 MB row drops every MA row (Part B deductible and 20% coinsurance win); no network indicator, so in = out; Original Medicare, so every family figure is N/A',
+    scenario:
+      'Medicare Part A and B: an EB04 MB row drops every MA row (Part B deductible and 20% coinsurance win); no network indicator, so in = out; Original Medicare, so every family figure is N/A',
     planBegin: '20150901',
     benefits: [
       { info: '1', services: ['30', '42', '45', '48', '49', '69', '76', '83', 'A5', 'A7', 'AG', 'BT', 'BU', 'BV'], insuranceType: 'MA' },
-      { info: '1', services: ['30', '2', '23', '24', '25', '26', '27', '28', '33', '36', '37', '38', '39', '40', '42', '50', '51', '52', '53', '67', '69', '73', '76', '83', '86', '98', 'A4', 'A6', 'A7', 'A8', 'AD', 'AE', 'AJ', 'BF', 'BG', 'BT', 'BU', 'BV'], insuranceType: 'MB' },
+      {
+        info: '1',
+        services: [
+          '30',
+          '2',
+          '23',
+          '24',
+          '25',
+          '26',
+          '27',
+          '28',
+          '33',
+          '36',
+          '37',
+          '38',
+          '39',
+          '40',
+          '42',
+          '50',
+          '51',
+          '52',
+          '53',
+          '67',
+          '69',
+          '73',
+          '76',
+          '83',
+          '86',
+          '98',
+          'A4',
+          'A6',
+          'A7',
+          'A8',
+          'AD',
+          'AE',
+          'AJ',
+          'BF',
+          'BG',
+          'BT',
+          'BU',
+          'BV',
+        ],
+        insuranceType: 'MB',
+      },
       // Part A rows come first and would win on document order if they were not dropped.
       { info: 'C', services: ['30'], insuranceType: 'MA', timePeriod: '23', amount: '1676' },
       { info: 'C', services: ['30'], insuranceType: 'MA', timePeriod: '29', amount: '1676' },
@@ -697,7 +818,6 @@ function faultPatient(firstName: string, lastName: string, memberId: string, fau
   }
   return patient;
 }
-
 
 const same = (a: string, b: string): boolean => a.trim().toUpperCase() === b.trim().toUpperCase();
 

@@ -18,7 +18,15 @@ function segment(elements: Seg): string {
 /** One 2110 loop: the EB, its HSDs, DTPs, REF*IG, MSGs, then the 2120 loop of another payer. */
 function eb(row: EbRow): Seg[] {
   const e: Seg = ['EB', row.info, row.level ?? '', (row.services ?? []).join('^'), row.insuranceType ?? '', row.planDescription ?? ''];
-  e.push(row.timePeriod ?? '', row.amount ?? '', row.percent ?? '', row.quantityQualifier ?? '', row.quantity ?? '', row.authorization ?? '', row.network ?? '');
+  e.push(
+    row.timePeriod ?? '',
+    row.amount ?? '',
+    row.percent ?? '',
+    row.quantityQualifier ?? '',
+    row.quantity ?? '',
+    row.authorization ?? '',
+    row.network ?? '',
+  );
   e.push((row.procedure ?? []).join(':'));
   const loop: Seg[] = [e];
   for (const hsd of row.deliveries ?? []) loop.push(['HSD', hsd.quantityQualifier, hsd.quantity, '', '', hsd.timePeriod, hsd.periodCount ?? '']);
@@ -54,8 +62,25 @@ function envelope(inquiry: Inquiry270, kind: { gs01: string; st01: string; versi
     return [['ST', kind.st01, id, kind.version], ...part, ['SE', String(part.length + 2), id]];
   });
   const segments: Seg[] = [
-    ['ISA', '00', pad('', 10), '00', pad('', 10), 'ZZ', pad(inquiry.receiverId || 'SANDBOXCH', 15), 'ZZ', pad(inquiry.senderId || 'SUBMITTER', 15),
-      clock.date.slice(2), clock.time, '^', '00501', control, '0', 'T', ':'],
+    [
+      'ISA',
+      '00',
+      pad('', 10),
+      '00',
+      pad('', 10),
+      'ZZ',
+      pad(inquiry.receiverId || 'SANDBOXCH', 15),
+      'ZZ',
+      pad(inquiry.senderId || 'SUBMITTER', 15),
+      clock.date.slice(2),
+      clock.time,
+      '^',
+      '00501',
+      control,
+      '0',
+      'T',
+      ':',
+    ],
     ['GS', kind.gs01, inquiry.receiverId || 'SANDBOXCH', inquiry.senderId || 'SUBMITTER', clock.date, clock.time, group, 'X', kind.version],
     ...transactions,
     ['GE', String(before.length + 1), group],
@@ -127,7 +152,13 @@ export function write271(inquiry: Inquiry270, patient: SandboxPatient | undefine
     body.push(['DMG', 'D8', usDateToD8(patient.dob)], ...dateSegments(patient));
   }
   for (const row of patient.benefits ?? []) body.push(...eb(row));
-  return envelope(inquiry, { gs01: 'HB', st01: '271', version: '005010X279A1' }, body, clock, patient.otherMemberFirst ? [otherMember(inquiry, patient.otherMemberFirst, clock)] : []);
+  return envelope(
+    inquiry,
+    { gs01: 'HB', st01: '271', version: '005010X279A1' },
+    body,
+    clock,
+    patient.otherMemberFirst ? [otherMember(inquiry, patient.otherMemberFirst, clock)] : [],
+  );
 }
 
 /** A 271 about another member of the same plan, which the payer sent first: not found (AAA 75). */
@@ -147,8 +178,21 @@ function otherMember(inquiry: Inquiry270, other: NonNullable<SandboxPatient['oth
 /** A 999 rejecting the 270 (Stedi answers these with HTTP 400). */
 export function write999(inquiry: Inquiry270 | undefined, clock: EnvelopeClock): string {
   const asked: Inquiry270 = inquiry ?? {
-    senderId: 'SUBMITTER', receiverId: 'SANDBOXCH', interchangeControlNumber: '1', groupControlNumber: '1', transactionControlNumber: '0001',
-    submitterReference: '', payerName: '', payerId: '', provider: [], lastName: '', firstName: '', memberId: '', dateOfBirth: '', serviceTypes: [], procedures: [],
+    senderId: 'SUBMITTER',
+    receiverId: 'SANDBOXCH',
+    interchangeControlNumber: '1',
+    groupControlNumber: '1',
+    transactionControlNumber: '0001',
+    submitterReference: '',
+    payerName: '',
+    payerId: '',
+    provider: [],
+    lastName: '',
+    firstName: '',
+    memberId: '',
+    dateOfBirth: '',
+    serviceTypes: [],
+    procedures: [],
   };
   const body: Seg[] = [
     ['AK1', 'HS', asked.groupControlNumber || '1', '005010X279A1'],

@@ -28,14 +28,36 @@ export function checkCallbackUrl(value: string, options: { allowLoopbackHttp: bo
 const BLOCKED_V4 = new BlockList();
 const BLOCKED_V6 = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED_V4.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  BLOCKED_V4.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  ['::', 128],
+  ['::1', 128],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
   ['fd00:ec2::', 32],
-] as const) BLOCKED_V6.addSubnet(net, prefix, 'ipv6');
+] as const)
+  BLOCKED_V6.addSubnet(net, prefix, 'ipv6');
 
 /** Whether an IP address is one a webhook must never reach (the EC2 metadata addresses included). */
 export function isBlockedAddress(address: string): boolean {
@@ -55,7 +77,11 @@ export type Lookup = (hostname: string) => Promise<{ address: string; family: nu
  * The address to connect to, checked: every address the name resolves to must be public (one bad
  * answer refuses the lot, so a rebinding name gets nothing). Loopback passes only where allowed (locally).
  */
-export async function safeAddress(url: URL, lookup: Lookup, options: { allowLoopback: boolean }): Promise<{ ok: true; address: string } | { ok: false; reason: string }> {
+export async function safeAddress(
+  url: URL,
+  lookup: Lookup,
+  options: { allowLoopback: boolean },
+): Promise<{ ok: true; address: string } | { ok: false; reason: string }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string }[];
   try {

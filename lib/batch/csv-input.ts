@@ -25,7 +25,11 @@ function typesOfFields(): Map<string, PropertyType> {
 
 function cellValue(type: PropertyType | undefined, cell: string): unknown {
   if (type === 'boolean') return cell === 'true' ? true : cell === 'false' ? false : cell;
-  if (type === 'array') return cell.split(';').map((part) => part.trim()).filter((part) => part !== '');
+  if (type === 'array')
+    return cell
+      .split(';')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
   if (type === 'other') {
     try {
       return JSON.parse(cell) as unknown;
@@ -36,7 +40,13 @@ function cellValue(type: PropertyType | undefined, cell: string): unknown {
   return cell;
 }
 
-const unreadable = (message: string) => fail<never>(serviceError('INVALID_REQUEST', { message: `The body is not readable CSV: ${message}`, errors: [{ field: '(body)', message: 'must be CSV with a header row naming request fields' }] }));
+const unreadable = (message: string) =>
+  fail<never>(
+    serviceError('INVALID_REQUEST', {
+      message: `The body is not readable CSV: ${message}`,
+      errors: [{ field: '(body)', message: 'must be CSV with a header row naming request fields' }],
+    }),
+  );
 
 /** The CSV's rows as eligibility request bodies (with `clientRef`), in row order. */
 export function itemsFromCsv(text: string): Result<Record<string, unknown>[]> {

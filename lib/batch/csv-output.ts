@@ -15,7 +15,9 @@ const NETWORKS = ['inNetwork', 'outNetwork'] as const;
 const LEVELS = ['individual', 'family'] as const;
 const FIGURES = ['copay', 'deductible.total', 'deductible.remaining', 'coinsurance', 'stopLoss', 'stopLossRemaining'] as const;
 
-export const SLOT_COLUMNS: readonly string[] = NETWORKS.flatMap((network) => LEVELS.flatMap((level) => FIGURES.map((figure) => `${network}.${level}.${figure}`)));
+export const SLOT_COLUMNS: readonly string[] = NETWORKS.flatMap((network) =>
+  LEVELS.flatMap((level) => FIGURES.map((figure) => `${network}.${level}.${figure}`)),
+);
 export const CSV_COLUMNS: readonly string[] = ['index', 'clientRef', 'state', 'status', 'coverageStatus', ...SLOT_COLUMNS, 'errorCode', 'errorMessage'];
 
 const PAGE = 500;
@@ -48,7 +50,11 @@ export async function* batchCsv(store: BatchStore, batch: BatchRecord): AsyncGen
   let afterIndex: number | undefined;
   for (;;) {
     const page = await store.listItems(batch.batchId, { limit: PAGE, ...(afterIndex === undefined ? {} : { afterIndex }) });
-    if (page.items.length > 0) yield stringify(page.items.map((item) => csvRow(batch, item)), { record_delimiter: 'windows' });
+    if (page.items.length > 0)
+      yield stringify(
+        page.items.map((item) => csvRow(batch, item)),
+        { record_delimiter: 'windows' },
+      );
     if (page.lastIndex === undefined) return;
     afterIndex = page.lastIndex;
   }

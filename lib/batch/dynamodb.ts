@@ -70,7 +70,12 @@ function toItem(row: Record<string, unknown>): ItemRecord {
   return { ...(fields as unknown as ItemRecord), ...(typeof request === 'string' ? { request: JSON.parse(request) as Record<string, unknown> } : {}) };
 }
 
-const rowValues = (batchId: string, entry: ItemRecord) => ({ ':rowBatch': batchId, ':rowIndex': entry.index, ':rowCounted': entry.counted, ':rowRef': entry.clientRef ?? null });
+const rowValues = (batchId: string, entry: ItemRecord) => ({
+  ':rowBatch': batchId,
+  ':rowIndex': entry.index,
+  ':rowCounted': entry.counted,
+  ':rowRef': entry.clientRef ?? null,
+});
 
 /** A submitted item as its chunk keeps it (the request as JSON text). */
 function toEntry(item: ItemRecord): Record<string, unknown> {
@@ -219,8 +224,13 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
     async create(batch, items) {
       const expiresAt = epoch(batch.createdAt, OPEN_TTL_SECONDS);
       const chunks = chunksOf(items);
-      const refused = items.filter((item) => item.answer !== undefined).map((item) => ({ ...itemKey(item.batchId, item.index), ...toEntry(item), batchId: item.batchId, expiresAt }));
-      await writeAll([...chunks.map((entries) => ({ ...chunkKey(batch.batchId, Number(entries[0]!.index)), first: entries[0]!.index, entries, expiresAt })), ...refused]);
+      const refused = items
+        .filter((item) => item.answer !== undefined)
+        .map((item) => ({ ...itemKey(item.batchId, item.index), ...toEntry(item), batchId: item.batchId, expiresAt }));
+      await writeAll([
+        ...chunks.map((entries) => ({ ...chunkKey(batch.batchId, Number(entries[0]!.index)), first: entries[0]!.index, entries, expiresAt })),
+        ...refused,
+      ]);
       const { counts, outcomes, ...rest } = batch;
       await writeAll([{ ...batchKey(batch.batchId), ...rest, ...counts, ...outcomes, expiresAt }]);
     },
@@ -258,7 +268,14 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
           UpdateExpression: `SET #state = :progress, leaseUntil = :lease, firstAttemptAt = if_not_exists(firstAttemptAt, :now), ${ROW_FIELDS} ADD attempts :one`,
           ConditionExpression: 'attribute_not_exists(#state) OR #state = :pending',
           ExpressionAttributeNames: { '#state': 'state', '#index': 'index' },
-          ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':pending': 'PENDING', ':lease': leaseUntil, ':now': nowMs, ':one': 1, ...rowValues(batchId, entry) },
+          ExpressionAttributeValues: {
+            ':progress': 'IN_PROGRESS',
+            ':pending': 'PENDING',
+            ':lease': leaseUntil,
+            ':now': nowMs,
+            ':one': 1,
+            ...rowValues(batchId, entry),
+          },
           ReturnValues: 'ALL_NEW',
         });
         return { kind: 'claimed', item: { ...toItem(answer.Attributes!), ...(entry.request ? { request: entry.request } : {}) }, fresh: true };
@@ -278,7 +295,9 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':lease': leaseUntil, ':old': item.leaseUntil ?? 0 },
       });
-      return taken ? { kind: 'claimed', item: { ...item, leaseUntil, ...(entry.request ? { request: entry.request } : {}) }, fresh: false } : { kind: 'busy', leaseUntil };
+      return taken
+        ? { kind: 'claimed', item: { ...item, leaseUntil, ...(entry.request ? { request: entry.request } : {}) }, fresh: false }
+        : { kind: 'busy', leaseUntil };
     },
     unclaim(batchId, index, attempts) {
       return conditional({
@@ -296,8 +315,13 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
         ConditionExpression: '#state = :progress AND attempts = :attempts',
         ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
         ExpressionAttributeValues: {
-          ':state': result.state, ':status': result.status, ':answer': result.answer, ':at': result.completedAt,
-          ':expires': epoch(result.completedAt, TTL_SECONDS + 24 * 3600), ':progress': 'IN_PROGRESS', ':attempts': attempts,
+          ':state': result.state,
+          ':status': result.status,
+          ':answer': result.answer,
+          ':at': result.completedAt,
+          ':expires': epoch(result.completedAt, TTL_SECONDS + 24 * 3600),
+          ':progress': 'IN_PROGRESS',
+          ':attempts': attempts,
         },
       });
     },
@@ -331,7 +355,12 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
         UpdateExpression: `SET #status = :to, updatedAt = :at${completed ? ', completedAt = :at, expiresAt = :expires' : ''}`,
         ConditionExpression: `#status IN (${names.join(', ')})`,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':to': to, ':at': at, ...Object.fromEntries(from.map((status, i) => [names[i], status])), ...(completed ? { ':expires': epoch(at, TTL_SECONDS) } : {}) },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':at': at,
+          ...Object.fromEntries(from.map((status, i) => [names[i], status])),
+          ...(completed ? { ':expires': epoch(at, TTL_SECONDS) } : {}),
+        },
       });
       if (moved && completed) await expireChunks(batchId, epoch(at, TTL_SECONDS));
       return moved;

@@ -37,7 +37,10 @@ export function batchHandler(deps: BatchRouteDeps, options: BatchHandlerOptions 
     },
   });
 
-  const read = (name: string, run: (event: ApiEvent, clientId: string, requestId: string) => Promise<Awaited<ReturnType<PipelineHandler>> | ReturnType<typeof answerOf>>) =>
+  const read = (
+    name: string,
+    run: (event: ApiEvent, clientId: string, requestId: string) => Promise<Awaited<ReturnType<PipelineHandler>> | ReturnType<typeof answerOf>>,
+  ) =>
     httpPipeline({
       name,
       authorized: true,
@@ -59,7 +62,12 @@ export function batchHandler(deps: BatchRouteDeps, options: BatchHandlerOptions 
     for await (const chunk of batchCsv(deps.store, batch.value)) text += chunk;
     const response: HttpResponse = {
       statusCode: 200,
-      headers: { 'content-type': 'text/csv; charset=utf-8', ...NO_STORE, 'x-request-id': requestId, 'content-disposition': `attachment; filename="batch-${batch.value.batchId}.csv"` },
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        ...NO_STORE,
+        'x-request-id': requestId,
+        'content-disposition': `attachment; filename="batch-${batch.value.batchId}.csv"`,
+      },
       body: text,
     };
     return { response, log: { batchId: batch.value.batchId } };

@@ -14,8 +14,7 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;.*)?$/i;
 
 type BatchEvent = HttpEvent & { queryStringParameters?: Record<string, string | undefined> | null };
 
-const header = (event: HttpEvent, name: string): string =>
-  Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1] ?? '';
+const header = (event: HttpEvent, name: string): string => Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1] ?? '';
 
 export function readBatchBody(event: BatchEvent): Result<unknown> {
   const type = header(event, 'content-type');
@@ -27,7 +26,8 @@ export function readBatchBody(event: BatchEvent): Result<unknown> {
   } catch {
     return fail(serviceError('INVALID_REQUEST', { message: 'The body is not valid UTF-8', errors: [{ field: '(body)', message: 'must be UTF-8 text' }] }));
   }
-  if (text.includes('\uFFFD')) return fail(serviceError('INVALID_REQUEST', { message: 'The body is not valid UTF-8', errors: [{ field: '(body)', message: 'must be UTF-8 text' }] }));
+  if (text.includes('\uFFFD'))
+    return fail(serviceError('INVALID_REQUEST', { message: 'The body is not valid UTF-8', errors: [{ field: '(body)', message: 'must be UTF-8 text' }] }));
   const items = itemsFromCsv(text);
   if (!items.ok) return items;
   const query = event.queryStringParameters ?? {};

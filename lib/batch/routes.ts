@@ -54,7 +54,11 @@ export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; 
   const runnable = submission.items.filter((item) => item.state === 'PENDING');
   const counted = runnable.filter((item) => item.counted).length;
   if (!(await deps.store.reserve(input.clientId, counted, deps.settings.maxPendingItems))) {
-    return fail(serviceError('BATCH_LIMIT_EXCEEDED', { message: `This client may have at most ${deps.settings.maxPendingItems.toLocaleString('en-US')} batch items not yet finished; try again once some finish` }));
+    return fail(
+      serviceError('BATCH_LIMIT_EXCEEDED', {
+        message: `This client may have at most ${deps.settings.maxPendingItems.toLocaleString('en-US')} batch items not yet finished; try again once some finish`,
+      }),
+    );
   }
   const createdAt = now.toISOString();
   const counts = { ...emptyCounts(), pending: runnable.length, failed: submission.invalidCount };
@@ -72,8 +76,14 @@ export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; 
     updatedAt: createdAt,
   };
   try {
-    await deps.store.create(batch, submission.items.map((item): ItemRecord => ({ ...item, batchId })));
-    await deps.items.sendItems(input.clientId, runnable.map((item) => ({ batchId, index: item.index })));
+    await deps.store.create(
+      batch,
+      submission.items.map((item): ItemRecord => ({ ...item, batchId })),
+    );
+    await deps.items.sendItems(
+      input.clientId,
+      runnable.map((item) => ({ batchId, index: item.index })),
+    );
   } catch (error) {
     await deps.store.release(input.clientId, counted);
     throw error;
@@ -85,7 +95,14 @@ export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; 
   return ok({
     status: 202,
     location: `${BATCH_PATH}/${batchId}`,
-    body: { batchId, ...(batch.name === undefined ? {} : { name: batch.name }), status: final?.status ?? batch.status, totalCount: batch.totalCount, invalidCount: batch.invalidCount, createdAt },
+    body: {
+      batchId,
+      ...(batch.name === undefined ? {} : { name: batch.name }),
+      status: final?.status ?? batch.status,
+      totalCount: batch.totalCount,
+      invalidCount: batch.invalidCount,
+      createdAt,
+    },
   });
 }
 
@@ -141,7 +158,11 @@ export async function batchItems(deps: Pick<BatchRouteDeps, 'store'>, clientId: 
   const { state, pageSize, afterIndex } = page.value;
   // Pending items of a cancelled batch show as CANCELLED: filter on the view, not the stored state.
   const storedState = batch.value.status === 'CANCELLED' && (state === 'CANCELLED' || state === 'PENDING') ? undefined : state;
-  const read = await deps.store.listItems(batchId, { limit: pageSize, ...(storedState ? { state: storedState } : {}), ...(afterIndex === undefined ? {} : { afterIndex }) });
+  const read = await deps.store.listItems(batchId, {
+    limit: pageSize,
+    ...(storedState ? { state: storedState } : {}),
+    ...(afterIndex === undefined ? {} : { afterIndex }),
+  });
   const items = read.items.map((item) => itemView(batch.value, item)).filter((view) => state === undefined || view.state === state);
   return { ok: true, body: { items, ...(read.lastIndex === undefined ? {} : { nextPageToken: pageToken(read.lastIndex) }) }, log: { batchId } };
 }

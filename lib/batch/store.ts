@@ -9,7 +9,7 @@ import type { BatchRecord, BatchStatus, Counts, ItemRecord, ItemState, Outcomes 
 export type Counter = keyof Counts | keyof Outcomes;
 
 export type Claim =
-  | { kind: 'claimed'; item: ItemRecord; /** false when a crashed attempt is taken over (same attempt number) */ fresh: boolean }
+  | { kind: 'claimed'; item: ItemRecord /** false when a crashed attempt is taken over (same attempt number) */; fresh: boolean }
   | { kind: 'busy'; leaseUntil: number }
   | { kind: 'finished'; state: ItemState }
   | { kind: 'missing' };

@@ -26,17 +26,20 @@ export interface Submission {
 }
 
 const ENVELOPE_KEYS = new Set(['items', 'name', 'callbackUrl']);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is this pattern's job.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** 1–64 visible ASCII characters (inner spaces allowed): the rules the OpenAPI document states too. */
 export const CLIENT_REF = /^[\x21-\x7e]([\x20-\x7e]{0,62}[\x21-\x7e])?$/;
 export const MAX_NAME = 100;
 
-const invalid = (errors: FieldError[]) => fail<never>(serviceError('INVALID_REQUEST', { message: `The batch is invalid (${errors.length} problem${errors.length === 1 ? '' : 's'})`, errors }));
+const invalid = (errors: FieldError[]) =>
+  fail<never>(serviceError('INVALID_REQUEST', { message: `The batch is invalid (${errors.length} problem${errors.length === 1 ? '' : 's'})`, errors }));
 
 /** The envelope's problems: no items, too many, a bad name or callback URL, an unknown key. */
 export function readEnvelope(body: Record<string, unknown>, settings: BatchSettings, options: { allowLoopbackHttp: boolean }): Result<Envelope> {
   const errors: FieldError[] = [];
-  for (const key of Object.keys(body)) if (!ENVELOPE_KEYS.has(key)) errors.push({ field: key, message: 'is not a field of a batch (items, name, callbackUrl)' });
+  for (const key of Object.keys(body))
+    if (!ENVELOPE_KEYS.has(key)) errors.push({ field: key, message: 'is not a field of a batch (items, name, callbackUrl)' });
   const items = body.items;
   if (!Array.isArray(items) || items.length === 0 || items.length > settings.maxItems) {
     errors.push({ field: 'items', message: `must be a list of 1 to ${settings.maxItems.toLocaleString('en-US')} eligibility requests` });
@@ -51,7 +54,11 @@ export function readEnvelope(body: Record<string, unknown>, settings: BatchSetti
     if (problem) errors.push({ field: 'callbackUrl', message: problem });
   }
   if (errors.length > 0) return invalid(errors);
-  return ok({ items: items as unknown[], ...(name === undefined ? {} : { name: name as string }), ...(callbackUrl === undefined ? {} : { callbackUrl: callbackUrl as string }) });
+  return ok({
+    items: items as unknown[],
+    ...(name === undefined ? {} : { name: name as string }),
+    ...(callbackUrl === undefined ? {} : { callbackUrl: callbackUrl as string }),
+  });
 }
 
 /** The 400 the real-time route answers for a body, as the status and JSON text an item keeps. */
@@ -67,7 +74,13 @@ export function readItems(envelope: Envelope, requestIdOf: (index: number) => st
     const base = { index, attempts: 0 };
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       invalidCount++;
-      return { ...base, state: 'FAILED', counted: false, completedAt: now.toISOString(), ...refusal(serviceError('INVALID_JSON', { message: 'The body must be a JSON object' }), requestIdOf(index)) };
+      return {
+        ...base,
+        state: 'FAILED',
+        counted: false,
+        completedAt: now.toISOString(),
+        ...refusal(serviceError('INVALID_JSON', { message: 'The body must be a JSON object' }), requestIdOf(index)),
+      };
     }
     const { clientRef, ...body } = raw as Record<string, unknown>;
     const refOk = clientRef === undefined || (typeof clientRef === 'string' && CLIENT_REF.test(clientRef));
@@ -81,5 +94,10 @@ export function readItems(envelope: Envelope, requestIdOf: (index: number) => st
     const error = valid.ok ? serviceError('INVALID_REQUEST', { message: 'The request body is invalid (1 problem)', errors }) : { ...valid.error, errors };
     return { ...base, ...ref, state: 'FAILED', counted: false, completedAt: now.toISOString(), ...refusal(error, requestIdOf(index)) };
   });
-  return { ...(envelope.name === undefined ? {} : { name: envelope.name }), ...(envelope.callbackUrl === undefined ? {} : { callbackUrl: envelope.callbackUrl }), items, invalidCount };
+  return {
+    ...(envelope.name === undefined ? {} : { name: envelope.name }),
+    ...(envelope.callbackUrl === undefined ? {} : { callbackUrl: envelope.callbackUrl }),
+    items,
+    invalidCount,
+  };
 }

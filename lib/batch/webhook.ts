@@ -29,7 +29,11 @@ export interface WebhookBody {
 
 export function webhookBody(batch: BatchRecord, now: Date): WebhookBody {
   const view = batchView(batch);
-  return { type: 'eligibility.batch.completed', timestamp: now.toISOString(), data: { batchId: batch.batchId, status: batch.status, counts: view.counts as Record<string, number> } };
+  return {
+    type: 'eligibility.batch.completed',
+    timestamp: now.toISOString(),
+    data: { batchId: batch.batchId, status: batch.status, counts: view.counts as Record<string, number> },
+  };
 }
 
 export const webhookId = (batchId: string): string => `msg_${batchId}`;
@@ -50,7 +54,12 @@ export const postTo: Post = (url, address, headers, body, timeoutMs) =>
       url,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'eligibility-service-webhooks' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'eligibility-service-webhooks',
+        },
         lookup: (_host, _options, callback) => callback(null, [{ address, family: address.includes(':') ? 6 : 4 }]),
         timeout: timeoutMs,
         ...(url.protocol === 'https:' ? { servername: url.hostname } : {}),
@@ -104,7 +113,9 @@ export async function sendBatchWebhook(deps: WebhookDeps, batchId: string, attem
   }
   const seconds = WEBHOOK_RETRY_SECONDS[attempt - 1];
   if (delivered) log.info('batch webhook delivered', { ...fields, ...(status ? { status } : {}) });
-  else if (seconds === undefined) log.error('batch webhook given up', { ...fields, ...(status ? { status } : {}), code: target.ok ? 'WEBHOOK_FAILED' : 'WEBHOOK_BLOCKED' });
-  else log.warn('batch webhook failed', { ...fields, ...(status ? { status } : {}), retryInSeconds: seconds, ...(target.ok ? {} : { code: 'WEBHOOK_BLOCKED' }) });
+  else if (seconds === undefined)
+    log.error('batch webhook given up', { ...fields, ...(status ? { status } : {}), code: target.ok ? 'WEBHOOK_FAILED' : 'WEBHOOK_BLOCKED' });
+  else
+    log.warn('batch webhook failed', { ...fields, ...(status ? { status } : {}), retryInSeconds: seconds, ...(target.ok ? {} : { code: 'WEBHOOK_BLOCKED' }) });
   return delivered || seconds === undefined ? { kind: 'done' } : { kind: 'retry', seconds };
 }

@@ -14,7 +14,12 @@ import type { BatchRecord, BatchSettings, ItemMessage } from './types.js';
  */
 
 /** The real-time route's answer for one body: its HTTP status and exact JSON text. */
-export type Check = (input: { body: Record<string, unknown>; clientId: string; requestId: string; idempotencyKey: string }) => Promise<{ status: number; body: string }>;
+export type Check = (input: {
+  body: Record<string, unknown>;
+  clientId: string;
+  requestId: string;
+  idempotencyKey: string;
+}) => Promise<{ status: number; body: string }>;
 
 export interface WorkerDeps {
   store: BatchStore;
@@ -78,7 +83,11 @@ export async function processItem(deps: WorkerDeps, message: ItemMessage): Promi
   if (!(await store.finish(batchId, index, item.attempts, { state, status: answer.status, answer: answer.body, completedAt: at() }))) return DONE;
   log.info('batch item', fields);
   const outcome = outcomeOf(answer.status, answer.body);
-  const deltas: Partial<Record<Counter, number>> = { inProgress: -1, [state === 'COMPLETED' ? 'completed' : 'failed']: 1, ...(outcome ? { [outcome]: 1 } : {}) };
+  const deltas: Partial<Record<Counter, number>> = {
+    inProgress: -1,
+    [state === 'COMPLETED' ? 'completed' : 'failed']: 1,
+    ...(outcome ? { [outcome]: 1 } : {}),
+  };
   const [after] = await Promise.all([store.bump(batchId, deltas, at()), item.counted ? store.release(batch.clientId, 1) : Promise.resolve()]);
   await settle(deps, after);
   return DONE;

@@ -15,8 +15,7 @@ const NESTED_SOURCES: ReadonlyArray<readonly [string, string]> = [
   ['dependent', '2100D'],
 ];
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 function followUpAction(value: unknown): string {
   const given = text(value);

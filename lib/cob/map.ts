@@ -11,8 +11,7 @@ import { COB_CODES, type AdditionalPlanBenefit, type CobCode, type CobResult, ty
 export { cobErrors } from './aaa.js';
 
 /** A usable string value; blank and non-string values count as missing. */
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 const objects = (value: unknown): JsonObject[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
 
 /** Stedi spells one classification differently from the spec. */
@@ -59,8 +58,7 @@ const dateField = (row: JsonObject, field: string): string | undefined =>
   isJsonObject(row.benefitsDateInformation) ? isoDate(row.benefitsDateInformation[field]) : undefined;
 
 /** ISO dates compare correctly as strings, so the earliest is the smallest. */
-const earliest = (dates: (string | undefined)[]): string | undefined =>
-  dates.filter((d): d is string => d !== undefined).sort()[0];
+const earliest = (dates: (string | undefined)[]): string | undefined => dates.filter((d): d is string => d !== undefined).sort()[0];
 
 const firstOf = <T>(values: (T | undefined)[]): T | undefined => values.find((v) => v !== undefined);
 

@@ -63,9 +63,7 @@ const OPTIONAL: (keyof CobMockQuery)[] = ['patientDOB', 'patientMemberId'];
 
 export function mockCob(query: CobMockQuery): { ok: true; body: CobResult } | { ok: false; error: ExactError } {
   const index = MOCK_PATIENTS.findIndex(
-    (patient) =>
-      REQUIRED.every((key) => patient[key] === query[key]) &&
-      OPTIONAL.every((key) => query[key] === undefined || patient[key] === query[key]),
+    (patient) => REQUIRED.every((key) => patient[key] === query[key]) && OPTIONAL.every((key) => query[key] === undefined || patient[key] === query[key]),
   );
   if (index < 0) return { ok: false, error: EXACT.MOCK_NOT_FOUND };
   const body = mockCobResult(index + 1);

@@ -48,11 +48,7 @@ function present(value: string | undefined): string | undefined {
   return cleaned ? cleaned : undefined;
 }
 
-export function buildCobRequest(
-  query: CobQuery,
-  provider: CobProvider,
-  options: { controlNumber?: string } = {},
-): StediCobRequest {
+export function buildCobRequest(query: CobQuery, provider: CobProvider, options: { controlNumber?: string } = {}): StediCobRequest {
   const organizationName = present(provider.organizationName);
   const stediProvider: StediCobRequest['provider'] = { npi: cleanElement(provider.npi) };
   if (organizationName) stediProvider.organizationName = organizationName;

@@ -51,7 +51,6 @@ export interface CheckEligibilityArgs {
   tuning?: StediRetryTuning;
 }
 
-
 export async function checkEligibility(args: CheckEligibilityArgs): Promise<EligibilityCheck> {
   const { request, enrollment } = args;
   const provider: { npi: string; organizationName?: string; firstName?: string; lastName?: string } = { npi: enrollment.npi };

@@ -152,7 +152,11 @@ function lineOf(
   line.serviceTypeCode = serviceTypeCode;
   line.amount = money(amount);
   line.basis = basis;
-  const finish = (parts: { copay: bigint; deductible: bigint | undefined; coinsurance: bigint | undefined }, owes: bigint | undefined, missing: MissingFigure[]) => {
+  const finish = (
+    parts: { copay: bigint; deductible: bigint | undefined; coinsurance: bigint | undefined },
+    owes: bigint | undefined,
+    missing: MissingFigure[],
+  ) => {
     line.copay = money(parts.copay);
     line.deductible = parts.deductible === undefined ? NOT_AVAILABLE : money(parts.deductible);
     line.coinsurance = parts.coinsurance === undefined ? NOT_AVAILABLE : money(parts.coinsurance);

@@ -95,7 +95,8 @@ export function formatMoney(value: Decimal): string {
 /** A fraction (EB08, 0.2) as a percent: ×100, two decimals max, trailing zeros dropped ("20%", "12.5%"). */
 export function formatPercent(fraction: Decimal): string {
   // ×100 is a scale shift by two.
-  const percent: Decimal = fraction.scale >= 2 ? { units: fraction.units, scale: fraction.scale - 2 } : { units: fraction.units * pow10(2 - fraction.scale), scale: 0 };
+  const percent: Decimal =
+    fraction.scale >= 2 ? { units: fraction.units, scale: fraction.scale - 2 } : { units: fraction.units * pow10(2 - fraction.scale), scale: 0 };
   const hundredths = roundUnits(percent, 2);
   const negative = hundredths < 0n;
   const magnitude = negative ? -hundredths : hundredths;

@@ -50,7 +50,9 @@ export interface MockEligibilityBody {
 }
 
 /** The mock answer: a 200 body, or one of the spec-exact error bodies. */
-export function mockEligibility(request: MockPatient & { runCobCheck?: boolean; estimate?: EstimateRequest }): { ok: true; body: MockEligibilityBody } | { ok: false; error: ExactError } {
+export function mockEligibility(
+  request: MockPatient & { runCobCheck?: boolean; estimate?: EstimateRequest },
+): { ok: true; body: MockEligibilityBody } | { ok: false; error: ExactError } {
   const scenario = matchMockScenario(request);
   if (scenario === undefined) return { ok: false, error: EXACT.MOCK_NOT_FOUND };
   const blocks = MOCK_BLOCKS[scenario];

@@ -11,8 +11,7 @@ import { NOT_AVAILABLE, type BenefitBlock, type BenefitFigures, type PlanField }
 /** CMS reports the Part B deductible under 96 (docs/eligibility.md#filling-a-slot). */
 const PART_B_PLAN = '96';
 
-const isPlanLevel = (row: BenefitRow): boolean =>
-  row.services.length === 0 || lists(row, HEALTH_PLAN) || (isPartB(row) && lists(row, PART_B_PLAN));
+const isPlanLevel = (row: BenefitRow): boolean => row.services.length === 0 || lists(row, HEALTH_PLAN) || (isPartB(row) && lists(row, PART_B_PLAN));
 
 export interface PlanLevel {
   inNetwork: BenefitBlock;

@@ -108,12 +108,7 @@ export function eligibilityBody(summary: BenefitSummary, checkedAt: Date, cob?: 
 }
 
 /** The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. */
-async function cobPart(
-  runtime: Runtime,
-  body: EligibilityRequest,
-  enrollment: Enrollment,
-  stedi: StediConnection,
-): Promise<CobPart> {
+async function cobPart(runtime: Runtime, body: EligibilityRequest, enrollment: Enrollment, stedi: StediConnection): Promise<CobPart> {
   const query = {
     patientFirstName: body.patientFirstName,
     patientLastName: body.patientLastName,

@@ -82,7 +82,12 @@ function slotTable(rankService: boolean): SlotTable {
   const level = (network: Network, level: Level): LevelSlots => {
     const slot = (field: Field, time: TimeRule): Slot => ({ field, network, level, time, rankService });
     const accumulator = (field: Field): AccumulatorSlots => ({ total: slot(field, TOTAL_TIME), left: slot(field, REMAINING), used: slot(field, YEAR_TO_DATE) });
-    return { copay: slot('copay', ANY_TIME), coinsurance: slot('coinsurance', ANY_TIME), deductible: accumulator('deductible'), stopLoss: accumulator('stopLoss') };
+    return {
+      copay: slot('copay', ANY_TIME),
+      coinsurance: slot('coinsurance', ANY_TIME),
+      deductible: accumulator('deductible'),
+      stopLoss: accumulator('stopLoss'),
+    };
   };
   return {
     in: { individual: level('in', 'individual'), family: level('in', 'family') },

@@ -7,12 +7,7 @@ import type { Enrollment, EnrollmentStore } from './types.js';
  * provider from another client's, an inactive one, or a payer it is not enrolled for.
  * Store failures are thrown, not turned into a refusal: an outage is a 5xx, not a 403.
  */
-export async function authorizeProvider(
-  store: EnrollmentStore,
-  clientId: string,
-  providerId: string,
-  payerId: string,
-): Promise<Result<Enrollment>> {
+export async function authorizeProvider(store: EnrollmentStore, clientId: string, providerId: string, payerId: string): Promise<Result<Enrollment>> {
   const enrollment = await store.get(providerId);
   const allowed =
     enrollment !== undefined &&

@@ -19,11 +19,7 @@ const identifier: Check = (v) =>
   typeof v !== 'string' || v.trim() === '' ? 'must be a non-empty string' : v.length > ID_MAX ? `must be at most ${ID_MAX} characters` : undefined;
 
 const name: Check = (v) =>
-  typeof v !== 'string' || v.trim() === ''
-    ? 'must be a non-empty string'
-    : v.trim().length > NAME_MAX
-      ? `must be at most ${NAME_MAX} characters`
-      : undefined;
+  typeof v !== 'string' || v.trim() === '' ? 'must be a non-empty string' : v.trim().length > NAME_MAX ? `must be at most ${NAME_MAX} characters` : undefined;
 
 const CHECKS: Record<'providerId' | 'clientId' | 'npi' | 'status', Check> = {
   providerId: identifier,

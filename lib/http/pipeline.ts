@@ -61,7 +61,12 @@ export function httpPipeline(spec: PipelineSpec): PipelineHandler {
     if (!state) throw new Error('route reached without pipeline state');
     const clientId = event.requestContext?.authorizer?.clientId;
     if (spec.authorized && !clientId) throw new Error('route reached without an authorizer context');
-    const input: AnswerInput = { event, requestId: state.requestId, ...(clientId ? { clientId } : {}), ...(spec.body || spec.readBody ? { body: state.body } : {}) };
+    const input: AnswerInput = {
+      event,
+      requestId: state.requestId,
+      ...(clientId ? { clientId } : {}),
+      ...(spec.body || spec.readBody ? { body: state.body } : {}),
+    };
     const answer = await state.run(() => spec.answer(input), context);
     Object.assign(state.log, answer.log);
     return answer.response;

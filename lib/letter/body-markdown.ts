@@ -33,8 +33,7 @@ export const MARKER_OPEN = '\uE000';
 export const MARKER_CLOSE = '\uE001';
 const MARKER_SPLIT = /\uE000([^\uE000\uE001]*)\uE001/;
 
-const styleOf = (bold: boolean, italic: boolean): FontStyle =>
-  bold && italic ? 'boldItalic' : bold ? 'bold' : italic ? 'italic' : 'regular';
+const styleOf = (bold: boolean, italic: boolean): FontStyle => (bold && italic ? 'boldItalic' : bold ? 'bold' : italic ? 'italic' : 'regular');
 
 interface Emphasis {
   bold: boolean;

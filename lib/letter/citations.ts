@@ -165,7 +165,10 @@ export function readCitedText(message: Message, evidence: CitationEvidence): Cit
   const parts: string[] = [];
   let from = 0;
   for (const at of [...byPosition.keys()].sort((a, b) => a - b)) {
-    const label = byPosition.get(at)!.map((page) => `[p. ${page}]`).join(' ');
+    const label = byPosition
+      .get(at)!
+      .map((page) => `[p. ${page}]`)
+      .join(' ');
     parts.push(text.slice(from, at), ` ${MARKER_OPEN}${label}${MARKER_CLOSE}`);
     from = at;
   }

@@ -81,7 +81,8 @@ const EXCLUSIONS: Array<{ what: string; pattern: RegExp }> = [
   // (555) 123-4567 · 555.123.4567 · +1 555 123 4567 · +44 20 7946 0958 · ext. 12345
   {
     what: 'phone',
-    pattern: /(?:\+?1[\s.-]?)?\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}\b|\+\d[\d\s().-]{6,}\d|\b(?:ext|x)\.?\s*\d{1,6}\b|\b(?:phone|tel|fax|call)[:.]?\s*\+?[\d\s().-]{5,}\d/gi,
+    pattern:
+      /(?:\+?1[\s.-]?)?\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}\b|\+\d[\d\s().-]{6,}\d|\b(?:ext|x)\.?\s*\d{1,6}\b|\b(?:phone|tel|fax|call)[:.]?\s*\+?[\d\s().-]{5,}\d/gi,
   },
   // Springfield, IL 62704 · 62704-1234 · ZIP 62704
   // (The state is matched in capitals only: "or 27448" is a list, not Oregon.)
@@ -232,7 +233,8 @@ export function verifyCodes(blocks: Block[], evidence: CodeEvidence): VerifiedBo
     });
     if (!changed) return { ...block, runs };
     // Twice: a label emptied in a bold run can leave "(" and ")" to meet only after the runs merge.
-    const tidy = (list: Run[]) => mergeRuns(list).map((run) => (run.marker ? run : { ...run, text: TIDY.reduce((text, [pattern, to]) => text.replace(pattern, to), run.text) }));
+    const tidy = (list: Run[]) =>
+      mergeRuns(list).map((run) => (run.marker ? run : { ...run, text: TIDY.reduce((text, [pattern, to]) => text.replace(pattern, to), run.text) }));
     const mended = mergeRuns(tidy(tidy(runs))).filter((run, index, all) => run.text.trim() !== '' || (index > 0 && index < all.length - 1));
     // A removed last sentence leaves the space that stood before it.
     const last = mended[mended.length - 1];

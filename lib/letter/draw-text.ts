@@ -212,19 +212,22 @@ export function textDrawer(doc: PDFDocument, fonts: LetterFonts, isolated: strin
     // their text as ActualText. Right-to-left pieces do not: their glyphs are drawn in visual order and
     // map to their characters (ToUnicode), which is what readers expect and reverse into logical order.
     // pdf-lib's operator type omits dictionaries, though it writes any PDF object given (BDC takes one).
-    if (!rtl) operators.push(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), doc.context.obj({ ActualText: PDFHexString.fromText(piece.text) }) as unknown as PDFName]));
-    operators.push(
-      beginText(),
-      setFontAndSize(fontName(page, font), size),
-      setFillingColor(TEXT),
-    );
+    if (!rtl)
+      operators.push(
+        PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [
+          PDFName.of('Span'),
+          doc.context.obj({ ActualText: PDFHexString.fromText(piece.text) }) as unknown as PDFName,
+        ]),
+      );
+    operators.push(beginText(), setFontAndSize(fontName(page, font), size), setFillingColor(TEXT));
     let pen = 0;
     run.glyphs.forEach((glyph, i) => {
       const position = run.positions[i]!;
       const id = embedder.subset.includeGlyph(glyph);
       // Text extractors (poppler, pdf.js) read a right-to-left glyph's characters as laid out left to
       // right and then reverse the run; a ligature (lam-alef) therefore maps to its letters reversed.
-      embedder.glyphs[id - 1] = rtl && glyph.codePoints.length > 1 ? Object.assign(Object.create(glyph) as object, { codePoints: [...glyph.codePoints].reverse() }) : glyph;
+      embedder.glyphs[id - 1] =
+        rtl && glyph.codePoints.length > 1 ? Object.assign(Object.create(glyph) as object, { codePoints: [...glyph.codePoints].reverse() }) : glyph;
       embedder.glyphIdMap.set(glyph.id, id);
       operators.push(setTextMatrix(1, 0, 0, 1, x + (pen + position.xOffset) * scale, y + position.yOffset * scale), showText(PDFHexString.of(hex4(id))));
       pen += position.xAdvance;

@@ -24,7 +24,15 @@ export const MAX_PAGE_TREE_VISITS = 10_000;
 /** Decoded page content and form XObjects, in all: 100 dense pages of text hold 1–2 MiB; 3 MiB of the smallest text operators cost pdf.js about 1.5 s of CPU. */
 export const MAX_CONTENT_BYTES = 3 * 1024 * 1024;
 
-export type EmbeddedFailure = 'unreadable' | 'too-many-objects' | 'too-many-tokens' | 'too-deep' | 'too-much-data' | 'too-many-pages' | 'page-tree' | 'too-much-content';
+export type EmbeddedFailure =
+  | 'unreadable'
+  | 'too-many-objects'
+  | 'too-many-tokens'
+  | 'too-deep'
+  | 'too-much-data'
+  | 'too-many-pages'
+  | 'page-tree'
+  | 'too-much-content';
 
 export type EmbeddedCheck = { ok: true } | { ok: false; reason: EmbeddedFailure };
 
@@ -35,7 +43,8 @@ class Refused extends Error {
 }
 
 const first = (dict: Map<string, PdfValue[]>, key: string): PdfValue | undefined => dict.get(key)?.[0];
-const numberOf = (value: PdfValue | undefined): number | undefined => (value?.kind === 'number' && Number.isInteger(value.value) && value.value >= 0 ? value.value : undefined);
+const numberOf = (value: PdfValue | undefined): number | undefined =>
+  value?.kind === 'number' && Number.isInteger(value.value) && value.value >= 0 ? value.value : undefined;
 
 class Embedded {
   private readonly decoded = new Map<number, string>();
@@ -57,7 +66,8 @@ class Embedded {
   /** A stream's decoded data (direct filter names only, as pdf-lib needs them to be readable). */
   private async decode(stream: StreamObject, budget: ByteBudget = this.budget, keep = true): Promise<string> {
     const filter = this.direct(first(stream.dict, 'Filter'));
-    const names = filter === undefined ? [] : filter.kind === 'name' ? [filter] : filter.kind === 'array' ? filter.items.map((item) => this.direct(item)) : [undefined];
+    const names =
+      filter === undefined ? [] : filter.kind === 'name' ? [filter] : filter.kind === 'array' ? filter.items.map((item) => this.direct(item)) : [undefined];
     if (names.some((name) => name?.kind !== 'name')) throw new Refused('unreadable');
     const parms = this.direct(first(stream.dict, 'DecodeParms'));
     const parmList = parms?.kind === 'array' ? parms.items.map((item) => this.direct(item)) : [parms];

@@ -43,7 +43,16 @@ enum C {
 
 export const isWhite = (c: number) => c === C.Space || c === C.Newline || c === C.Return || c === C.Tab || c === C.FormFeed || c === 0;
 const isDelimiter = (c: number) =>
-  c === C.LeftParen || c === C.RightParen || c === C.Less || c === C.Greater || c === C.LeftBracket || c === C.RightBracket || c === 0x7b || c === 0x7d || c === C.Slash || c === C.Percent;
+  c === C.LeftParen ||
+  c === C.RightParen ||
+  c === C.Less ||
+  c === C.Greater ||
+  c === C.LeftBracket ||
+  c === C.RightBracket ||
+  c === 0x7b ||
+  c === 0x7d ||
+  c === C.Slash ||
+  c === C.Percent;
 export const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isNumeric = (c: number) => isDigit(c) || c === C.Plus || c === C.Minus || c === C.Period;
 

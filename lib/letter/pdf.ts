@@ -51,7 +51,13 @@ export async function renderLetterPdfReport(content: LetterContent): Promise<Ren
   texts.push(...footer.map((text) => ({ text, style: 'regular' as const })));
   const fonts = await embedLetterFonts(doc, texts);
   // Right-to-left values (a name in Arabic or Hebrew) are isolated wherever a line shows them.
-  const isolated = [...new Set(Object.values(content.meta).filter((v): v is string => typeof v === 'string' && RTL.test(v)).map((v) => v.trim()))].sort((a, b) => b.length - a.length);
+  const isolated = [
+    ...new Set(
+      Object.values(content.meta)
+        .filter((v): v is string => typeof v === 'string' && RTL.test(v))
+        .map((v) => v.trim()),
+    ),
+  ].sort((a, b) => b.length - a.length);
   layOut(content, pageWriter(doc, fonts, isolated));
 
   const pages = doc.getPages();
@@ -78,7 +84,8 @@ interface Writer {
 }
 
 /** Headings are bold; italic inside them is bold italic. */
-const headingRuns = (runs: Run[]): Run[] => runs.map((run) => ({ ...run, style: run.style === 'italic' || run.style === 'boldItalic' ? 'boldItalic' : 'bold' }));
+const headingRuns = (runs: Run[]): Run[] =>
+  runs.map((run) => ({ ...run, style: run.style === 'italic' || run.style === 'boldItalic' ? 'boldItalic' : 'bold' }));
 
 function layOut({ meta, body, citations, generatedAt }: LetterContent, writer: Writer): void {
   // Header: the center's name, contact details, date.
@@ -92,10 +99,19 @@ function layOut({ meta, body, citations, generatedAt }: LetterContent, writer: W
     ],
     { size: 10, leading: 14 },
   );
-  writer.text([{ text: 'Date: ', style: 'bold' }, { text: formatLetterDate(generatedAt), style: 'regular' }], { size: 10, leading: 14 });
+  writer.text(
+    [
+      { text: 'Date: ', style: 'bold' },
+      { text: formatLetterDate(generatedAt), style: 'regular' },
+    ],
+    { size: 10, leading: 14 },
+  );
   writer.rule();
   writer.text([{ text: LETTER_TITLE, style: 'bold' }], { size: 15, leading: 20, after: 6 });
-  const field = (label: string, value: string): Run[] => [{ text: `${label}: `, style: 'bold' }, { text: value, style: 'regular' }];
+  const field = (label: string, value: string): Run[] => [
+    { text: `${label}: `, style: 'bold' },
+    { text: value, style: 'regular' },
+  ];
 
   // "Re:" block: only the lines the request gave.
   writer.text([{ text: 'Re:', style: 'bold' }], BODY);
@@ -137,7 +153,15 @@ function layOut({ meta, body, citations, generatedAt }: LetterContent, writer: W
   if (sources.length) {
     if (previous === 'item') writer.space(5);
     writer.heading([{ text: SOURCES_TITLE, style: 'bold' }], HEADING_SIZE[3]);
-    for (const { label, text } of sources) writer.item('•', [{ text: `${label} `, style: 'bold' }, { text: `“${text}”`, style: 'regular' }], 0);
+    for (const { label, text } of sources)
+      writer.item(
+        '•',
+        [
+          { text: `${label} `, style: 'bold' },
+          { text: `“${text}”`, style: 'regular' },
+        ],
+        0,
+      );
   }
 
   // Signature, kept together on one page.
@@ -179,7 +203,9 @@ function pageWriter(doc: PDFDocument, fonts: LetterFonts, isolated: string[]): W
 
   const clean = (runs: Run[]): FaceRun[] =>
     runs.flatMap((run) =>
-      fonts.segments(run.text, run.style).map((segment) => ({ text: segment.text, style: run.style, face: segment.face, ...(run.marker ? { marker: true as const } : {}) })),
+      fonts
+        .segments(run.text, run.style)
+        .map((segment) => ({ text: segment.text, style: run.style, face: segment.face, ...(run.marker ? { marker: true as const } : {}) })),
     );
 
   const ensure = (height: number) => {
@@ -219,7 +245,13 @@ function pageWriter(doc: PDFDocument, fonts: LetterFonts, isolated: string[]): W
       const textX = markerX + INDENT + (marker.length > 2 ? 6 : 0);
       const lines = wrapRuns(clean(runs), MARGIN.left + CONTENT_WIDTH - textX, draw.measureAt(BODY.size));
       ensure(BODY.leading);
-      page.drawText(marker, { x: markerX, y: y - BODY.leading + (BODY.leading - BODY.size) / 2, size: BODY.size, font: fonts.pdf('latin:regular'), color: TEXT });
+      page.drawText(marker, {
+        x: markerX,
+        y: y - BODY.leading + (BODY.leading - BODY.size) / 2,
+        size: BODY.size,
+        font: fonts.pdf('latin:regular'),
+        color: TEXT,
+      });
       drawLines(lines, textX, BODY.size, BODY.leading);
       y -= 3;
     },

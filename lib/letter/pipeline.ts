@@ -64,7 +64,10 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
   log.upstreamMs = Math.round(performance.now() - started);
   if (!answer.ok) {
     const { failure } = answer;
-    return { result: fail(AI_FAILURES[failure.kind](failure)), log: { ...log, attempts: failure.attempts, ...(failure.requestId ? { traceId: failure.requestId } : {}) } };
+    return {
+      result: fail(AI_FAILURES[failure.kind](failure)),
+      log: { ...log, attempts: failure.attempts, ...(failure.requestId ? { traceId: failure.requestId } : {}) },
+    };
   }
   const { message, usage, attempts, requestId } = answer.value;
   Object.assign(log, {
@@ -99,6 +102,10 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
     notices,
   };
   const body = await renderLetterAnswer(recipe);
-  Object.assign(log, { citations: cited.citations.length, codesRemoved: verified.removed.length, notices: body.notices.map((n) => n.code) } satisfies SafeLogFields);
+  Object.assign(log, {
+    citations: cited.citations.length,
+    codesRemoved: verified.removed.length,
+    notices: body.notices.map((n) => n.code),
+  } satisfies SafeLogFields);
   return { result: ok(body), log, recipe };
 }

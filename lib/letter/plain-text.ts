@@ -59,11 +59,13 @@ const INLINE: Record<string, string> = {
 
 /** Escapes inline structure anywhere in `text` (no line-start rules; see escapeLineStart). */
 export function escapeInline(text: string): string {
-  return text
-    .replace(/&(?=#?[A-Za-z0-9]+;)/g, '&amp;')
-    .replace(/[\\`*[\]~<]/g, (char) => INLINE[char]!)
-    // An underscore is emphasis only at a word's edge: snake_case stays as typed.
-    .replace(/(^|[^\p{L}\p{N}])_|_(?=[^\p{L}\p{N}]|$)/gu, (match) => match.replace('_', '\\_'));
+  return (
+    text
+      .replace(/&(?=#?[A-Za-z0-9]+;)/g, '&amp;')
+      .replace(/[\\`*[\]~<]/g, (char) => INLINE[char]!)
+      // An underscore is emphasis only at a word's edge: snake_case stays as typed.
+      .replace(/(^|[^\p{L}\p{N}])_|_(?=[^\p{L}\p{N}]|$)/gu, (match) => match.replace('_', '\\_'))
+  );
 }
 
 /** Escapes what would start a block when `text` begins a line: #, >, -/+/* lists, 1. / 1), = or - underlines. */

@@ -109,7 +109,10 @@ export function wrapRuns(runs: FaceRun[], maxWidth: number, measure: Measure): W
     newLine();
     for (const chunk of splitWord(word, maxWidth, measure)) {
       newLine();
-      place(chunk, chunk.reduce((sum, piece) => sum + measure(piece.text, piece.style, piece.face), 0));
+      place(
+        chunk,
+        chunk.reduce((sum, piece) => sum + measure(piece.text, piece.style, piece.face), 0),
+      );
     }
   }
   newLine();

@@ -37,7 +37,9 @@ export const PAYER_DIRECTORY_TIMEOUT_MS = 3_000;
 async function key(source: SecretSource, what: string, env: Env): Promise<Result<string>> {
   try {
     const value = await readSecret(source, env);
-    return value ? ok(value) : fail(serviceError('CONFIGURATION_ERROR', { message: `The ${what} API key is not configured (${source.arnVariable} or ${source.valueVariable})` }));
+    return value
+      ? ok(value)
+      : fail(serviceError('CONFIGURATION_ERROR', { message: `The ${what} API key is not configured (${source.arnVariable} or ${source.valueVariable})` }));
   } catch {
     return fail(serviceError('CONFIGURATION_ERROR', { message: `The ${what} API key could not be read from ${source.arnVariable}` }));
   }

@@ -22,6 +22,11 @@ export async function stediAccess(
   if (!apiKey.ok) return apiKey;
   return ok({
     enrollment: enrollment.value,
-    stedi: { baseUrl: runtime.config.stediBaseUrl, apiKey: apiKey.value, budgetMs: runtime.config.upstreamBudgetMs, ...(runtime.upstreamIdempotencyKey ? { idempotencyKey: runtime.upstreamIdempotencyKey } : {}) },
+    stedi: {
+      baseUrl: runtime.config.stediBaseUrl,
+      apiKey: apiKey.value,
+      budgetMs: runtime.config.upstreamBudgetMs,
+      ...(runtime.upstreamIdempotencyKey ? { idempotencyKey: runtime.upstreamIdempotencyKey } : {}),
+    },
   });
 }

@@ -117,9 +117,7 @@ export async function createMessage(call: MessagesCall): Promise<MessagesResult>
   const { outcome, attempts } = await withRetry<Answer, Failure>(
     async (signal, _attemptNo, remainingMs) => {
       try {
-        const { data, request_id } = await client.messages
-          .create(call.request, { timeout: Math.max(1, remainingMs), maxRetries: 0, signal })
-          .withResponse();
+        const { data, request_id } = await client.messages.create(call.request, { timeout: Math.max(1, remainingMs), maxRetries: 0, signal }).withResponse();
         return { ok: true, value: { message: data, ...(request_id ? { requestId: request_id } : {}) } };
       } catch (error) {
         return classifyThrown(error);

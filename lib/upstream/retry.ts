@@ -76,8 +76,7 @@ const SERVICE_FAILURES: RetryFailures<ServiceError> = {
   unreachable: () => serviceError('PAYER_UNAVAILABLE'),
 };
 
-const isRetryable = <T, E>(attempt: Attempt<T, E>): attempt is RetryableFailure<T, E> =>
-  'retryable' in attempt && attempt.retryable === true;
+const isRetryable = <T, E>(attempt: Attempt<T, E>): attempt is RetryableFailure<T, E> => 'retryable' in attempt && attempt.retryable === true;
 
 /**
  * Runs `attempt` under the retry policy. An attempt that throws is treated as a network failure

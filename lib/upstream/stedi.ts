@@ -57,10 +57,8 @@ export type StediRetryTuning = Omit<RetryOptions, 'budgetMs'>;
 export const TRACE_HEADERS = ['x-amzn-requestid', 'x-amzn-request-id', 'x-request-id'];
 
 const KEY_SETTING = 'STEDI_API_KEY';
-const missingKey = (): ServiceError =>
-  serviceError('CONFIGURATION_ERROR', { message: `The clearinghouse API key (${KEY_SETTING}) is not configured` });
-const rejectedKey = (): ServiceError =>
-  serviceError('CONFIGURATION_ERROR', { message: `The clearinghouse rejected the configured API key (${KEY_SETTING})` });
+const missingKey = (): ServiceError => serviceError('CONFIGURATION_ERROR', { message: `The clearinghouse API key (${KEY_SETTING}) is not configured` });
+const rejectedKey = (): ServiceError => serviceError('CONFIGURATION_ERROR', { message: `The clearinghouse rejected the configured API key (${KEY_SETTING})` });
 
 export interface HttpAnswer {
   status: number;
@@ -89,8 +87,7 @@ export function classifyStatus<T>(answer: HttpAnswer): Attempt<T> | undefined {
   return fail(serviceError('UPSTREAM_ERROR', { message: `The clearinghouse answered with unexpected HTTP status ${status}` }));
 }
 
-const unreadable = (what: string): ServiceError =>
-  serviceError('UPSTREAM_ERROR', { message: `The clearinghouse answer could not be read (${what})` });
+const unreadable = (what: string): ServiceError => serviceError('UPSTREAM_ERROR', { message: `The clearinghouse answer could not be read (${what})` });
 
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -99,7 +96,6 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
     return { ok: false };
   }
 }
-
 
 /**
  * POSTs JSON to Stedi under the retry policy; `read` turns a 200/400 answer into an attempt outcome.
@@ -125,7 +121,12 @@ async function callStedi<T>(
       try {
         const response = await fetch(url, {
           method: 'POST',
-          headers: { Authorization: apiKey, 'Content-Type': 'application/json', Accept: 'application/json', ...(connection.idempotencyKey ? { 'Idempotency-Key': connection.idempotencyKey } : {}) },
+          headers: {
+            Authorization: apiKey,
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            ...(connection.idempotencyKey ? { 'Idempotency-Key': connection.idempotencyKey } : {}),
+          },
           body: body(attemptNo),
           signal,
         });
@@ -161,11 +162,7 @@ export interface RawX12Request extends StediConnection {
  * more attempt; if no retry happens that reply (and its reading) is still returned, so the caller
  * answers from the payer's own reply without reading it again.
  */
-export function postRawX12<R>(
-  request: RawX12Request,
-  readReply: ReadRawX12<R>,
-  tuning?: StediRetryTuning,
-): Promise<StediCall<RawX12Reply<R>>> {
+export function postRawX12<R>(request: RawX12Request, readReply: ReadRawX12<R>, tuning?: StediRetryTuning): Promise<StediCall<RawX12Reply<R>>> {
   const { x12 } = request;
   const body = (attemptNo: number): string => JSON.stringify({ x12: typeof x12 === 'function' ? x12(attemptNo) : x12 });
   const read = (answer: HttpAnswer): Attempt<RawX12Reply<R>> => {

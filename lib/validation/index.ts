@@ -108,14 +108,23 @@ const DESCRIBE: Record<string, Describe> = {
   }),
   type: (e) => ({ field: fieldName(e.instancePath), message: typeMessage(e) }),
   maxLength: (e) => ({ field: fieldName(e.instancePath), message: `must be at most ${e.params.limit} characters long (spaces count)` }),
-  minLength: (e) => ({ field: fieldName(e.instancePath), message: e.params.limit === 1 ? 'must not be empty' : `must be at least ${e.params.limit} characters long` }),
-  pattern: (e, value) => ({ field: fieldName(e.instancePath), message: PATTERN_MESSAGES[e.params.pattern]?.(value) ?? 'contains characters that are not allowed' }),
+  minLength: (e) => ({
+    field: fieldName(e.instancePath),
+    message: e.params.limit === 1 ? 'must not be empty' : `must be at least ${e.params.limit} characters long`,
+  }),
+  pattern: (e, value) => ({
+    field: fieldName(e.instancePath),
+    message: PATTERN_MESSAGES[e.params.pattern]?.(value) ?? 'contains characters that are not allowed',
+  }),
   format: (e) => ({ field: fieldName(e.instancePath), message: FORMATS[e.params.format]?.message ?? 'is not in the expected form' }),
   enum: (e) =>
     /^\/serviceTypeCodes\/|\/serviceTypeCode$/.test(e.instancePath)
       ? { field: fieldName(e.instancePath), message: 'must be an X12 005010 service type code' }
       : { field: fieldName(e.instancePath), message: `must be ${oneOf(e.params.allowedValues as unknown[])}` },
-  minItems: (e) => ({ field: fieldName(e.instancePath), message: `must list at least ${e.params.limit} ${e.params.limit === 1 ? itemsOf(e.instancePath).singular : itemsOf(e.instancePath).plural}` }),
+  minItems: (e) => ({
+    field: fieldName(e.instancePath),
+    message: `must list at least ${e.params.limit} ${e.params.limit === 1 ? itemsOf(e.instancePath).singular : itemsOf(e.instancePath).plural}`,
+  }),
   maxItems: (e) => ({ field: fieldName(e.instancePath), message: `must list at most ${e.params.limit} ${itemsOf(e.instancePath).plural}` }),
   uniqueItems: (e) => ({
     field: fieldName(e.instancePath),
@@ -175,7 +184,12 @@ export function validateBody<N extends SchemaName>(name: N, body: unknown, optio
   }
   if (errors.length <= MAX_LISTED_ERRORS) errors.push(...ruleProblems(name, bounded, { now: options.now ?? new Date(), reported: seen }));
   if (errors.length === 0) return ok(bounded as RequestBodies[N]);
-  return fail(serviceError('INVALID_REQUEST', { message: `The request body is invalid (${errors.length > MAX_LISTED_ERRORS ? `more than ${MAX_LISTED_ERRORS}` : errors.length} problem${errors.length === 1 ? '' : 's'})`, errors }));
+  return fail(
+    serviceError('INVALID_REQUEST', {
+      message: `The request body is invalid (${errors.length > MAX_LISTED_ERRORS ? `more than ${MAX_LISTED_ERRORS}` : errors.length} problem${errors.length === 1 ? '' : 's'})`,
+      errors,
+    }),
+  );
 }
 
 export { SCHEMAS } from './schemas.js';

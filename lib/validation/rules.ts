@@ -83,7 +83,9 @@ const DEFAULT_SERVICE = '30';
 type EstimateLines = { procedureCode?: unknown; serviceTypeCode?: unknown; amount?: unknown }[];
 const estimateLines = (body: Body, context: RuleContext): EstimateLines | undefined => {
   const estimate = body.estimate as { lines?: unknown } | undefined;
-  return !context.reported.has('estimate') && typeof estimate === 'object' && estimate !== null && Array.isArray(estimate.lines) ? (estimate.lines as EstimateLines) : undefined;
+  return !context.reported.has('estimate') && typeof estimate === 'object' && estimate !== null && Array.isArray(estimate.lines)
+    ? (estimate.lines as EstimateLines)
+    : undefined;
 };
 
 /** Each estimate amount has at most two decimals (cents). */
@@ -92,7 +94,8 @@ const amountsInCents: Rule = (body, context) => {
   for (let i = 0; i < lines.length; i++) {
     const field = `estimate.lines[${i}].amount`;
     const amount = lines[i]?.amount;
-    if (typeof amount === 'number' && !context.reported.has(field) && !CENTS.test(String(amount))) return { field, message: 'must have at most two decimals (cents)' };
+    if (typeof amount === 'number' && !context.reported.has(field) && !CENTS.test(String(amount)))
+      return { field, message: 'must have at most two decimals (cents)' };
   }
   return undefined;
 };
@@ -105,10 +108,21 @@ const estimateCodesFit: Rule = (body, context) => {
   const lines = estimateLines(body, context);
   if (lines === undefined) return undefined;
   const listed = (field: string): unknown[] => (Array.isArray(body[field]) ? (body[field] as unknown[]) : []);
-  const services = new Set([...(Array.isArray(body.serviceTypeCodes) ? listed('serviceTypeCodes') : [DEFAULT_SERVICE]), ...lines.map((line) => line?.serviceTypeCode ?? DEFAULT_SERVICE)]);
+  const services = new Set([
+    ...(Array.isArray(body.serviceTypeCodes) ? listed('serviceTypeCodes') : [DEFAULT_SERVICE]),
+    ...lines.map((line) => line?.serviceTypeCode ?? DEFAULT_SERVICE),
+  ]);
   const procedures = new Set([...listed('procedureCodes'), ...lines.map((line) => line?.procedureCode).filter((code) => code !== undefined)]);
-  if (services.size > MAX_CODES) return { field: 'estimate.lines', message: `must name at most ${MAX_CODES} service types together with serviceTypeCodes (the 270 asks about at most ${MAX_CODES})` };
-  if (procedures.size > MAX_CODES) return { field: 'estimate.lines', message: `must name at most ${MAX_CODES} procedure codes together with procedureCodes (the 270 asks about at most ${MAX_CODES})` };
+  if (services.size > MAX_CODES)
+    return {
+      field: 'estimate.lines',
+      message: `must name at most ${MAX_CODES} service types together with serviceTypeCodes (the 270 asks about at most ${MAX_CODES})`,
+    };
+  if (procedures.size > MAX_CODES)
+    return {
+      field: 'estimate.lines',
+      message: `must name at most ${MAX_CODES} procedure codes together with procedureCodes (the 270 asks about at most ${MAX_CODES})`,
+    };
   return undefined;
 };
 

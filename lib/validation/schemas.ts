@@ -77,7 +77,11 @@ const estimate = {
         required: ['amount'],
         properties: {
           procedureCode: { type: 'string', pattern: PROCEDURE_CODE, description: 'Also asked about in the 270, as if in procedureCodes.' },
-          serviceTypeCode: { type: 'string', enum: Object.keys(SERVICE_TYPE_CODES), description: 'Default 30; also asked about in the 270, as if in serviceTypeCodes.' },
+          serviceTypeCode: {
+            type: 'string',
+            enum: Object.keys(SERVICE_TYPE_CODES),
+            description: 'Default 30; also asked about in the 270, as if in serviceTypeCodes.',
+          },
           amount: {
             type: 'number',
             exclusiveMinimum: 0,

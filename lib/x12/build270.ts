@@ -12,7 +12,7 @@ export interface Build270Input {
   payerId: string;
   payerName?: string;
   provider: { npi: string; organizationName?: string; firstName?: string; lastName?: string };
-  subscriber: { firstName: string; lastName: string; memberId: string; /** YYYYMMDD */ dateOfBirth: string };
+  subscriber: { firstName: string; lastName: string; memberId: string /** YYYYMMDD */; dateOfBirth: string };
   /** YYYYMMDD */
   dateOfCoverage: string;
   serviceTypeCodes?: readonly string[];

@@ -80,7 +80,11 @@ export function readIsa(text: string, start: number, warnings: string[]): IsaHea
   const elements = ['ISA'];
   for (let n = 1; n < ISA_SEPARATORS; n++) elements.push(text.slice(cuts[n - 1]! + 1, cuts[n]));
   elements.push(component);
-  return { delimiters: { element, component, repetition: repetitionOf(elements[11]!, element, component, segment, start, warnings), segment }, end: last + 3, elements };
+  return {
+    delimiters: { element, component, repetition: repetitionOf(elements[11]!, element, component, segment, start, warnings), segment },
+    end: last + 3,
+    elements,
+  };
 }
 
 /** ISA11 as the repetition separator, when it is one (a single non-alphanumeric character distinct from the others). */

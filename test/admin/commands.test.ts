@@ -80,7 +80,13 @@ describe('token commands against Secrets Manager', () => {
     const raw = fake.secrets.get(SECRET_ARN)!;
     expect(raw).not.toContain(token);
     const [stored] = storedClients();
-    expect(stored).toEqual({ clientId: 'acme', tokenSha256: sha256Hex(token), plan: 'standard', apiKeyId: expect.any(String), usageIdentifierKey: expect.any(String) });
+    expect(stored).toEqual({
+      clientId: 'acme',
+      tokenSha256: sha256Hex(token),
+      plan: 'standard',
+      apiKeyId: expect.any(String),
+      usageIdentifierKey: expect.any(String),
+    });
     // The client's usage-plan key exists in API Gateway with exactly the value the authorizer will return, on the standard plan.
     expect(gateway.apiKeys.get(stored!.apiKeyId!)).toMatchObject({ value: stored!.usageIdentifierKey, enabled: true, customerId: 'acme' });
     expect(stored!.usageIdentifierKey).toMatch(/^[0-9a-f]{40}$/);
@@ -110,7 +116,13 @@ describe('token commands against Secrets Manager', () => {
 
     // Both of acme's tokens share one usage-plan key; beta has its own.
     const acmeKey = storedClients().find((c) => c.clientId === 'acme')!.apiKeyId!;
-    expect(new Set(storedClients().filter((c) => c.clientId === 'acme').map((c) => c.apiKeyId))).toEqual(new Set([acmeKey]));
+    expect(
+      new Set(
+        storedClients()
+          .filter((c) => c.clientId === 'acme')
+          .map((c) => c.apiKeyId),
+      ),
+    ).toEqual(new Set([acmeKey]));
     expect(gateway.apiKeys.size).toBe(2);
 
     const one = await admin(['token', 'revoke', '--client', 'acme', '--digest', sha256Hex(first).slice(0, 10)]);
@@ -156,11 +168,14 @@ describe('token commands against Secrets Manager', () => {
     expect(gateway.apiKeys.size).toBe(0);
     // A prefix too short to name one token says how long it must be.
     const short = await admin(['token', 'revoke', '--client', 'acme', '--digest', 'abc1234']);
-    expect([short.code, short.err.split('\n')[0]]).toEqual([EXIT.USAGE, "error: --digest needs at least 8 hex characters of the token's digest (token list shows the first 12)"]);
+    expect([short.code, short.err.split('\n')[0]]).toEqual([
+      EXIT.USAGE,
+      "error: --digest needs at least 8 hex characters of the token's digest (token list shows the first 12)",
+    ]);
     expect((await admin(['--help'])).out.join('\n')).toContain('--digest <first 8 or more hex characters of the digest>');
   });
 
-  it('moves the client\'s one key between plans with --plan, and keeps the plan for later tokens', async () => {
+  it("moves the client's one key between plans with --plan, and keeps the plan for later tokens", async () => {
     await admin(['token', 'create', '--client', 'acme']);
     const key = storedClients()[0]!.apiKeyId!;
     const moved = await admin(['token', 'create', '--client', 'acme', '--plan', 'high']);
@@ -168,7 +183,10 @@ describe('token commands against Secrets Manager', () => {
     expect(moved.err).toContain(`Moved the client's usage-plan key ${key} from the standard plan to the high plan`);
     expect(gateway.apiKeys.size).toBe(1);
     expect(gateway.planOf(key)).toBe(PLAN_IDS.high);
-    expect(storedClients().map((c) => [c.plan, c.apiKeyId])).toEqual([['high', key], ['high', key]]);
+    expect(storedClients().map((c) => [c.plan, c.apiKeyId])).toEqual([
+      ['high', key],
+      ['high', key],
+    ]);
     // Without --plan a new token keeps the client's plan.
     await admin(['token', 'create', '--client', 'acme']);
     expect(storedClients().map((c) => c.plan)).toEqual(['high', 'high', 'high']);
@@ -247,15 +265,44 @@ describe('token commands against Secrets Manager', () => {
 
 describe('provider commands against DynamoDB', () => {
   it('enrolls, shows, updates and disables a provider', async () => {
-    const enroll = await admin(['provider', 'enroll', '--provider-id', 'P-1', '--client', 'acme', '--npi', '1234567893', '--org', 'Clinic', '--payer', 'A', '--payer', 'B']);
+    const enroll = await admin([
+      'provider',
+      'enroll',
+      '--provider-id',
+      'P-1',
+      '--client',
+      'acme',
+      '--npi',
+      '1234567893',
+      '--org',
+      'Clinic',
+      '--payer',
+      'A',
+      '--payer',
+      'B',
+    ]);
     expect(enroll.code).toBe(EXIT.OK);
     const shown = await admin(['provider', 'show', '--provider-id', 'P-1']);
-    expect(JSON.parse(shown.out.join('\n'))).toEqual({ providerId: 'P-1', clientId: 'acme', npi: '1234567893', organizationName: 'Clinic', status: 'active', payerIds: ['A', 'B'] });
+    expect(JSON.parse(shown.out.join('\n'))).toEqual({
+      providerId: 'P-1',
+      clientId: 'acme',
+      npi: '1234567893',
+      organizationName: 'Clinic',
+      status: 'active',
+      payerIds: ['A', 'B'],
+    });
 
-    expect((await admin(['provider', 'enroll', '--provider-id', 'P-1', '--client', 'acme', '--npi', '1234567893', '--first', 'Ada', '--last', 'L'])).err).toContain('Updated');
+    expect(
+      (await admin(['provider', 'enroll', '--provider-id', 'P-1', '--client', 'acme', '--npi', '1234567893', '--first', 'Ada', '--last', 'L'])).err,
+    ).toContain('Updated');
     expect((await admin(['provider', 'disable', '--provider-id', 'P-1'])).code).toBe(EXIT.OK);
     expect(JSON.parse((await admin(['provider', 'show', '--provider-id', 'P-1'])).out.join('\n'))).toEqual({
-      providerId: 'P-1', clientId: 'acme', npi: '1234567893', firstName: 'Ada', lastName: 'L', status: 'inactive',
+      providerId: 'P-1',
+      clientId: 'acme',
+      npi: '1234567893',
+      firstName: 'Ada',
+      lastName: 'L',
+      status: 'inactive',
     });
   });
 
@@ -265,10 +312,12 @@ describe('provider commands against DynamoDB', () => {
     expect(bad.err).toContain('--npi: must be a 10-digit NPI with a valid CMS check digit');
     expect(bad.err).toContain('--first: must not be set together with organizationName');
     expect((await admin(['provider', 'show', '--provider-id', 'P-2'])).code).toBe(EXIT.FAILED);
-    expect((await admin(['provider', 'enroll', '--provider-id', 'P-2', '--client', 'acme', '--npi', '1234567893'])).err).toContain('--org: either organizationName');
+    expect((await admin(['provider', 'enroll', '--provider-id', 'P-2', '--client', 'acme', '--npi', '1234567893'])).err).toContain(
+      '--org: either organizationName',
+    );
   });
 
-  it('will not hand another client\'s provider over', async () => {
+  it("will not hand another client's provider over", async () => {
     await admin(['provider', 'enroll', '--provider-id', 'P-3', '--client', 'acme', '--npi', '1234567893', '--org', 'Clinic']);
     const takeover = await admin(['provider', 'enroll', '--provider-id', 'P-3', '--client', 'rival', '--npi', '1234567893', '--org', 'Clinic']);
     expect(takeover.code).toBe(EXIT.FAILED);
@@ -320,8 +369,11 @@ describe('local file backends', () => {
 describe('cli.ts process', () => {
   const run = (args: string[], env: Record<string, string>) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'infra', 'admin', 'cli.ts'), ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      execFile(
+        join(ROOT, 'node_modules', '.bin', 'tsx'),
+        [join(ROOT, 'infra', 'admin', 'cli.ts'), ...args],
+        { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
       );
     });
 
@@ -337,7 +389,11 @@ describe('cli.ts process', () => {
     const listed = await run(['token', 'list'], env);
     expect(listed).toMatchObject({ code: 0, stdout: `zeta\t-\t${sha256Hex('zeta-token-123').slice(0, 12)}\n` });
     // API Gateway from the same environment: the usage-plan key lands on the named plan.
-    const created = await run(['token', 'create', '--client', 'zeta', '--plan', 'high'], { ...env, USAGE_PLAN_IDS, AWS_ENDPOINT_URL_API_GATEWAY: gateway.endpoint });
+    const created = await run(['token', 'create', '--client', 'zeta', '--plan', 'high'], {
+      ...env,
+      USAGE_PLAN_IDS,
+      AWS_ENDPOINT_URL_API_GATEWAY: gateway.endpoint,
+    });
     expect(created.code).toBe(0);
     const keyId = parseTokenSecret(fake.secrets.get(SECRET_ARN)!)[0]!.apiKeyId!;
     expect(gateway.planOf(keyId)).toBe(PLAN_IDS.high);

@@ -37,7 +37,14 @@ export async function startSecretsManagerFake(initial: Record<string, string> = 
     switch (target) {
       case 'secretsmanager.GetSecretValue':
         if (!secrets.has(id)) return reply(400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." });
-        return reply(200, { ARN: id, Name: id.split(':').pop(), SecretString: secrets.get(id), VersionId: `v${version}`, VersionStages: ['AWSCURRENT'], CreatedDate: Date.now() / 1000 });
+        return reply(200, {
+          ARN: id,
+          Name: id.split(':').pop(),
+          SecretString: secrets.get(id),
+          VersionId: `v${version}`,
+          VersionStages: ['AWSCURRENT'],
+          CreatedDate: Date.now() / 1000,
+        });
       case 'secretsmanager.PutSecretValue':
         if (!secrets.has(id)) return reply(400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." });
         secrets.set(id, input.SecretString ?? '');

@@ -42,7 +42,11 @@ describe('webhook secrets', () => {
 
     // A later token of the client keeps the secret; the sender's signature verifies with it.
     await admin(['token', 'create', '--client', 'clinic']);
-    expect(parseTokenSecret(await readFile(file(), 'utf8')).filter((c) => c.clientId === 'clinic').map((c) => c.webhookSecret)).toEqual([secret, secret]);
+    expect(
+      parseTokenSecret(await readFile(file(), 'utf8'))
+        .filter((c) => c.clientId === 'clinic')
+        .map((c) => c.webhookSecret),
+    ).toEqual([secret, secret]);
     const payload = JSON.stringify({ type: 'eligibility.batch.completed' });
     expect(new Webhook(secret).verify(payload, signedHeaders(secret, 'msg_1', new Date(), payload))).toEqual({ type: 'eligibility.batch.completed' });
 

@@ -82,9 +82,18 @@ describe('REST REQUEST authorizer with the token store in Secrets Manager', () =
 
   it('denies an Authorization sent more than once, whichever copy is good (the cache key and the decision never differ)', async () => {
     const copies: [string, string][][] = [
-      [['Authorization', 'Bearer someone-elses-token'], ['authorization', 'Bearer acme-secret-token']],
-      [['authorization', 'Bearer acme-secret-token'], ['Authorization', 'Bearer someone-elses-token']],
-      [['Authorization', 'Bearer acme-secret-token'], ['Authorization', 'Bearer acme-secret-token']],
+      [
+        ['Authorization', 'Bearer someone-elses-token'],
+        ['authorization', 'Bearer acme-secret-token'],
+      ],
+      [
+        ['authorization', 'Bearer acme-secret-token'],
+        ['Authorization', 'Bearer someone-elses-token'],
+      ],
+      [
+        ['Authorization', 'Bearer acme-secret-token'],
+        ['Authorization', 'Bearer acme-secret-token'],
+      ],
     ];
     for (const headers of copies) expect(await handler(authorizerEvent(headers))).toEqual(deny);
   });
@@ -94,10 +103,21 @@ describe('REST REQUEST authorizer with the token store in Secrets Manager', () =
     beforeEach(() => capture.start());
     afterEach(() => capture.stop());
 
-    it('a denial carries the request id (the caller\'s valid X-Request-Id, else the gateway\'s) and never the token', async () => {
-      await handler(authorizerEvent([['Authorization', 'Bearer someone-elses-token'], ['X-Request-Id', 'caller-id-1']]));
+    it("a denial carries the request id (the caller's valid X-Request-Id, else the gateway's) and never the token", async () => {
+      await handler(
+        authorizerEvent([
+          ['Authorization', 'Bearer someone-elses-token'],
+          ['X-Request-Id', 'caller-id-1'],
+        ]),
+      );
       await handler(authorizerEvent([['Authorization', 'Bearer someone-elses-token']]));
-      await handler(authorizerEvent([['Authorization', 'Bearer a-token'], ['authorization', 'Bearer b-token'], ['X-Request-Id', 'caller-id-2']]));
+      await handler(
+        authorizerEvent([
+          ['Authorization', 'Bearer a-token'],
+          ['authorization', 'Bearer b-token'],
+          ['X-Request-Id', 'caller-id-2'],
+        ]),
+      );
       const denials = capture.records().filter((record) => String(record.message).startsWith('authorizer denied'));
       expect(denials.map((record) => record.requestId)).toEqual(['caller-id-1', 'test', 'caller-id-2']);
       expect(JSON.stringify(denials)).not.toMatch(/someone-elses-token|a-token|b-token/);

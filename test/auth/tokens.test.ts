@@ -22,7 +22,9 @@ describe('bearer tokens', () => {
 
   it('reads the Secrets Manager document and rejects malformed ones', () => {
     const digest = sha256Hex('t0ken-value');
-    expect(parseTokenSecret(JSON.stringify({ clients: [{ clientId: 'acme', tokenSha256: digest.toUpperCase() }] }))).toEqual([{ clientId: 'acme', tokenSha256: digest }]);
+    expect(parseTokenSecret(JSON.stringify({ clients: [{ clientId: 'acme', tokenSha256: digest.toUpperCase() }] }))).toEqual([
+      { clientId: 'acme', tokenSha256: digest },
+    ]);
     expect(() => parseTokenSecret('{"clients":[{"clientId":"acme","tokenSha256":"abc"}]}')).toThrow(/malformed/);
     expect(() => parseTokenSecret('{}')).toThrow(/clients/);
     expect(() => parseTokenList('no-equals-sign')).toThrow(/clientId=token/);

@@ -23,8 +23,25 @@ import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
  * attempt, cancel, the pending limit, paging and client isolation. Time is an injected clock.
  */
 
-const MOCK = { patientFirstName: 'John', patientLastName: 'Doe', patientDOB: '01-01-1980', patientMemberId: '123456789', dateOfCoverage: '01-01-2025', payerId: 'PAYER001', providerId: 'PROVIDER001', mockRequest: true };
-const REAL = { patientFirstName: 'Carlos', patientLastName: 'Rivera', patientDOB: '10-03-1983', patientMemberId: 'PPO500005', dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'PROVIDER-A' };
+const MOCK = {
+  patientFirstName: 'John',
+  patientLastName: 'Doe',
+  patientDOB: '01-01-1980',
+  patientMemberId: '123456789',
+  dateOfCoverage: '01-01-2025',
+  payerId: 'PAYER001',
+  providerId: 'PROVIDER001',
+  mockRequest: true,
+};
+const REAL = {
+  patientFirstName: 'Carlos',
+  patientLastName: 'Rivera',
+  patientDOB: '10-03-1983',
+  patientMemberId: 'PPO500005',
+  dateOfCoverage: '03-01-2025',
+  payerId: 'SBXPPO',
+  providerId: 'PROVIDER-A',
+};
 const ENROLLMENT: Enrollment = { providerId: 'PROVIDER-A', clientId: 'clinic', npi: '1234567893', organizationName: 'Clinic', status: 'active' } as Enrollment;
 
 let dynamo: LocalDynamo;
@@ -40,8 +57,14 @@ let ids: number;
 const items: ItemQueue = { sendItems: async (clientId, messages) => void sent.push({ clientId, messages }) };
 const webhookQueue: WebhookQueue = { sendWebhook: async (batchId) => void webhooks.push(batchId) };
 const routeDeps = (over: Partial<BatchRouteDeps> = {}): BatchRouteDeps => ({
-  store, items, webhooks: webhookQueue, settings: DEFAULT_BATCH_SETTINGS, allowLoopbackHttp: false, now: () => clock,
-  newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`, ...over,
+  store,
+  items,
+  webhooks: webhookQueue,
+  settings: DEFAULT_BATCH_SETTINGS,
+  allowLoopbackHttp: false,
+  now: () => clock,
+  newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
+  ...over,
 });
 const workerDeps = (): WorkerDeps => ({ store, check: eligibilityCheck(runtime), webhooks: webhookQueue, settings: DEFAULT_BATCH_SETTINGS, now: () => clock });
 const submit = async (body: unknown, clientId = 'clinic', over: Partial<BatchRouteDeps> = {}) => {
@@ -92,26 +115,59 @@ beforeEach(() => {
 
 describe('a batch runs each item through the real-time route', () => {
   it('keeps invalid items as FAILED with the real-time 400, runs the rest, counts outcomes and finishes once', async () => {
-    const submitted = await submit({ name: 'Tuesday', callbackUrl: 'https://clinic.example/hooks', items: [{ ...MOCK, clientRef: 'appt-1' }, { ...REAL, clientRef: 'appt-2' }, { patientFirstName: 'X', clientRef: 'appt-3' }] });
+    const submitted = await submit({
+      name: 'Tuesday',
+      callbackUrl: 'https://clinic.example/hooks',
+      items: [
+        { ...MOCK, clientRef: 'appt-1' },
+        { ...REAL, clientRef: 'appt-2' },
+        { patientFirstName: 'X', clientRef: 'appt-3' },
+      ],
+    });
     expect(submitted.status).toBe(202);
     expect(submitted.body).toMatchObject({ name: 'Tuesday', status: 'PENDING', totalCount: 3, invalidCount: 1 });
     const batchId = submitted.body.batchId as string;
     expect(submitted.location).toBe(`/api/eligibility/batch/v1/${batchId}`);
-    expect(sent).toEqual([{ clientId: 'clinic', messages: [{ batchId, index: 0 }, { batchId, index: 1 }] }]);
+    expect(sent).toEqual([
+      {
+        clientId: 'clinic',
+        messages: [
+          { batchId, index: 0 },
+          { batchId, index: 1 },
+        ],
+      },
+    ]);
 
     await drain();
     const status = await statusOf(batchId);
-    expect(status).toMatchObject({ status: 'COMPLETED_WITH_ERRORS', totalCount: 3, counts: { pending: 0, inProgress: 0, completed: 2, failed: 1, cancelled: 0 }, outcomes: { active: 1, inactive: 0, unknown: 1 } });
+    expect(status).toMatchObject({
+      status: 'COMPLETED_WITH_ERRORS',
+      totalCount: 3,
+      counts: { pending: 0, inProgress: 0, completed: 2, failed: 1, cancelled: 0 },
+      outcomes: { active: 1, inactive: 0, unknown: 1 },
+    });
     expect(status.completedAt).toBe(new Date(clock).toISOString());
     expect(webhooks).toEqual([batchId]);
 
     // Byte for byte what POST /api/eligibility/v1 answers for the same body (same request id).
     const realtime = apiHandler('eligibility', 'eligibility', eligibilityRoute(runtime));
     const listed = (await itemsOf(batchId)).items;
-    expect(listed.map((item) => [item.clientRef, item.state, item.status, item.attempts])).toEqual([['appt-1', 'COMPLETED', 200, 1], ['appt-2', 'COMPLETED', 200, 1], ['appt-3', 'FAILED', 400, 0]]);
-    for (const [index, body] of [[0, MOCK], [1, REAL], [2, { patientFirstName: 'X' }]] as const) {
+    expect(listed.map((item) => [item.clientRef, item.state, item.status, item.attempts])).toEqual([
+      ['appt-1', 'COMPLETED', 200, 1],
+      ['appt-2', 'COMPLETED', 200, 1],
+      ['appt-3', 'FAILED', 400, 0],
+    ]);
+    for (const [index, body] of [
+      [0, MOCK],
+      [1, REAL],
+      [2, { patientFirstName: 'X' }],
+    ] as const) {
       const requestId = `${batchId}-${index}`;
-      const event = { body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-request-id': requestId }, requestContext: { requestId, authorizer: { clientId: 'clinic' } } } as unknown as ApiEvent;
+      const event = {
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+        requestContext: { requestId, authorizer: { clientId: 'clinic' } },
+      } as unknown as ApiEvent;
       const answer = await realtime(event, {} as never);
       const item = listed[index]!;
       const mine = JSON.stringify(item.answer ?? item.error);
@@ -226,6 +282,9 @@ describe('a batch runs each item through the real-time route', () => {
     expect(second.items.map((item) => item.index)).toEqual([2, 3]);
     const failed = await itemsOf(batchId, 'clinic', { state: 'FAILED' });
     expect(failed.items.map((item) => item.index)).toEqual([1, 3]);
-    expect(await batchItems({ store }, 'clinic', batchId, { pageSize: '501', state: 'DONE' })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST', errors: [{ field: 'state' }, { field: 'pageSize' }] } });
+    expect(await batchItems({ store }, 'clinic', batchId, { pageSize: '501', state: 'DONE' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_REQUEST', errors: [{ field: 'state' }, { field: 'pageSize' }] },
+    });
   });
 });

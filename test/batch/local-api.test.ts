@@ -17,8 +17,25 @@ import { listen } from '../../infra/listen.js';
  */
 
 const SECRET = `whsec_${Buffer.from('batch-webhook-test-secret-32-bytes!').toString('base64')}`;
-const MOCK = { patientFirstName: 'John', patientLastName: 'Doe', patientDOB: '01-01-1980', patientMemberId: '123456789', dateOfCoverage: '01-01-2025', payerId: 'PAYER001', providerId: 'PROVIDER001', mockRequest: true };
-const REAL = { patientFirstName: 'Carlos', patientLastName: 'Rivera', patientDOB: '10-03-1983', patientMemberId: 'PPO500005', dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'PROVIDER-SANDBOX-1' };
+const MOCK = {
+  patientFirstName: 'John',
+  patientLastName: 'Doe',
+  patientDOB: '01-01-1980',
+  patientMemberId: '123456789',
+  dateOfCoverage: '01-01-2025',
+  payerId: 'PAYER001',
+  providerId: 'PROVIDER001',
+  mockRequest: true,
+};
+const REAL = {
+  patientFirstName: 'Carlos',
+  patientLastName: 'Rivera',
+  patientDOB: '10-03-1983',
+  patientMemberId: 'PPO500005',
+  dateOfCoverage: '03-01-2025',
+  payerId: 'SBXPPO',
+  providerId: 'PROVIDER-SANDBOX-1',
+};
 
 let environment: LocalEnvironment;
 let server: LocalServer;
@@ -29,12 +46,22 @@ const deliveries: { headers: IncomingHttpHeaders; body: string; answered: number
 async function call(path: string, init: { method?: string; body?: string; contentType?: string; token?: string; headers?: Record<string, string> } = {}) {
   const response = await fetch(`${server.url}${path}`, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${init.token ?? 'local-dev-token'}`, ...(init.body === undefined ? {} : { 'content-type': init.contentType ?? 'application/json' }), ...init.headers },
+    headers: {
+      authorization: `Bearer ${init.token ?? 'local-dev-token'}`,
+      ...(init.body === undefined ? {} : { 'content-type': init.contentType ?? 'application/json' }),
+      ...init.headers,
+    },
     ...(init.body === undefined ? {} : { body: init.body }),
   });
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('utf8');
-  return { status: response.status, headers: response.headers, bytes, text, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes,
+    text,
+    body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined,
+  };
 }
 const finished = async (batchId: string) => {
   for (;;) {
@@ -76,7 +103,18 @@ afterAll(async () => {
 
 describe('batch eligibility on the local server', () => {
   it('submits JSON, runs every item, answers items as JSON and CSV, and delivers a signed webhook after the receiver came back', async () => {
-    const submitted = await call('/api/eligibility/batch/v1', { method: 'POST', body: JSON.stringify({ name: 'Tuesday', callbackUrl: receiverUrl, items: [{ ...MOCK, clientRef: 'a-1' }, { ...REAL, clientRef: 'a-2' }, { ...REAL, patientDOB: '02-30-1983', clientRef: 'a-3' }] }) });
+    const submitted = await call('/api/eligibility/batch/v1', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'Tuesday',
+        callbackUrl: receiverUrl,
+        items: [
+          { ...MOCK, clientRef: 'a-1' },
+          { ...REAL, clientRef: 'a-2' },
+          { ...REAL, patientDOB: '02-30-1983', clientRef: 'a-3' },
+        ],
+      }),
+    });
     expect(submitted.status).toBe(202);
     expect(submitted.body).toMatchObject({ name: 'Tuesday', status: 'PENDING', totalCount: 3, invalidCount: 1 });
     expect(submitted.headers.get('location')).toBe(`/api/eligibility/batch/v1/${submitted.body.batchId}`);
@@ -84,11 +122,19 @@ describe('batch eligibility on the local server', () => {
     expect(batchId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     const status = await finished(batchId);
-    expect(status).toMatchObject({ status: 'COMPLETED_WITH_ERRORS', counts: { completed: 2, failed: 1, pending: 0, inProgress: 0 }, outcomes: { active: 1, unknown: 1 } });
+    expect(status).toMatchObject({
+      status: 'COMPLETED_WITH_ERRORS',
+      counts: { completed: 2, failed: 1, pending: 0, inProgress: 0 },
+      outcomes: { active: 1, unknown: 1 },
+    });
 
     const page = await call(`/api/eligibility/batch/v1/${batchId}/items`);
     expect(page.status).toBe(200);
-    expect(page.body.items.map((i: any) => [i.index, i.clientRef, i.state, i.status])).toEqual([[0, 'a-1', 'COMPLETED', 200], [1, 'a-2', 'COMPLETED', 200], [2, 'a-3', 'FAILED', 400]]);
+    expect(page.body.items.map((i: any) => [i.index, i.clientRef, i.state, i.status])).toEqual([
+      [0, 'a-1', 'COMPLETED', 200],
+      [1, 'a-2', 'COMPLETED', 200],
+      [2, 'a-3', 'FAILED', 400],
+    ]);
     const realtime = await call('/api/eligibility/v1', { method: 'POST', body: JSON.stringify(REAL) });
     const strip = (value: unknown) => JSON.stringify(value).replace(/"checkedAt":"[^"]+"/, '');
     expect(strip(page.body.items[1].answer)).toBe(strip(realtime.body));
@@ -112,14 +158,23 @@ describe('batch eligibility on the local server', () => {
     expect(deliveries[0]!.headers['webhook-id']).toBe(deliveries[1]!.headers['webhook-id']);
     for (const delivery of deliveries) {
       const verified = new Webhook(SECRET).verify(delivery.body, delivery.headers as Record<string, string>) as Record<string, any>;
-      expect(verified).toMatchObject({ type: 'eligibility.batch.completed', data: { batchId, status: 'COMPLETED_WITH_ERRORS', counts: { completed: 2, failed: 1 } } });
+      expect(verified).toMatchObject({
+        type: 'eligibility.batch.completed',
+        data: { batchId, status: 'COMPLETED_WITH_ERRORS', counts: { completed: 2, failed: 1 } },
+      });
       expect(delivery.body).not.toMatch(/Carlos|Rivera|PPO500005|1983/);
     }
-    expect(() => new Webhook(`whsec_${Buffer.from('another-secret-of-32-bytes-long!!').toString('base64')}`).verify(deliveries[1]!.body, deliveries[1]!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('another-secret-of-32-bytes-long!!').toString('base64')}`).verify(
+        deliveries[1]!.body,
+        deliveries[1]!.headers as Record<string, string>,
+      ),
+    ).toThrow();
   });
 
   it('reads CSV (quotes, BOM, CRLF, ; lists) with name and callbackUrl as query parameters', async () => {
-    const csv = '\uFEFFclientRef,patientFirstName,patientLastName,patientDOB,patientMemberId,dateOfCoverage,payerId,providerId,serviceTypeCodes,mockRequest\r\n' +
+    const csv =
+      '\uFEFFclientRef,patientFirstName,patientLastName,patientDOB,patientMemberId,dateOfCoverage,payerId,providerId,serviceTypeCodes,mockRequest\r\n' +
       '"ref, with comma",John,Doe,01-01-1980,123456789,01-01-2025,PAYER001,PROVIDER001,30;98,true\r\n' +
       'ref-2,John,Doe,01-01-1980,123456789,01-01-2025,PAYER001,PROVIDER001,ZZZ,true\r\n';
     const submitted = await call('/api/eligibility/batch/v1?name=From%20CSV', { method: 'POST', body: csv, contentType: 'text/csv' });
@@ -127,7 +182,10 @@ describe('batch eligibility on the local server', () => {
     expect(submitted.body).toMatchObject({ name: 'From CSV', totalCount: 2, invalidCount: 1 });
     await finished(submitted.body.batchId);
     const page = await call(`/api/eligibility/batch/v1/${submitted.body.batchId}/items`);
-    expect(page.body.items.map((i: any) => [i.clientRef, i.state])).toEqual([['ref, with comma', 'COMPLETED'], ['ref-2', 'FAILED']]);
+    expect(page.body.items.map((i: any) => [i.clientRef, i.state])).toEqual([
+      ['ref, with comma', 'COMPLETED'],
+      ['ref-2', 'FAILED'],
+    ]);
     expect(page.body.items[1].error.errors[0].field).toMatch(/^serviceTypeCodes/);
   });
 
@@ -140,9 +198,14 @@ describe('batch eligibility on the local server', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.headers.get('location')).toBe(first.headers.get('location'));
 
-    expect((await call('/api/eligibility/batch/v1', { method: 'POST', body: JSON.stringify({ items: [] }) })).body).toMatchObject({ code: 'INVALID_REQUEST', errors: [{ field: 'items' }] });
+    expect((await call('/api/eligibility/batch/v1', { method: 'POST', body: JSON.stringify({ items: [] }) })).body).toMatchObject({
+      code: 'INVALID_REQUEST',
+      errors: [{ field: 'items' }],
+    });
     expect((await call('/api/eligibility/batch/v1', { method: 'POST', body: 'hello', contentType: 'text/plain' })).status).toBe(415);
-    expect((await call('/api/eligibility/batch/v1', { method: 'POST', body: JSON.stringify({ items: [MOCK], callbackUrl: 'http://example.com/hook' }) })).body).toMatchObject({ code: 'INVALID_REQUEST', errors: [{ field: 'callbackUrl' }] });
+    expect(
+      (await call('/api/eligibility/batch/v1', { method: 'POST', body: JSON.stringify({ items: [MOCK], callbackUrl: 'http://example.com/hook' }) })).body,
+    ).toMatchObject({ code: 'INVALID_REQUEST', errors: [{ field: 'callbackUrl' }] });
 
     const theirs = await call(`/api/eligibility/batch/v1/${first.body.batchId}`, { token: 'other-dev-token' });
     const unknown = await call('/api/eligibility/batch/v1/00000000-0000-4000-8000-000000000000', { token: 'other-dev-token' });

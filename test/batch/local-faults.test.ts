@@ -10,7 +10,15 @@ import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
  * nothing lost, a new upstream Idempotency-Key per attempt, and never more calls at once than the cap.
  */
 
-const REAL = { patientFirstName: 'Carlos', patientLastName: 'Rivera', patientDOB: '10-03-1983', patientMemberId: 'PPO500005', dateOfCoverage: '03-01-2025', payerId: 'SBXPPO', providerId: 'PROVIDER-SANDBOX-1' };
+const REAL = {
+  patientFirstName: 'Carlos',
+  patientLastName: 'Rivera',
+  patientDOB: '10-03-1983',
+  patientMemberId: 'PPO500005',
+  dateOfCoverage: '03-01-2025',
+  payerId: 'SBXPPO',
+  providerId: 'PROVIDER-SANDBOX-1',
+};
 const CAP = 3;
 const ITEMS = 12;
 let sandbox: ClearinghouseSandbox;
@@ -28,7 +36,13 @@ const savedEnv = { ...process.env };
 beforeAll(async () => {
   sandbox = await startClearinghouseSandbox({ apiKey: 'fault-key' });
   gate = await startUpstreamGate(sandbox.url);
-  Object.assign(process.env, { STEDI_BASE_URL: gate.url, STEDI_API_KEY: 'fault-key', API_TOKENS: 'local=local-dev-token', BATCH_MAX_CONCURRENCY: String(CAP), UPSTREAM_BUDGET_MS: '3000' });
+  Object.assign(process.env, {
+    STEDI_BASE_URL: gate.url,
+    STEDI_API_KEY: 'fault-key',
+    API_TOKENS: 'local=local-dev-token',
+    BATCH_MAX_CONCURRENCY: String(CAP),
+    UPSTREAM_BUDGET_MS: '3000',
+  });
   environment = await startLocalEnvironment(process.env, { batch: { msPerSecond: 2 } });
   server = await startLocalServer({ port: 0 });
 });
@@ -44,7 +58,10 @@ afterAll(async () => {
 describe('a batch against a throttled clearinghouse', () => {
   it('delays but loses nothing, with a new Idempotency-Key per attempt and at most the cap at once', async () => {
     gate.throttled = true;
-    const { batchId } = await call('/api/eligibility/batch/v1', { method: 'POST', body: JSON.stringify({ items: Array.from({ length: ITEMS }, (_, i) => ({ ...REAL, clientRef: `r${i}` })) }) });
+    const { batchId } = await call('/api/eligibility/batch/v1', {
+      method: 'POST',
+      body: JSON.stringify({ items: Array.from({ length: ITEMS }, (_, i) => ({ ...REAL, clientRef: `r${i}` })) }),
+    });
     // Every item's first attempt is throttled before the clearinghouse recovers.
     while (new Set(gate.keys.filter((key) => key.endsWith('-1'))).size < ITEMS) await new Promise((resolve) => setTimeout(resolve, 10));
     const during = await call(`/api/eligibility/batch/v1/${batchId}`);

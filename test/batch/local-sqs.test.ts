@@ -21,7 +21,12 @@ const until = async (done: () => boolean) => {
 };
 const send = async (sdk: SQSClient, url: string, group: string, bodies: string[]) => {
   for (let i = 0; i < bodies.length; i += 10) {
-    await sdk.send(new SendMessageBatchCommand({ QueueUrl: url, Entries: bodies.slice(i, i + 10).map((body, j) => ({ Id: String(i + j), MessageBody: body, MessageGroupId: group })) }));
+    await sdk.send(
+      new SendMessageBatchCommand({
+        QueueUrl: url,
+        Entries: bodies.slice(i, i + 10).map((body, j) => ({ Id: String(i + j), MessageBody: body, MessageGroupId: group })),
+      }),
+    );
   }
 };
 
@@ -30,7 +35,12 @@ describe('the local queue', () => {
     sqs = await startLocalSqs({ msPerSecond: 1 });
     const queue = sqs.queue('fair', { visibilityTimeoutSeconds: 30, maxReceiveCount: 5 });
     const sdk = client(sqs.endpoint);
-    await send(sdk, queue.url, 'big', Array.from({ length: 100 }, (_, i) => `big-${i}`));
+    await send(
+      sdk,
+      queue.url,
+      'big',
+      Array.from({ length: 100 }, (_, i) => `big-${i}`),
+    );
     await send(sdk, queue.url, 'small', ['small-0', 'small-1']);
     const order: string[] = [];
     queue.consume(async (event) => void order.push(...event.Records.map((r) => r.body)), { maxConcurrency: 1 });
@@ -42,17 +52,25 @@ describe('the local queue', () => {
   it('never runs more consumers at once than the cap', async () => {
     sqs = await startLocalSqs({ msPerSecond: 1 });
     const queue = sqs.queue('capped', { visibilityTimeoutSeconds: 30, maxReceiveCount: 5 });
-    await send(client(sqs.endpoint), queue.url, 'a', Array.from({ length: 40 }, (_, i) => String(i)));
+    await send(
+      client(sqs.endpoint),
+      queue.url,
+      'a',
+      Array.from({ length: 40 }, (_, i) => String(i)),
+    );
     let active = 0;
     let most = 0;
     let done = 0;
-    queue.consume(async () => {
-      active++;
-      most = Math.max(most, active);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      active--;
-      done++;
-    }, { maxConcurrency: 3 });
+    queue.consume(
+      async () => {
+        active++;
+        most = Math.max(most, active);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        active--;
+        done++;
+      },
+      { maxConcurrency: 3 },
+    );
     await until(() => done === 40);
     expect(most).toBe(3);
   });
@@ -64,20 +82,23 @@ describe('the local queue', () => {
     await send(sdk, queue.url, 'a', ['flaky', 'backoff', 'poison']);
     const seen: Record<string, number[]> = { flaky: [], backoff: [], poison: [] };
     const sequence: string[] = [];
-    queue.consume(async (event: SQSEvent) => {
-      const failures: { itemIdentifier: string }[] = [];
-      for (const record of event.Records) {
-        seen[record.body]!.push(Number(record.attributes.ApproximateReceiveCount));
-        sequence.push(`${record.body}#${record.attributes.ApproximateReceiveCount}`);
-        if (record.body === 'flaky' && seen.flaky!.length === 1) failures.push({ itemIdentifier: record.messageId });
-        if (record.body === 'backoff' && seen.backoff!.length === 1) {
-          await sdk.send(new ChangeMessageVisibilityCommand({ QueueUrl: queue.url, ReceiptHandle: record.receiptHandle, VisibilityTimeout: 500 }));
-          failures.push({ itemIdentifier: record.messageId });
+    queue.consume(
+      async (event: SQSEvent) => {
+        const failures: { itemIdentifier: string }[] = [];
+        for (const record of event.Records) {
+          seen[record.body]!.push(Number(record.attributes.ApproximateReceiveCount));
+          sequence.push(`${record.body}#${record.attributes.ApproximateReceiveCount}`);
+          if (record.body === 'flaky' && seen.flaky!.length === 1) failures.push({ itemIdentifier: record.messageId });
+          if (record.body === 'backoff' && seen.backoff!.length === 1) {
+            await sdk.send(new ChangeMessageVisibilityCommand({ QueueUrl: queue.url, ReceiptHandle: record.receiptHandle, VisibilityTimeout: 500 }));
+            failures.push({ itemIdentifier: record.messageId });
+          }
+          if (record.body === 'poison') throw new Error('poison');
         }
-        if (record.body === 'poison') throw new Error('poison');
-      }
-      return { batchItemFailures: failures };
-    }, { maxConcurrency: 1 });
+        return { batchItemFailures: failures };
+      },
+      { maxConcurrency: 1 },
+    );
     await until(() => queue.deadLetters.length === 1 && seen.flaky!.length === 2 && seen.backoff!.length === 2);
     expect(seen.flaky).toEqual([1, 2]);
     expect(seen.backoff).toEqual([1, 2]);

@@ -25,7 +25,7 @@ export async function startUpstreamGate(target: string): Promise<UpstreamGate> {
     maxInFlight: 0,
     throttled: false,
     delayMs: 0,
-    close: async () => undefined as void,
+    close: async (): Promise<void> => {},
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {

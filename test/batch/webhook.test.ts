@@ -26,15 +26,27 @@ const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
 async function finishedBatch(batchId: string, callbackUrl: string): Promise<void> {
   const batch: BatchRecord = {
-    batchId, clientId: 'clinic', callbackUrl, status: 'COMPLETED', totalCount: 2, invalidCount: 0,
-    counts: { pending: 0, inProgress: 0, completed: 2, failed: 0, cancelled: 0 }, outcomes: emptyOutcomes(),
-    createdAt: '2026-11-24T20:00:00.000Z', updatedAt: '2026-11-24T20:01:00.000Z', completedAt: '2026-11-24T20:01:00.000Z',
+    batchId,
+    clientId: 'clinic',
+    callbackUrl,
+    status: 'COMPLETED',
+    totalCount: 2,
+    invalidCount: 0,
+    counts: { pending: 0, inProgress: 0, completed: 2, failed: 0, cancelled: 0 },
+    outcomes: emptyOutcomes(),
+    createdAt: '2026-11-24T20:00:00.000Z',
+    updatedAt: '2026-11-24T20:01:00.000Z',
+    completedAt: '2026-11-24T20:01:00.000Z',
   };
   await store.create(batch, []);
 }
 const deps = (over: Partial<WebhookDeps> = {}): WebhookDeps => ({
-  store, secretFor: async (clientId) => (clientId === 'clinic' ? SECRET : undefined), lookup: async () => [{ address: '127.0.0.1', family: 4 }],
-  allowLoopback: true, now: () => Date.parse('2026-11-24T20:02:00Z'), ...over,
+  store,
+  secretFor: async (clientId) => (clientId === 'clinic' ? SECRET : undefined),
+  lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+  allowLoopback: true,
+  now: () => Date.parse('2026-11-24T20:02:00Z'),
+  ...over,
 });
 
 beforeAll(async () => {
@@ -65,7 +77,11 @@ describe('the batch webhook', () => {
     expect(delivery!.headers['webhook-id']).toBe('msg_b-1');
     expect(delivery!.headers['webhook-timestamp']).toBe(String(Date.parse('2026-11-24T20:02:00Z') / 1000));
     const payload = JSON.parse(delivery!.body);
-    expect(payload).toEqual({ type: 'eligibility.batch.completed', timestamp: '2026-11-24T20:02:00.000Z', data: { batchId: 'b-1', status: 'COMPLETED', counts: { pending: 0, inProgress: 0, completed: 2, failed: 0, cancelled: 0 } } });
+    expect(payload).toEqual({
+      type: 'eligibility.batch.completed',
+      timestamp: '2026-11-24T20:02:00.000Z',
+      data: { batchId: 'b-1', status: 'COMPLETED', counts: { pending: 0, inProgress: 0, completed: 2, failed: 0, cancelled: 0 } },
+    });
     // verify checks the timestamp against its own clock (5 min tolerance): sign one for now the same way.
     const fresh = await sendBatchWebhook(deps({ now: Date.now }), 'b-1', 1);
     expect(fresh).toEqual({ kind: 'done' });
@@ -89,11 +105,24 @@ describe('the batch webhook', () => {
       return 204;
     };
     for (const address of ['10.1.2.3', '169.254.169.254', '127.0.0.1', '192.168.0.9', 'fd00:ec2::254', '::ffff:10.0.0.1']) {
-      const decision = await sendBatchWebhook(deps({ allowLoopback: false, post, lookup: async () => [{ address: '93.184.216.34', family: 4 }, { address, family: address.includes(':') ? 6 : 4 }] }), 'b-3', 1);
+      const decision = await sendBatchWebhook(
+        deps({
+          allowLoopback: false,
+          post,
+          lookup: async () => [
+            { address: '93.184.216.34', family: 4 },
+            { address, family: address.includes(':') ? 6 : 4 },
+          ],
+        }),
+        'b-3',
+        1,
+      );
       expect(decision).toEqual({ kind: 'retry', seconds: 60 });
     }
     expect(posted).toEqual([]);
-    expect(await sendBatchWebhook(deps({ allowLoopback: false, post, lookup: async () => [{ address: '93.184.216.34', family: 4 }] }), 'b-3', 1)).toEqual({ kind: 'done' });
+    expect(await sendBatchWebhook(deps({ allowLoopback: false, post, lookup: async () => [{ address: '93.184.216.34', family: 4 }] }), 'b-3', 1)).toEqual({
+      kind: 'done',
+    });
     expect(posted).toEqual(['93.184.216.34']);
   });
 
@@ -105,7 +134,18 @@ describe('the batch webhook', () => {
     expect(checkCallbackUrl('https://user:pw@hooks.example/x', { allowLoopbackHttp: false })).toBe('must not carry a user name or password');
     expect(['169.254.169.254', '100.64.1.1', '0.0.0.0', 'fe80::1', '::1', 'not-an-ip'].every(isBlockedAddress)).toBe(true);
     expect(['93.184.216.34', '2606:4700::1111'].some(isBlockedAddress)).toBe(false);
-    expect(await safeAddress(new URL('https://[::1]/x'), async () => [], { allowLoopback: false })).toEqual({ ok: false, reason: 'the callback host resolves to a private or reserved address' });
-    expect(await safeAddress(new URL('https://nowhere.example/x'), async () => { throw new Error('ENOTFOUND'); }, { allowLoopback: false })).toEqual({ ok: false, reason: 'the callback host does not resolve' });
+    expect(await safeAddress(new URL('https://[::1]/x'), async () => [], { allowLoopback: false })).toEqual({
+      ok: false,
+      reason: 'the callback host resolves to a private or reserved address',
+    });
+    expect(
+      await safeAddress(
+        new URL('https://nowhere.example/x'),
+        async () => {
+          throw new Error('ENOTFOUND');
+        },
+        { allowLoopback: false },
+      ),
+    ).toEqual({ ok: false, reason: 'the callback host does not resolve' });
   });
 });

@@ -29,7 +29,14 @@ const cobPatient = (firstName: string, lastName: string, patientDOB: string, pat
 /** The eligibility fault patients answer the COB endpoint with the same HTTP faults. */
 function faultPatient(memberId: string): CobQuery {
   const p = SANDBOX_PATIENTS.find((x) => x.memberId === memberId)!;
-  return { patientFirstName: p.firstName, patientLastName: p.lastName, patientDOB: p.dob, patientMemberId: p.memberId, dateOfCoverage: '03-01-2025', payerId: p.payerId };
+  return {
+    patientFirstName: p.firstName,
+    patientLastName: p.lastName,
+    patientDOB: p.dob,
+    patientMemberId: p.memberId,
+    dateOfCoverage: '03-01-2025',
+    payerId: p.payerId,
+  };
 }
 
 async function run(query: CobQuery, overrides: { apiKey?: string; budgetMs?: number; tuning?: StediRetryTuning } = {}) {

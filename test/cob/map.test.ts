@@ -6,8 +6,7 @@ import type { CobResult } from '../../lib/cob/types.js';
 import type { Result } from '../../lib/errors/index.js';
 
 type Json = Record<string, any>;
-const fixture = (name: string): Json =>
-  JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/cob', `${name}.json`), 'utf8')) as Json;
+const fixture = (name: string): Json => JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/cob', `${name}.json`), 'utf8')) as Json;
 const twoPlans = () => fixture('primacy-determined-two-plans');
 const noCob = () => fixture('member-found-no-cob');
 
@@ -157,8 +156,19 @@ describe('mapCobResponse: additional plans', () => {
     benefitsRelatedEntities: [payer, insured].filter(Boolean),
     ...extra,
   });
-  const payer = (entityIdentifier: string, entityName = 'CIGNA') => ({ entityIdentifier, entityName, entityIdentification: 'PI', entityIdentificationValue: '9999' });
-  const insured = (memberId: string) => ({ entityIdentifier: 'Insured or Subscriber', entityFirstname: 'Ann', entityLastname: 'Lee', entityIdentification: 'MI', entityIdentificationValue: memberId });
+  const payer = (entityIdentifier: string, entityName = 'CIGNA') => ({
+    entityIdentifier,
+    entityName,
+    entityIdentification: 'PI',
+    entityIdentificationValue: '9999',
+  });
+  const insured = (memberId: string) => ({
+    entityIdentifier: 'Insured or Subscriber',
+    entityFirstname: 'Ann',
+    entityLastname: 'Lee',
+    entityIdentification: 'MI',
+    entityIdentificationValue: memberId,
+  });
 
   it('is [] when there is no R row', () => {
     expect(value(mapCobResponse(noCob())).additionalPlanBenefitInfo).toEqual([]);
@@ -196,9 +206,7 @@ describe('mapCobResponse: additional plans', () => {
 
   it('omits payerName, payerPrimacy and subscriber fields the answer does not carry', () => {
     const plans = value(mapCobResponse(answer([other(undefined, undefined)]))).additionalPlanBenefitInfo;
-    expect(plans).toEqual([
-      { serviceTypeCodes: [{ code: '30', name: 'Health Benefit Plan Coverage' }], benefitDate: {}, subscriber: {} },
-    ]);
+    expect(plans).toEqual([{ serviceTypeCodes: [{ code: '30', name: 'Health Benefit Plan Coverage' }], benefitDate: {}, subscriber: {} }]);
   });
 
   it('takes memberId only from the subscriber MI value, never from a PI value', () => {
@@ -209,14 +217,19 @@ describe('mapCobResponse: additional plans', () => {
   });
 
   it('keeps subscriber names as given and the date of birth from the row subscriber', () => {
-    const plans = value(
-      mapCobResponse(answer([other(payer('Payer'), insured('M1'), { subscriber: { dateOfBirth: '20010203' } })])),
-    ).additionalPlanBenefitInfo;
+    const plans = value(mapCobResponse(answer([other(payer('Payer'), insured('M1'), { subscriber: { dateOfBirth: '20010203' } })]))).additionalPlanBenefitInfo;
     expect(plans[0]!.subscriber).toEqual({ firstName: 'Ann', lastName: 'Lee', dateOfBirth: '2001-02-03', memberId: 'M1' });
   });
 
   it('maps benefit dates field by field, planBegin before benefitBegin', () => {
-    const dates = { periodStart: '20240101', periodEnd: '20240630', planBegin: '2022-01-01', benefitBegin: '2021-06-01', benefitEnd: '2025-12-31', coordinationOfBenefits: '20240101-20240630' };
+    const dates = {
+      periodStart: '20240101',
+      periodEnd: '20240630',
+      planBegin: '2022-01-01',
+      benefitBegin: '2021-06-01',
+      benefitEnd: '2025-12-31',
+      coordinationOfBenefits: '20240101-20240630',
+    };
     const plans = value(mapCobResponse(answer([other(payer('Payer'), insured('M1'), { benefitsDateInformation: dates })]))).additionalPlanBenefitInfo;
     expect(plans[0]!.benefitDate).toEqual({
       overlapBeginDate: '2024-01-01',
@@ -293,7 +306,12 @@ describe('classifyCobAnswer and cobErrors', () => {
   it('reads nested aaaErrors when the top-level list is empty', () => {
     const body = { errors: [], dependent: { aaaErrors: [{ code: '71', followupAction: 'Please Correct and Resubmit' }] } };
     expect(cobErrors(body)).toEqual([
-      { code: '71', description: 'Patient Birth Date Does Not Match That for the Patient on the Database', followUpAction: 'C: Please Correct and Resubmit', loop: '2100D' },
+      {
+        code: '71',
+        description: 'Patient Birth Date Does Not Match That for the Patient on the Database',
+        followUpAction: 'C: Please Correct and Resubmit',
+        loop: '2100D',
+      },
     ]);
   });
 
@@ -314,7 +332,9 @@ describe('classifyCobAnswer and cobErrors', () => {
     const e = error(classifyCobAnswer(200, fixture('aaa-42-unavailable')));
     expect(e).toMatchObject({ code: 'PAYER_UNAVAILABLE', status: 503 });
     expect(e.retryAfterSeconds).toBeGreaterThan(0);
-    expect(e.rejections).toEqual([{ code: '42', description: 'Unable to Respond at Current Time', followUpAction: 'P: Please Resubmit Original Transaction', loop: '2100A' }]);
+    expect(e.rejections).toEqual([
+      { code: '42', description: 'Unable to Respond at Current Time', followUpAction: 'P: Please Resubmit Original Transaction', loop: '2100A' },
+    ]);
   });
 
   it('answers 503 for AAA 80 and 502 for AAA 79 alone', () => {

@@ -16,7 +16,10 @@ describe('mock COB (docs/api.md#mock-mode)', () => {
 
   it('also checks date of birth and member id when given', () => {
     expect(mockCob({ ...required(1), patientDOB: '01-01-1980', patientMemberId: '123456789' }).ok).toBe(true);
-    expect(mockCob({ ...required(1), patientMemberId: '987654321' })).toEqual({ ok: false, error: { status: 500, body: { message: 'Mock request not found' } } });
+    expect(mockCob({ ...required(1), patientMemberId: '987654321' })).toEqual({
+      ok: false,
+      error: { status: 500, body: { message: 'Mock request not found' } },
+    });
   });
 
   it('set 4 is the COB error body', () => {

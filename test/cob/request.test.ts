@@ -32,7 +32,10 @@ describe('buildCobRequest', () => {
       subscriber: { firstName: query.patientFirstName, lastName: query.patientLastName, memberId: query.patientMemberId!, dateOfBirth: '19850527' },
       dateOfCoverage: '20240802',
     }).x12;
-    const nm1 = x12.split('~').find((segment) => segment.startsWith('NM1*IL'))!.split('*');
+    const nm1 = x12
+      .split('~')
+      .find((segment) => segment.startsWith('NM1*IL'))!
+      .split('*');
     expect([nm1[3], nm1[4], nm1[9]]).toEqual([cob.subscriber.lastName.toUpperCase(), cob.subscriber.firstName.toUpperCase(), cob.subscriber.memberId]);
     expect(x12).toContain(`*PI*${cob.tradingPartnerServiceId}~`);
     expect(x12).toContain(`*XX*${cob.provider.npi}~`);
@@ -56,10 +59,7 @@ describe('buildCobRequest', () => {
   });
 
   it('maps DOB, member id and SSN (dashes removed) to the subscriber', () => {
-    const body = buildCobRequest(
-      { ...base, patientDOB: '05-27-1985', patientMemberId: 'W000000000', patientSSN: '123-45-6789' },
-      org,
-    );
+    const body = buildCobRequest({ ...base, patientDOB: '05-27-1985', patientMemberId: 'W000000000', patientSSN: '123-45-6789' }, org);
     expect(body.subscriber).toEqual({
       firstName: 'John',
       lastName: 'Doe',
@@ -70,10 +70,7 @@ describe('buildCobRequest', () => {
   });
 
   it('puts the dependent fields in dependent, with an ISO date of birth', () => {
-    const body = buildCobRequest(
-      { ...base, dependentFirstName: 'Jordan', dependentLastName: 'Doe', dependentDOB: '12-31-2002' },
-      org,
-    );
+    const body = buildCobRequest({ ...base, dependentFirstName: 'Jordan', dependentLastName: 'Doe', dependentDOB: '12-31-2002' }, org);
     expect(body.dependent).toEqual({ firstName: 'Jordan', lastName: 'Doe', dateOfBirth: '2002-12-31' });
   });
 

@@ -16,9 +16,7 @@ function requestFor(p: CobSandboxPatient, overrides: Partial<Parameters<typeof b
       patientMemberId: p.memberId,
       dateOfCoverage: '06-01-2025',
       payerId: p.payerId,
-      ...(p.dependent
-        ? { dependentFirstName: p.dependent.firstName, dependentLastName: p.dependent.lastName, dependentDOB: p.dependent.dateOfBirth }
-        : {}),
+      ...(p.dependent ? { dependentFirstName: p.dependent.firstName, dependentLastName: p.dependent.lastName, dependentDOB: p.dependent.dateOfBirth } : {}),
       ...overrides,
     },
     provider,
@@ -40,28 +38,25 @@ describe('COB sandbox patients', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it.each(COB_SANDBOX_PATIENTS.map((p) => [`${p.firstName} ${p.lastName}`, p] as const))(
-    '%s maps to the documented outcome',
-    (_name, patient) => {
-      const { status, body } = cobSandboxAnswer(requestFor(patient));
-      const result = classifyCobAnswer(status, JSON.parse(JSON.stringify(body)));
-      if ('cobCode' in patient.expected) {
-        expect(status).toBe(200);
-        expect(result.ok && result.value.cobCode).toBe(patient.expected.cobCode);
-      } else {
-        expect(result.ok).toBe(false);
-        if (!result.ok) {
-          expect(result.error.code).toBe(patient.expected.error);
-          expect(result.error.rejections?.map((r) => r.code)).toEqual([patient.expected.aaa]);
-        }
+  it.each(COB_SANDBOX_PATIENTS.map((p) => [`${p.firstName} ${p.lastName}`, p] as const))('%s maps to the documented outcome', (_name, patient) => {
+    const { status, body } = cobSandboxAnswer(requestFor(patient));
+    const result = classifyCobAnswer(status, JSON.parse(JSON.stringify(body)));
+    if ('cobCode' in patient.expected) {
+      expect(status).toBe(200);
+      expect(result.ok && result.value.cobCode).toBe(patient.expected.cobCode);
+    } else {
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe(patient.expected.error);
+        expect(result.error.rejections?.map((r) => r.code)).toEqual([patient.expected.aaa]);
       }
-    },
-  );
+    }
+  });
 });
 
 describe('COB sandbox other plans', () => {
   it.each(COB_SANDBOX_PATIENTS.map((p) => [`${p.firstName} ${p.lastName}`, p] as const))(
-    '%s: every other plan\'s subscriber is of the same family (same last name), never another patient\'s',
+    "%s: every other plan's subscriber is of the same family (same last name), never another patient's",
     (_name, patient) => {
       const { body } = cobSandboxAnswer(requestFor(patient));
       const result = classifyCobAnswer(200, JSON.parse(JSON.stringify(body)));
@@ -152,7 +147,14 @@ describe('cobSandboxAnswer', () => {
     expect(reached.length).toBeGreaterThanOrEqual(15);
     for (const p of reached) {
       const request = buildCobRequest(
-        { patientFirstName: p.firstName, patientLastName: p.lastName, patientDOB: p.dob, patientMemberId: p.memberId, dateOfCoverage: '03-01-2025', payerId: p.payerId },
+        {
+          patientFirstName: p.firstName,
+          patientLastName: p.lastName,
+          patientDOB: p.dob,
+          patientMemberId: p.memberId,
+          dateOfCoverage: '03-01-2025',
+          payerId: p.payerId,
+        },
         provider,
         { controlNumber: '000000002' },
       );
@@ -166,7 +168,16 @@ describe('cobSandboxAnswer', () => {
     // The dependent Lily Patel, asked about as the patient: the answer names her as the dependent.
     const lily = SANDBOX_PATIENTS.find((p) => p.subscriber)!;
     const { body } = cobSandboxAnswer(
-      buildCobRequest({ patientFirstName: lily.firstName, patientLastName: lily.lastName, patientMemberId: lily.memberId, dateOfCoverage: '03-01-2025', payerId: lily.payerId }, provider),
+      buildCobRequest(
+        {
+          patientFirstName: lily.firstName,
+          patientLastName: lily.lastName,
+          patientMemberId: lily.memberId,
+          dateOfCoverage: '03-01-2025',
+          payerId: lily.payerId,
+        },
+        provider,
+      ),
     ) as { body: Record<string, any> };
     expect(body.dependent).toMatchObject({ firstName: lily.firstName.toUpperCase(), lastName: lily.lastName.toUpperCase() });
     expect(body.subscriber).toMatchObject({ firstName: lily.subscriber!.firstName.toUpperCase(), memberId: lily.memberId });

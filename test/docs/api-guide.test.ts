@@ -43,8 +43,11 @@ const hasPythonRequests = spawnSync('python3', ['-c', 'import requests'], { stdi
     const api = await startLocalApi();
     try {
       const output = await new Promise<string>((resolve, reject) => {
-        execFile('python3', [`${ROOT}examples/python/client.py`], { env: { ...process.env, API_URL: api.url, API_TOKEN: api.token }, timeout: 30_000 }, (error, stdout, stderr) =>
-          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+        execFile(
+          'python3',
+          [`${ROOT}examples/python/client.py`],
+          { env: { ...process.env, API_URL: api.url, API_TOKEN: api.token }, timeout: 30_000 },
+          (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
         );
       });
       expect(output).toContain('health: ok');
@@ -56,4 +59,3 @@ const hasPythonRequests = spawnSync('python3', ['-c', 'import requests'], { stdi
     }
   }, 60_000);
 });
-

@@ -13,15 +13,22 @@ import { PROJECT_ROOT } from '../../infra/cdk/settings.js';
 
 const GUIDE = readFileSync(join(PROJECT_ROOT, 'docs/batch.md'), 'utf8');
 const block = (language: string) => {
-  const match = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(GUIDE);
+  const match = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(GUIDE);
   expect(match).not.toBeNull();
   return match![1]!;
 };
 const SECRET = `whsec_${Buffer.from('docs-verifier-secret-of-32-bytes').toString('base64')}`;
 const OTHER = `whsec_${Buffer.from('another-secret-which-is-32-bytes').toString('base64')}`;
 const batch = {
-  batchId: '3f0c2a8e-5b1d-4c7a-9e2f-6a1b2c3d4e5f', clientId: 'clinic', status: 'COMPLETED' as const, totalCount: 2, invalidCount: 0,
-  counts: { pending: 0, inProgress: 0, completed: 2, failed: 0, cancelled: 0 }, outcomes: emptyOutcomes(), createdAt: '', updatedAt: '',
+  batchId: '3f0c2a8e-5b1d-4c7a-9e2f-6a1b2c3d4e5f',
+  clientId: 'clinic',
+  status: 'COMPLETED' as const,
+  totalCount: 2,
+  invalidCount: 0,
+  counts: { pending: 0, inProgress: 0, completed: 2, failed: 0, cancelled: 0 },
+  outcomes: emptyOutcomes(),
+  createdAt: '',
+  updatedAt: '',
 };
 const now = new Date();
 const body = JSON.stringify(webhookBody(batch, now));

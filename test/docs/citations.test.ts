@@ -33,4 +33,3 @@ describe('citations in the code', () => {
     expect(broken).toEqual([]);
   });
 });
-

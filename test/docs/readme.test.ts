@@ -18,7 +18,12 @@ function tableAfter(heading: string, text = README): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(first + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
@@ -48,7 +53,9 @@ describe('README', () => {
     expect(rows.length).toBeGreaterThanOrEqual(8);
     for (const [patient, dob, member, payer] of rows) {
       const [first, last] = name(patient!).split(' ');
-      expect(SANDBOX_PATIENTS.find((p) => p.firstName === first && p.lastName === last && p.dob === dob && p.memberId === member && p.payerId === payer)).toBeDefined();
+      expect(
+        SANDBOX_PATIENTS.find((p) => p.firstName === first && p.lastName === last && p.dob === dob && p.memberId === member && p.payerId === payer),
+      ).toBeDefined();
     }
   });
 

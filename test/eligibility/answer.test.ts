@@ -16,13 +16,7 @@ function answer(text: string, question: EligibilityQuestion = {}): BenefitSummar
 const of = (ebs: string[], question?: EligibilityQuestion, options?: Response271Options) => answer(response271(ebs, options), question);
 
 describe('later plan sections are dropped', () => {
-  const rows = [
-    'EB*1**30*PR*GOLD PPO',
-    'EB*C*IND*30***23*1500*****Y',
-    'EB*1**30^AL*VN*VISION PLUS',
-    'EB*G*IND*30***23*0*****N',
-    'EB*C*IND*30***23*1*****Y',
-  ];
+  const rows = ['EB*1**30*PR*GOLD PPO', 'EB*C*IND*30***23*1500*****Y', 'EB*1**30^AL*VN*VISION PLUS', 'EB*G*IND*30***23*0*****N', 'EB*C*IND*30***23*1*****Y'];
   it('a later 1–5 row listing 30 with another EB05 drops itself and every row after it', () => {
     const s = of(rows);
     expect(s.inNetwork.individual.deductible.total).toBe('$1,500.00');
@@ -64,7 +58,8 @@ describe('filler amounts', () => {
     expect(s.inNetwork.family.stopLoss).toBe('$6,000.00');
   });
   it('five or more 9s in the integer part, with or without cents', () => {
-    for (const value of ['99999', '9999999', '99999.99']) expect(of([`EB*B*IND*30***27*${value}`, 'EB*B*IND*30***27*20*****N']).inNetwork.individual.copay).toBe('N/A');
+    for (const value of ['99999', '9999999', '99999.99'])
+      expect(of([`EB*B*IND*30***27*${value}`, 'EB*B*IND*30***27*20*****N']).inNetwork.individual.copay).toBe('N/A');
     for (const value of ['9999', '99998', '199999']) expect(of([`EB*B*IND*30***27*${value}`]).inNetwork.individual.copay).not.toBe('N/A');
   });
 });
@@ -95,7 +90,8 @@ describe('remaining', () => {
   it('every level object has the 6 figures (24 slots)', () => {
     const s = of([]);
     for (const block of [s.inNetwork, s.outNetwork]) {
-      for (const level of [block.individual, block.family]) expect(Object.keys(level)).toEqual(['copay', 'deductible', 'coinsurance', 'stopLoss', 'stopLossRemaining']);
+      for (const level of [block.individual, block.family])
+        expect(Object.keys(level)).toEqual(['copay', 'deductible', 'coinsurance', 'stopLoss', 'stopLossRemaining']);
     }
   });
 });
@@ -117,9 +113,13 @@ describe('Original Medicare has no family', () => {
 
 describe('plan and people', () => {
   it('reads the plan row, 2100C REF and DTP, and the subscriber', () => {
-    const s = of(['EB*1**30*PR*GOLD PPO 1500', 'EB*1**AL*VN*VISION'], {}, {
-      subscriber: ['REF*6P*GRP100*ACME CORP', 'REF*18*PLAN7', 'DTP*346*D8*20250101', 'DTP*347*D8*99991231', 'DTP*356*D8*20190601'],
-    });
+    const s = of(
+      ['EB*1**30*PR*GOLD PPO 1500', 'EB*1**AL*VN*VISION'],
+      {},
+      {
+        subscriber: ['REF*6P*GRP100*ACME CORP', 'REF*18*PLAN7', 'DTP*346*D8*20250101', 'DTP*347*D8*99991231', 'DTP*356*D8*20190601'],
+      },
+    );
     expect(s.plan).toEqual({
       name: 'GOLD PPO 1500',
       insuranceType: { code: 'PR', name: 'Preferred Provider Organization (PPO)' },
@@ -137,10 +137,18 @@ describe('plan and people', () => {
     expect(of(['EB*6']).plan).toEqual({});
   });
   it('the dependent: 2100D first for plan keys, relationship from INS02', () => {
-    const s = of(['EB*1**30*HM'], {}, { dependent: true, subscriber: ['REF*6P*SUBGRP', 'DTP*346*D8*20240101'], dependentSegments: ['INS*N*19', 'DTP*346*D8*20250201'] });
+    const s = of(
+      ['EB*1**30*HM'],
+      {},
+      { dependent: true, subscriber: ['REF*6P*SUBGRP', 'DTP*346*D8*20240101'], dependentSegments: ['INS*N*19', 'DTP*346*D8*20250201'] },
+    );
     expect(s.plan).toEqual({ insuranceType: { code: 'HM', name: 'Health Maintenance Organization (HMO)' }, groupNumber: 'SUBGRP', planBegin: '2025-02-01' });
     expect(s.dependent).toEqual({ firstName: 'JUNIOR', lastName: 'DOE', dateOfBirth: '2010-01-01', relationship: 'child' });
-    for (const [ins, relationship] of [['01', 'spouse'], ['34', 'other adult'], ['53', 'other']]) {
+    for (const [ins, relationship] of [
+      ['01', 'spouse'],
+      ['34', 'other adult'],
+      ['53', 'other'],
+    ]) {
       expect(of([], {}, { dependent: true, dependentSegments: [`INS*N*${ins}`] }).dependent?.relationship).toBe(relationship);
     }
     expect(of([], {}, { dependent: true }).dependent).toEqual({ firstName: 'JUNIOR', lastName: 'DOE', dateOfBirth: '2010-01-01' });
@@ -184,7 +192,10 @@ describe('benefits per service type', () => {
   });
   it('NotCovered from an EB01 I row; the default request is 30 first', () => {
     const s = of(['EB*I**AL', 'EB*1**30']);
-    expect(s.benefits.map((b) => [b.serviceType.code, b.status])).toEqual([['30', 'Active'], ['AL', 'NotCovered']]);
+    expect(s.benefits.map((b) => [b.serviceType.code, b.status])).toEqual([
+      ['30', 'Active'],
+      ['AL', 'NotCovered'],
+    ]);
   });
   it('the plan-wide slots still rank 30 first while an entry takes only rows listing its code', () => {
     const s = of(['EB*B*IND*33***27*40', 'EB*B*IND*30***27*20']);
@@ -246,7 +257,8 @@ describe('other payers and notices', () => {
     expect(s.notices.slice(0, 2)).toEqual([
       {
         code: 'MEDICARE_ADVANTAGE',
-        message: 'The patient is enrolled in a Medicare Advantage plan (SUNSHINE MEDICARE ADVANTAGE since 2025-01-01): bill that plan; the Original Medicare figures may not apply.',
+        message:
+          'The patient is enrolled in a Medicare Advantage plan (SUNSHINE MEDICARE ADVANTAGE since 2025-01-01): bill that plan; the Original Medicare figures may not apply.',
       },
       { code: 'OTHER_PAYER', message: 'The payer reports other coverage (RX PLAN, Other); check which plan pays first.' },
     ]);
@@ -266,14 +278,19 @@ describe('other payers and notices', () => {
     expect(of(['EB*1**33'], { serviceTypeCodes: ['33', 'UC', 'AL'] }).notices).toEqual([
       {
         code: 'SERVICE_NOT_RETURNED',
-        message: 'The payer returned nothing for service type UC (Urgent Care), service type AL (Vision (Optometry)); figures for them are N/A, so ask the payer directly.',
+        message:
+          'The payer returned nothing for service type UC (Urgent Care), service type AL (Vision (Optometry)); figures for them are N/A, so ask the payer directly.',
       },
     ]);
     expect(of(['EB*1**33']).notices).toEqual([]);
     expect(of(['EB*1**33'], { serviceTypeCodes: ['30'] }).notices.map((n) => n.code)).toEqual(['SERVICE_NOT_RETURNED']);
   });
   it('notices never carry patient data', () => {
-    const s = of(['EB*1**30*PR', ...rows, 'EB*C*FAM*30***23*6000'], { serviceTypeCodes: ['UC'], procedureCodes: ['97110'] }, { subscriber: ['REF*6P*GRP100*ACME CORP'] });
+    const s = of(
+      ['EB*1**30*PR', ...rows, 'EB*C*FAM*30***23*6000'],
+      { serviceTypeCodes: ['UC'], procedureCodes: ['97110'] },
+      { subscriber: ['REF*6P*GRP100*ACME CORP'] },
+    );
     expect(s.notices).toHaveLength(3);
     for (const notice of s.notices) for (const secret of ['JANE', 'DOE', 'W000000001', '1980', 'H1234', 'GRP100']) expect(notice.message).not.toContain(secret);
   });

@@ -82,11 +82,19 @@ describe('checkEligibility against the sandbox clearinghouse', () => {
     }) as typeof fetch;
     const before = new Date();
     try {
-      const { result, checkedAt } = await checkEligibility({ request, enrollment, stedi: { baseUrl: sandbox.url, apiKey: KEY, budgetMs: 5_000 }, tuning: { delayMs: () => 20 } });
+      const { result, checkedAt } = await checkEligibility({
+        request,
+        enrollment,
+        stedi: { baseUrl: sandbox.url, apiKey: KEY, budgetMs: 5_000 },
+        tuning: { delayMs: () => 20 },
+      });
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       expect(sent.join('')).toContain('EQ*33~EQ*UC~EQ**HC:97110~');
-      expect(result.value.benefits.slice(0, 2).map((b) => [b.serviceType.code, b.inNetwork.individual.copay])).toEqual([['33', '$40.00'], ['UC', '$75.00']]);
+      expect(result.value.benefits.slice(0, 2).map((b) => [b.serviceType.code, b.inNetwork.individual.copay])).toEqual([
+        ['33', '$40.00'],
+        ['UC', '$75.00'],
+      ]);
       expect(result.value.procedures?.map((p) => p.code)).toEqual(['97110']);
       // Last year's $1,000 deductible row (DTP*292 2024) loses to the date of service 03-01-2025.
       expect(result.value.inNetwork.individual.deductible.total).toBe('$1,500.00');

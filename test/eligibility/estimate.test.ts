@@ -46,12 +46,30 @@ describe('worked examples', () => {
       ['service', '$0.00', '$0.00', '$0.00', '$2,000.00'],
     ]);
     expect([e.patientOwes, e.planPays, e.complete]).toEqual(['$500.00', '$2,900.00', true]);
-    expect(e.lines[0]).toEqual({ serviceTypeCode: '30', amount: '$1,000.00', basis: 'service', copay: '$0.00', deductible: '$300.00', coinsurance: '$140.00', patientOwes: '$440.00', planPays: '$560.00' });
+    expect(e.lines[0]).toEqual({
+      serviceTypeCode: '30',
+      amount: '$1,000.00',
+      basis: 'service',
+      copay: '$0.00',
+      deductible: '$300.00',
+      coinsurance: '$140.00',
+      patientOwes: '$440.00',
+      planPays: '$560.00',
+    });
   });
 
   it('a procedure’s own copay, a service that is not covered, and a service that falls back to the plan', () => {
     const s = answer(PLAN, { serviceTypeCodes: ['33', 'AL'], procedureCodes: ['99213'] });
-    const e = estimateOf({ lines: [{ procedureCode: '99213', amount: 120 }, { serviceTypeCode: 'AL', amount: 80 }, { serviceTypeCode: '33', amount: 100 }] }, s);
+    const e = estimateOf(
+      {
+        lines: [
+          { procedureCode: '99213', amount: 120 },
+          { serviceTypeCode: 'AL', amount: 80 },
+          { serviceTypeCode: '33', amount: 100 },
+        ],
+      },
+      s,
+    );
     // Line 1: the 99213 entry has a $15.00 copay → patient min(15, 120) = 15; plan 105. Out-of-pocket left 500 − 15 = 485.
     // Line 2: AL is NotCovered → patient owes all $80.00; plan 0; balances untouched.
     // Line 3: 33 has no rows of its own → the plan's figures (fromPlan): deductible min(100, 300) = 100; coinsurance 0; patient 100.
@@ -70,7 +88,10 @@ describe('worked examples', () => {
     const e = estimateOf({ lines: [{ amount: 10.05 }] }, s);
     expect([e.lines[0]!.coinsurance, e.planPays]).toEqual(['$1.26', '$8.79']);
     // 0.1 + 0.2 style drift cannot happen: three lines of $0.10 at 0% deductible-only make exactly $0.30.
-    const d = estimateOf({ lines: [{ amount: 0.1 }, { amount: 0.1 }, { amount: 0.1 }] }, answer(['EB*1**30', 'EB*C*IND*30***29*1000*****Y', 'EB*G*IND*30***29*5000*****Y']));
+    const d = estimateOf(
+      { lines: [{ amount: 0.1 }, { amount: 0.1 }, { amount: 0.1 }] },
+      answer(['EB*1**30', 'EB*C*IND*30***29*1000*****Y', 'EB*G*IND*30***29*5000*****Y']),
+    );
     expect(d.patientOwes).toBe('$0.30');
   });
 
@@ -99,7 +120,12 @@ describe('worked examples', () => {
   it('out of network uses the out-of-network figures', () => {
     const s = answer(['EB*1**30', 'EB*C*IND*30***29*0*****N', 'EB*A*IND*30*****.4****N', 'EB*G*IND*30***29*9000*****N']);
     // $500 × 40% = $200.
-    expect(estimateOf({ network: 'out', lines: [{ amount: 500 }] }, s)).toMatchObject({ network: 'out', patientOwes: '$200.00', planPays: '$300.00', complete: true });
+    expect(estimateOf({ network: 'out', lines: [{ amount: 500 }] }, s)).toMatchObject({
+      network: 'out',
+      patientOwes: '$200.00',
+      planPays: '$300.00',
+      complete: true,
+    });
   });
 });
 
@@ -114,7 +140,15 @@ describe('mock mode', () => {
     // Set 2 in network: no copay; deductible left min($3,000.00, family $4,250.50) = 3000 → all $1,000 is deductible; 0% coinsurance.
     // Mock figures have no out-of-pocket remaining: no cap, named.
     expect(result.body.estimate!.lines[0]).toEqual({
-      serviceTypeCode: '30', amount: '$1,000.00', basis: 'plan', copay: '$0.00', deductible: '$1,000.00', coinsurance: '$0.00', patientOwes: '$1,000.00', planPays: '$0.00', missing: ['stopLossRemaining'],
+      serviceTypeCode: '30',
+      amount: '$1,000.00',
+      basis: 'plan',
+      copay: '$0.00',
+      deductible: '$1,000.00',
+      coinsurance: '$0.00',
+      patientOwes: '$1,000.00',
+      planPays: '$0.00',
+      missing: ['stopLossRemaining'],
     });
   });
   it('set 1’s copay: $20.00 of a $150.00 visit', () => {
@@ -199,7 +233,18 @@ describe('properties over 2,000 random plans and visits', () => {
 describe('the request', () => {
   it('estimate codes join the 270’s lists, duplicates merged; the default 30 joins only with other codes', () => {
     expect(codesAsked({ estimate: { lines: [{ amount: 1 }] } })).toEqual({});
-    expect(codesAsked({ serviceTypeCodes: ['98'], procedureCodes: ['99213'], estimate: { lines: [{ procedureCode: '99214', serviceTypeCode: '98', amount: 1 }, { procedureCode: '99213', amount: 2 }] } })).toEqual({
+    expect(
+      codesAsked({
+        serviceTypeCodes: ['98'],
+        procedureCodes: ['99213'],
+        estimate: {
+          lines: [
+            { procedureCode: '99214', serviceTypeCode: '98', amount: 1 },
+            { procedureCode: '99213', amount: 2 },
+          ],
+        },
+      }),
+    ).toEqual({
       serviceTypeCodes: ['98'],
       procedureCodes: ['99213', '99214'],
     });
@@ -207,7 +252,15 @@ describe('the request', () => {
   });
 
   const body = (estimate: unknown, extra: Record<string, unknown> = {}) => ({
-    patientFirstName: 'John', patientLastName: 'Doe', patientDOB: '01-01-1980', patientMemberId: '123456789', dateOfCoverage: '01-01-2025', payerId: 'PAYER001', providerId: 'PROVIDER001', estimate, ...extra,
+    patientFirstName: 'John',
+    patientLastName: 'Doe',
+    patientDOB: '01-01-1980',
+    patientMemberId: '123456789',
+    dateOfCoverage: '01-01-2025',
+    payerId: 'PAYER001',
+    providerId: 'PROVIDER001',
+    estimate,
+    ...extra,
   });
   const errors = (estimate: unknown, extra?: Record<string, unknown>) => {
     const result = validateBody('eligibility', body(estimate, extra), { now: new Date('2025-06-01T00:00:00Z') });
@@ -221,7 +274,9 @@ describe('the request', () => {
     expect(errors({ lines: [{ amount: 1_000_000.01 }] })).toEqual([{ field: 'estimate.lines[0].amount', message: 'must be at most 1,000,000' }]);
     expect(errors({ lines: [{ amount: 10.005 }] })).toEqual([{ field: 'estimate.lines[0].amount', message: 'must have at most two decimals (cents)' }]);
     expect(errors({ lines: [] })[0]!.message).toBe('must list at least 1 estimate line');
-    expect(errors({ lines: [{ amount: 5, serviceTypeCode: 'ZZ' }] })).toEqual([{ field: 'estimate.lines[0].serviceTypeCode', message: 'must be an X12 005010 service type code' }]);
+    expect(errors({ lines: [{ amount: 5, serviceTypeCode: 'ZZ' }] })).toEqual([
+      { field: 'estimate.lines[0].serviceTypeCode', message: 'must be an X12 005010 service type code' },
+    ]);
   });
   it('the merged lists keep the limit of 10 each', () => {
     const procedures = ['99201', '99202', '99203', '99204', '99205', '99211', '99212', '99213', '99214', '99215'];

@@ -40,7 +40,11 @@ describe('interpret271: success', () => {
 
 describe('interpret271: AAA', () => {
   it('422 PAYER_REJECTED when any code is other than 42/79/80, with every rejection', () => {
-    const out = error(response271(['EB*1**30']).replace('DMG*D8*19800101~', 'DMG*D8*19800101~\nAAA*N**42*P~\nAAA*N**72*C~').replace(/SE\*(\d+)/, (_, n) => `SE*${Number(n) + 2}`));
+    const out = error(
+      response271(['EB*1**30'])
+        .replace('DMG*D8*19800101~', 'DMG*D8*19800101~\nAAA*N**42*P~\nAAA*N**72*C~')
+        .replace(/SE\*(\d+)/, (_, n) => `SE*${Number(n) + 2}`),
+    );
     expect(out.error.status).toBe(422);
     expect(out.error.code).toBe('PAYER_REJECTED');
     expect(out.aaaCodes).toEqual(['42', '72']);

@@ -27,17 +27,47 @@ describe('mock eligibility (docs/api.md#mock-mode)', () => {
   it('set 2 has N/A copays and the odd family remaining $4,250.50', () => {
     const result = mockEligibility(set(2));
     if (!result.ok) throw new Error('expected success');
-    expect(result.body.inNetwork.individual).toEqual({ copay: 'N/A', deductible: { total: '$3,000.00', remaining: '$3,000.00' }, coinsurance: '0%', stopLoss: '$6,000.00' });
-    expect(result.body.inNetwork.family).toEqual({ copay: 'N/A', deductible: { total: '$6,000.00', remaining: '$4,250.50' }, coinsurance: '0%', stopLoss: '$12,000.00' });
-    expect(result.body.outNetwork.individual).toEqual({ copay: 'N/A', deductible: { total: '$6,000.00', remaining: '$6,000.00' }, coinsurance: '40%', stopLoss: '$12,000.00' });
-    expect(result.body.outNetwork.family).toEqual({ copay: 'N/A', deductible: { total: '$12,000.00', remaining: '$12,000.00' }, coinsurance: '40%', stopLoss: '$24,000.00' });
+    expect(result.body.inNetwork.individual).toEqual({
+      copay: 'N/A',
+      deductible: { total: '$3,000.00', remaining: '$3,000.00' },
+      coinsurance: '0%',
+      stopLoss: '$6,000.00',
+    });
+    expect(result.body.inNetwork.family).toEqual({
+      copay: 'N/A',
+      deductible: { total: '$6,000.00', remaining: '$4,250.50' },
+      coinsurance: '0%',
+      stopLoss: '$12,000.00',
+    });
+    expect(result.body.outNetwork.individual).toEqual({
+      copay: 'N/A',
+      deductible: { total: '$6,000.00', remaining: '$6,000.00' },
+      coinsurance: '40%',
+      stopLoss: '$12,000.00',
+    });
+    expect(result.body.outNetwork.family).toEqual({
+      copay: 'N/A',
+      deductible: { total: '$12,000.00', remaining: '$12,000.00' },
+      coinsurance: '40%',
+      stopLoss: '$24,000.00',
+    });
   });
 
   it('set 3 has in-network figures and every out-of-network figure N/A', () => {
     const result = mockEligibility(set(3));
     if (!result.ok) throw new Error('expected success');
-    expect(result.body.inNetwork.individual).toEqual({ copay: '$25.00', deductible: { total: '$250.00', remaining: '$0.00' }, coinsurance: '20%', stopLoss: '$3,500.00' });
-    expect(result.body.inNetwork.family).toEqual({ copay: '$25.00', deductible: { total: '$750.00', remaining: '$310.00' }, coinsurance: '20%', stopLoss: '$7,000.00' });
+    expect(result.body.inNetwork.individual).toEqual({
+      copay: '$25.00',
+      deductible: { total: '$250.00', remaining: '$0.00' },
+      coinsurance: '20%',
+      stopLoss: '$3,500.00',
+    });
+    expect(result.body.inNetwork.family).toEqual({
+      copay: '$25.00',
+      deductible: { total: '$750.00', remaining: '$310.00' },
+      coinsurance: '20%',
+      stopLoss: '$7,000.00',
+    });
     const na = { copay: 'N/A', deductible: { total: 'N/A', remaining: 'N/A' }, coinsurance: 'N/A', stopLoss: 'N/A' };
     expect(result.body.outNetwork).toEqual({ individual: na, family: na });
   });

@@ -90,7 +90,14 @@ describe('rule 5: NotCovered means not covered in network', () => {
 });
 
 describe('rule 6: per-service figures fall back to the plan', () => {
-  const rows = ['EB*1**30^33^98', 'EB*C*IND*30***23*1500*****Y', 'EB*A*IND*30*****.2****Y', 'EB*B*IND*98***27*25*****Y', 'EB*B*IND*33***27*40*****Y', 'EB*I**AL*********Y'];
+  const rows = [
+    'EB*1**30^33^98',
+    'EB*C*IND*30***23*1500*****Y',
+    'EB*A*IND*30*****.2****Y',
+    'EB*B*IND*98***27*25*****Y',
+    'EB*B*IND*33***27*40*****Y',
+    'EB*I**AL*********Y',
+  ];
   it('an Active service with no figures of its own shows the plan’s, and says which', () => {
     const chiro = entry(answer(rows, { serviceTypeCodes: ['33'] }), '33');
     expect(chiro.inNetwork.individual.copay).toBe('$40.00');
@@ -133,17 +140,22 @@ describe('rule 7: visit and day limits', () => {
 describe('rule 8: Medicare Advantage', () => {
   const advantage = (extra: string[]) => ['EB*1**30*MA', 'EB*1**30*MB', ...extra];
   it('an HN row on Original Medicare raises MEDICARE_ADVANTAGE instead of OTHER_PAYER', () => {
-    const s = answer(advantage(['EB*R**30*HN', 'DTP*290*D8*20230101', 'LS*2120', 'NM1*PRP*2*SUNSHINE ADVANTAGE*****PI*MAP1', 'LE*2120']), { dateOfCoverage: '20250315' });
+    const s = answer(advantage(['EB*R**30*HN', 'DTP*290*D8*20230101', 'LS*2120', 'NM1*PRP*2*SUNSHINE ADVANTAGE*****PI*MAP1', 'LE*2120']), {
+      dateOfCoverage: '20250315',
+    });
     expect(s.notices).toEqual([
       {
         code: 'MEDICARE_ADVANTAGE',
-        message: 'The patient is enrolled in a Medicare Advantage plan (SUNSHINE ADVANTAGE since 2023-01-01): bill that plan; the Original Medicare figures may not apply.',
+        message:
+          'The patient is enrolled in a Medicare Advantage plan (SUNSHINE ADVANTAGE since 2023-01-01): bill that plan; the Original Medicare figures may not apply.',
       },
     ]);
   });
   it('a REF*18 contract number (H1234…) names it too; one notice for several rows, the earliest date', () => {
     const s = answer(advantage(['EB*R**30*OT', 'REF*18*H1234 001', 'DTP*290*D8*20240601', 'EB*R**88*OT', 'REF*18*H1234 001', 'DTP*290*D8*20240101']));
-    expect(s.notices.map((n) => n.message)).toEqual(['The patient is enrolled in a Medicare Advantage plan (since 2024-01-01): bill that plan; the Original Medicare figures may not apply.']);
+    expect(s.notices.map((n) => n.message)).toEqual([
+      'The patient is enrolled in a Medicare Advantage plan (since 2024-01-01): bill that plan; the Original Medicare figures may not apply.',
+    ]);
   });
   it('on a commercial plan an HN row is an ordinary other payer', () => {
     expect(codes(answer(['EB*1**30*PR', 'EB*R**30*HN']))).toEqual(['OTHER_PAYER']);
@@ -151,7 +163,20 @@ describe('rule 8: Medicare Advantage', () => {
 });
 
 describe('rule 9: other payers in time', () => {
-  const rows = ['EB*1**30*PR', 'EB*R**30*C1', 'DTP*291*RD8*20150101-20181231', 'LS*2120', 'NM1*PRP*2*OLD PLAN', 'LE*2120', 'EB*R**30*C1', 'DTP*292*D8*20260101', 'EB*R**30*C1', 'LS*2120', 'NM1*PRP*2*CURRENT PLAN', 'LE*2120'];
+  const rows = [
+    'EB*1**30*PR',
+    'EB*R**30*C1',
+    'DTP*291*RD8*20150101-20181231',
+    'LS*2120',
+    'NM1*PRP*2*OLD PLAN',
+    'LE*2120',
+    'EB*R**30*C1',
+    'DTP*292*D8*20260101',
+    'EB*R**30*C1',
+    'LS*2120',
+    'NM1*PRP*2*CURRENT PLAN',
+    'LE*2120',
+  ];
   it('291/292 date the coverage; activeOnDate compares it with the date of coverage; notices name only active payers', () => {
     const s = answer(rows, { dateOfCoverage: '20250315' });
     expect(s.otherPayers.map((p) => [p.coverageBegin, p.coverageEnd, p.activeOnDate])).toEqual([

@@ -41,7 +41,13 @@ const input = <B>(body: B) => ({ body, clientId: 'acme', requestId: 'r-1' });
 describe('eligibility route', () => {
   it('answers mock requests without touching enrollments or the clearinghouse', async () => {
     const before = sandbox.stats.rawX12Calls;
-    const route = eligibilityRoute(runtime({ enrollments: async () => { throw new Error('enrollments must not be read for mocks'); } }));
+    const route = eligibilityRoute(
+      runtime({
+        enrollments: async () => {
+          throw new Error('enrollments must not be read for mocks');
+        },
+      }),
+    );
     const outcome = await route(input(MOCK_SET_1));
     expect(outcome.ok).toBe(true);
     expect(sandbox.stats.rawX12Calls).toBe(before);
@@ -74,14 +80,27 @@ describe('eligibility route', () => {
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
     const body = outcome.body as Record<string, unknown>;
     expect(Object.keys(body)).toEqual([
-      'inNetwork', 'outNetwork', 'message', 'coverageStatus', 'payerName', 'checkedAt', 'plan', 'subscriber', 'benefits', 'procedures', 'otherPayers', 'notices',
+      'inNetwork',
+      'outNetwork',
+      'message',
+      'coverageStatus',
+      'payerName',
+      'checkedAt',
+      'plan',
+      'subscriber',
+      'benefits',
+      'procedures',
+      'otherPayers',
+      'notices',
     ]);
     expect(body.checkedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     // Stamped during this check: between the moments just before and just after it (no bound on how long it took).
     expect(Date.parse(body.checkedAt as string)).toBeGreaterThanOrEqual(before);
     expect(Date.parse(body.checkedAt as string)).toBeLessThanOrEqual(after);
     expect(body.subscriber).toEqual({ firstName: 'MARIA', lastName: 'GARCIA', memberId: 'PPO100001', dateOfBirth: '1985-04-12' });
-    expect(body.procedures).toEqual([expect.objectContaining({ code: '99285', inNetwork: expect.objectContaining({ individual: expect.objectContaining({ copay: '$75.00' }) }) })]);
+    expect(body.procedures).toEqual([
+      expect.objectContaining({ code: '99285', inNetwork: expect.objectContaining({ individual: expect.objectContaining({ copay: '$75.00' }) }) }),
+    ]);
   });
 
   it('estimate: its codes are asked (benefits and procedures entries), and estimate comes after notices, before cob', async () => {
@@ -93,7 +112,10 @@ describe('eligibility route', () => {
     expect((body.benefits as { serviceType: { code: string } }[]).slice(0, 2).map((b) => b.serviceType.code)).toEqual(['30', 'UC']);
     expect((body.procedures as { code: string }[]).map((p) => p.code)).toEqual(['99285']);
     // Line 1: the 99285 entry's $75.00 ER copay (basis procedure). Line 2: service 30, deductible left $1,250.50, then 20% of 749.50 = 149.90.
-    expect(body.estimate.lines.map((l) => [l.basis, l.patientOwes])).toEqual([['procedure', '$75.00'], ['service', '$1,400.40']]);
+    expect(body.estimate.lines.map((l) => [l.basis, l.patientOwes])).toEqual([
+      ['procedure', '$75.00'],
+      ['service', '$1,400.40'],
+    ]);
   });
 
   it('runCobCheck still adds cob, after every r2 key', async () => {
@@ -101,7 +123,9 @@ describe('eligibility route', () => {
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
     const body = outcome.body as Record<string, unknown>;
     expect(Object.keys(body).slice(-4)).toEqual(['benefits', 'otherPayers', 'notices', 'cob']);
-    expect(typeof (body.cob as { message?: string; cobCode?: string }).cobCode === 'string' || typeof (body.cob as { code?: string }).code === 'string').toBe(true);
+    expect(typeof (body.cob as { message?: string; cobCode?: string }).cobCode === 'string' || typeof (body.cob as { code?: string }).code === 'string').toBe(
+      true,
+    );
     expect((body.benefits as { serviceType: { code: string } }[]).slice(0, 2).map((b) => b.serviceType.code)).toEqual(['30', 'UC']);
   });
 });
@@ -109,7 +133,9 @@ describe('eligibility route', () => {
 describe('COB route', () => {
   it('refuses a Medicare payer with 422 UNSUPPORTED_PAYER before calling Stedi', async () => {
     const before = sandbox.stats.cobCalls;
-    const outcome = await cobRoute(runtime())(input({ patientFirstName: 'Harold', patientLastName: 'Brooks', dateOfCoverage: '03-01-2025', payerId: 'CMS', providerId: 'P-1' }));
+    const outcome = await cobRoute(runtime())(
+      input({ patientFirstName: 'Harold', patientLastName: 'Brooks', dateOfCoverage: '03-01-2025', payerId: 'CMS', providerId: 'P-1' }),
+    );
     expect(outcome.ok === false && outcome.error).toMatchObject({ status: 422, code: 'UNSUPPORTED_PAYER' });
     expect(sandbox.stats.cobCalls).toBe(before);
   });

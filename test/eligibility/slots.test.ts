@@ -4,7 +4,11 @@ import { bestRow, BEST_ROW, type Slot } from '../../lib/eligibility/slots.js';
 import { ebRow } from '../fixtures/x12/build.js';
 
 const slot = (over: Partial<Slot> = {}): Slot => ({ field: 'copay', network: 'in', level: 'individual', time: { kind: 'any' }, rankService: true, ...over });
-const winner = (ebs: string[], over: Partial<Slot> = {}) => bestRow(ebs.map((eb, order) => ebRow(eb, undefined, order)), slot(over))?.order;
+const winner = (ebs: string[], over: Partial<Slot> = {}) =>
+  bestRow(
+    ebs.map((eb, order) => ebRow(eb, undefined, order)),
+    slot(over),
+  )?.order;
 
 describe('BEST_ROW', () => {
   it('compares service, time, network, level, then document order', () => {

@@ -19,8 +19,20 @@ describe('the subscriber fixture', () => {
       coverageStatus: 'Active',
       payerName: 'FIXTURE HEALTH PLAN',
       inNetwork: {
-        individual: { copay: '$25.00', deductible: { total: '$1,500.00', remaining: '$1,234.50' }, coinsurance: '20%', stopLoss: '$6,000.00', stopLossRemaining: 'N/A' },
-        family: { copay: '$40.00', deductible: { total: '$3,000.00', remaining: '$2,249.75' }, coinsurance: 'N/A', stopLoss: '$12,000.00', stopLossRemaining: 'N/A' },
+        individual: {
+          copay: '$25.00',
+          deductible: { total: '$1,500.00', remaining: '$1,234.50' },
+          coinsurance: '20%',
+          stopLoss: '$6,000.00',
+          stopLossRemaining: 'N/A',
+        },
+        family: {
+          copay: '$40.00',
+          deductible: { total: '$3,000.00', remaining: '$2,249.75' },
+          coinsurance: 'N/A',
+          stopLoss: '$12,000.00',
+          stopLossRemaining: 'N/A',
+        },
       },
       outNetwork: {
         individual: { copay: '$50.00', deductible: { total: '$3,000.00', remaining: 'N/A' }, coinsurance: '12.5%', stopLoss: 'N/A', stopLossRemaining: 'N/A' },
@@ -32,10 +44,7 @@ describe('the subscriber fixture', () => {
 
 describe('patient loop', () => {
   it('uses 2000D when present, ignoring the subscriber rows', () => {
-    const text = response271(['EB*B*IND*30***27*15', 'EB*1**30'], { dependent: true }).replace(
-      'HL*4*3*23*0~',
-      'EB*B*IND*30***27*99~\nHL*4*3*23*0~',
-    );
+    const text = response271(['EB*B*IND*30***27*15', 'EB*1**30'], { dependent: true }).replace('HL*4*3*23*0~', 'EB*B*IND*30***27*99~\nHL*4*3*23*0~');
     const s = summaryOf(text.replace(/SE\*(\d+)\*/, (_, n) => `SE*${Number(n) + 1}*`));
     expect(s.inNetwork.individual.copay).toBe('$15.00');
   });
@@ -57,7 +66,13 @@ describe('payerName', () => {
 describe('rows per field', () => {
   it('copay needs EB07, coinsurance EB08, deductible and stopLoss EB07', () => {
     const s = of(['EB*B*IND*30', 'EB*A*IND*30', 'EB*C*IND*30***23', 'EB*G*IND*30***23']);
-    expect(s.inNetwork.individual).toEqual({ copay: 'N/A', deductible: { total: 'N/A', remaining: 'N/A' }, coinsurance: 'N/A', stopLoss: 'N/A', stopLossRemaining: 'N/A' });
+    expect(s.inNetwork.individual).toEqual({
+      copay: 'N/A',
+      deductible: { total: 'N/A', remaining: 'N/A' },
+      coinsurance: 'N/A',
+      stopLoss: 'N/A',
+      stopLossRemaining: 'N/A',
+    });
   });
   it('drops rows with an EB13 procedure code', () => {
     const s = of(['EB*B*IND*30***27*99******HC:99213', 'EB*B*IND*30***27*10']);

@@ -23,7 +23,15 @@ afterAll(async () => {
 describe('dynamoEnrollmentStore', () => {
   it('round-trips a record through DynamoDB and misses an unknown provider', async () => {
     const store = dynamoEnrollmentStore(client, TABLE);
-    const record: Enrollment = { providerId: 'P-1', clientId: 'acme', npi: '1234567893', firstName: 'Ada', lastName: 'L', status: 'active', payerIds: ['A', 'B'] };
+    const record: Enrollment = {
+      providerId: 'P-1',
+      clientId: 'acme',
+      npi: '1234567893',
+      firstName: 'Ada',
+      lastName: 'L',
+      status: 'active',
+      payerIds: ['A', 'B'],
+    };
     await store.put(record);
     expect(await store.get('P-1')).toEqual(record);
     expect(await store.get('P-unknown')).toBeUndefined();

@@ -63,7 +63,13 @@ describe('validateEnrollment', () => {
   });
 
   it('never echoes submitted values in messages', () => {
-    const result = validateEnrollment({ providerId: 'SECRET-PROVIDER-ID-'.padEnd(90, 'x'), clientId: 7, npi: '9999999999', status: 'zzz-status', firstName: 'Zelda' });
+    const result = validateEnrollment({
+      providerId: 'SECRET-PROVIDER-ID-'.padEnd(90, 'x'),
+      clientId: 7,
+      npi: '9999999999',
+      status: 'zzz-status',
+      firstName: 'Zelda',
+    });
     expect(result.ok).toBe(false);
     const text = JSON.stringify(result);
     for (const value of ['SECRET-PROVIDER', '9999999999', 'zzz-status', 'Zelda']) expect(text).not.toContain(value);

@@ -19,11 +19,16 @@ const EXPECTED: Record<string, { fn: FunctionName; status?: number; check?: (bod
   'eligibility-mock-4': { fn: 'eligibility', status: 502, check: (b) => expect(b).toEqual({ message: 'Mock: Error retrieving eligibility data.' }) },
   'eligibility-mock-with-cob': { fn: 'eligibility', status: 200, check: (b) => expect(b.cob.cobCode).toBe('CobInstanceExistsPrimacyDetermined') },
   'eligibility-mock-not-found': { fn: 'eligibility', status: 500, check: (b) => expect(b).toEqual({ message: 'Mock request not found' }) },
-  'eligibility-real': { fn: 'eligibility', status: 200, check: (b) => expect(b).toMatchObject({ message: 'Eligibility check successful', coverageStatus: 'Active' }) },
+  'eligibility-real': {
+    fn: 'eligibility',
+    status: 200,
+    check: (b) => expect(b).toMatchObject({ message: 'Eligibility check successful', coverageStatus: 'Active' }),
+  },
   'eligibility-invalid': {
     fn: 'eligibility',
     status: 400,
-    check: (b) => expect(b.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['runCOBCheck', 'patientFirstName', 'patientDOB', 'payerId'])),
+    check: (b) =>
+      expect(b.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['runCOBCheck', 'patientFirstName', 'patientDOB', 'payerId'])),
   },
   'fhir-real': {
     fn: 'fhir',
@@ -38,13 +43,20 @@ const EXPECTED: Record<string, { fn: FunctionName; status?: number; check?: (bod
   health: { fn: 'health', status: 200, check: (b) => expect(b).toEqual({ status: 'ok', version: SERVICE_VERSION }) },
   // HEAD: the GET answer's status and headers, no body.
   'health-head': { fn: 'health', status: 200, check: (b) => expect(b).toBeUndefined() },
-  openapi: { fn: 'openapi', status: 200, check: (b) => expect(b).toMatchObject({ openapi: '3.1.0', paths: { '/api/eligibility/v1': { post: { operationId: 'checkEligibility' } } } }) },
+  openapi: {
+    fn: 'openapi',
+    status: 200,
+    check: (b) => expect(b).toMatchObject({ openapi: '3.1.0', paths: { '/api/eligibility/v1': { post: { operationId: 'checkEligibility' } } } }),
+  },
   authorizer: {
     fn: 'authorizer',
     check: (r) =>
       expect(r).toEqual({
         principalId: 'local',
-        policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:us-east-1:123456789012:abc123defg/prod/*' }] },
+        policyDocument: {
+          Version: '2012-10-17',
+          Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:us-east-1:123456789012:abc123defg/prod/*' }],
+        },
         context: { clientId: 'local' },
       }),
   },

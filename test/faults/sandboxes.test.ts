@@ -191,7 +191,10 @@ describe('fault injection through the local API', () => {
   });
 
   it('counted every attempt at the sandboxes too (proxy and sandbox agree)', () => {
-    const viaProxy = CASES.filter((c) => c.route === 'eligibility' && !c.tag.includes('RST') && !c.tag.includes('SLOWBODY')).reduce((n, c) => n + c.attempts, 0);
+    const viaProxy = CASES.filter((c) => c.route === 'eligibility' && !c.tag.includes('RST') && !c.tag.includes('SLOWBODY')).reduce(
+      (n, c) => n + c.attempts,
+      0,
+    );
     expect(clearinghouse.stats.rawX12Calls).toBe(viaProxy);
   });
 });

@@ -62,8 +62,37 @@ const UNICODE = [
   '../../etc/passwd',
 ];
 
-const DATES = ['02-30-2025', '13-01-2025', '00-00-0000', '2025-01-01', '1-1-2025', '01-01-25', '01/01/2025', '02-29-2023', '02-29-2024', '12-31-9999', '01-01-0001', '01-01-2999', '99-99-9999', ' 01-01-2025', '01-01-2025\n', '０１-０１-２０２５'];
-const BASE64 = ['', '%%%%', 'JVBERi0', 'JVBERi0xLjcK', 'aGVsbG8gd29ybGQ=', 'data:application/pdf;base64,', 'data:application/pdf;base64,!!!', '====', 'A', 'QUJD\nREVG', 'JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoKdHJhaWxlcgo8PC9Sb290IDEgMCBSPj4KJSVFT0Y='];
+const DATES = [
+  '02-30-2025',
+  '13-01-2025',
+  '00-00-0000',
+  '2025-01-01',
+  '1-1-2025',
+  '01-01-25',
+  '01/01/2025',
+  '02-29-2023',
+  '02-29-2024',
+  '12-31-9999',
+  '01-01-0001',
+  '01-01-2999',
+  '99-99-9999',
+  ' 01-01-2025',
+  '01-01-2025\n',
+  '０１-０１-２０２５',
+];
+const BASE64 = [
+  '',
+  '%%%%',
+  'JVBERi0',
+  'JVBERi0xLjcK',
+  'aGVsbG8gd29ybGQ=',
+  'data:application/pdf;base64,',
+  'data:application/pdf;base64,!!!',
+  '====',
+  'A',
+  'QUJD\nREVG',
+  'JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoKdHJhaWxlcgo8PC9Sb290IDEgMCBSPj4KJSVFT0Y=',
+];
 
 /** Nested arrays/objects `depth` levels deep. */
 export function deep(depth: number, kind: 'array' | 'object'): unknown {
@@ -173,4 +202,15 @@ export function mutateText(r: Rng, text: string): string {
   }
 }
 
-export const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', '', 'APPLICATION/JSON', 'application/vnd.api+json', 'application/json;charset=latin1'];
+export const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/xml',
+  'multipart/form-data; boundary=x',
+  '',
+  'APPLICATION/JSON',
+  'application/vnd.api+json',
+  'application/json;charset=latin1',
+];

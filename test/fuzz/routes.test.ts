@@ -29,10 +29,18 @@ const ROUTE_KEYS: Record<RouteName, string> = {
   cob: 'POST /api/eligibility/cob/v1',
   letter: 'POST /api/generate-letter',
 };
-const eventBody = (file: string) => JSON.parse(JSON.parse(readFileSync(new URL(`../../events/${file}`, import.meta.url), 'utf8')).body) as Record<string, unknown>;
+const eventBody = (file: string) =>
+  JSON.parse(JSON.parse(readFileSync(new URL(`../../events/${file}`, import.meta.url), 'utf8')).body) as Record<string, unknown>;
 const VALID: Record<RouteName, Record<string, unknown>[]> = {
   eligibility: [
-    ...['eligibility-mock-1.json', 'eligibility-mock-2.json', 'eligibility-mock-3.json', 'eligibility-mock-4.json', 'eligibility-mock-with-cob.json', 'eligibility-real.json'].map(eventBody),
+    ...[
+      'eligibility-mock-1.json',
+      'eligibility-mock-2.json',
+      'eligibility-mock-3.json',
+      'eligibility-mock-4.json',
+      'eligibility-mock-with-cob.json',
+      'eligibility-real.json',
+    ].map(eventBody),
     { ...eventBody('eligibility-real.json'), serviceTypeCodes: ['30', '33', 'UC'], procedureCodes: ['99213', 'D0120'] },
   ],
   cob: ['cob-mock.json', 'cob-real.json'].map(eventBody),
@@ -61,7 +69,8 @@ function violation(route: RouteName, result: Awaited<ReturnType<Handler>>): stri
     const shape = answerProblem(body);
     if (shape) return `200 eligibility answer outside the contract: ${shape}`;
   }
-  if (result.statusCode === 200 && route === 'letter' && typeof (body as { timestamp?: unknown }).timestamp !== 'string') return '200 letter answer without timestamp';
+  if (result.statusCode === 200 && route === 'letter' && typeof (body as { timestamp?: unknown }).timestamp !== 'string')
+    return '200 letter answer without timestamp';
   if (result.statusCode === 500 && !(route !== 'letter' && EXACT_500.has(result.body!))) return `500 outside the contract: ${result.body!.slice(0, 200)}`;
   if (!result.headers?.['x-request-id']) return `status ${result.statusCode} without x-request-id`;
   return undefined;
@@ -107,7 +116,7 @@ describe(`route fuzzing (seed ${SEED})`, () => {
   it.each(['eligibility', 'cob', 'letter'] as const)(
     '%s: every generated or mutated body gets a contract answer',
     async (route) => {
-      const r = rng(SEED ^ route.length * 0x9e3779b1);
+      const r = rng(SEED ^ (route.length * 0x9e3779b1));
       const problems: string[] = [];
       const statuses: Record<number, number> = {};
       const deadline = Date.now() + PER_ROUTE_MS;

@@ -22,30 +22,64 @@ const TIME_MS = Number(process.env.FUZZ_X12_MS ?? 5_000);
 
 const fixturesDir = fileURLToPath(new URL('../fixtures/x12/', import.meta.url));
 const corpusDir = fileURLToPath(new URL('../../../shared/corpus/x12/', import.meta.url));
-const read = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.271')).map((f) => readFileSync(`${dir}${f}`, 'utf8')) : []);
+const read = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.271'))
+        .map((f) => readFileSync(`${dir}${f}`, 'utf8'))
+    : [];
 
 const SEEDS: string[] = [
   ...read(fixturesDir),
   ...read(corpusDir),
-  response271(['EB*1**30**GOLD PPO', 'EB*B*IND*98*PR**27*25*****Y', 'EB*C*FAM*30*PR**23*3000*****Y', 'EB*A*IND*30*PR***.2****N', 'EB*G*IND*30*PR**23*6000*****W']),
+  response271([
+    'EB*1**30**GOLD PPO',
+    'EB*B*IND*98*PR**27*25*****Y',
+    'EB*C*FAM*30*PR**23*3000*****Y',
+    'EB*A*IND*30*PR***.2****N',
+    'EB*G*IND*30*PR**23*6000*****W',
+  ]),
   response271(['EB*1*FAM*30', 'EB*C*IND*30***29*600*****Y', 'EB*C*IND*30***24*2500*****N'], { dependent: true }),
   response271(['AAA*N**72*C', 'EB*6**30']),
   // The revision-2 parts: plan sections, dated rows, fillers, Part B 96, per-service rows, procedures, other payers.
   response271(
     [
-      'EB*1**30^33^AL*PR*GOLD PPO', 'EB*C*IND*30***23*1000*****Y', 'DTP*292*RD8*20240101-20241231', 'EB*C*IND*30***23*1500*****Y',
-      'EB*G*IND*30***23*99999.99*****Y', 'EB*G*IND*30***29*99999.99*****Y', 'EB*G*FAM*30***23*12000*****Y', 'EB*B*IND*33***27*40****Y*Y',
-      'MSG*PRIOR AUTH AFTER 12 VISITS', 'EB*F*IND*33***23***VS*20**Y', 'EB*B*IND*98***27*25*****Y*HC:99213', 'EB*I**AL',
-      'EB*R**30*HN', 'DTP*290*RD8*20250101-20251231', 'REF*IG*MAP1', 'LS*2120', 'NM1*PRP*2*MA PLAN*****PI*MAP', 'LE*2120',
-      'EB*1**30^AL*PR*VISION PLUS', 'EB*G*IND*30***23*0*****N',
+      'EB*1**30^33^AL*PR*GOLD PPO',
+      'EB*C*IND*30***23*1000*****Y',
+      'DTP*292*RD8*20240101-20241231',
+      'EB*C*IND*30***23*1500*****Y',
+      'EB*G*IND*30***23*99999.99*****Y',
+      'EB*G*IND*30***29*99999.99*****Y',
+      'EB*G*FAM*30***23*12000*****Y',
+      'EB*B*IND*33***27*40****Y*Y',
+      'MSG*PRIOR AUTH AFTER 12 VISITS',
+      'EB*F*IND*33***23***VS*20**Y',
+      'EB*B*IND*98***27*25*****Y*HC:99213',
+      'EB*I**AL',
+      'EB*R**30*HN',
+      'DTP*290*RD8*20250101-20251231',
+      'REF*IG*MAP1',
+      'LS*2120',
+      'NM1*PRP*2*MA PLAN*****PI*MAP',
+      'LE*2120',
+      'EB*1**30^AL*PR*VISION PLUS',
+      'EB*G*IND*30***23*0*****N',
     ],
     { subscriber: ['REF*6P*GRP1*ACME', 'REF*18*PLN', 'DTP*346*D8*20250101', 'DTP*347*D8*99991231', 'DTP*356*D8*20190101'] },
   ),
-  response271(['EB*1**30*MA', 'EB*1**30*MB', 'EB*C**96*MB**23*257', 'EB*C**96*MB**29*0', 'EB*A**96*MB****.2'], { dependent: true, dependentSegments: ['INS*N*19'] }),
+  response271(['EB*1**30*MA', 'EB*1**30*MB', 'EB*C**96*MB**23*257', 'EB*C**96*MB**29*0', 'EB*A**96*MB****.2'], {
+    dependent: true,
+    dependentSegments: ['INS*N*19'],
+  }),
 ];
 
 /** What every fuzz case asks: a date, explicit services and procedures (so every part of the answer is built). */
-const QUESTION: EligibilityQuestion = { dateOfCoverage: '20250315', memberId: 'W000000001', serviceTypeCodes: ['30', '33', 'UC'], procedureCodes: ['99213', 'D0120'] };
+const QUESTION: EligibilityQuestion = {
+  dateOfCoverage: '20250315',
+  memberId: 'W000000001',
+  serviceTypeCodes: ['30', '33', 'UC'],
+  procedureCodes: ['99213', 'D0120'],
+};
 
 const ALLOWED = new Map([
   [422, 'PAYER_REJECTED'],
@@ -53,10 +87,49 @@ const ALLOWED = new Map([
   [502, 'UPSTREAM_ERROR'],
 ]);
 
-const INJECT = ['AAA*N**42*R', 'AAA*Y**79*C', 'AAA*N**80*R', 'AAA*N**ZZ*Q', 'HL*9*99*22*0', 'HL*1**20*1', 'HL***', 'EB*1', 'EB*B*IND*98*PR**27*-5*****Y', 'EB*C*FAM*30*PR**23*1e309', 'EB*A*IND*30***.2.2', 'EB*C**30***24*abc', 'ST*271*0002', 'SE*1', 'IEA*1', 'GS*HB', 'ST*999*0001', `NM1*IL*1*${'X'.repeat(5000)}`, 'DTP*346*D8*20251399', 'LS*2120', 'LE*2120', `MSG*${'💥'.repeat(100)}`,
-  'DTP*292*RD8*20250401-20250101', 'DTP*291*RD8*-', 'DTP*347*D8*00000000', 'EB*R', 'EB*R**30*ZZ', 'NM1*PRP*2', 'NM1*TTP*2*X*****MI*', 'REF*IG', 'REF*6P', 'INS*N',
-  'DMG*D8*2024', 'EB*F**33***23*99999***VS*1e9', 'EB*F*FAM*33***xx**1.5.5*VS*-3', 'EB*B*IND*30***27*999999.99', `EB*1**30**${'P'.repeat(300)}`,
-  'EB*C**96*MB**23*0', `EB*B*IND*${Array.from({ length: 150 }, (_, i) => `Z${i}`).join('^')}***27*5`, 'EB*B*IND*30***27*5*****Y*HC', 'EB*B*IND*30***27*5*****Y*:::'];
+const INJECT = [
+  'AAA*N**42*R',
+  'AAA*Y**79*C',
+  'AAA*N**80*R',
+  'AAA*N**ZZ*Q',
+  'HL*9*99*22*0',
+  'HL*1**20*1',
+  'HL***',
+  'EB*1',
+  'EB*B*IND*98*PR**27*-5*****Y',
+  'EB*C*FAM*30*PR**23*1e309',
+  'EB*A*IND*30***.2.2',
+  'EB*C**30***24*abc',
+  'ST*271*0002',
+  'SE*1',
+  'IEA*1',
+  'GS*HB',
+  'ST*999*0001',
+  `NM1*IL*1*${'X'.repeat(5000)}`,
+  'DTP*346*D8*20251399',
+  'LS*2120',
+  'LE*2120',
+  `MSG*${'💥'.repeat(100)}`,
+  'DTP*292*RD8*20250401-20250101',
+  'DTP*291*RD8*-',
+  'DTP*347*D8*00000000',
+  'EB*R',
+  'EB*R**30*ZZ',
+  'NM1*PRP*2',
+  'NM1*TTP*2*X*****MI*',
+  'REF*IG',
+  'REF*6P',
+  'INS*N',
+  'DMG*D8*2024',
+  'EB*F**33***23*99999***VS*1e9',
+  'EB*F*FAM*33***xx**1.5.5*VS*-3',
+  'EB*B*IND*30***27*999999.99',
+  `EB*1**30**${'P'.repeat(300)}`,
+  'EB*C**96*MB**23*0',
+  `EB*B*IND*${Array.from({ length: 150 }, (_, i) => `Z${i}`).join('^')}***27*5`,
+  'EB*B*IND*30***27*5*****Y*HC',
+  'EB*B*IND*30***27*5*****Y*:::',
+];
 
 function mutate(r: Rng, x12: string): string {
   // Work on segments split by the file's own terminator (ISA106), else '~'.

@@ -15,7 +15,14 @@ import { measureCall } from './measure.js';
 const SEED = seedFromEnv();
 const ELIGIBILITY = '/api/eligibility/v1';
 const COB = '/api/eligibility/cob/v1';
-const cobBody = { patientFirstName: 'Ana', patientLastName: 'Ruiz', dateOfCoverage: '06-01-2025', payerId: 'PAYER001', providerId: 'PROVIDER001', mockRequest: true };
+const cobBody = {
+  patientFirstName: 'Ana',
+  patientLastName: 'Ruiz',
+  dateOfCoverage: '06-01-2025',
+  payerId: 'PAYER001',
+  providerId: 'PROVIDER001',
+  mockRequest: true,
+};
 
 let api: LocalApi;
 beforeAll(async () => {
@@ -161,12 +168,14 @@ describe(`hostile bodies over HTTP (seed ${SEED})`, () => {
   it('__proto__ and constructor.prototype are named as unknown fields and pollute nothing', async () => {
     const proto = await api.call(ELIGIBILITY, undefined, { rawBody: JSON.stringify(MOCK_SET_1).replace('{', '{"__proto__": {"polluted": 1},') });
     expect(proto.body.errors).toEqual([{ field: '__proto__', message: 'is not an allowed field' }]);
-    const ctor = await api.call(ELIGIBILITY, undefined, { rawBody: JSON.stringify(MOCK_SET_1).replace('{', '{"constructor": {"prototype": {"polluted": 1}},') });
+    const ctor = await api.call(ELIGIBILITY, undefined, {
+      rawBody: JSON.stringify(MOCK_SET_1).replace('{', '{"constructor": {"prototype": {"polluted": 1}},'),
+    });
     expect(ctor.body.errors).toEqual([{ field: 'constructor', message: 'is not an allowed field' }]);
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   });
 
-  it('every answer carries Cache-Control: no-store, the server\'s own 401/404/413 included', async () => {
+  it("every answer carries Cache-Control: no-store, the server's own 401/404/413 included", async () => {
     const answers = [
       await api.call(ELIGIBILITY, MOCK_SET_1),
       await api.call(ELIGIBILITY, MOCK_SET_1, { token: null }),

@@ -23,17 +23,28 @@ const post = (data: string) =>
     body: JSON.stringify({
       model: 'claude-test',
       max_tokens: 1000,
-      messages: [{ role: 'user', content: [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data } }, { type: 'text', text: '- Patient name: A B' }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data } },
+            { type: 'text', text: '- Patient name: A B' },
+          ],
+        },
+      ],
     }),
   });
 
 describe('messages sandbox and hostile PDF structure', () => {
-  it.each(['dict-openers', 'array-openers', 'random-bytes', 'objstm-overlapping'] as const)('%s: 400 invalid_request_error, then the next request is answered', async (shape) => {
-    const res = await post(HOSTILE_PDFS[shape].make().toString('base64'));
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'The PDF could not be read' } });
-    expect((await post(toBase64(await procedureNotesPdf()))).status).toBe(200);
-  });
+  it.each(['dict-openers', 'array-openers', 'random-bytes', 'objstm-overlapping'] as const)(
+    '%s: 400 invalid_request_error, then the next request is answered',
+    async (shape) => {
+      const res = await post(HOSTILE_PDFS[shape].make().toString('base64'));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'The PDF could not be read' } });
+      expect((await post(toBase64(await procedureNotesPdf()))).status).toBe(200);
+    },
+  );
 
   it('a page-tree DAG (2^40 leaves) is a 413 for its pages', async () => {
     const res = await post(HOSTILE_PDFS['page-tree-dag'].make().toString('base64'));

@@ -113,7 +113,11 @@ describe('local server limits', () => {
     ['a control character in a value', 'X-Note: a\x01b', 'The X-Note header is not valid HTTP: its value has a character HTTP does not allow'],
     ['a space in a name', 'Bad Header: x', 'A header name is not valid HTTP'],
     ['a Content-Length that is not a number', 'Content-Length: abc', 'The Content-Length header is not valid: one number, and never with Transfer-Encoding'],
-    ['two different Content-Lengths', 'Content-Length: 1\r\nContent-Length: 2', 'The Content-Length header is not valid: one number, and never with Transfer-Encoding'],
+    [
+      'two different Content-Lengths',
+      'Content-Length: 1\r\nContent-Length: 2',
+      'The Content-Length header is not valid: one number, and never with Transfer-Encoding',
+    ],
   ])('answers a malformed header (%s) with a JSON 400 that names the header, not the body', async (_label, line, message) => {
     const { text } = await rawExchange([`POST /api/eligibility/v1 HTTP/1.1\r\nHost: x\r\n${line}\r\n\r\n`]);
     expect(text).toMatch(/^HTTP\/1\.1 400 /);

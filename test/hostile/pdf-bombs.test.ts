@@ -14,7 +14,6 @@ import { measureCall } from './measure.js';
  * growing by anything near what the bomb inflates to (docs/security.md#pdf-bombs).
  */
 
-
 let environment: LocalEnvironment;
 let handler: (event: unknown, context: unknown) => Promise<any>;
 
@@ -53,15 +52,18 @@ describe('PDF bombs on the letter route', () => {
     expect(growthMiB).toBeLessThan(200);
   });
 
-  it.each(['dict-openers', 'array-openers', 'random-bytes'] as const)('a fake PDF of 4 MB (%s after %%PDF-) is a 400 INVALID_FILE from the structural gate', async (shape) => {
-    const reply = await invoke(handler, letterEvent(HOSTILE_PDFS[shape].make()));
-    expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({
-      message: 'the PDF holds too much data outside its objects (damaged or not a PDF)',
-      code: 'INVALID_FILE',
-      requestId: reply.headers['x-request-id'],
-    });
-  });
+  it.each(['dict-openers', 'array-openers', 'random-bytes'] as const)(
+    'a fake PDF of 4 MB (%s after %%PDF-) is a 400 INVALID_FILE from the structural gate',
+    async (shape) => {
+      const reply = await invoke(handler, letterEvent(HOSTILE_PDFS[shape].make()));
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({
+        message: 'the PDF holds too much data outside its objects (damaged or not a PDF)',
+        code: 'INVALID_FILE',
+        requestId: reply.headers['x-request-id'],
+      });
+    },
+  );
 
   it('a 100-page scan (bilevel Flate images, 200 dpi) still gets its letter', async () => {
     const reply = await invoke(handler, letterEvent(scannedPdf(100)));

@@ -87,7 +87,10 @@ describe('the shared HTTP pipeline', () => {
   });
 
   it('reads a valid base64-passed UTF-8 body', async () => {
-    const event = { ...apiEvent(ROUTE, undefined, { rawBody: Buffer.from(JSON.stringify({ ...valid, patientFirstName: 'Zoë' })).toString('base64') }), isBase64Encoded: true };
+    const event = {
+      ...apiEvent(ROUTE, undefined, { rawBody: Buffer.from(JSON.stringify({ ...valid, patientFirstName: 'Zoë' })).toString('base64') }),
+      isBase64Encoded: true,
+    };
     const reply = await invoke(echo, event);
     expect(reply.status).toBe(200);
     expect(reply.body.firstName).toBe('Zoë');
@@ -139,7 +142,9 @@ describe('the shared HTTP pipeline', () => {
   it('renders a route ServiceError with its status, Retry-After on 503 and rejections', async () => {
     const unavailable = apiHandler('u', 'eligibility', async () => ({
       ok: false,
-      error: serviceError('PAYER_UNAVAILABLE', { rejections: [{ code: '42', description: 'Unable to Respond at Current Time', followUpAction: 'R: Resubmission Allowed', loop: '2100A' }] }),
+      error: serviceError('PAYER_UNAVAILABLE', {
+        rejections: [{ code: '42', description: 'Unable to Respond at Current Time', followUpAction: 'R: Resubmission Allowed', loop: '2100A' }],
+      }),
     }));
     const reply = await invoke(unavailable, apiEvent(ROUTE, valid));
     expect(reply.status).toBe(503);

@@ -41,7 +41,11 @@ beforeAll(async () => {
       res.writeHead(503, { 'content-type': 'application/json' });
       return void res.end('{"message":"Service Unavailable"}');
     }
-    const upstream = await fetch(`${sandbox.url}${req.url}`, { method: 'POST', headers: { authorization: String(req.headers.authorization), 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
+    const upstream = await fetch(`${sandbox.url}${req.url}`, {
+      method: 'POST',
+      headers: { authorization: String(req.headers.authorization), 'content-type': 'application/json' },
+      body: Buffer.concat(chunks),
+    });
     res.writeHead(upstream.status, { 'content-type': 'application/json' });
     res.end(await upstream.text());
   });

@@ -155,7 +155,11 @@ describe('replay', () => {
   it('keys are separate per route: the same key on COB is a new request', async () => {
     const key = freshKey();
     await post(ELIGIBILITY, MOCK_SET_1, { 'Idempotency-Key': key });
-    const { patientDOB: _d, patientMemberId: _m, ...cobBody } = { ...MOCK_SET_1, patientFirstName: 'Jane', patientLastName: 'Smith', dateOfCoverage: '02-02-2025', payerId: 'PAYER002', providerId: 'PROVIDER002' };
+    const {
+      patientDOB: _d,
+      patientMemberId: _m,
+      ...cobBody
+    } = { ...MOCK_SET_1, patientFirstName: 'Jane', patientLastName: 'Smith', dateOfCoverage: '02-02-2025', payerId: 'PAYER002', providerId: 'PROVIDER002' };
     const cob = await post('/api/eligibility/cob/v1', cobBody, { 'Idempotency-Key': key });
     expect(cob.status).toBe(200);
     expect(cob.headers.get('idempotent-replayed')).toBeNull();
@@ -179,10 +183,15 @@ describe('what is not stored, and a store outage', () => {
   const counting = (body: unknown) => {
     let calls = 0;
     const handler = (table: string) =>
-      apiHandler('probe', 'eligibility', async () => {
-        calls += 1;
-        return { ok: true, body };
-      }, { idempotencyTable: table });
+      apiHandler(
+        'probe',
+        'eligibility',
+        async () => {
+          calls += 1;
+          return { ok: true, body };
+        },
+        { idempotencyTable: table },
+      );
     return { handler, calls: () => calls };
   };
   const keyed = (key: string) => apiEvent('POST /api/eligibility/v1', MOCK_SET_1, { headers: { 'Idempotency-Key': key } });

@@ -12,14 +12,14 @@ const restEvent = (method: string, path: string, headers: Record<string, string>
   proxyEvent({ method, path, resource: '/{proxy+}', rawHeaders: Object.entries(headers), requestId: 'gw-1' }, null, null);
 
 describe('GET /api/health and GET /api/openapi.json', () => {
-  it('health answers status and version with the gateway id, or the caller\'s', async () => {
+  it("health answers status and version with the gateway id, or the caller's", async () => {
     const reply = await health(restEvent('GET', '/api/health'));
     expect([reply.statusCode, JSON.parse(reply.body)]).toEqual([200, { status: 'ok', version: SERVICE_VERSION }]);
     expect(reply.headers['x-request-id']).toBe('gw-1');
     expect((await health(restEvent('GET', '/api/health', { 'X-Request-Id': 'abc-123' }))).headers['x-request-id']).toBe('abc-123');
   });
 
-  it('health answers HEAD with the GET answer\'s status and headers and no body (uptime monitors)', async () => {
+  it("health answers HEAD with the GET answer's status and headers and no body (uptime monitors)", async () => {
     const get = await health(restEvent('GET', '/api/health', { 'X-Request-Id': 'same' }));
     const head = await health(restEvent('HEAD', '/api/health', { 'X-Request-Id': 'same' }));
     expect([head.statusCode, head.headers, head.body]).toEqual([200, get.headers, '']);

@@ -101,12 +101,16 @@ describe('over HTTP, through the local gateway', () => {
   const postTwice = (name: string, values: string[]) =>
     new Promise<{ status: number; body: Record<string, any> }>((resolve, reject) => {
       const url = new URL('/api/eligibility/v1', api.url);
-      const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json', [name]: values } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      });
+      const req = request(
+        url,
+        { method: 'POST', headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json', [name]: values } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify(MOCK_SET_1));
     });

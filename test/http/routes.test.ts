@@ -34,7 +34,7 @@ describe('the route table', () => {
 });
 
 describe('request ids', () => {
-  it('takes the caller\'s X-Request-Id in any header case when it is 1–128 of [A-Za-z0-9._:-]', () => {
+  it("takes the caller's X-Request-Id in any header case when it is 1–128 of [A-Za-z0-9._:-]", () => {
     expect(requestIdFor({ 'x-request-id': 'abc-123' }, 'gw')).toBe('abc-123');
     expect(requestIdFor({ 'X-Request-Id': 'A.b_c:d-9' }, 'gw')).toBe('A.b_c:d-9');
     expect(requestIdFor({ 'X-REQUEST-ID': 'z'.repeat(128) }, 'gw')).toBe('z'.repeat(128));
@@ -66,7 +66,7 @@ describe('CORS', () => {
     expect(corsHeaders(policy, {})).toEqual({ vary: 'Origin' });
   });
 
-  it('answers a preflight with the path\'s methods and the four request headers', () => {
+  it("answers a preflight with the path's methods and the four request headers", () => {
     const policy = corsPolicy({ CORS_ALLOWED_ORIGINS: 'https://a.example' })!;
     expect(preflightHeaders(policy, { origin: 'https://a.example' }, ['POST'])).toEqual({
       allow: 'POST, OPTIONS',

@@ -48,15 +48,23 @@ describe('batch in the stack', () => {
     const webhook = mappings.find((m) => JSON.stringify(m.FunctionName).includes('BatchWebhookFunction'))!;
     expect(webhook).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'] });
     expect(webhook.EventSourceArn).toEqual({ 'Fn::GetAtt': [idOf('BatchWebhookQueue', 'AWS::SQS::Queue'), 'Arn'] });
-    const scaled = Object.values(synth({ batchMaxConcurrency: 4 })).filter((r) => r.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(r.Properties.FunctionName).includes('BatchWorkerFunction'));
+    const scaled = Object.values(synth({ batchMaxConcurrency: 4 })).filter(
+      (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(r.Properties.FunctionName).includes('BatchWorkerFunction'),
+    );
     expect(scaled.map((r) => r.Properties.ScalingConfig)).toEqual([{ MaximumConcurrency: 4 }]);
     expect(() => synth({ batchMaxConcurrency: 1 })).toThrow(/batchMaxConcurrency/);
   });
 
   it('redrives both queues to their own dead-letter queues after the receive count', () => {
-    for (const [queue, deadLetters] of [['BatchItemQueue', 'BatchItemDeadLetters'], ['BatchWebhookQueue', 'BatchWebhookDeadLetters']] as const) {
+    for (const [queue, deadLetters] of [
+      ['BatchItemQueue', 'BatchItemDeadLetters'],
+      ['BatchWebhookQueue', 'BatchWebhookDeadLetters'],
+    ] as const) {
       const props = resources[idOf(queue, 'AWS::SQS::Queue')]!.Properties;
-      expect(props.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [idOf(deadLetters, 'AWS::SQS::Queue'), 'Arn'] }, maxReceiveCount: BATCH_MAX_RECEIVE_COUNT });
+      expect(props.RedrivePolicy).toEqual({
+        deadLetterTargetArn: { 'Fn::GetAtt': [idOf(deadLetters, 'AWS::SQS::Queue'), 'Arn'] },
+        maxReceiveCount: BATCH_MAX_RECEIVE_COUNT,
+      });
     }
     // An item backed off for 8 h (30 s doubling to 15 min) is received about 36 times: it must not be taken for poison.
     expect(BATCH_MAX_RECEIVE_COUNT).toBeGreaterThan(40);
@@ -86,7 +94,13 @@ describe('batch in the stack', () => {
         .sort();
     };
     expect(actionsOf('BatchFunction')).toEqual(['sqs:SendMessage']);
-    expect(actionsOf('BatchWorkerFunction')).toEqual(['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage', 'sqs:SendMessage']);
+    expect(actionsOf('BatchWorkerFunction')).toEqual([
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:ReceiveMessage',
+      'sqs:SendMessage',
+    ]);
     expect(actionsOf('BatchWebhookFunction')).toEqual(['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage']);
     expect(ofType('AWS::IAM::Policy')).toEqual([]);
   });

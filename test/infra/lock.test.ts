@@ -19,11 +19,16 @@ describe('package-lock.json', () => {
         'node_modules/a/node_modules/b': { version: '1.0.0', optionalDependencies: { shared: '2.0.0', 'b-win32': '1.0.0' } },
       },
     };
-    expect(missingOptionalPackages(lock)).toEqual(['tool-darwin@1.0.0 (wanted by node_modules/tool@1.0.0)', 'b-win32@1.0.0 (wanted by node_modules/a/node_modules/b@1.0.0)']);
+    expect(missingOptionalPackages(lock)).toEqual([
+      'tool-darwin@1.0.0 (wanted by node_modules/tool@1.0.0)',
+      'b-win32@1.0.0 (wanted by node_modules/a/node_modules/b@1.0.0)',
+    ]);
   });
 
   it('names in package.json allowScripts exactly the locked packages that have install scripts (npm 11 reviews them)', () => {
-    const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8')) as {
+      packages: Record<string, { hasInstallScript?: boolean }>;
+    };
     const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { allowScripts?: Record<string, boolean> };
     const withScripts = Object.entries(lock.packages)
       .filter(([, entry]) => entry.hasInstallScript)

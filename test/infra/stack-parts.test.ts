@@ -7,18 +7,23 @@ import { readdirSync } from 'node:fs';
 import { readRepoFile as read, ROOT } from '../support/repo-docs.js';
 
 const MAX_LINES = 300;
-const tsFiles = (dir: string) => readdirSync(`${ROOT}${dir}`).filter((name) => name.endsWith('.ts')).map((name) => `${dir}/${name}`);
+const tsFiles = (dir: string) =>
+  readdirSync(`${ROOT}${dir}`)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => `${dir}/${name}`);
 const parts = tsFiles('infra/cdk/constructs');
 
-describe('the stack\'s parts', () => {
+describe("the stack's parts", () => {
   it('are the files the deployment guide expects', () => {
-    expect(parts).toEqual(expect.arrayContaining(['data-stores', 'service-function', 'rest-api', 'routes', 'waf', 'nag-acknowledgements'].map((n) => `infra/cdk/constructs/${n}.ts`)));
+    expect(parts).toEqual(
+      expect.arrayContaining(
+        ['data-stores', 'service-function', 'rest-api', 'routes', 'waf', 'nag-acknowledgements'].map((n) => `infra/cdk/constructs/${n}.ts`),
+      ),
+    );
   });
 
   it(`keep every file of infra/cdk at ${MAX_LINES} lines or fewer`, () => {
-    const long = [...tsFiles('infra/cdk'), ...parts]
-      .map((file) => [file, read(file).split('\n').length - 1] as const)
-      .filter(([, lines]) => lines > MAX_LINES);
+    const long = [...tsFiles('infra/cdk'), ...parts].map((file) => [file, read(file).split('\n').length - 1] as const).filter(([, lines]) => lines > MAX_LINES);
     expect(long).toEqual([]);
   });
 

@@ -53,7 +53,11 @@ export function normaliseTemplate(value: unknown): any {
   if (typeof value === 'string') return value.replace(/\b[0-9a-f]{64}\b/g, '<asset-hash>');
   if (Array.isArray(value)) return value.map(normaliseTemplate);
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, normaliseTemplate((value as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, normaliseTemplate((value as Record<string, unknown>)[key])]),
+    );
   }
   return value;
 }

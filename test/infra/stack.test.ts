@@ -23,8 +23,7 @@ let template: Template;
 type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[] };
 let resources: Record<string, Resource>;
 
-const newApp = (extra: Record<string, unknown> = {}) =>
-  new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...extra } });
+const newApp = (extra: Record<string, unknown> = {}) => new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...extra } });
 
 beforeAll(() => {
   mkdirSync(join(PROJECT_ROOT, 'cdk.out'), { recursive: true });
@@ -48,7 +47,11 @@ const logicalIdOf = (prefix: string, type: string) => {
   expect(found).toHaveLength(1);
   return found[0]![0];
 };
-const pascal = (name: string) => name.split('-').map((p) => p[0]!.toUpperCase() + p.slice(1)).join('');
+const pascal = (name: string) =>
+  name
+    .split('-')
+    .map((p) => p[0]!.toUpperCase() + p.slice(1))
+    .join('');
 const functionId = (name: string) => logicalIdOf(`${pascal(name)}Function`, 'AWS::Lambda::Function');
 
 /** Every IAM statement that reaches a function's role, from any policy resource. */
@@ -61,7 +64,11 @@ function statementsOf(name: string): { Action: string | string[]; Resource: unkn
 }
 const actionsOf = (name: string) => statementsOf(name).flatMap((s) => [s.Action].flat());
 const resourcesFor = (name: string, action: string) =>
-  JSON.stringify(statementsOf(name).filter((s) => [s.Action].flat().includes(action)).map((s) => s.Resource));
+  JSON.stringify(
+    statementsOf(name)
+      .filter((s) => [s.Action].flat().includes(action))
+      .map((s) => s.Resource),
+  );
 
 /** Every REST method as "<METHOD> <path>" with its properties, paths rebuilt from the resource tree. */
 function restMethods(res: Record<string, Resource> = resources) {
@@ -74,12 +81,24 @@ function restMethods(res: Record<string, Resource> = resources) {
     return '/';
   };
   const out: Record<string, Record<string, any>> = {};
-  for (const r of Object.values(res).filter((x) => x.Type === 'AWS::ApiGateway::Method')) out[`${r.Properties.HttpMethod} ${pathOf(r.Properties.ResourceId)}`] = r.Properties;
+  for (const r of Object.values(res).filter((x) => x.Type === 'AWS::ApiGateway::Method'))
+    out[`${r.Properties.HttpMethod} ${pathOf(r.Properties.ResourceId)}`] = r.Properties;
   return out;
 }
 const targetOf = (method: Record<string, any>) => JSON.stringify(method.Integration.Uri).match(/"Fn::GetAtt":\["([A-Za-z0-9]+)","Arn"\]/)![1];
 const ROUTE_PATHS: string[] = [...new Set(ROUTE_TABLE.map((r) => r.path))];
-const RESOURCE_PATHS = ['/', '/api', '/api/eligibility', '/api/eligibility/cob', '/api/eligibility/batch', '/api/fhir', '/api/fhir/r4', '/api/fhir/r4/CoverageEligibilityRequest', '/{proxy+}', ...ROUTE_PATHS];
+const RESOURCE_PATHS = [
+  '/',
+  '/api',
+  '/api/eligibility',
+  '/api/eligibility/cob',
+  '/api/eligibility/batch',
+  '/api/fhir',
+  '/api/fhir/r4',
+  '/api/fhir/r4/CoverageEligibilityRequest',
+  '/{proxy+}',
+  ...ROUTE_PATHS,
+];
 /** Fed by SQS event source mappings, not by the gateway (docs/batch.md#engine). */
 const QUEUE_CONSUMERS = ['batch-worker', 'batch-webhook'];
 
@@ -89,14 +108,26 @@ describe('EligibilityStack', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] }, ApiKeySourceType: 'AUTHORIZER' });
   });
 
-  it('serves every entry of the route table from its own function: POSTs behind the authorizer with the client\'s usage-plan key, the public GETs open', () => {
+  it("serves every entry of the route table from its own function: POSTs behind the authorizer with the client's usage-plan key, the public GETs open", () => {
     const methods = restMethods();
     const authorizerId = logicalIdOf('BearerTokenAuthorizer', 'AWS::ApiGateway::Authorizer');
     expect(ROUTE_TABLE.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
-        'POST /api/eligibility/v1', 'POST /api/eligibility/cob/v1', 'POST /api/generate-letter', 'POST /api/fhir/r4/CoverageEligibilityRequest/$submit',
-        'GET /api/payers', 'GET /api/payers/{payerId}', 'POST /api/mcp', 'GET /api/health', 'HEAD /api/health', 'GET /api/openapi.json', 'GET /api/docs', 'GET /api/docs/scalar.js',
-        'POST /api/eligibility/batch/v1', 'GET /api/eligibility/batch/v1/{batchId}', 'DELETE /api/eligibility/batch/v1/{batchId}',
+        'POST /api/eligibility/v1',
+        'POST /api/eligibility/cob/v1',
+        'POST /api/generate-letter',
+        'POST /api/fhir/r4/CoverageEligibilityRequest/$submit',
+        'GET /api/payers',
+        'GET /api/payers/{payerId}',
+        'POST /api/mcp',
+        'GET /api/health',
+        'HEAD /api/health',
+        'GET /api/openapi.json',
+        'GET /api/docs',
+        'GET /api/docs/scalar.js',
+        'POST /api/eligibility/batch/v1',
+        'GET /api/eligibility/batch/v1/{batchId}',
+        'DELETE /api/eligibility/batch/v1/{batchId}',
         'GET /api/eligibility/batch/v1/{batchId}/items',
       ].sort(),
     );
@@ -109,9 +140,12 @@ describe('EligibilityStack', () => {
     }
   });
 
-  it('sends every other method and path to the not-found function: 405 on a route\'s path without a token, 404 after authorization', () => {
+  it("sends every other method and path to the not-found function: 405 on a route's path without a token, 404 after authorization", () => {
     const methods = restMethods();
-    const anyRoutes = Object.keys(methods).filter((k) => k.startsWith('ANY ')).map((k) => k.slice(4)).sort();
+    const anyRoutes = Object.keys(methods)
+      .filter((k) => k.startsWith('ANY '))
+      .map((k) => k.slice(4))
+      .sort();
     expect(anyRoutes).toEqual([...RESOURCE_PATHS].sort());
     for (const path of anyRoutes) {
       const method = methods[`ANY ${path}`]!;
@@ -154,14 +188,18 @@ describe('EligibilityStack', () => {
       Type: 'REQUEST',
       IdentitySource: 'method.request.header.Authorization',
       AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_SECONDS,
-      AuthorizerUri: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([Match.objectLike({ 'Fn::GetAtt': [functionId('authorizer'), 'Arn'] })])]) }),
+      AuthorizerUri: Match.objectLike({
+        'Fn::Join': Match.arrayWith([Match.arrayWith([Match.objectLike({ 'Fn::GetAtt': [functionId('authorizer'), 'Arn'] })])]),
+      }),
     });
     expect(cdkJson.context.authorizerCacheSeconds + TOKEN_STORE_CACHE_SECONDS).toBeLessThanOrEqual(300);
     expect(() => new EligibilityStack(newApp({ authorizerCacheSeconds: 300 }), 'TooLong', { functionsDir: fixtureDir })).toThrow(/authorizerCacheSeconds/);
   });
 
   it('answers 401/403/429 from the gateway with the exact bodies, never cached', () => {
-    const responses: Record<string, Record<string, any>> = Object.fromEntries(ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties.ResponseType, r.Properties]));
+    const responses: Record<string, Record<string, any>> = Object.fromEntries(
+      ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties.ResponseType, r.Properties]),
+    );
     const exact: Record<string, [string, string]> = {
       UNAUTHORIZED: ['401', '{"message":"Unauthorized"}'],
       ACCESS_DENIED: ['403', '{"message":"Forbidden"}'],
@@ -176,7 +214,11 @@ describe('EligibilityStack', () => {
     expect(responses.THROTTLED.ResponseParameters['gatewayresponse.header.Retry-After']).toBe("'1'");
     // The API's own error shape for what the gateway decides alone.
     expect(responses.MISSING_AUTHENTICATION_TOKEN.StatusCode).toBe('404');
-    expect(JSON.parse(responses.MISSING_AUTHENTICATION_TOKEN.ResponseTemplates['application/json'])).toEqual({ message: expect.any(String), code: 'NOT_FOUND', requestId: '$context.requestId' });
+    expect(JSON.parse(responses.MISSING_AUTHENTICATION_TOKEN.ResponseTemplates['application/json'])).toEqual({
+      message: expect.any(String),
+      code: 'NOT_FOUND',
+      requestId: '$context.requestId',
+    });
     expect(responses.AUTHORIZER_FAILURE.StatusCode).toBe('500');
     expect(JSON.parse(responses.AUTHORIZER_FAILURE.ResponseTemplates['application/json']).code).toBe('INTERNAL_ERROR');
     expect(responses.DEFAULT_4XX.StatusCode).toBeUndefined();
@@ -198,7 +240,8 @@ describe('EligibilityStack', () => {
       expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
       expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
     }
-    for (const name of FUNCTIONS.filter((n) => n !== 'letter' && !QUEUE_CONSUMERS.includes(n))) expect(resources[functionId(name)]!.Properties.Timeout).toBeLessThanOrEqual(29);
+    for (const name of FUNCTIONS.filter((n) => n !== 'letter' && !QUEUE_CONSUMERS.includes(n)))
+      expect(resources[functionId(name)]!.Properties.Timeout).toBeLessThanOrEqual(29);
     expect(resources[functionId('authorizer')]!.Properties.Timeout).toBe(5);
     expect(resources[functionId('letter')]!.Properties.MemorySize).toBeGreaterThan(resources[functionId('eligibility')]!.Properties.MemorySize);
   });
@@ -207,7 +250,10 @@ describe('EligibilityStack', () => {
     const env = (name: string) => resources[functionId(name)]!.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(env('authorizer')).sort()).toEqual(['API_TOKENS_SECRET_ARN', 'NODE_OPTIONS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME']);
     for (const name of ['eligibility', 'cob', 'fhir']) {
-      expect(env(name)).toMatchObject({ STEDI_BASE_URL: cdkJson.context.stediBaseUrl, ENROLLMENTS_TABLE: { Ref: logicalIdOf('EnrollmentsTable', 'AWS::DynamoDB::Table') } });
+      expect(env(name)).toMatchObject({
+        STEDI_BASE_URL: cdkJson.context.stediBaseUrl,
+        ENROLLMENTS_TABLE: { Ref: logicalIdOf('EnrollmentsTable', 'AWS::DynamoDB::Table') },
+      });
       expect(env(name)).not.toHaveProperty('ANTHROPIC_SECRET_ARN');
     }
     expect(env('letter')).toMatchObject({ LETTER_MODEL: cdkJson.context.letterModel, POWERTOOLS_LOG_LEVEL: 'INFO' });
@@ -221,7 +267,9 @@ describe('EligibilityStack', () => {
   });
 
   it('takes LETTER_MODEL and the Stedi base URL from context', () => {
-    const other = new EligibilityStack(newApp({ letterModel: 'claude-test-model', stediBaseUrl: 'https://stedi.example' }), 'Ctx', { functionsDir: fixtureDir });
+    const other = new EligibilityStack(newApp({ letterModel: 'claude-test-model', stediBaseUrl: 'https://stedi.example' }), 'Ctx', {
+      functionsDir: fixtureDir,
+    });
     const t = Template.fromStack(other);
     t.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ LETTER_MODEL: 'claude-test-model' }) } });
     t.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ STEDI_BASE_URL: 'https://stedi.example' }) } });
@@ -245,7 +293,12 @@ describe('EligibilityStack', () => {
     }
     // The four POST functions: Powertools idempotency's four item calls on their own table, nothing more.
     for (const name of ['eligibility', 'cob', 'fhir', 'letter']) {
-      expect([...new Set(actionsOf(name).filter((a) => a.startsWith('dynamodb:')))].sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect([...new Set(actionsOf(name).filter((a) => a.startsWith('dynamodb:')))].sort()).toEqual([
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+      ]);
       for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']) {
         expect(resourcesFor(name, action)).toContain(idempotency);
         expect(resourcesFor(name, action)).not.toContain(table);
@@ -294,7 +347,7 @@ describe('EligibilityStack', () => {
     expect(JSON.stringify(ofType('AWS::Backup::BackupSelection')[0]![1].Properties)).not.toContain(logicalIdOf('IdempotencyTable', 'AWS::DynamoDB::Table'));
   });
 
-  it('keeps idempotent answers in their own KMS-encrypted table with Powertools\' key and TTL attribute and a one-day PITR window', () => {
+  it("keeps idempotent answers in their own KMS-encrypted table with Powertools' key and TTL attribute and a one-day PITR window", () => {
     const [, idempotency] = ofType('AWS::DynamoDB::Table').find(([id]) => id.startsWith('IdempotencyTable'))!;
     expect(idempotency.Properties).toMatchObject({
       KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
@@ -329,14 +382,24 @@ describe('EligibilityStack', () => {
     const props = stage[0]![1].Properties;
     expect(props).toMatchObject({ StageName: cdkJson.context.stageName, TracingEnabled: true });
     expect(props.MethodSettings).toEqual([
-      expect.objectContaining({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: cdkJson.context.throttleRateLimit, ThrottlingBurstLimit: cdkJson.context.throttleBurstLimit }),
+      expect.objectContaining({
+        HttpMethod: '*',
+        ResourcePath: '/*',
+        ThrottlingRateLimit: cdkJson.context.throttleRateLimit,
+        ThrottlingBurstLimit: cdkJson.context.throttleBurstLimit,
+      }),
     ]);
     // Execution logs with data trace would log bodies.
     expect(props.MethodSettings[0].DataTraceEnabled).not.toBe(true);
     expect(JSON.stringify(props.AccessLogSetting.DestinationArn)).toContain(`":log-group:",{"Ref":"${logicalIdOf('ApiAccessLogs', 'AWS::Logs::LogGroup')}"}`);
     const format = JSON.parse(props.AccessLogSetting.Format) as Record<string, string>;
     expect(format).toEqual(ACCESS_LOG_FIELDS);
-    expect(format).toMatchObject({ requestId: '$context.requestId', route: '$context.httpMethod $context.resourcePath', status: '$context.status', responseLatency: '$context.responseLatency' });
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      route: '$context.httpMethod $context.resourcePath',
+      status: '$context.status',
+      responseLatency: '$context.responseLatency',
+    });
     expect(props.AccessLogSetting.Format).not.toMatch(/body|header|querystring|\$context\.path\b/i);
   });
 
@@ -355,14 +418,21 @@ describe('EligibilityStack', () => {
     }
     expect(cdkJson.context.usagePlans.high.rateLimit).toBeGreaterThan(cdkJson.context.usagePlans.standard.rateLimit);
     expect(template.toJSON().Outputs.UsagePlanIds.Value['Fn::Join'][1]).toHaveLength(2);
-    expect(() => new EligibilityStack(newApp({ usagePlans: { standard: { rateLimit: 1 } } }), 'BadPlans', { functionsDir: fixtureDir })).toThrow(/usagePlans\.standard\.burstLimit/);
+    expect(() => new EligibilityStack(newApp({ usagePlans: { standard: { rateLimit: 1 } } }), 'BadPlans', { functionsDir: fixtureDir })).toThrow(
+      /usagePlans\.standard\.burstLimit/,
+    );
   });
 
   it('attaches a WAF web ACL to the stage: rate per IP, AWS common (body size only counted) and known bad inputs, size limit outside the letter route', () => {
     const [aclId, acl] = ofType('AWS::WAFv2::WebACL')[0]!;
     expect(acl.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } });
     const rules = Object.fromEntries((acl.Properties.Rules as any[]).map((r) => [r.Name, r]));
-    expect(Object.keys(rules)).toEqual(['PerIpRateLimit', 'AWSManagedRulesCommonRuleSet', 'BodySizeOutsideLetterRoute', 'AWSManagedRulesKnownBadInputsRuleSet']);
+    expect(Object.keys(rules)).toEqual([
+      'PerIpRateLimit',
+      'AWSManagedRulesCommonRuleSet',
+      'BodySizeOutsideLetterRoute',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+    ]);
     expect(rules.PerIpRateLimit.Statement.RateBasedStatement).toMatchObject({ Limit: cdkJson.context.wafRateLimitPerIp, AggregateKeyType: 'IP' });
     expect(rules.PerIpRateLimit.Action.Block.CustomResponse).toMatchObject({ ResponseCode: 429, CustomResponseBodyKey: 'tooManyRequests' });
     expect(JSON.parse(acl.Properties.CustomResponseBodies.tooManyRequests.Content)).toEqual({ message: 'Too Many Requests' });
@@ -371,11 +441,18 @@ describe('EligibilityStack', () => {
       Name: 'AWSManagedRulesCommonRuleSet',
       RuleActionOverrides: [{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }],
     });
-    expect(rules.AWSManagedRulesKnownBadInputsRuleSet.Statement.ManagedRuleGroupStatement).toEqual({ VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' });
+    expect(rules.AWSManagedRulesKnownBadInputsRuleSet.Statement.ManagedRuleGroupStatement).toEqual({
+      VendorName: 'AWS',
+      Name: 'AWSManagedRulesKnownBadInputsRuleSet',
+    });
     // The replacement size rule: over 8 KB (oversize counts as a match) and not the letter path → 413.
     const [size, notLetter] = rules.BodySizeOutsideLetterRoute.Statement.AndStatement.Statements;
     expect(size.SizeConstraintStatement).toMatchObject({ FieldToMatch: { Body: { OversizeHandling: 'MATCH' } }, ComparisonOperator: 'GT', Size: 8192 });
-    expect(notLetter.NotStatement.Statement.ByteMatchStatement).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'ENDS_WITH', SearchString: '/api/generate-letter' });
+    expect(notLetter.NotStatement.Statement.ByteMatchStatement).toMatchObject({
+      FieldToMatch: { UriPath: {} },
+      PositionalConstraint: 'ENDS_WITH',
+      SearchString: '/api/generate-letter',
+    });
     expect(rules.BodySizeOutsideLetterRoute.Action.Block.CustomResponse.ResponseCode).toBe(413);
     // A 4 MiB PDF is ~5.6 MB of base64; nothing else in the ACL looks at body size.
     expect(JSON.stringify(acl.Properties.Rules).match(/SizeConstraintStatement/g)).toHaveLength(1);
@@ -394,7 +471,10 @@ describe('EligibilityStack', () => {
     const cors = new EligibilityStack(corsApp, 'Cors', { functionsDir: fixtureDir });
     const corsResources = Template.fromStack(cors).toJSON().Resources as Record<string, Resource>;
     const methods = restMethods(corsResources);
-    const options = Object.keys(methods).filter((k) => k.startsWith('OPTIONS ')).map((k) => k.slice(8)).sort();
+    const options = Object.keys(methods)
+      .filter((k) => k.startsWith('OPTIONS '))
+      .map((k) => k.slice(8))
+      .sort();
     expect(options).toEqual([...new Set(ROUTE_PATHS)].sort());
     for (const path of options) {
       expect(methods[`OPTIONS ${path}`]).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false });
@@ -409,7 +489,16 @@ describe('EligibilityStack', () => {
   });
 
   it('outputs the API URL, table names, secret ARNs and usage plan ids', () => {
-    expect(Object.keys(template.toJSON().Outputs).sort()).toEqual(['AnthropicSecretArn', 'ApiTokensSecretArn', 'ApiUrl', 'BatchItemDeadLettersUrl', 'EnrollmentsTableName', 'IdempotencyTableName', 'StediSecretArn', 'UsagePlanIds']);
+    expect(Object.keys(template.toJSON().Outputs).sort()).toEqual([
+      'AnthropicSecretArn',
+      'ApiTokensSecretArn',
+      'ApiUrl',
+      'BatchItemDeadLettersUrl',
+      'EnrollmentsTableName',
+      'IdempotencyTableName',
+      'StediSecretArn',
+      'UsagePlanIds',
+    ]);
   });
 
   it('passes the AwsSolutions and HIPAA Security packs with no unacknowledged finding', () => {
@@ -469,7 +558,7 @@ describe.each(Object.keys(TEMPLATE_VARIANTS) as TemplateVariant[])('the %s stack
     expect(synthesized).toEqual(recorded);
   });
 
-  it('normalises only the function code\'s asset hashes', () => {
+  it("normalises only the function code's asset hashes", () => {
     const placeholders = JSON.stringify(synthesized).match(/<asset-hash>/g) ?? [];
     expect(placeholders).toHaveLength(FUNCTIONS.length);
     const codeKeys = Object.values(resourcesOf(synthesized))

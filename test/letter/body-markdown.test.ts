@@ -37,7 +37,9 @@ describe('parseLetterMarkdown (mdast)', () => {
   });
 
   it('reads headings, paragraphs, lists with one nested level and rules', () => {
-    const blocks = parseLetterMarkdown(['# Top', '## Diagnosis', 'Line one', 'line two.', '', '- a', '  - nested', '- b', '', '1. first', '2. second', '', '---', '', '#### deep'].join('\n'));
+    const blocks = parseLetterMarkdown(
+      ['# Top', '## Diagnosis', 'Line one', 'line two.', '', '- a', '  - nested', '- b', '', '1. first', '2. second', '', '---', '', '#### deep'].join('\n'),
+    );
     expect(blocks).toEqual([
       { kind: 'heading', level: 1, runs: [{ text: 'Top', style: 'bold' }] },
       { kind: 'heading', level: 2, runs: [{ text: 'Diagnosis', style: 'bold' }] },
@@ -63,7 +65,22 @@ describe('parseLetterMarkdown (mdast)', () => {
 
 describe('writeBlocks', () => {
   it('writes the blocks back as markdown that reads the same', () => {
-    const source = ['## Diagnosis', '', 'Osteoarthritis (**M17.11**) with *night pain*.', '', '- a', '    - nested', '- b', '', '1. first', '2. second', '', '---', '', 'End.'].join('\n');
+    const source = [
+      '## Diagnosis',
+      '',
+      'Osteoarthritis (**M17.11**) with *night pain*.',
+      '',
+      '- a',
+      '    - nested',
+      '- b',
+      '',
+      '1. first',
+      '2. second',
+      '',
+      '---',
+      '',
+      'End.',
+    ].join('\n');
     const written = writeBlocks(parseLetterMarkdown(source));
     expect(written).toBe(source);
     expect(parseLetterMarkdown(written)).toEqual(parseLetterMarkdown(source));

@@ -56,8 +56,7 @@ describe('checkLetterBody', () => {
     '<insert date of surgery>',
     'Member ID XXX-XX',
     'Signed: ______',
-  ])('rejects the placeholder %s', (placeholder) =>
-    expect(reason(GOOD.replace('the right knee', `the right knee ${placeholder}`))).toMatch(/placeholders/));
+  ])('rejects the placeholder %s', (placeholder) => expect(reason(GOOD.replace('the right knee', `the right knee ${placeholder}`))).toMatch(/placeholders/));
 
   it.each([
     'CANNOT_WRITE_LETTER: the document is an invoice',
@@ -65,7 +64,8 @@ describe('checkLetterBody', () => {
     'I cannot write a letter of medical necessity from this document.',
     'I am unable to assist with this.',
   ])('rejects the refusal %j, even padded to length', (refusal) =>
-    expect(reason(`${refusal}\n\n${'The document does not contain clinical notes. '.repeat(10)}`)).toMatch(/could not write/));
+    expect(reason(`${refusal}\n\n${'The document does not contain clinical notes. '.repeat(10)}`)).toMatch(/could not write/),
+  );
 
   it('never quotes the output in its reason', () => {
     const result = checkLetterBody(`Patient Zebediah Quux [Patient Name] ${'x '.repeat(MIN_BODY_CHARS)}`, 'end_turn');

@@ -8,7 +8,9 @@ const PAGES = ['Dx: primary osteoarthritis, right knee, m17.11. Plan: TKA.', 'Pr
 describe('verifyCodes', () => {
   it('keeps codes the notes hold (case and the ICD-10 dot ignored) with their pages', () => {
     const { codes, removed, blocks } = verifyCodes(
-      parseLetterMarkdown('Osteoarthritis of the right knee (ICD-10 M1711) and hypertension (ICD-10: I10). Requested: TKA (CPT 27447); knee brace (HCPCS L1832).'),
+      parseLetterMarkdown(
+        'Osteoarthritis of the right knee (ICD-10 M1711) and hypertension (ICD-10: I10). Requested: TKA (CPT 27447); knee brace (HCPCS L1832).',
+      ),
       { pages: PAGES },
     );
     expect(removed).toEqual([]);
@@ -24,9 +26,12 @@ describe('verifyCodes', () => {
   });
 
   it('removes a code the notes lack, with the label and brackets it leaves, and names it', () => {
-    const { codes, removed, blocks } = verifyCodes(parseLetterMarkdown('Chronic pain (**ICD-10 G89.29**) and knee pain (M17.11).\n\nRequested: TKA (CPT 27447, 27486).'), {
-      pages: PAGES,
-    });
+    const { codes, removed, blocks } = verifyCodes(
+      parseLetterMarkdown('Chronic pain (**ICD-10 G89.29**) and knee pain (M17.11).\n\nRequested: TKA (CPT 27447, 27486).'),
+      {
+        pages: PAGES,
+      },
+    );
     expect(removed).toEqual(['G89.29', '27486']);
     expect(text(blocks)).toBe('Chronic pain and knee pain (M17.11).\nRequested: TKA (CPT 27447).');
     expect(codes.icd10.map((c) => c.code)).toEqual(['M17.11']);
@@ -54,7 +59,7 @@ describe('verifyCodes', () => {
   });
 
   describe('bare codes (no "CPT" or "ICD-10" label)', () => {
-    it('lists a bare CPT code the notes hold, with its pages (the issue\'s sample letter)', () => {
+    it("lists a bare CPT code the notes hold, with its pages (the issue's sample letter)", () => {
       const input = 'We request approval of 27447 Total knee arthroplasty.';
       const { codes, removed, blocks } = verifyCodes(parseLetterMarkdown(input), { pages: PAGES });
       expect(removed).toEqual([]);
@@ -63,7 +68,9 @@ describe('verifyCodes', () => {
     });
 
     it('removes an invented bare CPT code with a notice-worthy entry, and the sentence still reads', () => {
-      const { codes, removed, blocks } = verifyCodes(parseLetterMarkdown('We request approval of 27448 and 27447 for the right knee. Walking is limited.'), { pages: PAGES });
+      const { codes, removed, blocks } = verifyCodes(parseLetterMarkdown('We request approval of 27448 and 27447 for the right knee. Walking is limited.'), {
+        pages: PAGES,
+      });
       expect(removed).toEqual(['27448']);
       expect(codes.cpt.map((c) => c.code)).toEqual(['27447']);
       expect(text(blocks)).toBe('We request approval of 27447 for the right knee. Walking is limited.');
@@ -82,7 +89,10 @@ describe('verifyCodes', () => {
 
     it('reads HCPCS (a letter and 4 digits) and CPT Category II (4 digits and F)', () => {
       const pages = [...PAGES, 'Blood pressure controlled, 3074F reported.'];
-      const { codes, removed, blocks } = verifyCodes(parseLetterMarkdown('A brace L1832 was supplied; 3074F was reported; E0114 crutches and 3075F were not.'), { pages });
+      const { codes, removed, blocks } = verifyCodes(
+        parseLetterMarkdown('A brace L1832 was supplied; 3074F was reported; E0114 crutches and 3075F were not.'),
+        { pages },
+      );
       expect(codes.cpt).toEqual([
         { code: 'L1832', pages: [2] },
         { code: '3074F', pages: [3] },
@@ -92,7 +102,9 @@ describe('verifyCodes', () => {
     });
 
     it('reads ICD-10 with and without its dot, and removes one the notes lack', () => {
-      const { codes, removed, blocks } = verifyCodes(parseLetterMarkdown('Knee osteoarthritis M17.11 with hypertension I10. E119 and G89.29 are also noted.'), { pages: PAGES });
+      const { codes, removed, blocks } = verifyCodes(parseLetterMarkdown('Knee osteoarthritis M17.11 with hypertension I10. E119 and G89.29 are also noted.'), {
+        pages: PAGES,
+      });
       expect(codes.icd10).toEqual([
         { code: 'M17.11', pages: [1] },
         { code: 'I10', pages: [2] },

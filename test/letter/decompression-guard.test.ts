@@ -48,7 +48,10 @@ describe('the PDF decompression guard', () => {
       '/Filter /Fl#61teDecode',
       '/Filter [/FlateDecode] /DecodeParms [<< /X << /Y 1 >> >>]',
     ]) {
-      expect({ dict, result: await checkPdfDecompression(onePage(dict, data)) }).toEqual({ dict, result: { ok: true, decompressedBytes: 2 * MIB, streams: 1 } });
+      expect({ dict, result: await checkPdfDecompression(onePage(dict, data)) }).toEqual({
+        dict,
+        result: { ok: true, decompressedBytes: 2 * MIB, streams: 1 },
+      });
     }
   });
 

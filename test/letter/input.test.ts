@@ -35,8 +35,7 @@ describe('readProcedureNotes', () => {
 
   it('rejects an empty string', () => expectError('', 400, 'INVALID_FILE', /empty/));
   it('rejects a bare prefix', () => expectError('data:application/pdf;base64,', 400, 'INVALID_FILE', /empty/));
-  it('rejects URL-safe base64 characters', () =>
-    expectError(`${toBase64(notes).replace(/.$/, '').slice(0, 40)}-_AA`, 400, 'INVALID_FILE', /standard base64/));
+  it('rejects URL-safe base64 characters', () => expectError(`${toBase64(notes).replace(/.$/, '').slice(0, 40)}-_AA`, 400, 'INVALID_FILE', /standard base64/));
   it('rejects spaces inside the base64', () => expectError('JVBE Ri0x', 400, 'INVALID_FILE', /standard base64/));
   it('rejects padding in the middle', () => expectError('JVB=RiAx', 400, 'INVALID_FILE', /standard base64/));
   it('rejects a missing padding', () => expectError('JVBERi0xLg', 400, 'INVALID_FILE', /padded/));

@@ -42,5 +42,4 @@ describe('a letter past the integration cut', () => {
       expect(reply.body.letter).toContain('Medical Necessity');
     }
   }, 60_000);
-
 });

@@ -23,9 +23,20 @@ describe('assembleLetter', () => {
   const letter = assembleLetter(meta, BODY, DATE);
 
   it('puts header, patient block, body and signature in order', () => {
-    const order = ['# Riverside Orthopedics', 'Phone: +1 (555) 010-2000', 'E-mail: dr_lee@riverside.example', 'Date: March 5, 2026',
-      '### Patient Information', "- **Name:** José Núñez-O'Brien", '- **Age:** 47', '- **Patient identifier:** PAT-0001',
-      '## Diagnosis', '- item two', '/s/ Dana Lee', 'Dana Lee, MD'];
+    const order = [
+      '# Riverside Orthopedics',
+      'Phone: +1 (555) 010-2000',
+      'E-mail: dr_lee@riverside.example',
+      'Date: March 5, 2026',
+      '### Patient Information',
+      "- **Name:** José Núñez-O'Brien",
+      '- **Age:** 47',
+      '- **Patient identifier:** PAT-0001',
+      '## Diagnosis',
+      '- item two',
+      '/s/ Dana Lee',
+      'Dana Lee, MD',
+    ];
     const positions = order.map((part) => letter.indexOf(part));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -60,8 +71,10 @@ describe('assembleLetter', () => {
   });
 
   it('adds a Re: block with only the given lines, and a source list with the cited pages', () => {
-    const letter = assembleLetter({ ...meta, member_id: 'M-1', provider_npi: '1234567893' }, BODY, DATE, [{ page: 2, citedText: 'Knee <b>pain</b> for [14](javascript:x) months' }]);
-    expect(letter).toContain('**Re:**  \nPatient: José Núñez-O\'Brien  \nMember ID: M-1  \nProvider NPI: 1234567893\n');
+    const letter = assembleLetter({ ...meta, member_id: 'M-1', provider_npi: '1234567893' }, BODY, DATE, [
+      { page: 2, citedText: 'Knee <b>pain</b> for [14](javascript:x) months' },
+    ]);
+    expect(letter).toContain("**Re:**  \nPatient: José Núñez-O'Brien  \nMember ID: M-1  \nProvider NPI: 1234567893\n");
     expect(letter).toContain('### Source documentation\n\n- p. 2: “Knee pain for 14 months”');
   });
 

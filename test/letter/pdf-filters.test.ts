@@ -116,7 +116,10 @@ describe('bounded PDF filters', () => {
 
   it('count the generated zero runs the same way pdf-lib decodes them', async () => {
     for (const n of [1, 4097, 1_000_000]) {
-      for (const [filter, encoded] of [['LZWDecode', lzwZeros(n)], ['RunLengthDecode', runLengthZeros(n)]] as const) {
+      for (const [filter, encoded] of [
+        ['LZWDecode', lzwZeros(n)],
+        ['RunLengthDecode', runLengthZeros(n)],
+      ] as const) {
         const ours = await decode(filter, encoded, 1 << 30, 'none');
         expect(ours.used).toBe(pdfLibDecode(filter, encoded).length);
       }

@@ -11,7 +11,8 @@ import { letterBody } from '../fixtures/letter/bodies.js';
 
 // Real PDFs checked by real tools: poppler-utils (pdftotext, pdfinfo, pdffonts) and qpdf.
 
-const renderLetterPdfReport = (m: LetterMetadata, body: string, generatedAt: Date) => renderReport({ meta: m, body: parseLetterMarkdown(body), citations: [], generatedAt });
+const renderLetterPdfReport = (m: LetterMetadata, body: string, generatedAt: Date) =>
+  renderReport({ meta: m, body: parseLetterMarkdown(body), citations: [], generatedAt });
 const renderLetterPdf = async (m: LetterMetadata, body: string, generatedAt: Date) => (await renderLetterPdfReport(m, body, generatedAt)).pdf;
 
 const GENERATED = new Date('2026-11-22T12:46:26.123Z');
@@ -71,10 +72,29 @@ describe('renderLetterPdf', () => {
 
   it('has the header, patient section, body and signature in order', () => {
     const out = text(file, '-layout');
-    const order = ['Riverside Orthopedics', 'Phone: +1 555 010 2000', 'E-mail: dr.lee@riverside.example', 'Date: November 22, 2026',
-      'Letter of Medical Necessity', 'Patient Information', "Name: José Núñez-O'Brien", 'Age: 47', 'Patient identifier: PAT-0001',
-      'Diagnosis', '• first bullet', '◦ nested bullet', '1. numbered one', '2. numbered two', 'Plan', 'Proceed with surgery.',
-      'Sincerely,', '/s/ Dana Lee', 'Dana Lee, MD', 'Generated 2026-11-22T12:46:26Z', 'Page 1 of 1'];
+    const order = [
+      'Riverside Orthopedics',
+      'Phone: +1 555 010 2000',
+      'E-mail: dr.lee@riverside.example',
+      'Date: November 22, 2026',
+      'Letter of Medical Necessity',
+      'Patient Information',
+      "Name: José Núñez-O'Brien",
+      'Age: 47',
+      'Patient identifier: PAT-0001',
+      'Diagnosis',
+      '• first bullet',
+      '◦ nested bullet',
+      '1. numbered one',
+      '2. numbered two',
+      'Plan',
+      'Proceed with surgery.',
+      'Sincerely,',
+      '/s/ Dana Lee',
+      'Dana Lee, MD',
+      'Generated 2026-11-22T12:46:26Z',
+      'Page 1 of 1',
+    ];
     const normalized = out.replace(/[ \t]+/g, ' ');
     const positions = order.map((part) => normalized.indexOf(part));
     expect(positions.filter((p) => p < 0)).toEqual([]);

@@ -125,11 +125,17 @@ describe('letter pipeline (sandbox)', () => {
   it('flags a scan and keeps its codes', async () => {
     const scan = toBase64(await scannedNotesPdf());
     fake.answer([
-      { type: 'text', text: `## Diagnosis\n\nPrimary osteoarthritis, right knee (ICD-10 M17.11); total knee arthroplasty (CPT 27447) is requested.\n\n${filler}` },
+      {
+        type: 'text',
+        text: `## Diagnosis\n\nPrimary osteoarthritis, right knee (ICD-10 M17.11); total knee arthroplasty (CPT 27447) is requested.\n\n${filler}`,
+      },
     ]);
     const { body } = await letterOf(request({ file_content: scan }), viaFake());
     expect(body.notices).toEqual([{ code: 'NOTES_NOT_MACHINE_READABLE', message: expect.any(String) }]);
-    expect(body.codes).toEqual({ icd10: [expect.objectContaining({ code: 'M17.11', pages: [] })], cpt: [expect.objectContaining({ code: '27447', pages: [] })] });
+    expect(body.codes).toEqual({
+      icd10: [expect.objectContaining({ code: 'M17.11', pages: [] })],
+      cpt: [expect.objectContaining({ code: '27447', pages: [] })],
+    });
     expect(body.letter).toContain('M17.11');
   });
 
@@ -149,10 +155,16 @@ describe('letter pipeline (sandbox)', () => {
     expect(bare).toContain('Phone: +1 555 0100  ');
     expect(bare).not.toContain('\\+');
 
-    const full = await letterOf(request({ payer_name: 'Acme Health', member_id: 'XJ-99_1', patient_dob: '04-12-1961', provider_npi: '1234567893', output_format: 'pdf' }), viaSandbox());
+    const full = await letterOf(
+      request({ payer_name: 'Acme Health', member_id: 'XJ-99_1', patient_dob: '04-12-1961', provider_npi: '1234567893', output_format: 'pdf' }),
+      viaSandbox(),
+    );
     const text = pdfText(full.body, 're');
-    for (const line of ['Patient: Zoë Ångström', 'Date of birth: 04-12-1961', 'Member ID: XJ-99_1', 'Payer: Acme Health', 'Provider NPI: 1234567893']) expect(text).toContain(line);
-    const markdown = (await letterOf(request({ payer_name: 'Acme Health', member_id: 'XJ-99_1', patient_dob: '04-12-1961', provider_npi: '1234567893' }), viaSandbox())).body.letter!;
+    for (const line of ['Patient: Zoë Ångström', 'Date of birth: 04-12-1961', 'Member ID: XJ-99_1', 'Payer: Acme Health', 'Provider NPI: 1234567893'])
+      expect(text).toContain(line);
+    const markdown = (
+      await letterOf(request({ payer_name: 'Acme Health', member_id: 'XJ-99_1', patient_dob: '04-12-1961', provider_npi: '1234567893' }), viaSandbox())
+    ).body.letter!;
     expect(markdown).toContain('Patient: Zoë Ångström  \nDate of birth: 04-12-1961  \nMember ID: XJ-99_1  \nPayer: Acme Health  \nProvider NPI: 1234567893\n');
   });
 });
@@ -212,9 +224,16 @@ describe('markup attacks', () => {
   it('sends the PDF with citations enabled and the system prompt cached', async () => {
     fake.answer([{ type: 'text', text: `## Request\n\n${filler}` }]);
     await letterOf(request(), viaFake());
-    const sent = fake.requests[fake.requests.length - 1] as { system: Array<Record<string, unknown>>; messages: Array<{ content: Array<Record<string, unknown>> }> };
+    const sent = fake.requests[fake.requests.length - 1] as {
+      system: Array<Record<string, unknown>>;
+      messages: Array<{ content: Array<Record<string, unknown>> }>;
+    };
     expect(sent.system).toEqual([expect.objectContaining({ type: 'text', cache_control: { type: 'ephemeral' } })]);
-    expect(sent.messages[0]!.content[0]).toMatchObject({ type: 'document', citations: { enabled: true }, source: { type: 'base64', media_type: 'application/pdf' } });
+    expect(sent.messages[0]!.content[0]).toMatchObject({
+      type: 'document',
+      citations: { enabled: true },
+      source: { type: 'base64', media_type: 'application/pdf' },
+    });
   });
 });
 

@@ -18,7 +18,13 @@ describe('letter prompt', () => {
     });
     expect(text.type).toBe('text');
     const body = (text as { text: string }).text;
-    for (const line of ['- Patient name: Ada Lovelace', '- Patient age: 47', '- Patient identifier: PAT-1', '- Facility: Riverside', '- Cost of the visit or procedure: $10.00']) {
+    for (const line of [
+      '- Patient name: Ada Lovelace',
+      '- Patient age: 47',
+      '- Patient identifier: PAT-1',
+      '- Facility: Riverside',
+      '- Cost of the visit or procedure: $10.00',
+    ]) {
       expect(body).toContain(line);
     }
   });
@@ -33,7 +39,13 @@ describe('letter prompt', () => {
   });
 
   it('marks the system prompt for caching and names the model', () => {
-    const request = buildLetterRequest('claude-x', 'JVBERi0=', { patient_name: 'A', patient_age: '1', patient_identifier: 'P', facility_name: 'F', visit_cost: '$1' });
+    const request = buildLetterRequest('claude-x', 'JVBERi0=', {
+      patient_name: 'A',
+      patient_age: '1',
+      patient_identifier: 'P',
+      facility_name: 'F',
+      visit_cost: '$1',
+    });
     expect(request.model).toBe('claude-x');
     expect(request.system).toEqual([{ type: 'text', text: LETTER_SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }]);
   });

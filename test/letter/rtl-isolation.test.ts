@@ -25,7 +25,12 @@ beforeAll(async () => {
       `Seen today: ${NAME} 63, with night pain.\n\n` +
       'The requested service is expected to restore function.',
   );
-  const { pdf } = await renderLetterPdfReport({ meta: { ...LETTER_META, patient_name: NAME, patient_age: '63' }, body, citations: [], generatedAt: new Date('2026-02-01T09:00:00Z') });
+  const { pdf } = await renderLetterPdfReport({
+    meta: { ...LETTER_META, patient_name: NAME, patient_age: '63' },
+    body,
+    citations: [],
+    generatedAt: new Date('2026-02-01T09:00:00Z'),
+  });
   writeFileSync(join(dir, 'letter.pdf'), pdf);
   // pdftotext marks right-to-left runs with embedding controls; they are not content.
   text = execFileSync('pdftotext', ['-layout', join(dir, 'letter.pdf'), '-'], { encoding: 'utf8' }).replace(/[\u202A-\u202E\u2066-\u2069]/g, '');

@@ -64,7 +64,12 @@ describe('every script in the PDF', () => {
     };
     const latin = await renderLetterPdfReport({ meta, body: parseLetterMarkdown('Plain text.'), citations: [], generatedAt: GENERATED });
     expect(fontsOf(latin.pdf, 'latin')).not.toMatch(/Noto/);
-    const arabic = await renderLetterPdfReport({ meta: { ...meta, patient_name: 'محمد' }, body: parseLetterMarkdown('Plain text.'), citations: [], generatedAt: GENERATED });
+    const arabic = await renderLetterPdfReport({
+      meta: { ...meta, patient_name: 'محمد' },
+      body: parseLetterMarkdown('Plain text.'),
+      citations: [],
+      generatedAt: GENERATED,
+    });
     const fonts = fontsOf(arabic.pdf, 'arabic-only');
     expect(fonts).toMatch(/NotoNaskhArabic/);
     expect(fonts).not.toMatch(/NotoSansJP|NotoSansKR|NotoSansHans|NotoEmoji/);

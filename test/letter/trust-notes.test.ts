@@ -69,7 +69,10 @@ describe('letters trust only the notes', () => {
 
   it('finds a cited passage whatever its whitespace and case', async () => {
     const shouted = DIAGNOSIS.toUpperCase().replace(/ /g, '  \n ');
-    fake.answer([{ type: 'text', text: `## Diagnosis\n\nOsteoarthritis of the right knee`, citations: [pageCitation(shouted, 1)] }, { type: 'text', text: `.\n\n${filler}` }]);
+    fake.answer([
+      { type: 'text', text: `## Diagnosis\n\nOsteoarthritis of the right knee`, citations: [pageCitation(shouted, 1)] },
+      { type: 'text', text: `.\n\n${filler}` },
+    ]);
     const body = await letter();
     expect(body.citations).toEqual([{ page: 1, citedText: shouted.trim() }]);
     expect(body.notices).toEqual([]);
@@ -86,7 +89,12 @@ describe('letters trust only the notes', () => {
     const body = await letter();
     expect(all.length).toBeGreaterThan(100);
     expect(body.citations).toHaveLength(100);
-    expect(body.notices).toEqual([expect.objectContaining({ code: 'CITATIONS_LIMITED', message: expect.stringMatching(/^Only the first 100 cited passages are kept; \d+ more were dropped$/) })]);
+    expect(body.notices).toEqual([
+      expect.objectContaining({
+        code: 'CITATIONS_LIMITED',
+        message: expect.stringMatching(/^Only the first 100 cited passages are kept; \d+ more were dropped$/),
+      }),
+    ]);
     expect(JSON.stringify(body).length).toBeLessThan(200_000);
   });
 
@@ -101,7 +109,9 @@ describe('letters trust only the notes', () => {
       },
     ]);
     const body = await letter();
-    expect(body.letter).toContain('See evil.example/x?a=1 and evil.example/y and evil2.example/z and click or a@evil.example. Red, osc, bell, backspace, override.');
+    expect(body.letter).toContain(
+      'See evil.example/x?a=1 and evil.example/y and evil2.example/z and click or a@evil.example. Red, osc, bell, backspace, override.',
+    );
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the test asserts that no control characters (ESC, BEL, backspace) survive into the letter
     expect(body.letter).not.toMatch(/https?:|www\.|mailto:|\u001b|\[31m|[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E]/);
   });

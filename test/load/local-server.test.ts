@@ -28,14 +28,46 @@ interface Kind {
 
 const MOCK_SETS = [
   MOCK_SET_1,
-  { ...MOCK_SET_1, patientFirstName: 'Jane', patientLastName: 'Smith', patientDOB: '02-02-1985', patientMemberId: '987654321', dateOfCoverage: '02-02-2025', payerId: 'PAYER002', providerId: 'PROVIDER002' },
-  { ...MOCK_SET_1, patientFirstName: 'Robert', patientLastName: 'Johnson', patientDOB: '03-15-1972', patientMemberId: 'MBR3003003', dateOfCoverage: '03-01-2025', payerId: 'PAYER003', providerId: 'PROVIDER003' },
+  {
+    ...MOCK_SET_1,
+    patientFirstName: 'Jane',
+    patientLastName: 'Smith',
+    patientDOB: '02-02-1985',
+    patientMemberId: '987654321',
+    dateOfCoverage: '02-02-2025',
+    payerId: 'PAYER002',
+    providerId: 'PROVIDER002',
+  },
+  {
+    ...MOCK_SET_1,
+    patientFirstName: 'Robert',
+    patientLastName: 'Johnson',
+    patientDOB: '03-15-1972',
+    patientMemberId: 'MBR3003003',
+    dateOfCoverage: '03-01-2025',
+    payerId: 'PAYER003',
+    providerId: 'PROVIDER003',
+  },
 ];
 const KINDS: Kind[] = [
-  ...MOCK_SETS.map((body) => ({ path: '/api/eligibility/v1', body, status: 200, check: (b: any) => b.message === 'Mock Eligibility check successful.' && typeof b.inNetwork === 'object' })),
+  ...MOCK_SETS.map((body) => ({
+    path: '/api/eligibility/v1',
+    body,
+    status: 200,
+    check: (b: any) => b.message === 'Mock Eligibility check successful.' && typeof b.inNetwork === 'object',
+  })),
   {
     path: '/api/eligibility/v1',
-    body: { ...MOCK_SET_1, patientFirstName: 'Emily', patientLastName: 'Davis', patientDOB: '04-04-1990', patientMemberId: 'MBR4004004', dateOfCoverage: '04-01-2025', payerId: 'PAYER004', providerId: 'PROVIDER004' },
+    body: {
+      ...MOCK_SET_1,
+      patientFirstName: 'Emily',
+      patientLastName: 'Davis',
+      patientDOB: '04-04-1990',
+      patientMemberId: 'MBR4004004',
+      dateOfCoverage: '04-01-2025',
+      payerId: 'PAYER004',
+      providerId: 'PROVIDER004',
+    },
     status: 502,
     check: (b) => JSON.stringify(b) === '{"message":"Mock: Error retrieving eligibility data."}',
   },

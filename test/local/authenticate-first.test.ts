@@ -42,7 +42,13 @@ describe('a refused caller is answered before its body', () => {
 
   it('Expect: 100-continue with a bad token gets the 403 and never a 100 Continue', async () => {
     const connection = await rawConnection(api.url);
-    connection.write(jsonHead([['Authorization', 'Bearer nobody-knows-this-token'], ['Content-Length', SIX_MB], ['Expect', '100-continue']]));
+    connection.write(
+      jsonHead([
+        ['Authorization', 'Bearer nobody-knows-this-token'],
+        ['Content-Length', SIX_MB],
+        ['Expect', '100-continue'],
+      ]),
+    );
     const first = await connection.response();
     expect(first.status).toBe(403);
     await connection.closed();
@@ -50,7 +56,13 @@ describe('a refused caller is answered before its body', () => {
 
   it('Expect: 100-continue with a good token gets 100 Continue, then the answer to the body', async () => {
     const connection = await rawConnection(api.url);
-    connection.write(jsonHead([['Authorization', `Bearer ${api.token}`], ['Content-Length', Buffer.byteLength(BODY)], ['Expect', '100-continue']]));
+    connection.write(
+      jsonHead([
+        ['Authorization', `Bearer ${api.token}`],
+        ['Content-Length', Buffer.byteLength(BODY)],
+        ['Expect', '100-continue'],
+      ]),
+    );
     expect((await connection.response()).status).toBe(100);
     connection.write(BODY);
     const answer = await connection.response();
@@ -60,7 +72,12 @@ describe('a refused caller is answered before its body', () => {
 
   it('a Content-Length over 6 MiB from a good caller is a 413 before the body is sent', async () => {
     const connection = await rawConnection(api.url);
-    connection.write(jsonHead([['Authorization', `Bearer ${api.token}`], ['Content-Length', SIX_MB + 1]]));
+    connection.write(
+      jsonHead([
+        ['Authorization', `Bearer ${api.token}`],
+        ['Content-Length', SIX_MB + 1],
+      ]),
+    );
     const reply = await connection.response();
     expect(reply.status).toBe(413);
     expect(reply.json).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', requestId: reply.headers['x-request-id'] });
@@ -108,7 +125,12 @@ describe('the cap on bytes of bodies held at once', () => {
   it('counts a chunked body as it arrives and refuses it at the cap', async () => {
     const connection = await rawConnection(capped.url);
     const chunk = 'x'.repeat(bodyBytes + 17);
-    connection.write(jsonHead([['Authorization', `Bearer ${api.token}`], ['Transfer-Encoding', 'chunked']]));
+    connection.write(
+      jsonHead([
+        ['Authorization', `Bearer ${api.token}`],
+        ['Transfer-Encoding', 'chunked'],
+      ]),
+    );
     connection.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
     const reply = await connection.response();
     expect(reply.status).toBe(503);

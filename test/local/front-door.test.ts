@@ -54,18 +54,25 @@ describe('X-Request-Id', () => {
     expect((await api.call('/api/health', undefined, { headers, method: 'GET' })).headers.get('x-request-id')).toBe(id);
   });
 
-  it.each([['129 characters', 'a'.repeat(129)], ['a space', 'abc 123'], ['a slash', 'a/b'], ['a quote', 'a"b'], ['a semicolon', 'a;b']])(
-    'ignores an id with %s and makes its own',
-    async (_label, id) => {
-      const reply = await api.call(ELIGIBILITY, MOCK_SET_1, { headers: { 'x-request-id': id } });
-      expect(reply.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    },
-  );
+  it.each([
+    ['129 characters', 'a'.repeat(129)],
+    ['a space', 'abc 123'],
+    ['a slash', 'a/b'],
+    ['a quote', 'a"b'],
+    ['a semicolon', 'a;b'],
+  ])('ignores an id with %s and makes its own', async (_label, id) => {
+    const reply = await api.call(ELIGIBILITY, MOCK_SET_1, { headers: { 'x-request-id': id } });
+    expect(reply.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
 });
 
 describe('CORS', () => {
   const preflight = (origin: string, path = ELIGIBILITY) =>
-    api.call(path, undefined, { method: 'OPTIONS', token: null, headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    api.call(path, undefined, {
+      method: 'OPTIONS',
+      token: null,
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
 
   it('is off by default: OPTIONS is a 405 and responses carry no CORS headers', async () => {
     const reply = await preflight(ALLOWED);
@@ -89,7 +96,8 @@ describe('CORS', () => {
     process.env.CORS_ALLOWED_ORIGINS = ALLOWED;
     const reply = await preflight('https://evil.example.com');
     expect(reply.status).toBe(204);
-    for (const name of ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers']) expect(reply.headers.get(name)).toBeNull();
+    for (const name of ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers'])
+      expect(reply.headers.get(name)).toBeNull();
     const call = await api.call(ELIGIBILITY, MOCK_SET_1, { headers: { origin: 'https://evil.example.com' } });
     expect(call.status).toBe(200);
     expect(call.headers.get('access-control-allow-origin')).toBeNull();

@@ -37,9 +37,18 @@ const BAD = 'Bearer nobody-knows-this-token';
 describe('a repeated Authorization', () => {
   it('is a 400 naming the header, whichever copy is good, and a bad token never rides on a good one', async () => {
     for (const pair of [
-      [['Authorization', BAD], ['Authorization', good()]],
-      [['Authorization', good()], ['Authorization', BAD]],
-      [['authorization', BAD], ['AUTHORIZATION', good()]],
+      [
+        ['Authorization', BAD],
+        ['Authorization', good()],
+      ],
+      [
+        ['Authorization', good()],
+        ['Authorization', BAD],
+      ],
+      [
+        ['authorization', BAD],
+        ['AUTHORIZATION', good()],
+      ],
     ] as [string, string][][]) {
       const reply = await post(pair);
       expect(reply.status).toBe(400);
@@ -58,14 +67,22 @@ describe('a repeated Authorization', () => {
 
 describe('a repeated Idempotency-Key or X-Request-Id', () => {
   it('Idempotency-Key twice (even the same value, any casing) is a 400 that names it, not the body', async () => {
-    const reply = await post([['Authorization', good()], ['Idempotency-Key', 'key-1'], ['idempotency-key', 'key-1']]);
+    const reply = await post([
+      ['Authorization', good()],
+      ['Idempotency-Key', 'key-1'],
+      ['idempotency-key', 'key-1'],
+    ]);
     expect(reply.status).toBe(400);
     expect(reply.json.message).toBe('The Idempotency-Key header is sent more than once; send it once');
     expect(reply.json.errors).toEqual([{ field: 'Idempotency-Key', message: 'must be sent once' }]);
   });
 
   it('X-Request-Id twice is a 400 under a fresh request id, neither of the two sent', async () => {
-    const reply = await post([['Authorization', good()], ['X-Request-Id', 'first-id'], ['X-Request-Id', 'second-id']]);
+    const reply = await post([
+      ['Authorization', good()],
+      ['X-Request-Id', 'first-id'],
+      ['X-Request-Id', 'second-id'],
+    ]);
     expect(reply.status).toBe(400);
     expect(reply.json.message).toContain('X-Request-Id');
     expect(reply.headers['x-request-id']).toMatch(UUID);

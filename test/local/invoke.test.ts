@@ -8,8 +8,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function invoke(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(`${ROOT}node_modules/.bin/tsx`, ['infra/local/invoke.ts', ...args], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', POWERTOOLS_LOG_LEVEL: 'INFO' } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    execFile(
+      `${ROOT}node_modules/.bin/tsx`,
+      ['infra/local/invoke.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', POWERTOOLS_LOG_LEVEL: 'INFO' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
 }

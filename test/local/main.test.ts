@@ -42,7 +42,16 @@ describe('npm start', () => {
     const reply = await fetch(`${server.url}/api/eligibility/v1`, {
       method: 'POST',
       headers: { authorization: 'Bearer local-dev-token', 'content-type': 'application/json' },
-      body: JSON.stringify({ patientFirstName: 'John', patientLastName: 'Doe', patientDOB: '01-01-1980', patientMemberId: '123456789', dateOfCoverage: '01-01-2025', payerId: 'PAYER001', providerId: 'PROVIDER001', mockRequest: true }),
+      body: JSON.stringify({
+        patientFirstName: 'John',
+        patientLastName: 'Doe',
+        patientDOB: '01-01-1980',
+        patientMemberId: '123456789',
+        dateOfCoverage: '01-01-2025',
+        payerId: 'PAYER001',
+        providerId: 'PROVIDER001',
+        mockRequest: true,
+      }),
     });
     expect(reply.status).toBe(200);
     expect(await server.stop(signal)).toBe(0);

@@ -10,13 +10,24 @@ describe('RATE_LIMITS', () => {
   it('parses clientId=N/s pairs and refuses anything else', () => {
     expect(parseRateLimits(undefined).size).toBe(0);
     expect(parseRateLimits('')).toEqual(new Map());
-    expect(parseRateLimits('local=50/s, acme=0.5/s')).toEqual(new Map([['local', 50], ['acme', 0.5]]));
+    expect(parseRateLimits('local=50/s, acme=0.5/s')).toEqual(
+      new Map([
+        ['local', 50],
+        ['acme', 0.5],
+      ]),
+    );
     for (const bad of ['local=50', 'local=0/s', '=5/s', 'local=5/m', 'lo cal=5/s']) expect(() => parseRateLimits(bad)).toThrow(/RATE_LIMITS/);
   });
 
   it('is a token bucket per client: N at once, then N per second, with the wait in whole seconds', () => {
     let now = 0;
-    const limiter = rateLimiter(new Map([['acme', 2], ['slow', 0.25]]), () => now);
+    const limiter = rateLimiter(
+      new Map([
+        ['acme', 2],
+        ['slow', 0.25],
+      ]),
+      () => now,
+    );
     expect([limiter.take('acme'), limiter.take('acme'), limiter.take('acme')]).toEqual([undefined, undefined, 1]);
     expect(limiter.take('unlimited')).toBeUndefined();
     now = 500; // half a second refills one request

@@ -49,7 +49,10 @@ export async function rawConnection(base: string): Promise<RawConnection> {
     const [statusLine, ...lines] = buffer.slice(0, end).split('\r\n');
     const status = Number(statusLine!.split(' ')[1]);
     const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-    const body = status >= 200 && headers['transfer-encoding'] === 'chunked' ? dechunk(buffer, end + 4) : fixedLength(buffer, end + 4, status < 200 ? 0 : Number(headers['content-length'] ?? 0));
+    const body =
+      status >= 200 && headers['transfer-encoding'] === 'chunked'
+        ? dechunk(buffer, end + 4)
+        : fixedLength(buffer, end + 4, status < 200 ? 0 : Number(headers['content-length'] ?? 0));
     if (!body) return undefined;
     buffer = buffer.slice(body.next);
     return { status, headers, text: body.text, json: body.text ? JSON.parse(body.text) : undefined };

@@ -24,7 +24,10 @@ describe('authorization, as API Gateway answers it', () => {
     expect(reply.headers.get('x-request-id')).toBeTruthy();
   });
 
-  it.each([['an unknown token', 'nobody-knows-this-token'], ['a malformed token', '\u00e9\u00e9']])('403 with the exact body for %s', async (_label, token) => {
+  it.each([
+    ['an unknown token', 'nobody-knows-this-token'],
+    ['a malformed token', '\u00e9\u00e9'],
+  ])('403 with the exact body for %s', async (_label, token) => {
     const reply = await api.call(ELIGIBILITY, MOCK_SET_1, { token });
     expect(reply.status).toBe(403);
     expect(reply.body).toEqual({ message: 'Forbidden' });
@@ -89,7 +92,16 @@ describe('mock eligibility over HTTP', () => {
   });
 
   it('set 4 answers 502 and a non-match 500, both spec-exact', async () => {
-    const set4 = { patientFirstName: 'Emily', patientLastName: 'Davis', patientDOB: '04-04-1990', patientMemberId: 'MBR4004004', dateOfCoverage: '04-01-2025', payerId: 'PAYER004', providerId: 'PROVIDER004', mockRequest: true };
+    const set4 = {
+      patientFirstName: 'Emily',
+      patientLastName: 'Davis',
+      patientDOB: '04-04-1990',
+      patientMemberId: 'MBR4004004',
+      dateOfCoverage: '04-01-2025',
+      payerId: 'PAYER004',
+      providerId: 'PROVIDER004',
+      mockRequest: true,
+    };
     const four = await api.call(ELIGIBILITY, set4);
     expect([four.status, four.body]).toEqual([502, { message: 'Mock: Error retrieving eligibility data.' }]);
     const none = await api.call(ELIGIBILITY, { ...MOCK_SET_1, patientLastName: 'doe' });
@@ -97,7 +109,11 @@ describe('mock eligibility over HTTP', () => {
   });
 
   it('mock COB answers the fixed COB of set 2', async () => {
-    const { patientDOB: _d, patientMemberId: _m, ...rest } = { ...MOCK_SET_1, patientFirstName: 'Jane', patientLastName: 'Smith', dateOfCoverage: '02-02-2025', payerId: 'PAYER002', providerId: 'PROVIDER002' };
+    const {
+      patientDOB: _d,
+      patientMemberId: _m,
+      ...rest
+    } = { ...MOCK_SET_1, patientFirstName: 'Jane', patientLastName: 'Smith', dateOfCoverage: '02-02-2025', payerId: 'PAYER002', providerId: 'PROVIDER002' };
     const reply = await api.call(COB, rest);
     expect(reply.status).toBe(200);
     expect(reply.body.cobCode).toBe('CobInstanceExistsPrimacyDetermined');
@@ -112,7 +128,7 @@ describe('real eligibility against the sandbox clearinghouse', () => {
     expect(reply.body.inNetwork.individual.copay).toMatch(/^\$\d/);
   });
 
-  it('403 PROVIDER_NOT_ENROLLED, with the same body, for another client\'s, an inactive, an unknown or a payer-restricted provider', async () => {
+  it("403 PROVIDER_NOT_ENROLLED, with the same body, for another client's, an inactive, an unknown or a payer-restricted provider", async () => {
     const bodies = [];
     for (const providerId of ['PROVIDER-OTHER-CLIENT', 'PROVIDER-SANDBOX-INACTIVE', 'NO-SUCH-PROVIDER', 'PROVIDER-SANDBOX-2']) {
       const reply = await api.call(ELIGIBILITY, { ...garcia, providerId });
@@ -140,7 +156,15 @@ describe('real eligibility against the sandbox clearinghouse', () => {
 
   it('a failing COB part is reported inside cob and never fails eligibility', async () => {
     // The COB sandbox knows every eligibility patient; Medicare's COB check is refused (Stedi's does not cover it).
-    const brooks = { ...garcia, patientFirstName: 'Harold', patientLastName: 'Brooks', patientDOB: '11-02-1950', patientMemberId: '1EG4TE5MK73', payerId: 'CMS', runCobCheck: true };
+    const brooks = {
+      ...garcia,
+      patientFirstName: 'Harold',
+      patientLastName: 'Brooks',
+      patientDOB: '11-02-1950',
+      patientMemberId: '1EG4TE5MK73',
+      payerId: 'CMS',
+      runCobCheck: true,
+    };
     const reply = await api.call(ELIGIBILITY, brooks);
     expect(reply.status).toBe(200);
     expect(reply.body.coverageStatus).toBe('Active');
@@ -148,7 +172,15 @@ describe('real eligibility against the sandbox clearinghouse', () => {
   });
 
   it('real COB returns the mapped Stedi answer', async () => {
-    const reply = await api.call(COB, { patientFirstName: 'Sofia', patientLastName: 'Rossi', dateOfCoverage: '03-01-2025', payerId: 'SANDBOX-PAYER-1', providerId: 'PROVIDER-SANDBOX-1', patientDOB: '07-21-1983', patientMemberId: 'SBX500005' });
+    const reply = await api.call(COB, {
+      patientFirstName: 'Sofia',
+      patientLastName: 'Rossi',
+      dateOfCoverage: '03-01-2025',
+      payerId: 'SANDBOX-PAYER-1',
+      providerId: 'PROVIDER-SANDBOX-1',
+      patientDOB: '07-21-1983',
+      patientMemberId: 'SBX500005',
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.cobCode).toBe('CobInstanceExistsPrimacyDetermined');
   });

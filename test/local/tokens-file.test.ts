@@ -24,7 +24,7 @@ async function createToken(file: string, client: string): Promise<string> {
 }
 
 describe('API_TOKENS_FILE', () => {
-  it('adds the file\'s clients to API_TOKENS, re-reading it so a new token works at once', async () => {
+  it("adds the file's clients to API_TOKENS, re-reading it so a new token works at once", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tokens-'));
     dirs.push(dir);
     const file = join(dir, 'tokens.json');
@@ -48,7 +48,11 @@ describe('API_TOKENS_FILE', () => {
     try {
       expect(environment.notes.join('\n')).toContain(`also accepting the tokens in ${file} (npm run admin -- token create) once it exists`);
       const call = (bearer: string) =>
-        fetch(`${server.url}/api/eligibility/v1`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(MOCK_SET_1) });
+        fetch(`${server.url}/api/eligibility/v1`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+          body: JSON.stringify(MOCK_SET_1),
+        });
       // No file yet: the dev token works, the store is readable (403, not 500) for anything else.
       expect((await call('local-dev-token')).status).toBe(200);
       expect((await call('not-a-token')).status).toBe(403);
@@ -83,7 +87,11 @@ describe('API_TOKENS_FILE', () => {
     try {
       expect(environment.notes.join('\n')).toContain(`also accepting the tokens in ${file}`);
       const call = (bearer: string) =>
-        fetch(`${server.url}/api/eligibility/v1`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(MOCK_SET_1) });
+        fetch(`${server.url}/api/eligibility/v1`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+          body: JSON.stringify(MOCK_SET_1),
+        });
       expect((await call(token)).status).toBe(200);
       expect((await call('local-dev-token')).status).toBe(200);
       expect((await call('not-a-token')).status).toBe(403);

@@ -55,9 +55,16 @@ describe('access log', () => {
       }
       return { ok: true, body: {} };
     });
-    const events = Array.from({ length: 40 }, (_, i) => apiEvent('POST /api/eligibility/v1', { ...MOCK_SET_1, patientFirstName: `P${'x'.repeat(i % 20)}y${'z'.repeat(Math.floor(i / 20))}` }));
+    const events = Array.from({ length: 40 }, (_, i) =>
+      apiEvent('POST /api/eligibility/v1', { ...MOCK_SET_1, patientFirstName: `P${'x'.repeat(i % 20)}y${'z'.repeat(Math.floor(i / 20))}` }),
+    );
     const replies = await Promise.all(events.map((event) => invoke(slow, event)));
-    const idOf = new Map(events.map((event, i) => [`interleave-${(JSON.parse(event.body!) as { patientFirstName: string }).patientFirstName}`, replies[i]!.headers['x-request-id']]));
+    const idOf = new Map(
+      events.map((event, i) => [
+        `interleave-${(JSON.parse(event.body!) as { patientFirstName: string }).patientFirstName}`,
+        replies[i]!.headers['x-request-id'],
+      ]),
+    );
     const steps = records().filter((record) => record.message === 'step');
     expect(steps).toHaveLength(120);
     for (const step of steps) expect(step.requestId).toBe(idOf.get(step.route as string));
@@ -66,9 +73,14 @@ describe('access log', () => {
     expect(new Set(access.map((record) => record.requestId))).toEqual(new Set(replies.map((reply) => reply.headers['x-request-id'])));
   });
 
-  it('the catch-all logs with its own request id, not a previous request\'s', async () => {
+  it("the catch-all logs with its own request id, not a previous request's", async () => {
     const notFound = (await import('../../functions/not-found/index.js')).handler;
-    const first = await invoke(notFound as never, { httpMethod: 'GET', path: '/nowhere', headers: { 'X-Request-Id': 'first-id' }, requestContext: { requestId: 'gw-1' } });
+    const first = await invoke(notFound as never, {
+      httpMethod: 'GET',
+      path: '/nowhere',
+      headers: { 'X-Request-Id': 'first-id' },
+      requestContext: { requestId: 'gw-1' },
+    });
     const second = await invoke(notFound as never, { httpMethod: 'GET', path: '/elsewhere', headers: {}, requestContext: { requestId: 'gw-2' } });
     const lines = records().filter((record) => record.route === 'not-found');
     expect(lines.map((record) => record.requestId)).toEqual([first.headers['x-request-id'], second.headers['x-request-id']]);

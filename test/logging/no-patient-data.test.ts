@@ -71,7 +71,16 @@ describe('logs carry no patient data', () => {
       (await api.call('/api/eligibility/v1', { ...eligibility, runCobCheck: true })).status,
       (await api.call('/api/eligibility/v1', { ...eligibility, mockRequest: true })).status, // 500 mock not found
       (await api.call('/api/eligibility/v1', { ...eligibility, patientDOB: '02-30-1961', typo: PATIENT.member })).status, // 400
-      (await api.call('/api/eligibility/cob/v1', { ...eligibility, patientSSN: PATIENT.ssn, serviceTypeCodes: ['30'], dependentFirstName: PATIENT.first, dependentLastName: PATIENT.last, dependentDOB: PATIENT.dob })).status,
+      (
+        await api.call('/api/eligibility/cob/v1', {
+          ...eligibility,
+          patientSSN: PATIENT.ssn,
+          serviceTypeCodes: ['30'],
+          dependentFirstName: PATIENT.first,
+          dependentLastName: PATIENT.last,
+          dependentDOB: PATIENT.dob,
+        })
+      ).status,
       (await api.call('/api/eligibility/v1', undefined, { rawBody: `{"patientFirstName":"${PATIENT.first}",` })).status, // broken JSON
     ];
     const pdf = await notesPdf();

@@ -16,7 +16,8 @@ import { responseProblems, type ResponseSchemaName } from '../support/response-s
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const committedText = readFileSync(`${root}openapi.json`, 'utf8');
 const committed = JSON.parse(committedText) as any;
-const operations = (doc: any) => Object.entries(doc.paths).flatMap(([path, item]: [string, any]) => Object.entries(item).map(([method, op]) => ({ path, method, op: op as any })));
+const operations = (doc: any) =>
+  Object.entries(doc.paths).flatMap(([path, item]: [string, any]) => Object.entries(item).map(([method, op]) => ({ path, method, op: op as any })));
 
 describe('openapi.json', () => {
   it('is what `npm run openapi` generates from the schemas now (run it after changing a schema)', async () => {
@@ -27,7 +28,10 @@ describe('openapi.json', () => {
   it('has fresh generated client types in examples/typescript/api.d.ts (openapi-typescript)', () => {
     const dir = mkdtempSync(`${tmpdir()}/openapi-types-`);
     try {
-      const run = spawnSync(`${root}examples/typescript/node_modules/.bin/openapi-typescript`, [`${root}openapi.json`, '--output', `${dir}/api.d.ts`], { encoding: 'utf8', timeout: 60_000 });
+      const run = spawnSync(`${root}examples/typescript/node_modules/.bin/openapi-typescript`, [`${root}openapi.json`, '--output', `${dir}/api.d.ts`], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(run.status).toBe(0);
       if (readFileSync(`${dir}/api.d.ts`, 'utf8') !== readFileSync(`${root}examples/typescript/api.d.ts`, 'utf8')) {
         throw new Error('examples/typescript/api.d.ts is stale: run `npm run openapi` and commit the result');
@@ -38,7 +42,9 @@ describe('openapi.json', () => {
   }, 60_000);
 
   it('describes every route of the route table, and only those', () => {
-    const documented = operations(committed).filter(({ method }) => method !== 'options').map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    const documented = operations(committed)
+      .filter(({ method }) => method !== 'options')
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`);
     expect(documented.sort()).toEqual(ROUTE_TABLE.map((route) => `${route.method} ${route.path}`).sort());
   });
 
@@ -73,7 +79,14 @@ describe('openapi.json', () => {
   });
 
   it('has response examples that match the response schemas', () => {
-    const success: Record<string, ResponseSchemaName> = { checkEligibility: 'eligibility', checkCoordinationOfBenefits: 'cob', generateLetter: 'letter', getHealth: 'health', searchPayers: 'payerPage', getPayer: 'payer' };
+    const success: Record<string, ResponseSchemaName> = {
+      checkEligibility: 'eligibility',
+      checkCoordinationOfBenefits: 'cob',
+      generateLetter: 'letter',
+      getHealth: 'health',
+      searchPayers: 'payerPage',
+      getPayer: 'payer',
+    };
     let count = 0;
     for (const { op } of operations(committed)) {
       for (const [status, response] of Object.entries(op.responses) as [string, any][]) {
@@ -90,7 +103,7 @@ describe('openapi.json', () => {
     expect(count).toBeGreaterThanOrEqual(30);
   });
 
-  it('lints clean with Redocly\'s recommended rules (warnings count as errors)', () => {
+  it("lints clean with Redocly's recommended rules (warnings count as errors)", () => {
     const lint = spawnSync(`${root}node_modules/.bin/redocly`, ['lint', 'openapi.json', '--config', 'redocly.yaml'], {
       cwd: root,
       encoding: 'utf8',

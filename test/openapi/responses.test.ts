@@ -39,26 +39,49 @@ describe('eligibility answers match EligibilityResponse', () => {
     expect(withCob.cob.cobCode).toBeDefined();
   });
 
-  it.each(SANDBOX_PATIENTS.filter((p) => !p.fault && !p.aaa).map((p) => [`${p.firstName} ${p.lastName}`, p] as const))('sandbox patient %s (real pipeline)', async (_name, p) => {
-    const body = await expectConforming(
-      ELIGIBILITY,
-      { patientFirstName: p.firstName, patientLastName: p.lastName, patientDOB: p.dob, patientMemberId: p.memberId, dateOfCoverage: '03-01-2025', payerId: p.payerId, providerId: 'PROVIDER-SANDBOX-1', runCobCheck: true },
-      200,
-      'eligibility',
-    );
-    expect(body.message).toBe('Eligibility check successful');
-    // Keys a real answer always has: RealEligibilityResponse requires them (cob too, since runCobCheck was sent).
-    for (const key of ['coverageStatus', 'checkedAt', 'plan', 'subscriber', 'benefits', 'otherPayers', 'notices', 'cob']) expect([key, key in body]).toEqual([key, true]);
-    // A real answer without one of them, or a mock answer with a real-only key, fits neither branch.
-    const { benefits: _benefits, ...withoutBenefits } = body;
-    expect(responseProblems('eligibility', withoutBenefits)).not.toEqual([]);
-  });
+  it.each(SANDBOX_PATIENTS.filter((p) => !p.fault && !p.aaa).map((p) => [`${p.firstName} ${p.lastName}`, p] as const))(
+    'sandbox patient %s (real pipeline)',
+    async (_name, p) => {
+      const body = await expectConforming(
+        ELIGIBILITY,
+        {
+          patientFirstName: p.firstName,
+          patientLastName: p.lastName,
+          patientDOB: p.dob,
+          patientMemberId: p.memberId,
+          dateOfCoverage: '03-01-2025',
+          payerId: p.payerId,
+          providerId: 'PROVIDER-SANDBOX-1',
+          runCobCheck: true,
+        },
+        200,
+        'eligibility',
+      );
+      expect(body.message).toBe('Eligibility check successful');
+      // Keys a real answer always has: RealEligibilityResponse requires them (cob too, since runCobCheck was sent).
+      for (const key of ['coverageStatus', 'checkedAt', 'plan', 'subscriber', 'benefits', 'otherPayers', 'notices', 'cob'])
+        expect([key, key in body]).toEqual([key, true]);
+      // A real answer without one of them, or a mock answer with a real-only key, fits neither branch.
+      const { benefits: _benefits, ...withoutBenefits } = body;
+      expect(responseProblems('eligibility', withoutBenefits)).not.toEqual([]);
+    },
+  );
 
   it('with serviceTypeCodes and procedureCodes: benefits and procedures match too', async () => {
     const garcia = SANDBOX_PATIENTS.find((p) => p.memberId === 'PPO100001')!;
     const body = await expectConforming(
       ELIGIBILITY,
-      { patientFirstName: garcia.firstName, patientLastName: garcia.lastName, patientDOB: garcia.dob, patientMemberId: garcia.memberId, dateOfCoverage: '03-01-2025', payerId: garcia.payerId, providerId: 'PROVIDER-SANDBOX-1', serviceTypeCodes: ['30', '98', 'UC'], procedureCodes: ['99213', 'D0120'] },
+      {
+        patientFirstName: garcia.firstName,
+        patientLastName: garcia.lastName,
+        patientDOB: garcia.dob,
+        patientMemberId: garcia.memberId,
+        dateOfCoverage: '03-01-2025',
+        payerId: garcia.payerId,
+        providerId: 'PROVIDER-SANDBOX-1',
+        serviceTypeCodes: ['30', '98', 'UC'],
+        procedureCodes: ['99213', 'D0120'],
+      },
       200,
       'eligibility',
     );
@@ -68,21 +91,48 @@ describe('eligibility answers match EligibilityResponse', () => {
 });
 
 describe('COB answers match CobResponse', () => {
-  it.each(COB_SANDBOX_PATIENTS.filter((p) => 'cobCode' in p.expected).map((p) => [`${p.firstName} ${p.lastName}`, p] as const))('sandbox patient %s', async (_name, p) => {
-    const body: Record<string, unknown> = { patientFirstName: p.firstName, patientLastName: p.lastName, patientDOB: p.dateOfBirth, patientMemberId: p.memberId, dateOfCoverage: '03-01-2025', payerId: p.payerId, providerId: 'PROVIDER-SANDBOX-1' };
-    if (p.dependent) Object.assign(body, { dependentFirstName: p.dependent.firstName, dependentLastName: p.dependent.lastName, dependentDOB: p.dependent.dateOfBirth });
-    await expectConforming(COB, body, 200, 'cob');
-  });
+  it.each(COB_SANDBOX_PATIENTS.filter((p) => 'cobCode' in p.expected).map((p) => [`${p.firstName} ${p.lastName}`, p] as const))(
+    'sandbox patient %s',
+    async (_name, p) => {
+      const body: Record<string, unknown> = {
+        patientFirstName: p.firstName,
+        patientLastName: p.lastName,
+        patientDOB: p.dateOfBirth,
+        patientMemberId: p.memberId,
+        dateOfCoverage: '03-01-2025',
+        payerId: p.payerId,
+        providerId: 'PROVIDER-SANDBOX-1',
+      };
+      if (p.dependent)
+        Object.assign(body, { dependentFirstName: p.dependent.firstName, dependentLastName: p.dependent.lastName, dependentDOB: p.dependent.dateOfBirth });
+      await expectConforming(COB, body, 200, 'cob');
+    },
+  );
 
   it('mock sets 1–3', async () => {
     for (const p of MOCK_PATIENTS.slice(0, 3)) {
-      await expectConforming(COB, { patientFirstName: p.patientFirstName, patientLastName: p.patientLastName, dateOfCoverage: p.dateOfCoverage, payerId: p.payerId, providerId: p.providerId, mockRequest: true }, 200, 'cob');
+      await expectConforming(
+        COB,
+        {
+          patientFirstName: p.patientFirstName,
+          patientLastName: p.patientLastName,
+          dateOfCoverage: p.dateOfCoverage,
+          payerId: p.payerId,
+          providerId: p.providerId,
+          mockRequest: true,
+        },
+        200,
+        'cob',
+      );
     }
   });
 });
 
 describe('letter, health and error answers', () => {
-  const letter = JSON.parse((JSON.parse(readFileSync(new URL('../../events/letter-text.json', import.meta.url), 'utf8')) as { body: string }).body) as Record<string, unknown>;
+  const letter = JSON.parse((JSON.parse(readFileSync(new URL('../../events/letter-text.json', import.meta.url), 'utf8')) as { body: string }).body) as Record<
+    string,
+    unknown
+  >;
 
   it('a markdown letter and a PDF letter match LetterResponse', async () => {
     const text = await expectConforming('/api/generate-letter', { ...letter, output_format: 'text' }, 200, 'letter');
@@ -97,7 +147,15 @@ describe('letter, health and error answers', () => {
 
   it('errors with a code match Error; the spec-exact bodies match MessageOnly', async () => {
     const [kevin, paul] = ['ERR720072', 'ERR420042'].map((id) => SANDBOX_PATIENTS.find((p) => p.memberId === id)!);
-    const real = (p: typeof kevin) => ({ patientFirstName: p!.firstName, patientLastName: p!.lastName, patientDOB: p!.dob, patientMemberId: p!.memberId, dateOfCoverage: '03-01-2025', payerId: p!.payerId, providerId: 'PROVIDER-SANDBOX-1' });
+    const real = (p: typeof kevin) => ({
+      patientFirstName: p!.firstName,
+      patientLastName: p!.lastName,
+      patientDOB: p!.dob,
+      patientMemberId: p!.memberId,
+      dateOfCoverage: '03-01-2025',
+      payerId: p!.payerId,
+      providerId: 'PROVIDER-SANDBOX-1',
+    });
     const rejected = await expectConforming(ELIGIBILITY, real(kevin), 422, 'error');
     expect(rejected.rejections[0].code).toBe('72');
     await expectConforming(ELIGIBILITY, real(paul), 503, 'error');

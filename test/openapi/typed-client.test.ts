@@ -25,7 +25,18 @@ function compile(files: Record<string, string>): { status: number | null; diagno
   try {
     copyFileSync(`${root}examples/typescript/api.d.ts`, join(dir, 'api.d.ts'));
     for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), HEADER + source);
-    const flags = ['--ignoreConfig', '--strict', '--noEmit', '--noUncheckedIndexedAccess', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler'];
+    const flags = [
+      '--ignoreConfig',
+      '--strict',
+      '--noEmit',
+      '--noUncheckedIndexedAccess',
+      '--target',
+      'es2022',
+      '--module',
+      'esnext',
+      '--moduleResolution',
+      'bundler',
+    ];
     const run = spawnSync(tsc, [...flags, ...Object.keys(files).map((name) => join(dir, name))], { encoding: 'utf8', timeout: 90_000 });
     const lines = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.includes(': error TS'));
     const diagnostics = Object.fromEntries(

@@ -21,7 +21,11 @@ function constraints(schema: unknown): unknown {
   if (typeof schema !== 'object' || schema === null) return schema;
   const ref = (schema as { $ref?: string }).$ref;
   if (ref) return constraints(openapi.components.schemas[ref.replace('#/components/schemas/', '')]);
-  return Object.fromEntries(Object.entries(schema).filter(([key]) => !ANNOTATIONS.has(key)).map(([key, value]) => [key, constraints(value)]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => !ANNOTATIONS.has(key))
+      .map(([key, value]) => [key, constraints(value)]),
+  );
 }
 
 const DOCUMENTED = { eligibility: 'EligibilityRequest', cob: 'CobRequest', letter: 'LetterRequest' } as const;
@@ -42,11 +46,14 @@ describe('compiled request validators', () => {
     expect(ajvInputs).toEqual(['node_modules/ajv/dist/runtime/ucs2length.js']);
   }, 60_000);
 
-  it.each(Object.entries(DOCUMENTED))('and openapi.json hold the same constraints for %s (the document promises no limit the validator does not hold)', (name, documented) => {
-    const compiled = compiledSchemas[name as keyof typeof DOCUMENTED];
-    expect(compiled).toBeDefined();
-    expect(constraints(openapi.components.schemas[documented])).toEqual(constraints(compiled));
-  });
+  it.each(Object.entries(DOCUMENTED))(
+    'and openapi.json hold the same constraints for %s (the document promises no limit the validator does not hold)',
+    (name, documented) => {
+      const compiled = compiledSchemas[name as keyof typeof DOCUMENTED];
+      expect(compiled).toBeDefined();
+      expect(constraints(openapi.components.schemas[documented])).toEqual(constraints(compiled));
+    },
+  );
 
   it('would tell a documented limit the validator lacks (the r3 member_id case)', () => {
     const letter = constraints(compiledSchemas.letter) as { properties: Record<string, Record<string, unknown>> };

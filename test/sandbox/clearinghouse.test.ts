@@ -63,7 +63,12 @@ const f = (copay: string, total: string, remaining: string, coinsurance: string,
   stopLossRemaining,
 });
 /** The blocks part of an answer. */
-const figuresOf = (value: BenefitSummary) => ({ coverageStatus: value.coverageStatus, payerName: value.payerName, inNetwork: value.inNetwork, outNetwork: value.outNetwork });
+const figuresOf = (value: BenefitSummary) => ({
+  coverageStatus: value.coverageStatus,
+  payerName: value.payerName,
+  inNetwork: value.inNetwork,
+  outNetwork: value.outNetwork,
+});
 const ok = (x12: string, question?: EligibilityQuestion): BenefitSummary => {
   const { result } = interpret271(x12, question);
   if (!result.ok) throw new Error(result.error.message);
@@ -122,7 +127,12 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
     const odd = inquiry(byMember('HMO200002')).replaceAll('*', '|').replaceAll('~', '\n');
     const read = read270(odd);
     expect(read.ok && read.inquiry).toMatchObject({
-      lastName: 'CHEN', firstName: 'DAVID', memberId: 'HMO200002', dateOfBirth: '19780930', dateOfService: '20250301', payerId: 'SBXHMO',
+      lastName: 'CHEN',
+      firstName: 'DAVID',
+      memberId: 'HMO200002',
+      dateOfBirth: '19780930',
+      dateOfService: '20250301',
+      payerId: 'SBXHMO',
     });
     expect(read270('not x12')).toEqual({ ok: false, reason: 'no ISA header' });
   });
@@ -131,18 +141,18 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
     const p = byMember('PPO100001');
     const value = ok((await ask(sandbox, p)).json.x12);
     expect(figuresOf(value)).toEqual({
-        coverageStatus: 'Active',
-        payerName: 'SANDBOX HEALTH PPO',
-        inNetwork: {
-          // $75 ER copay carries a procedure code → dropped; deductible total 23 beats 22 and service 30 beats 1.
-          individual: f('$25.00', '$1,500.00', '$1,250.50', '20%', '$6,000.00', '$4,200.00'),
-          // 3000 − 1150.25 met year to date.
-          family: f('$50.00', '$3,000.00', '$1,849.75', '20%', '$12,000.00'),
-        },
-        outNetwork: {
-          individual: f('$60.00', '$3,000.00', '$3,000.00', '40%', '$12,000.00'),
-          family: f('$120.00', '$6,000.00', '$5,550.00', '40%', '$24,000.00'),
-        },
+      coverageStatus: 'Active',
+      payerName: 'SANDBOX HEALTH PPO',
+      inNetwork: {
+        // $75 ER copay carries a procedure code → dropped; deductible total 23 beats 22 and service 30 beats 1.
+        individual: f('$25.00', '$1,500.00', '$1,250.50', '20%', '$6,000.00', '$4,200.00'),
+        // 3000 − 1150.25 met year to date.
+        family: f('$50.00', '$3,000.00', '$1,849.75', '20%', '$12,000.00'),
+      },
+      outNetwork: {
+        individual: f('$60.00', '$3,000.00', '$3,000.00', '40%', '$12,000.00'),
+        family: f('$120.00', '$6,000.00', '$5,550.00', '40%', '$24,000.00'),
+      },
     });
     expect(p.expected).toEqual({ coverageStatus: 'Active', inNetwork: value.inNetwork, outNetwork: value.outNetwork });
   });
@@ -159,10 +169,12 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
       },
       outNetwork: { individual: NA, family: NA },
     });
-    expect(result.ok && { coverageStatus: result.value.coverageStatus, inNetwork: result.value.inNetwork, outNetwork: result.value.outNetwork }).toEqual(p.expected);
+    expect(result.ok && { coverageStatus: result.value.coverageStatus, inNetwork: result.value.inNetwork, outNetwork: result.value.outNetwork }).toEqual(
+      p.expected,
+    );
   });
 
-  it('dependent: benefits from 2000D, not the subscriber\'s $99 copay; out-of-network remaining floors at $0.00', async () => {
+  it("dependent: benefits from 2000D, not the subscriber's $99 copay; out-of-network remaining floors at $0.00", async () => {
     const p = byMember('FAM300003');
     const { json } = await ask(sandbox, p);
     expect(json.x12).toContain('HL*4*3*23*0~');
@@ -177,7 +189,9 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
       },
       outNetwork: { individual: f('N/A', '$2,000.00', '$0.00', '35%', 'N/A'), family: NA },
     });
-    expect(result.ok && { coverageStatus: result.value.coverageStatus, inNetwork: result.value.inNetwork, outNetwork: result.value.outNetwork }).toEqual(p.expected);
+    expect(result.ok && { coverageStatus: result.value.coverageStatus, inNetwork: result.value.inNetwork, outNetwork: result.value.outNetwork }).toEqual(
+      p.expected,
+    );
   });
 
   it('Medicare A/B: the MB rows drop the MA rows ($257 not $1,676; 20% not 0%)', async () => {
@@ -191,7 +205,9 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
       inNetwork: { individual: partB, family },
       outNetwork: { individual: partB, family },
     });
-    expect(result.ok && { coverageStatus: result.value.coverageStatus, inNetwork: result.value.inNetwork, outNetwork: result.value.outNetwork }).toEqual(p.expected);
+    expect(result.ok && { coverageStatus: result.value.coverageStatus, inNetwork: result.value.inNetwork, outNetwork: result.value.outNetwork }).toEqual(
+      p.expected,
+    );
   });
 
   it('inactive coverage: Inactive, all N/A', async () => {
@@ -224,7 +240,11 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
 
   it('an unknown patient (or a known one with another DOB) is AAA 75', async () => {
     const known = byMember('PPO100001');
-    for (const p of [{ ...known, dob: '04-13-1985' }, { ...known, memberId: 'NOPE' }, { ...known, payerId: 'SBXHMO' }]) {
+    for (const p of [
+      { ...known, dob: '04-13-1985' },
+      { ...known, memberId: 'NOPE' },
+      { ...known, payerId: 'SBXHMO' },
+    ]) {
       const interpreted = interpret271((await ask(sandbox, p)).json.x12);
       expect(interpreted.aaaCodes).toEqual(['75']);
     }
@@ -274,7 +294,11 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
     '%s: the answer has the documented figures, plan, other payers and notices',
     async (_name, p) => {
       const expected = p.expected!;
-      const value = ok((await ask(sandbox, p)).json.x12, { dateOfCoverage: '20250301', memberId: p.memberId, ...(expected.asks ? { serviceTypeCodes: expected.asks } : {}) });
+      const value = ok((await ask(sandbox, p)).json.x12, {
+        dateOfCoverage: '20250301',
+        memberId: p.memberId,
+        ...(expected.asks ? { serviceTypeCodes: expected.asks } : {}),
+      });
       expect({ coverageStatus: value.coverageStatus, inNetwork: value.inNetwork, outNetwork: value.outNetwork }).toEqual({
         coverageStatus: expected.coverageStatus,
         inNetwork: expected.inNetwork,
@@ -323,7 +347,9 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
       expect.objectContaining({ code: '99213', messages: [] }),
     ]);
     expect(value.procedures![0]!.inNetwork.individual.copay).toBe('$45.00');
-    expect(value.notices).toEqual([{ code: 'SERVICE_NOT_RETURNED', message: expect.stringContaining('service type BZ (Physician Visit - Office: Well), procedure 99213') }]);
+    expect(value.notices).toEqual([
+      { code: 'SERVICE_NOT_RETURNED', message: expect.stringContaining('service type BZ (Physician Visit - Office: Well), procedure 99213') },
+    ]);
     expect(value.subscriber).toEqual({ firstName: 'MARCUS', lastName: 'LEE', memberId: 'PPO800008', dateOfBirth: '1976-03-30' });
   });
 

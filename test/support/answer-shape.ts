@@ -31,7 +31,8 @@ export function answerProblem(answer: unknown, asked?: { procedureCodes?: readon
   if (asked !== undefined) {
     const codes = asked.procedureCodes;
     const procedures = answer.procedures as { code: string }[] | undefined;
-    if (codes === undefined ? procedures !== undefined : procedures?.map((p) => p.code).join() !== codes.join()) return 'procedures do not follow procedureCodes';
+    if (codes === undefined ? procedures !== undefined : procedures?.map((p) => p.code).join() !== codes.join())
+      return 'procedures do not follow procedureCodes';
   }
   return undefined;
 }

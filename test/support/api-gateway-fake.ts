@@ -53,7 +53,10 @@ export async function startApiGatewayFake(planIds: string[]): Promise<ApiGateway
       res.end(body === undefined ? '' : JSON.stringify(body));
     };
     const error = (status: number, type: string, message: string) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazonaws.backplane.controlplane/` });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazonaws.backplane.controlplane/`,
+      });
       res.end(JSON.stringify({ message }));
     };
     const failure = fake.failNext;
@@ -99,7 +102,11 @@ export async function startApiGatewayFake(planIds: string[]): Promise<ApiGateway
       const key = fake.apiKeys.get(keyId);
       if (!key) return error(404, 'NotFoundException', 'Invalid API Key identifier specified');
       if (fake.planOf(keyId) !== undefined) {
-        return error(409, 'ConflictException', `Usage Plan ${planKeysPath[1]} cannot be added because API Key ${keyId} cannot reference multiple Usage Plans with the same API Stage`);
+        return error(
+          409,
+          'ConflictException',
+          `Usage Plan ${planKeysPath[1]} cannot be added because API Key ${keyId} cannot reference multiple Usage Plans with the same API Stage`,
+        );
       }
       keys.add(keyId);
       return reply(201, { id: keyId, type: 'API_KEY', value: key.value, name: key.name });

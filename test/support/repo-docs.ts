@@ -12,7 +12,11 @@ export const readRepoFile = (path: string): string => readFileSync(`${ROOT}${pat
 export function slugsOf(doc: string): Set<string> {
   return new Set(
     [...readRepoFile(doc).matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
-      m[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'),
+      m[1]!
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
     ),
   );
 }

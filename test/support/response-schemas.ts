@@ -21,5 +21,8 @@ export function responseProblems(name: ResponseSchemaName, body: unknown): strin
     compiled.set(name, validate);
   }
   if (validate(body)) return [];
-  return (validate.errors ?? []).map((error) => `${name}${error.instancePath} ${error.message}${error.params && 'additionalProperty' in error.params ? `: ${error.params.additionalProperty}` : ''}`);
+  return (validate.errors ?? []).map(
+    (error) =>
+      `${name}${error.instancePath} ${error.message}${error.params && 'additionalProperty' in error.params ? `: ${error.params.additionalProperty}` : ''}`,
+  );
 }

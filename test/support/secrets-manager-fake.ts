@@ -32,7 +32,7 @@ export async function startSecretsManagerFake(initial: Record<string, string> = 
       if (fake.failWith) return reply(fake.failWith, { __type: 'InternalServiceError', message: 'injected failure' });
       if (target === 'GetSecretValue') {
         const value = fake.secrets.get(secretId);
-        if (value === undefined) return reply(400, { __type: 'ResourceNotFoundException', message: 'Secrets Manager can\'t find the specified secret.' });
+        if (value === undefined) return reply(400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." });
         return reply(200, { ARN: secretId, Name: secretId, SecretString: value, VersionId: 'v1', CreatedDate: Date.now() / 1000 });
       }
       if (target === 'PutSecretValue') {

@@ -26,7 +26,15 @@ const call = (text = '- Patient name: Ada', overrides: Partial<MessagesCall> = {
       model: 'claude-test-model',
       max_tokens: 1000,
       system: [{ type: 'text', text: 'You answer.', cache_control: { type: 'ephemeral' } }],
-      messages: [{ role: 'user', content: [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: pdfBase64 } }, { type: 'text', text }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: pdfBase64 } },
+            { type: 'text', text },
+          ],
+        },
+      ],
     },
     ...overrides,
   });
@@ -138,7 +146,7 @@ describe('createMessage under the shared retry policy (fake clock: no real waiti
     return { now: () => t, sleep, sleeps };
   }
 
-  it('honours the API\'s Retry-After (1 s) inside the budget, sleeping on the injected clock', async () => {
+  it("honours the API's Retry-After (1 s) inside the budget, sleeping on the injected clock", async () => {
     const clock = fakeClock();
     const before = sandbox.requestCount();
     const failure = await expectFailure(call('SANDBOX:429', { tuning: { now: clock.now, sleep: clock.sleep } }), 'unavailable');
@@ -147,7 +155,7 @@ describe('createMessage under the shared retry policy (fake clock: no real waiti
     expect(sandbox.requestCount() - before).toBe(2);
   });
 
-  it('waits the client\'s default backoff when the API names no wait', async () => {
+  it("waits the client's default backoff when the API names no wait", async () => {
     const clock = fakeClock();
     const result = await call('SANDBOX:FLAKY fake-clock-test', { tuning: { now: clock.now, sleep: clock.sleep } });
     expect(result.ok && result.value.attempts).toBe(2);

@@ -143,12 +143,13 @@ describe('withRetry with a fake clock', () => {
     expect(timeouts).toEqual([10_000, 5_800]);
   });
 
-  it('returns the attempt\'s own final outcome when no retry happens', async () => {
+  it("returns the attempt's own final outcome when no retry happens", async () => {
     const clock = fakeClock();
-    const run = await withRetry<string>(
-      async () => ({ retryable: true, error: serviceError('PAYER_UNAVAILABLE'), final: ok('271 with AAA 42') }),
-      { budgetMs: 25_000, now: clock.now, sleep: clock.sleep },
-    );
+    const run = await withRetry<string>(async () => ({ retryable: true, error: serviceError('PAYER_UNAVAILABLE'), final: ok('271 with AAA 42') }), {
+      budgetMs: 25_000,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
     expect(run.attempts).toBe(2);
     expect(run.outcome).toEqual(ok('271 with AAA 42'));
   });
@@ -186,14 +187,14 @@ describe('withRetry with a fake clock', () => {
 });
 
 describe('withRetry: one policy for every client', () => {
-  it('does not wait for a Retry-After longer than the client\'s maxWaitMs, even inside the budget', async () => {
+  it("does not wait for a Retry-After longer than the client's maxWaitMs, even inside the budget", async () => {
     const clock = fakeClock();
     const run = await withRetry(async () => unavailable(12_000), { budgetMs: 120_000, maxWaitMs: 10_000, now: clock.now, sleep: clock.sleep });
     expect(run.attempts).toBe(1);
     expect(clock.sleeps).toEqual([]);
   });
 
-  it('speaks a client\'s own error type through `failures`', async () => {
+  it("speaks a client's own error type through `failures`", async () => {
     const clock = fakeClock();
     type Kind = { kind: 'timeout' | 'unavailable' };
     const failures = { timeout: (): Kind => ({ kind: 'timeout' }), unreachable: (): Kind => ({ kind: 'unavailable' }) };
@@ -285,7 +286,7 @@ describe('withRetry against a real loopback server', () => {
     expect(hits).toBe(2);
   });
 
-  it('arms the attempt\'s abort at the budget, and a fetch cut by it is a timeout, not retried', async () => {
+  it("arms the attempt's abort at the budget, and a fetch cut by it is a timeout, not retried", async () => {
     // The budget's timer is the injected signal: it fires once the server holds the request, so
     // nothing here waits on a real clock. The signal was asked for exactly the budget.
     const clock = fakeClock();

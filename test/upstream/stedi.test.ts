@@ -17,10 +17,12 @@ let base: string;
 let script: Script[] = [];
 let seen: Seen[] = [];
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Script => (res) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Script =>
+  (res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
 
 /** A fake clock for the retry policy: sleeping advances it and is recorded, nothing really waits. */
 function fakeClock() {

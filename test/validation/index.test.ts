@@ -24,23 +24,33 @@ function problems(name: 'eligibility' | 'cob' | 'letter', body: unknown) {
   return result.error.errors ?? [];
 }
 
-const fields = (name: 'eligibility' | 'cob' | 'letter', body: unknown) => problems(name, body).map((e) => e.field).sort();
+const fields = (name: 'eligibility' | 'cob' | 'letter', body: unknown) =>
+  problems(name, body)
+    .map((e) => e.field)
+    .sort();
 
 describe('eligibility body', () => {
   it('takes serviceTypeCodes and procedureCodes: 1–10 distinct valid codes, each problem named in plain words', () => {
     expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['30', '98', 'AL'], procedureCodes: ['99213', 'D0120', 'J1100'] })).toEqual([]);
-    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['30', 'ZZ9'] })).toEqual([{ field: 'serviceTypeCodes[1]', message: 'must be an X12 005010 service type code' }]);
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['30', 'ZZ9'] })).toEqual([
+      { field: 'serviceTypeCodes[1]', message: 'must be an X12 005010 service type code' },
+    ]);
     expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['30', '98', '30'] })).toEqual([
       { field: 'serviceTypeCodes', message: 'must not list the same service type code twice (items 0 and 2 are equal)' },
     ]);
     const eleven = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11'];
-    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: eleven })).toEqual([{ field: 'serviceTypeCodes', message: 'must list at most 10 service type codes' }]);
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: eleven })).toEqual([
+      { field: 'serviceTypeCodes', message: 'must list at most 10 service type codes' },
+    ]);
     expect(problems('eligibility', { ...eligibility, serviceTypeCodes: [] })).toEqual([
       { field: 'serviceTypeCodes', message: 'must list at least 1 service type code' },
     ]);
-    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: '30' })).toEqual([{ field: 'serviceTypeCodes', message: 'must be a list of service type codes' }]);
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: '30' })).toEqual([
+      { field: 'serviceTypeCodes', message: 'must be a list of service type codes' },
+    ]);
     const badProcedure = { field: 'procedureCodes[0]', message: 'must be a procedure code of 5 letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)' };
-    for (const code of ['9921', '992133', '99 13', 'd01é0', '99.13']) expect(problems('eligibility', { ...eligibility, procedureCodes: [code] })).toEqual([badProcedure]);
+    for (const code of ['9921', '992133', '99 13', 'd01é0', '99.13'])
+      expect(problems('eligibility', { ...eligibility, procedureCodes: [code] })).toEqual([badProcedure]);
     expect(problems('eligibility', { ...eligibility, procedureCodes: ['99213', '99213'] })).toEqual([
       { field: 'procedureCodes', message: 'must not list the same procedure code twice (items 0 and 1 are equal)' },
     ]);
@@ -58,7 +68,9 @@ describe('eligibility body', () => {
     expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['al', 'AL'] })).toEqual([
       { field: 'serviceTypeCodes', message: 'must not list the same service type code twice (items 0 and 1 are equal)' },
     ]);
-    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['zz9'] })).toEqual([{ field: 'serviceTypeCodes[0]', message: 'must be an X12 005010 service type code' }]);
+    expect(problems('eligibility', { ...eligibility, serviceTypeCodes: ['zz9'] })).toEqual([
+      { field: 'serviceTypeCodes[0]', message: 'must be an X12 005010 service type code' },
+    ]);
     const cobResult = validateBody('cob', { ...cob, serviceTypeCodes: ['al'] });
     expect(cobResult.ok && cobResult.value.serviceTypeCodes).toEqual(['AL']);
   });
@@ -69,9 +81,15 @@ describe('eligibility body', () => {
   });
 
   it('reports every missing field at once', () => {
-    expect(fields('eligibility', {})).toEqual(
-      ['dateOfCoverage', 'patientDOB', 'patientFirstName', 'patientLastName', 'patientMemberId', 'payerId', 'providerId'],
-    );
+    expect(fields('eligibility', {})).toEqual([
+      'dateOfCoverage',
+      'patientDOB',
+      'patientFirstName',
+      'patientLastName',
+      'patientMemberId',
+      'payerId',
+      'providerId',
+    ]);
     expect(problems('eligibility', {}).every((e) => e.message === 'is required')).toBe(true);
   });
 
@@ -153,9 +171,11 @@ describe('eligibility body', () => {
 
   it('bounds member id, payer id and provider id at 80, and accepts non-UUID provider ids', () => {
     expect(problems('eligibility', { ...eligibility, patientMemberId: 'm'.repeat(80), providerId: 'PROVIDER001' })).toEqual([]);
-    expect(fields('eligibility', { ...eligibility, patientMemberId: 'm'.repeat(81), payerId: '', providerId: 'p'.repeat(81) })).toEqual(
-      ['patientMemberId', 'payerId', 'providerId'],
-    );
+    expect(fields('eligibility', { ...eligibility, patientMemberId: 'm'.repeat(81), payerId: '', providerId: 'p'.repeat(81) })).toEqual([
+      'patientMemberId',
+      'payerId',
+      'providerId',
+    ]);
   });
 
   it('reports wrong types per field', () => {
@@ -209,20 +229,41 @@ describe('letter body', () => {
 });
 
 describe('names and identifiers (r3): no invisible or direction-control characters, a letter or digit', () => {
-  const INVISIBLE = ['\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\uFEFF'];
+  const INVISIBLE = [
+    '\u200B',
+    '\u200C',
+    '\u200D',
+    '\u200E',
+    '\u200F',
+    '\u202A',
+    '\u202B',
+    '\u202C',
+    '\u202D',
+    '\u202E',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\uFEFF',
+  ];
   const invisibleMessage = 'must not contain invisible or direction-control characters (such as zero-width spaces, direction marks or byte-order marks)';
 
   it.each(INVISIBLE.map((ch) => [`U+${ch.codePointAt(0)!.toString(16).toUpperCase()}`, ch]))('%s is refused in names and ids on every route', (_label, ch) => {
-    expect(problems('eligibility', { ...eligibility, patientFirstName: `Jo${ch}hn`, patientLastName: ch, payerId: `P${ch}1`, patientMemberId: `${ch}123` })).toEqual([
+    expect(
+      problems('eligibility', { ...eligibility, patientFirstName: `Jo${ch}hn`, patientLastName: ch, payerId: `P${ch}1`, patientMemberId: `${ch}123` }),
+    ).toEqual([
       { field: 'patientFirstName', message: invisibleMessage },
       { field: 'patientLastName', message: invisibleMessage },
       { field: 'patientMemberId', message: invisibleMessage },
       { field: 'payerId', message: invisibleMessage },
     ]);
-    expect(fields('cob', { ...cob, dependentFirstName: `L${ch}`, dependentLastName: 'Ruiz', dependentDOB: '05-05-2015', providerId: `${ch}P` })).toEqual(['dependentFirstName', 'providerId']);
-    expect(fields('letter', { ...letter, patient_name: `Ana${ch}`, provider_name: `${ch}Lee`, patient_identifier: `PT${ch}1`, facility_name: `C${ch}` })).toEqual(
-      ['facility_name', 'patient_identifier', 'patient_name', 'provider_name'],
-    );
+    expect(fields('cob', { ...cob, dependentFirstName: `L${ch}`, dependentLastName: 'Ruiz', dependentDOB: '05-05-2015', providerId: `${ch}P` })).toEqual([
+      'dependentFirstName',
+      'providerId',
+    ]);
+    expect(
+      fields('letter', { ...letter, patient_name: `Ana${ch}`, provider_name: `${ch}Lee`, patient_identifier: `PT${ch}1`, facility_name: `C${ch}` }),
+    ).toEqual(['facility_name', 'patient_identifier', 'patient_name', 'provider_name']);
   });
 
   it.each(['-', '.', "' '", '--', '()', '\u00a0'])('a name with no letter or digit (%j) is refused', (value) => {
@@ -241,10 +282,20 @@ describe("the letter's optional fields follow the same rules", () => {
     ['member_id', 'a NUL', '\u0000123', 'must not contain control characters (such as tabs, line breaks or NUL)'],
     ['member_id', 'a terminal escape', '\u001b[31mRED', 'must not contain control characters (such as tabs, line breaks or NUL)'],
     ['member_id', '100,000 spaces', `${' '.repeat(100_000)}M1`, 'must be at most 80 characters long (spaces count)'],
-    ['member_id', 'a zero-width space', 'M\u200B1', 'must not contain invisible or direction-control characters (such as zero-width spaces, direction marks or byte-order marks)'],
+    [
+      'member_id',
+      'a zero-width space',
+      'M\u200B1',
+      'must not contain invisible or direction-control characters (such as zero-width spaces, direction marks or byte-order marks)',
+    ],
     ['payer_name', 'a NUL', 'Aetna\u0000', 'must not contain control characters (such as tabs, line breaks or NUL)'],
     ['payer_name', '100,000 spaces', ' '.repeat(100_000), 'must be at most 120 characters long (spaces count)'],
-    ['payer_name', 'a right-to-left override', '\u202EanteA', 'must not contain invisible or direction-control characters (such as zero-width spaces, direction marks or byte-order marks)'],
+    [
+      'payer_name',
+      'a right-to-left override',
+      '\u202EanteA',
+      'must not contain invisible or direction-control characters (such as zero-width spaces, direction marks or byte-order marks)',
+    ],
     ['patient_dob', 'an impossible date', '02-30-1980', 'must be a real calendar date in the form MM-DD-YYYY, not in the future'],
     ['patient_dob', 'an ISO date and a NUL', '1980-01-01\u0000', 'must be at most 10 characters long (spaces count)'],
     ['provider_npi', '100,000 spaces', ' '.repeat(100_000), 'must be at most 10 characters long (spaces count)'],

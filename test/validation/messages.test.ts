@@ -51,10 +51,33 @@ const VALID: Record<SchemaName, Record<string, unknown>> = {
 
 /** Values that break strings, lists, booleans and codes in every way the keywords can tell apart. */
 const BAD_VALUES: unknown[] = [
-  42, 1.5, true, null, [], {}, '', ' ', 'x'.repeat(5000), 'a\u0000b', 'tab\there', '*^:~', '02-30-2025', '13-01-2025', '01-01-2999', 'not-an-email@',
-  '12-345', 'zzz', ['30', '30'], Array.from({ length: 120 }, (_, i) => String(i + 1)), ['ZZZ'], [42], ['30', 'A5', '99213', 'D0120', '9921'], ['99213', '99213'],
+  42,
+  1.5,
+  true,
+  null,
+  [],
+  {},
+  '',
+  ' ',
+  'x'.repeat(5000),
+  'a\u0000b',
+  'tab\there',
+  '*^:~',
+  '02-30-2025',
+  '13-01-2025',
+  '01-01-2999',
+  'not-an-email@',
+  '12-345',
+  'zzz',
+  ['30', '30'],
+  Array.from({ length: 120 }, (_, i) => String(i + 1)),
+  ['ZZZ'],
+  [42],
+  ['30', 'A5', '99213', 'D0120', '9921'],
+  ['99213', '99213'],
   // Estimate lines whose amount breaks its bounds.
-  { lines: [{ amount: 0 }] }, { lines: [{ amount: 2_000_000 }] },
+  { lines: [{ amount: 0 }] },
+  { lines: [{ amount: 2_000_000 }] },
 ];
 
 /** Every broken body: each field set to each bad value, each required field dropped, an unknown field, a lone dependent field. */
@@ -127,9 +150,13 @@ describe('validation messages', () => {
       return result.ok ? [] : result.error.errors;
     };
     expect(answer({ ...cob, serviceTypeCodes: '30' })).toEqual([{ field: 'serviceTypeCodes', message: 'must be a list of service type codes' }]);
-    expect(answer({ ...cob, dateOfCoverage: '02-30-2025' })).toEqual([{ field: 'dateOfCoverage', message: 'must be a real calendar date in the form MM-DD-YYYY' }]);
+    expect(answer({ ...cob, dateOfCoverage: '02-30-2025' })).toEqual([
+      { field: 'dateOfCoverage', message: 'must be a real calendar date in the form MM-DD-YYYY' },
+    ]);
     expect(answer({ ...cob, mockRequest: 'true' })).toEqual([{ field: 'mockRequest', message: 'must be true or false (without quotes)' }]);
-    expect(answer({ ...cob, serviceTypeCodes: ['30', '30'] })).toEqual([{ field: 'serviceTypeCodes', message: 'must not list the same service type code twice (items 0 and 1 are equal)' }]);
+    expect(answer({ ...cob, serviceTypeCodes: ['30', '30'] })).toEqual([
+      { field: 'serviceTypeCodes', message: 'must not list the same service type code twice (items 0 and 1 are equal)' },
+    ]);
     expect(answer({ ...cob, serviceTypeCodes: [] })).toEqual([{ field: 'serviceTypeCodes', message: 'must list at least 1 service type code' }]);
   });
 });

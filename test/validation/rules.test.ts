@@ -37,7 +37,7 @@ describe('dateOfCoverage in bounds', () => {
     expect(problems('eligibility', { ...eligibility, dateOfCoverage: '06-16-2028' })).toHaveLength(1);
   });
 
-  it('is not before the date of birth (the patient\'s, and on COB the dependent\'s)', () => {
+  it("is not before the date of birth (the patient's, and on COB the dependent's)", () => {
     expect(problems('eligibility', { ...eligibility, patientDOB: '01-01-1980', dateOfCoverage: '12-31-1979' })).toEqual([
       { field: 'dateOfCoverage', message: 'must not be before the date of birth (patientDOB)' },
     ]);
@@ -45,9 +45,9 @@ describe('dateOfCoverage in bounds', () => {
     expect(problems('cob', { ...cob, patientDOB: '07-01-2025' }, new Date('2025-08-01T00:00:00Z'))).toEqual([
       { field: 'dateOfCoverage', message: 'must not be before the date of birth (patientDOB)' },
     ]);
-    expect(problems('cob', { ...cob, dependentFirstName: 'Leo', dependentLastName: 'Ruiz', dependentDOB: '07-01-2025' }, new Date('2025-08-01T00:00:00Z'))).toEqual([
-      { field: 'dateOfCoverage', message: 'must not be before the date of birth (dependentDOB)' },
-    ]);
+    expect(
+      problems('cob', { ...cob, dependentFirstName: 'Leo', dependentLastName: 'Ruiz', dependentDOB: '07-01-2025' }, new Date('2025-08-01T00:00:00Z')),
+    ).toEqual([{ field: 'dateOfCoverage', message: 'must not be before the date of birth (dependentDOB)' }]);
   });
 
   it('compares only against a date of birth the schema accepted (one message per field)', () => {
@@ -61,8 +61,14 @@ describe('dateOfCoverage in bounds', () => {
 });
 
 describe('names fit the 270 once cleaned and upper-cased (NM103 ≤ 60, NM104 ≤ 35): refused, not truncated', () => {
-  const firstTooLong = { field: 'patientFirstName', message: "must be at most 35 characters once capitalised, the X12 270's limit for a first name (letters such as ß become two)" };
-  const lastTooLong = { field: 'patientLastName', message: "must be at most 60 characters once capitalised, the X12 270's limit for a last name (letters such as ß become two)" };
+  const firstTooLong = {
+    field: 'patientFirstName',
+    message: "must be at most 35 characters once capitalised, the X12 270's limit for a first name (letters such as ß become two)",
+  };
+  const lastTooLong = {
+    field: 'patientLastName',
+    message: "must be at most 60 characters once capitalised, the X12 270's limit for a last name (letters such as ß become two)",
+  };
 
   it('a first name of 35 characters passes, 36 is refused', () => {
     expect(problems('eligibility', { ...eligibility, patientFirstName: 'a'.repeat(35) })).toEqual([]);
@@ -80,12 +86,12 @@ describe('names fit the 270 once cleaned and upper-cased (NM103 ≤ 60, NM104 �
     expect(problems('eligibility', { ...eligibility, patientLastName: 'ß'.repeat(30) })).toEqual([]);
   });
 
-  it('holds for COB names, the dependent\'s included', () => {
+  it("holds for COB names, the dependent's included", () => {
     const dependent = { dependentFirstName: 'Leo', dependentLastName: 'Ruiz', dependentDOB: '05-05-2015' };
-    expect(problems('cob', { ...cob, ...dependent, patientFirstName: 'a'.repeat(36), dependentFirstName: 'b'.repeat(36), dependentLastName: 'ß'.repeat(31) }).map((e) => e.field)).toEqual([
-      'patientFirstName',
-      'dependentFirstName',
-      'dependentLastName',
-    ]);
+    expect(
+      problems('cob', { ...cob, ...dependent, patientFirstName: 'a'.repeat(36), dependentFirstName: 'b'.repeat(36), dependentLastName: 'ß'.repeat(31) }).map(
+        (e) => e.field,
+      ),
+    ).toEqual(['patientFirstName', 'dependentFirstName', 'dependentLastName']);
   });
 });

@@ -6,7 +6,10 @@ import { envelope } from '../fixtures/x12/build.js';
 
 describe('AAA code tables', () => {
   it('lists every AAA03 reject reason of 005010X279A1', () => {
-    const codes = '04 15 33 35 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 97 98 AA AE AF AG AO CI E8 IA MA T4'.split(' ');
+    const codes =
+      '04 15 33 35 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 97 98 AA AE AF AG AO CI E8 IA MA T4'.split(
+        ' ',
+      );
     expect(Object.keys(REJECT_REASONS).sort()).toEqual([...codes].sort());
     for (const code of codes) expect(REJECT_REASONS[code]!.length).toBeGreaterThan(5);
     expect(rejectReason('72')).toBe('Invalid/Missing Subscriber/Insured ID');
@@ -40,6 +43,11 @@ describe('code lookups take own keys only', () => {
       followUpAction: 'toString: Unknown follow-up action',
       loop: '2100C',
     });
-    expect(rejection('72', 'C', '2100C')).toEqual({ code: '72', description: 'Invalid/Missing Subscriber/Insured ID', followUpAction: 'C: Please Correct and Resubmit', loop: '2100C' });
+    expect(rejection('72', 'C', '2100C')).toEqual({
+      code: '72',
+      description: 'Invalid/Missing Subscriber/Insured ID',
+      followUpAction: 'C: Please Correct and Resubmit',
+      loop: '2100C',
+    });
   });
 });

@@ -116,7 +116,12 @@ describe('2000C trace number', () => {
     const { build270: build, TRACE_ORIGINATOR } = await import('../../lib/x12/build270.js');
     const { read270 } = await import('../../infra/sandbox/read270.js');
     const built = build(
-      { payerId: 'P1', provider: { npi: '1234567893', organizationName: 'Clinic' }, subscriber: { firstName: 'Ann', lastName: 'Lee', memberId: 'M1', dateOfBirth: '19800101' }, dateOfCoverage: '20250101' },
+      {
+        payerId: 'P1',
+        provider: { npi: '1234567893', organizationName: 'Clinic' },
+        subscriber: { firstName: 'Ann', lastName: 'Lee', memberId: 'M1', dateOfBirth: '19800101' },
+        dateOfCoverage: '20250101',
+      },
       { controlNumber: () => 4242 },
     );
     const segments = built.x12.split('~').filter(Boolean);

@@ -59,7 +59,12 @@ describe('interpret271 golden answers', () => {
     const replies = recordedReplies();
     expect(replies.length).toBe(Object.keys(expected).length);
     expect(replies.filter((r) => r.name.startsWith('sandbox:')).length).toBeGreaterThan(10);
-    expect(mismatches(replies.map((r) => ({ name: r.name, answer: () => interpret271(r.x12, r.question) })), expected)).toEqual([]);
+    expect(
+      mismatches(
+        replies.map((r) => ({ name: r.name, answer: () => interpret271(r.x12, r.question) })),
+        expected,
+      ),
+    ).toEqual([]);
   });
 
   it('the recorded answers are not vacuous', () => {

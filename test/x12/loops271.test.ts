@@ -49,7 +49,22 @@ describe('readLoops271', () => {
   });
 
   it('puts NM1 inside LS/LE into 2120, not a new 2100', () => {
-    const doc = loops(envelope(['HL*1**20*1', 'NM1*PR*2*P', 'HL*2*1*22*0', 'NM1*IL*1*A', 'EB*R**30', 'REF*18*X', 'LS*2120', 'NM1*PR*2*OTHER', 'N3*X', 'NM1*P3*1*Y', 'LE*2120', 'EB*1**30']));
+    const doc = loops(
+      envelope([
+        'HL*1**20*1',
+        'NM1*PR*2*P',
+        'HL*2*1*22*0',
+        'NM1*IL*1*A',
+        'EB*R**30',
+        'REF*18*X',
+        'LS*2120',
+        'NM1*PR*2*OTHER',
+        'N3*X',
+        'NM1*P3*1*Y',
+        'LE*2120',
+        'EB*1**30',
+      ]),
+    );
     const sub = doc.levels[1]!;
     expect(sub.names).toHaveLength(1);
     expect(sub.benefits).toHaveLength(2);
@@ -62,7 +77,20 @@ describe('readLoops271', () => {
 
   it('records every AAA with its loop in document order', () => {
     const doc = loops(
-      envelope(['HL*1**20*1', 'AAA*Y**42*R', 'NM1*PR*2*P', 'AAA*N**79*C', 'HL*2*1*21*1', 'NM1*1P*2*C', 'AAA*N**43*C', 'HL*3*2*22*0', 'NM1*IL*1*A', 'AAA*Y**72*C', 'EB*1**30', 'AAA*Y**70*C']),
+      envelope([
+        'HL*1**20*1',
+        'AAA*Y**42*R',
+        'NM1*PR*2*P',
+        'AAA*N**79*C',
+        'HL*2*1*21*1',
+        'NM1*1P*2*C',
+        'AAA*N**43*C',
+        'HL*3*2*22*0',
+        'NM1*IL*1*A',
+        'AAA*Y**72*C',
+        'EB*1**30',
+        'AAA*Y**70*C',
+      ]),
     );
     expect(doc.aaa.map((a) => [element(a.segment, 3), a.loop])).toEqual([
       ['42', '2000A'],

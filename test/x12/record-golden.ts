@@ -58,10 +58,23 @@ function sandboxReplies(): Reply[] {
   const out: Reply[] = [];
   for (const patient of SANDBOX_PATIENTS) {
     const inquiry: Inquiry270 = {
-      senderId: 'ELIGIBILITYAPI', receiverId: 'SANDBOXCH', interchangeControlNumber: '000000101', groupControlNumber: '101', transactionControlNumber: '0001',
-      submitterReference: 'REF101', payerName: patient.payerName, payerId: patient.payerId, provider: ['1P', '2', 'TEST CLINIC', '', '', '', '', 'XX', '1234567893'],
-      trace: { number: 'TRACE101', originator: '9ELIGIBAPI' }, lastName: patient.lastName.toUpperCase(), firstName: patient.firstName.toUpperCase(),
-      memberId: patient.memberId, dateOfBirth: usDateToD8(patient.dob), dateOfService: '20250301', serviceTypes: ['30'], procedures: [],
+      senderId: 'ELIGIBILITYAPI',
+      receiverId: 'SANDBOXCH',
+      interchangeControlNumber: '000000101',
+      groupControlNumber: '101',
+      transactionControlNumber: '0001',
+      submitterReference: 'REF101',
+      payerName: patient.payerName,
+      payerId: patient.payerId,
+      provider: ['1P', '2', 'TEST CLINIC', '', '', '', '', 'XX', '1234567893'],
+      trace: { number: 'TRACE101', originator: '9ELIGIBAPI' },
+      lastName: patient.lastName.toUpperCase(),
+      firstName: patient.firstName.toUpperCase(),
+      memberId: patient.memberId,
+      dateOfBirth: usDateToD8(patient.dob),
+      dateOfService: '20250301',
+      serviceTypes: ['30'],
+      procedures: [],
     };
     const question: EligibilityQuestion = { memberId: patient.memberId, dateOfCoverage: '20250301' };
     const name = `sandbox:${patient.memberId}`;

@@ -17,8 +17,32 @@ describe('X12 005010 service type codes', () => {
   it('holds the whole list, numeric and alphanumeric', () => {
     const codes = Object.keys(SERVICE_TYPE_CODES);
     expect(codes.length).toBeGreaterThanOrEqual(150);
-    for (const code of ['A9', 'AA', 'AR', 'B1', 'B3', 'BA', 'C1', 'CA', 'CK', 'DG', 'DM', 'DS', 'GF', 'GN', 'GY',
-      'IC', 'NI', 'ON', 'PT', 'PU', 'RN', 'RT', 'TC', 'TN']) {
+    for (const code of [
+      'A9',
+      'AA',
+      'AR',
+      'B1',
+      'B3',
+      'BA',
+      'C1',
+      'CA',
+      'CK',
+      'DG',
+      'DM',
+      'DS',
+      'GF',
+      'GN',
+      'GY',
+      'IC',
+      'NI',
+      'ON',
+      'PT',
+      'PU',
+      'RN',
+      'RT',
+      'TC',
+      'TN',
+    ]) {
       expect(isServiceTypeCode(code)).toBe(true);
     }
     for (const name of Object.values(SERVICE_TYPE_CODES)) expect(name.trim()).not.toBe('');

@@ -63,8 +63,7 @@ export class ApiFunctions {
 
 function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctionsProps['settings']): Record<FunctionName, Access> {
   const { key, tokensSecret, stediSecret, anthropicSecret, enrollmentsTable, idempotencyTable } = stores;
-  const readSecret = (...secrets: Secret[]) =>
-    new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: secrets.map((s) => s.secretArn) });
+  const readSecret = (...secrets: Secret[]) => new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: secrets.map((s) => s.secretArn) });
   const useKeyVia = (actions: string[], ...services: string[]) =>
     new PolicyStatement({
       actions,
@@ -101,7 +100,10 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
   const onBatchTable = (...actions: string[]) => new PolicyStatement({ actions: actions.map((a) => `dynamodb:${a}`), resources: [batch.table.tableArn] });
   const sendTo = (...queues: { queueArn: string }[]) => new PolicyStatement({ actions: ['sqs:SendMessage'], resources: queues.map((q) => q.queueArn) });
   const consume = (queue: { queueArn: string }) =>
-    new PolicyStatement({ actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'], resources: [queue.queueArn] });
+    new PolicyStatement({
+      actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
+      resources: [queue.queueArn],
+    });
   const writeEncrypted = (...services: string[]) => useKeyVia(['kms:Encrypt', 'kms:GenerateDataKey'], ...services);
 
   return {

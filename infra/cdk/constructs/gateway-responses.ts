@@ -28,7 +28,11 @@ export function gatewayResponses(corsOrigins: string[] = []): Record<string, Gat
     ...(corsOrigins.length === 1 ? { 'Access-Control-Allow-Origin': `'${corsOrigins[0]}'`, Vary: "'Origin'" } : {}),
     ...extra,
   });
-  const exact = (status: number, message: string, extra?: Record<string, string>): GatewayAnswer => ({ status, body: JSON.stringify({ message }), headers: headers(extra) });
+  const exact = (status: number, message: string, extra?: Record<string, string>): GatewayAnswer => ({
+    status,
+    body: JSON.stringify({ message }),
+    headers: headers(extra),
+  });
   const coded = (code: ErrorCode): GatewayAnswer => ({
     status: ERROR_TABLE[code].status,
     // $context.requestId is substituted by API Gateway when it renders the template.

@@ -57,12 +57,12 @@ export function acknowledgeFindings(scope: NagAcknowledgementsProps): void {
         id: 'HIPAA.Security-LambdaDLQ',
         reason:
           'Invoked by an SQS event source mapping, not asynchronously: a failed message returns to its queue and, after 50 receives, ' +
-          'goes to that queue\'s redrive queue (the dead-letter queue for this function). A function DLQ applies only to asynchronous invokes.',
+          "goes to that queue's redrive queue (the dead-letter queue for this function). A function DLQ applies only to asynchronous invokes.",
       },
       {
         id: 'HIPAA.Security-LambdaConcurrency',
         reason:
-          'Bounded by the event source mapping\'s MaximumConcurrency (batchMaxConcurrency, default 10, for the worker; 2 for the webhook ' +
+          "Bounded by the event source mapping's MaximumConcurrency (batchMaxConcurrency, default 10, for the worker; 2 for the webhook " +
           'sender), which caps concurrent invocations without reserving account concurrency.',
       },
     );
@@ -91,7 +91,7 @@ export function acknowledgeFindings(scope: NagAcknowledgementsProps): void {
       {
         id: 'HIPAA.Security-LambdaConcurrency',
         reason:
-          'Concurrency is bounded upstream by the stage throttle and each client\'s usage plan (figures in cdk.json). Reserved concurrency is not set because ' +
+          "Concurrency is bounded upstream by the stage throttle and each client's usage plan (figures in cdk.json). Reserved concurrency is not set because " +
           'accounts on the default concurrency quota (10) reject any reservation that leaves fewer than 10 unreserved, which fails the deploy.',
       },
     ];
@@ -140,13 +140,13 @@ export function acknowledgeFindings(scope: NagAcknowledgementsProps): void {
       id: 'HIPAA.Security-APIGWExecutionLoggingEnabled',
       reason:
         'Audit controls (164.312(b)) are met by the KMS-encrypted JSON access log of every request (identity, route, status, errors) and ' +
-        'the functions\' structured logs; execution logs would be written unencrypted to account-level log groups outside this stack.',
+        "the functions' structured logs; execution logs would be written unencrypted to account-level log groups outside this stack.",
     },
     {
       id: 'HIPAA.Security-APIGWCacheEnabledAndEncrypted',
       reason:
         'Every answer is computed for one client and may contain patient data; caching responses at the gateway would serve one ' +
-        'request\'s answer to another and keep patient data outside the stores the service documents. Caching is deliberately off.',
+        "request's answer to another and keep patient data outside the stores the service documents. Caching is deliberately off.",
     },
     {
       id: 'HIPAA.Security-APIGWSSLEnabled',

@@ -77,7 +77,11 @@ export class ServiceApi {
 
   constructor(stack: Stack, props: ServiceApiProps) {
     const { name, settings } = props;
-    const accessLogs = new LogGroup(stack, 'ApiAccessLogs', { retention: settings.logRetention, encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN });
+    const accessLogs = new LogGroup(stack, 'ApiAccessLogs', {
+      retention: settings.logRetention,
+      encryptionKey: props.key,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     this.restApi = new RestApi(stack, 'RestApi', {
       restApiName: `${name}-api`,
       description: 'Eligibility, coordination of benefits and letter of medical necessity API',

@@ -51,7 +51,11 @@ export class ServiceFunction {
   constructor(stack: Stack, props: ServiceFunctionProps) {
     const { name, fonts, assets } = props;
     const shipped: readonly string[] = (SHIPPED_MODULES as Partial<Record<FunctionName, readonly string[]>>)[name] ?? [];
-    const logGroup = new LogGroup(stack, `${pascal(name)}Logs`, { retention: props.logRetention, encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN });
+    const logGroup = new LogGroup(stack, `${pascal(name)}Logs`, {
+      retention: props.logRetention,
+      encryptionKey: props.key,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     const role = new Role(stack, `${pascal(name)}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Execution role of the ${name} function`,

@@ -38,7 +38,10 @@ export class Waf {
       visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: `${name}-api`, sampledRequestsEnabled: false },
       customResponseBodies: {
         tooManyRequests: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ message: 'Too Many Requests' }) },
-        payloadTooLarge: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ message: ERROR_TABLE.PAYLOAD_TOO_LARGE.message, code: 'PAYLOAD_TOO_LARGE' }) },
+        payloadTooLarge: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({ message: ERROR_TABLE.PAYLOAD_TOO_LARGE.message, code: 'PAYLOAD_TOO_LARGE' }),
+        },
       },
       rules: wafRules(name, props.ratePerIp),
     });
@@ -46,7 +49,12 @@ export class Waf {
     association.node.addDependency(props.stage);
     // WAF logs name the rule that matched. The Authorization header is redacted; WAF never logs bodies.
     const logName = `aws-waf-logs-${name}`;
-    const logs = new LogGroup(stack, 'WafLogs', { logGroupName: logName, retention: props.logRetention, encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN });
+    const logs = new LogGroup(stack, 'WafLogs', {
+      logGroupName: logName,
+      retention: props.logRetention,
+      encryptionKey: props.key,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     const logging = new CfnLoggingConfiguration(stack, 'WafLogging', {
       resourceArn: this.webAcl.attrArn,
       logDestinationConfigs: [stack.formatArn({ service: 'logs', resource: 'log-group', resourceName: logName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
@@ -64,7 +72,9 @@ export class Waf {
 export function wafRules(id: string, ratePerIp: number): CfnWebACL.RuleProperty[] {
   const visibility = (name: string) => ({ cloudWatchMetricsEnabled: true, metricName: `${id}-${name}`, sampledRequestsEnabled: false });
   const block = (status: number, bodyKey: string, headers: { name: string; value: string }[] = []) => ({
-    block: { customResponse: { responseCode: status, customResponseBodyKey: bodyKey, responseHeaders: [{ name: 'cache-control', value: 'no-store' }, ...headers] } },
+    block: {
+      customResponse: { responseCode: status, customResponseBodyKey: bodyKey, responseHeaders: [{ name: 'cache-control', value: 'no-store' }, ...headers] },
+    },
   });
   const managed = (name: string, priority: number, overrides?: CfnWebACL.RuleActionOverrideProperty[]): CfnWebACL.RuleProperty => ({
     name,
@@ -90,7 +100,14 @@ export function wafRules(id: string, ratePerIp: number): CfnWebACL.RuleProperty[
         andStatement: {
           statements: [
             // Bodies past what WAF inspects count as matching, so "larger than 8 KB" is decided exactly.
-            { sizeConstraintStatement: { fieldToMatch: { body: { oversizeHandling: 'MATCH' } }, comparisonOperator: 'GT', size: WAF_BODY_LIMIT_BYTES, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+            {
+              sizeConstraintStatement: {
+                fieldToMatch: { body: { oversizeHandling: 'MATCH' } },
+                comparisonOperator: 'GT',
+                size: WAF_BODY_LIMIT_BYTES,
+                textTransformations: [{ priority: 0, type: 'NONE' }],
+              },
+            },
             {
               notStatement: {
                 statement: {

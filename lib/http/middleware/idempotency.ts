@@ -30,7 +30,16 @@ export function idempotency(route: string, options: IdempotencyOptions): Pipelin
       const clientId = request.event.requestContext?.authorizer?.clientId ?? '';
       state.run = async (answer, context) => {
         const run = await runIdempotent(
-          { table, route, clientId, key: key.value!, body: state.body, requestId: state.requestId, context, ...(options.expand ? { expand: options.expand } : {}) },
+          {
+            table,
+            route,
+            clientId,
+            key: key.value!,
+            body: state.body,
+            requestId: state.requestId,
+            context,
+            ...(options.expand ? { expand: options.expand } : {}),
+          },
           answer,
         );
         return { ...run.answer, log: { ...run.answer.log, idempotency: run.idempotency } };
