@@ -33,7 +33,7 @@ async function finishedBatch(batchId: string, callbackUrl: string): Promise<void
   await store.create(batch, []);
 }
 const deps = (over: Partial<WebhookDeps> = {}): WebhookDeps => ({
-  store, secretFor: async (clientId) => (clientId === 'clinic' ? SECRET : undefined), lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+  store, secretsFor: async (clientId) => (clientId === 'clinic' ? [SECRET] : []), lookup: async () => [{ address: '127.0.0.1', family: 4 }],
   allowLoopback: true, now: () => Date.parse('2026-11-24T20:02:00Z'), ...over,
 });
 
