@@ -1,4 +1,4 @@
-import { webhookSecretOf } from '../../lib/auth/authorizer.js';
+import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
 import { systemLookup, webhookHandler } from '../../lib/batch/webhook-handler.js';
 import { batchWiring } from '../../lib/batch/wiring.js';
 
@@ -7,7 +7,7 @@ const wiring = batchWiring();
 /** The webhook queue's consumer: signs and sends each finished batch's webhook (docs/batch.md#webhook). */
 export const handler = webhookHandler({
   store: wiring.store,
-  secretFor: (clientId) => webhookSecretOf(clientId),
+  secretsFor: (clientId) => webhookSecretsOf(clientId),
   lookup: systemLookup,
   allowLoopback: wiring.allowLoopbackHttp,
   delay: wiring.delayWebhook,

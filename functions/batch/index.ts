@@ -1,11 +1,14 @@
 import { batchHandler } from '../../lib/batch/http.js';
 import { batchWiring } from '../../lib/batch/wiring.js';
 import { readConfig } from '../../lib/config/index.js';
+import { streamingHandler } from '../../lib/http/stream.js';
 
 const wiring = batchWiring();
 
-/** POST /api/eligibility/batch/v1, GET …/{batchId}, GET …/{batchId}/items, DELETE …/{batchId} (docs/batch.md). */
-export const handler = batchHandler(
-  { ...wiring, now: Date.now },
-  { ...(readConfig().idempotencyTable ? { idempotencyTable: readConfig().idempotencyTable! } : {}) },
+/**
+ * POST /api/eligibility/batch/v1, GET …/{batchId}, GET …/{batchId}/items, DELETE …/{batchId} (docs/batch.md),
+ * streamed: the results CSV is sent while it is read, page by page; every other answer is one body.
+ */
+export const handler = streamingHandler(
+  batchHandler({ ...wiring, now: Date.now }, { ...(readConfig().idempotencyTable ? { idempotencyTable: readConfig().idempotencyTable! } : {}) }),
 );

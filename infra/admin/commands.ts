@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { AUTHORIZER_CACHE_SECONDS, PLAN_NAMES, REVOCATION_SECONDS, sha256Hex, type ClientToken, type PlanName } from '../../lib/auth/tokens.js';
+import { AUTHORIZER_CACHE_SECONDS, PLAN_NAMES, REVOCATION_SECONDS, sha256Hex, WEBHOOK_SECRET_OVERLAP_SECONDS, type ClientToken, type PlanName } from '../../lib/auth/tokens.js';
 import { TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/secrets.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import { validateEnrollment } from '../../lib/enrollment/validate.js';
@@ -44,7 +44,7 @@ export const USAGE = `usage: npm run admin -- <command>
   token list                            one line per token: client id, plan ("-" when none) and the first
                                         ${DIGEST_SHOWN} characters of its digest (what --digest takes), tab-separated
   webhook-secret create --client <id>   make the client's Standard Webhooks signing secret (whsec_…, printed once)
-  webhook-secret rotate --client <id>   replace it (the old one stops signing at once; give the client the new one first)
+  webhook-secret rotate --client <id>   replace it; the old one keeps signing beside the new one for 24 h
   provider enroll --provider-id <id> --client <id> --npi <npi> (--org <name> | --first <name> --last <name>) [--payer <id> ...]
   provider disable --provider-id <id>   mark an enrollment inactive
   provider show --provider-id <id>      print an enrollment
@@ -266,8 +266,12 @@ async function webhookSecret(flags: Flags, backends: AdminBackends, io: AdminIo,
   if (mode === 'create' && existing) throw new CommandError(`client "${clientId}" already has a webhook secret; use webhook-secret rotate to replace it`);
   if (mode === 'rotate' && !existing) throw new CommandError(`client "${clientId}" has no webhook secret yet; use webhook-secret create`);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
-  await tokens.write(clients.map((c) => (c.clientId === clientId ? { ...c, webhookSecret: secret } : c)));
+  const previous = own.find((c) => c.webhookSecret)?.webhookSecret;
+  // While the client moves to the new secret, the old one signs beside it (WEBHOOK_SECRET_OVERLAP_SECONDS).
+  const rotation = mode === 'rotate' && previous ? { previousWebhookSecret: previous, webhookSecretRotatedAt: new Date().toISOString() } : {};
+  await tokens.write(clients.map((c) => (c.clientId === clientId ? { ...c, webhookSecret: secret, ...rotation } : c)));
   io.err(`${mode === 'create' ? 'Created' : 'Rotated'} the webhook signing secret of client "${clientId}" in ${tokens.describe}.`);
+  if (mode === 'rotate') io.err(`The old secret keeps signing beside it for ${WEBHOOK_SECRET_OVERLAP_SECONDS / 3600} h: webhooks carry both signatures until then.`);
   io.err('It is shown once below; the client verifies webhook-signature with it (docs/batch.md#verify-the-webhook).');
   io.out(secret);
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { environment, tokensFile, type Env } from '../config/index.js';
 import { readSecret, SECRETS } from '../config/secrets.js';
-import { bearerToken, matchToken, parseTokenList, parseTokenSecret, type ClientToken } from './tokens.js';
+import { bearerToken, matchToken, parseTokenList, parseTokenSecret, WEBHOOK_SECRET_OVERLAP_SECONDS, type ClientToken } from './tokens.js';
 
 /**
  * The bearer-token decision (docs/runtime.md#authorizer) and where the token digests come from:
@@ -51,7 +51,14 @@ async function readTokensFile(file: string, optional: boolean): Promise<string |
   }
 }
 
-/** The client's webhook signing secret from the token store (docs/batch.md#webhook-secrets), if it has one. */
-export async function webhookSecretOf(clientId: string, env: Env = environment()): Promise<string | undefined> {
-  return (await loadClients(env)).find((client) => client.clientId === clientId && client.webhookSecret)?.webhookSecret;
+/**
+ * The client's webhook signing secrets from the token store (docs/batch.md#webhook-secrets): the current
+ * one first, then the one it replaced while their overlap lasts; empty when the client has none.
+ */
+export async function webhookSecretsOf(clientId: string, env: Env = environment(), now: Date = new Date()): Promise<string[]> {
+  const client = (await loadClients(env)).find((c) => c.clientId === clientId && c.webhookSecret);
+  if (!client?.webhookSecret) return [];
+  const rotatedAt = Date.parse(client.webhookSecretRotatedAt ?? '');
+  const overlapping = client.previousWebhookSecret && now.getTime() - rotatedAt < WEBHOOK_SECRET_OVERLAP_SECONDS * 1000;
+  return overlapping ? [client.webhookSecret, client.previousWebhookSecret!] : [client.webhookSecret];
 }

@@ -24,7 +24,13 @@ export interface ClientToken {
    * each of its entries by `npm run admin -- webhook-secret create|rotate`.
    */
   webhookSecret?: string;
+  /** The secret `webhook-secret rotate` replaced, still signing beside the new one until 24 h after `webhookSecretRotatedAt`. */
+  previousWebhookSecret?: string;
+  webhookSecretRotatedAt?: string;
 }
+
+/** How long a rotated-out webhook secret keeps signing beside the new one (docs/batch.md#webhook-secrets). */
+export const WEBHOOK_SECRET_OVERLAP_SECONDS = 24 * 3600;
 
 /**
  * How long a revoked token can keep working in AWS (docs/deployment.md#revocation): the authorizer
@@ -38,7 +44,7 @@ export const sha256Hex = (text: string): string => createHash('sha256').update(t
 
 const DIGEST = /^[0-9a-f]{64}$/;
 
-const OPTIONAL_FIELDS = ['plan', 'apiKeyId', 'usageIdentifierKey', 'webhookSecret'] as const;
+const OPTIONAL_FIELDS = ['plan', 'apiKeyId', 'usageIdentifierKey', 'webhookSecret', 'previousWebhookSecret', 'webhookSecretRotatedAt'] as const;
 
 /**
  * Parses the Secrets Manager document

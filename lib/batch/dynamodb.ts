@@ -353,7 +353,8 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
       const moved = await conditional({
         Key: batchKey(batchId),
         UpdateExpression: `SET #status = :to, updatedAt = :at${completed ? ', completedAt = :at, expiresAt = :expires' : ''}`,
-        ConditionExpression: `#status IN (${names.join(', ')})`,
+        // Finishing happens once: a second worker (or a cancel) that also sees nothing left changes nothing.
+        ConditionExpression: `#status IN (${names.join(', ')})${completed ? ' AND attribute_not_exists(completedAt)' : ''}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':to': to,

@@ -4,7 +4,8 @@ import type { ApiEvent } from '../http/api-handler.js';
 import { answerOf } from '../http/api-handler.js';
 import { lowerCaseHeaders } from '../http/headers.js';
 import { httpPipeline, type PipelineHandler } from '../http/pipeline.js';
-import { NO_STORE, type HttpResponse } from '../http/response.js';
+import { NO_STORE } from '../http/response.js';
+import type { ChunkedHttpResponse } from '../http/stream.js';
 import { batchCsv } from './csv-output.js';
 import { readBatchBody } from './request-body.js';
 import { batchItems, batchStatus, cancelBatch, ownBatch, submitBatch, type BatchRouteDeps } from './routes.js';
@@ -12,7 +13,8 @@ import { batchItems, batchStatus, cancelBatch, ownBatch, submitBatch, type Batch
 /**
  * The batch function's handler (docs/batch.md): the four routes through the shared pipeline
  * (lib/http/pipeline.ts: request id, CORS, error bodies, one access-log line). Submit reads JSON or
- * CSV and takes an Idempotency-Key; the items route answers CSV when asked with `Accept: text/csv`.
+ * CSV and takes an Idempotency-Key; the items route answers CSV when asked with `Accept: text/csv`,
+ * the whole batch as chunks produced while it is sent (the function streams: functions/batch).
  */
 
 export interface BatchHandlerOptions {
@@ -58,9 +60,7 @@ export function batchHandler(deps: BatchRouteDeps, options: BatchHandlerOptions 
     if (!wantsCsv) return answerOf(await batchItems(deps, clientId, batchId(event), defined(event.queryStringParameters)), requestId);
     const batch = await ownBatch(deps.store, clientId, batchId(event));
     if (!batch.ok) throw new ServiceFailure(batch.error);
-    let text = '';
-    for await (const chunk of batchCsv(deps.store, batch.value)) text += chunk;
-    const response: HttpResponse = {
+    const response: ChunkedHttpResponse = {
       statusCode: 200,
       headers: {
         'content-type': 'text/csv; charset=utf-8',
@@ -68,12 +68,13 @@ export function batchHandler(deps: BatchRouteDeps, options: BatchHandlerOptions 
         'x-request-id': requestId,
         'content-disposition': `attachment; filename="batch-${batch.value.batchId}.csv"`,
       },
-      body: text,
+      body: '',
+      chunks: batchCsv(deps.store, batch.value),
     };
     return { response, log: { batchId: batch.value.batchId } };
   });
 
-  return (event: ApiEvent, context?: Context): Promise<HttpResponse> => {
+  return (event: ApiEvent, context?: Context): Promise<ChunkedHttpResponse> => {
     const method = (event.httpMethod ?? '').toUpperCase();
     if (method === 'POST') return submit(event, context);
     if (method === 'DELETE') return cancel(event, context);

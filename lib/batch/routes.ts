@@ -111,14 +111,21 @@ export async function batchStatus(deps: Pick<BatchRouteDeps, 'store'>, clientId:
   return batch.ok ? { ok: true, body: batchView(batch.value), log: { batchId } } : batch;
 }
 
-export async function cancelBatch(deps: Pick<BatchRouteDeps, 'store' | 'now'>, clientId: string, batchId: string): Promise<RouteOutcome> {
+export async function cancelBatch(deps: Pick<BatchRouteDeps, 'store' | 'webhooks' | 'now'>, clientId: string, batchId: string): Promise<RouteOutcome> {
   const batch = await ownBatch(deps.store, clientId, batchId);
   if (!batch.ok) return batch;
+  let after = batch.value;
   if (batch.value.status === 'PENDING' || batch.value.status === 'IN_PROGRESS') {
     await deps.store.setStatus(batchId, 'CANCELLED', ['PENDING', 'IN_PROGRESS'], new Date(deps.now()).toISOString());
+    after = (await deps.store.getBatch(batchId)) ?? after;
+    // The last item may have finished between the read and the cancel: its worker's final status lost
+    // to ours, so nothing is left to finish the batch but this request.
+    if (after.status === 'CANCELLED' && !after.completedAt && after.counts.pending + after.counts.inProgress === 0) {
+      await settle(deps, after);
+      after = (await deps.store.getBatch(batchId)) ?? after;
+    }
   }
-  const after = await deps.store.getBatch(batchId);
-  return { ok: true, body: batchView(after ?? batch.value), log: { batchId } };
+  return { ok: true, body: batchView(after), log: { batchId } };
 }
 
 export interface PageQuery {

@@ -38,9 +38,12 @@ export function webhookBody(batch: BatchRecord, now: Date): WebhookBody {
 
 export const webhookId = (batchId: string): string => `msg_${batchId}`;
 
-/** The three Standard Webhooks headers for a body, signed with `secret` (whsec_…). */
-export function signedHeaders(secret: string, id: string, at: Date, payload: string): Record<string, string> {
-  const signature = new Webhook(secret).sign(id, at, payload);
+/**
+ * The three Standard Webhooks headers for a body, signed with each secret (whsec_…): during a rotation
+ * the new and the old secret both sign, space-separated, so a receiver holding either one verifies.
+ */
+export function signedHeaders(secrets: string | string[], id: string, at: Date, payload: string): Record<string, string> {
+  const signature = [secrets].flat().map((secret) => new Webhook(secret).sign(id, at, payload)).join(' ');
   return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature };
 }
 
@@ -77,8 +80,8 @@ export const postTo: Post = (url, address, headers, body, timeoutMs) =>
 
 export interface WebhookDeps {
   store: BatchStore;
-  /** The client's whsec_ secret (docs/batch.md#webhook-secrets), or undefined when it has none. */
-  secretFor: (clientId: string) => Promise<string | undefined>;
+  /** The client's whsec_ secrets, current first (docs/batch.md#webhook-secrets); none when it has none. */
+  secretsFor: (clientId: string) => Promise<string[]>;
   lookup: Lookup;
   post?: Post;
   allowLoopback: boolean;
@@ -92,8 +95,8 @@ export async function sendBatchWebhook(deps: WebhookDeps, batchId: string, attem
   const batch = await deps.store.getBatch(batchId);
   if (!batch?.callbackUrl) return { kind: 'done' };
   const fields = { route: 'batch-webhook', batchId, attempts: attempt };
-  const secret = await deps.secretFor(batch.clientId);
-  if (!secret) {
+  const secrets = await deps.secretsFor(batch.clientId);
+  if (secrets.length === 0) {
     log.warn('batch webhook not sent: the client has no webhook secret (npm run admin -- webhook-secret create)', { ...fields, clientId: batch.clientId });
     return { kind: 'done' };
   }
@@ -105,7 +108,7 @@ export async function sendBatchWebhook(deps: WebhookDeps, batchId: string, attem
     const at = new Date(deps.now());
     const payload = JSON.stringify(webhookBody(batch, at));
     try {
-      status = await (deps.post ?? postTo)(url, target.address, signedHeaders(secret, webhookId(batchId), at, payload), payload, WEBHOOK_TIMEOUT_MS);
+      status = await (deps.post ?? postTo)(url, target.address, signedHeaders(secrets, webhookId(batchId), at, payload), payload, WEBHOOK_TIMEOUT_MS);
       delivered = status >= 200 && status < 300;
     } catch {
       delivered = false;

@@ -12,15 +12,25 @@ import type { HttpResponse } from './response.js';
  * a stand-in (infra/local/awslambda.ts) before loading a streaming function.
  */
 
-export type BufferedPipeline<E> = (event: E, context: Context) => Promise<HttpResponse>;
+/**
+ * A response whose body is produced as it is sent (the batch results as CSV, docs/batch.md#results-as-csv):
+ * `body` is empty and `chunks` yields the text. Only a streaming handler can send one.
+ */
+export type ChunkedHttpResponse = HttpResponse & { chunks?: AsyncIterable<string> };
 
-/** Writes one buffered response as an HTTP integration response stream: prelude, then body, then end. */
-export async function writeHttpResponse(responseStream: Writable, response: HttpResponse): Promise<void> {
+export type BufferedPipeline<E> = (event: E, context: Context) => Promise<ChunkedHttpResponse>;
+
+/** Writes a response as an HTTP integration response stream: prelude, then the body (or its chunks, as they come), then end. */
+export async function writeHttpResponse(responseStream: Writable, response: ChunkedHttpResponse): Promise<void> {
   const stream = awslambda.HttpResponseStream.from(responseStream, { statusCode: response.statusCode, headers: response.headers });
-  await new Promise<void>((resolve, reject) => {
-    stream.once('error', reject);
-    stream.end(response.body, () => resolve());
-  });
+  const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+  if (response.chunks) {
+    for await (const chunk of response.chunks) {
+      // Wait when the stream's buffer is full, so memory stays flat however large the body.
+      if (!stream.write(chunk)) await Promise.race([new Promise((resolve) => stream.once('drain', resolve)), failed]);
+    }
+  }
+  await Promise.race([new Promise<void>((resolve) => stream.end(response.chunks ? undefined : response.body, () => resolve())), failed]);
 }
 
 /** Wraps a buffered pipeline as a streaming Lambda handler (`awslambda.streamifyResponse`). */

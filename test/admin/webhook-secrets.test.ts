@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
-import { webhookSecretOf } from '../../lib/auth/authorizer.js';
+import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
 import { parseTokenSecret } from '../../lib/auth/tokens.js';
 import { signedHeaders } from '../../lib/batch/webhook.js';
 import { fileEnrollments, fileTokens } from '../../infra/admin/backends.js';
@@ -38,7 +38,7 @@ describe('webhook secrets', () => {
     const clients = parseTokenSecret(await readFile(file(), 'utf8'));
     expect(clients.filter((c) => c.clientId === 'clinic').map((c) => c.webhookSecret)).toEqual([secret]);
     expect(clients.find((c) => c.clientId === 'other')?.webhookSecret).toBeUndefined();
-    expect(await webhookSecretOf('clinic', { API_TOKENS_FILE: file() })).toBe(secret);
+    expect(await webhookSecretsOf('clinic', { API_TOKENS_FILE: file() })).toEqual([secret]);
 
     // A later token of the client keeps the secret; the sender's signature verifies with it.
     await admin(['token', 'create', '--client', 'clinic']);
@@ -53,17 +53,24 @@ describe('webhook secrets', () => {
     expect((await admin(['webhook-secret', 'create', '--client', 'clinic'])).code).toBe(1);
   });
 
-  it('rotates: the new secret signs, the old one no longer verifies', async () => {
+  it('rotates: both secrets sign for 24 h, then only the new one', async () => {
     await admin(['token', 'create', '--client', 'clinic']);
     expect((await admin(['webhook-secret', 'rotate', '--client', 'clinic'])).code).toBe(1);
     const old = (await admin(['webhook-secret', 'create', '--client', 'clinic'])).out[0]!;
     const rotated = (await admin(['webhook-secret', 'rotate', '--client', 'clinic'])).out[0]!;
     expect(rotated).not.toBe(old);
-    const current = (await webhookSecretOf('clinic', { API_TOKENS_FILE: file() }))!;
-    expect(current).toBe(rotated);
+    const env = { API_TOKENS_FILE: file() };
+    const during = await webhookSecretsOf('clinic', env);
+    expect(during).toEqual([rotated, old]);
     const payload = '{}';
-    const headers = signedHeaders(current, 'msg_2', new Date(), payload);
-    expect(() => new Webhook(old).verify(payload, headers)).toThrow();
+    const headers = signedHeaders(during, 'msg_2', new Date(), payload);
+    // A receiver holding either secret verifies the same delivery.
+    expect(new Webhook(rotated).verify(payload, headers)).toEqual({});
+    expect(new Webhook(old).verify(payload, headers)).toEqual({});
+    const later = new Date(Date.now() + 25 * 3600 * 1000);
+    const after = await webhookSecretsOf('clinic', env, later);
+    expect(after).toEqual([rotated]);
+    expect(() => new Webhook(old).verify(payload, signedHeaders(after, 'msg_3', new Date(), payload))).toThrow();
     expect((await admin(['webhook-secret', 'create', '--client', 'nobody'])).err.join('\n')).toContain('holds no token');
   });
 });

@@ -241,7 +241,7 @@ describe('a batch runs each item through the real-time route', () => {
   it('cancels what has not started: no upstream call, items CANCELLED, final status once drained', async () => {
     const { body } = await submit({ callbackUrl: 'https://clinic.example/hooks', items: [REAL, REAL] });
     const batchId = body.batchId as string;
-    const cancelled = await cancelBatch({ store, now: () => clock }, 'clinic', batchId);
+    const cancelled = await cancelBatch({ store, webhooks: webhookQueue, now: () => clock }, 'clinic', batchId);
     expect(cancelled).toMatchObject({ ok: true, body: { status: 'CANCELLED', counts: { pending: 0, cancelled: 2 } } });
     const before = gate.keys.length;
     await drain();
@@ -249,6 +249,19 @@ describe('a batch runs each item through the real-time route', () => {
     expect((await itemsOf(batchId)).items.map((item) => item.state)).toEqual(['CANCELLED', 'CANCELLED']);
     expect(await statusOf(batchId)).toMatchObject({ status: 'CANCELLED', counts: { pending: 0, cancelled: 2 } });
     expect((await statusOf(batchId)).completedAt).toBeDefined();
+    expect(webhooks).toEqual([batchId]);
+  });
+
+  it('finishes a batch cancelled just as its last item finished (the cancel took the final status)', async () => {
+    const { body } = await submit({ callbackUrl: 'https://clinic.example/hooks', items: [MOCK] });
+    const batchId = body.batchId as string;
+    // The last item finished and its counters reached zero, but the cancel read the batch before that.
+    const claimed = await store.claim(batchId, 0, clock, DEFAULT_BATCH_SETTINGS.leaseMs);
+    if (claimed.kind !== 'claimed') throw new Error('not claimed');
+    await store.finish(batchId, 0, claimed.item.attempts, { state: 'COMPLETED', status: 200, answer: '{}', completedAt: new Date(clock).toISOString() });
+    await store.bump(batchId, { pending: -1, completed: 1 }, new Date(clock).toISOString());
+    const cancelled = await cancelBatch({ store, webhooks: webhookQueue, now: () => clock }, 'clinic', batchId);
+    expect(cancelled).toMatchObject({ ok: true, body: { status: 'CANCELLED', completedAt: new Date(clock).toISOString() } });
     expect(webhooks).toEqual([batchId]);
   });
 
@@ -268,7 +281,7 @@ describe('a batch runs each item through the real-time route', () => {
     const unknown = await batchStatus({ store }, 'clinic', '00000000-0000-4000-8000-999999999999');
     expect(theirs).toEqual(unknown);
     expect(theirs).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', status: 404 } });
-    expect(await cancelBatch({ store, now: () => clock }, 'someone-else', batchId)).toEqual(unknown);
+    expect(await cancelBatch({ store, webhooks: webhookQueue, now: () => clock }, 'someone-else', batchId)).toEqual(unknown);
     expect(await batchItems({ store }, 'someone-else', batchId, {})).toEqual(unknown);
   });
 

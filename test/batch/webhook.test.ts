@@ -42,7 +42,7 @@ async function finishedBatch(batchId: string, callbackUrl: string): Promise<void
 }
 const deps = (over: Partial<WebhookDeps> = {}): WebhookDeps => ({
   store,
-  secretFor: async (clientId) => (clientId === 'clinic' ? SECRET : undefined),
+  secretsFor: async (clientId) => (clientId === 'clinic' ? [SECRET] : []),
   lookup: async () => [{ address: '127.0.0.1', family: 4 }],
   allowLoopback: true,
   now: () => Date.parse('2026-11-24T20:02:00Z'),

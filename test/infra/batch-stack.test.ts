@@ -83,6 +83,15 @@ describe('batch in the stack', () => {
     for (const policy of policies) expect(policy).toContain('"aws:SecureTransport":"false"');
   });
 
+  it('streams every batch route (the results CSV is sent as it is read)', () => {
+    const methods = ofType('AWS::ApiGateway::Method').map(([, r]) => r.Properties).filter((m) => JSON.stringify(m.Integration?.Uri ?? '').includes('BatchFunction'));
+    expect(methods.map((m) => m.HttpMethod).sort()).toEqual(['DELETE', 'GET', 'GET', 'POST']);
+    for (const method of methods) {
+      expect(method.Integration.ResponseTransferMode).toBe('STREAM');
+      expect(JSON.stringify(method.Integration.Uri)).toContain('/response-streaming-invocations');
+    }
+  });
+
   it('gives each batch function only its own queue calls', () => {
     const actionsOf = (fn: string) => {
       const role = resources[idOf(fn, 'AWS::Lambda::Function')]!.Properties.Role['Fn::GetAtt'][0];

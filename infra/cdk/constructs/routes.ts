@@ -42,7 +42,10 @@ export function addRoutes(api: RestApi, props: RoutesProps): RouteMethods {
           responseTransferMode: ResponseTransferMode.STREAM,
           timeout: Duration.seconds(LETTER_INTEGRATION_TIMEOUT_SECONDS),
         })
-      : new LambdaIntegration(props.functions[name]);
+      : name === 'batch'
+        ? // docs/batch.md#results-as-csv: a whole batch's results CSV is streamed as it is read (past 6 MB, no paging).
+          new LambdaIntegration(props.functions.batch, { responseTransferMode: ResponseTransferMode.STREAM })
+        : new LambdaIntegration(props.functions[name]);
 
   const methods: RouteMethods = {};
   const routeResources = new Set<IResource>();
