@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { AUTHORIZER_CACHE_SECONDS, PLAN_NAMES, REVOCATION_SECONDS, sha256Hex, WEBHOOK_SECRET_OVERLAP_SECONDS, type ClientToken, type PlanName } from '../../lib/auth/tokens.js';
+import {
+  AUTHORIZER_CACHE_SECONDS,
+  PLAN_NAMES,
+  REVOCATION_SECONDS,
+  sha256Hex,
+  WEBHOOK_SECRET_OVERLAP_SECONDS,
+  type ClientToken,
+  type PlanName,
+} from '../../lib/auth/tokens.js';
 import { TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/secrets.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import { validateEnrollment } from '../../lib/enrollment/validate.js';
@@ -271,7 +279,8 @@ async function webhookSecret(flags: Flags, backends: AdminBackends, io: AdminIo,
   const rotation = mode === 'rotate' && previous ? { previousWebhookSecret: previous, webhookSecretRotatedAt: new Date().toISOString() } : {};
   await tokens.write(clients.map((c) => (c.clientId === clientId ? { ...c, webhookSecret: secret, ...rotation } : c)));
   io.err(`${mode === 'create' ? 'Created' : 'Rotated'} the webhook signing secret of client "${clientId}" in ${tokens.describe}.`);
-  if (mode === 'rotate') io.err(`The old secret keeps signing beside it for ${WEBHOOK_SECRET_OVERLAP_SECONDS / 3600} h: webhooks carry both signatures until then.`);
+  if (mode === 'rotate')
+    io.err(`The old secret keeps signing beside it for ${WEBHOOK_SECRET_OVERLAP_SECONDS / 3600} h: webhooks carry both signatures until then.`);
   io.err('It is shown once below; the client verifies webhook-signature with it (docs/batch.md#verify-the-webhook).');
   io.out(secret);
 }

@@ -43,7 +43,10 @@ export const webhookId = (batchId: string): string => `msg_${batchId}`;
  * the new and the old secret both sign, space-separated, so a receiver holding either one verifies.
  */
 export function signedHeaders(secrets: string | string[], id: string, at: Date, payload: string): Record<string, string> {
-  const signature = [secrets].flat().map((secret) => new Webhook(secret).sign(id, at, payload)).join(' ');
+  const signature = [secrets]
+    .flat()
+    .map((secret) => new Webhook(secret).sign(id, at, payload))
+    .join(' ');
   return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature };
 }
 

@@ -84,7 +84,9 @@ describe('batch in the stack', () => {
   });
 
   it('streams every batch route (the results CSV is sent as it is read)', () => {
-    const methods = ofType('AWS::ApiGateway::Method').map(([, r]) => r.Properties).filter((m) => JSON.stringify(m.Integration?.Uri ?? '').includes('BatchFunction'));
+    const methods = ofType('AWS::ApiGateway::Method')
+      .map(([, r]) => r.Properties)
+      .filter((m) => JSON.stringify(m.Integration?.Uri ?? '').includes('BatchFunction'));
     expect(methods.map((m) => m.HttpMethod).sort()).toEqual(['DELETE', 'GET', 'GET', 'POST']);
     for (const method of methods) {
       expect(method.Integration.ResponseTransferMode).toBe('STREAM');

@@ -40,7 +40,7 @@ export function acknowledgeFindings(scope: NagAcknowledgementsProps): void {
     Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason }, { id: 'HIPAA.Security-SecretsManagerRotationEnabled', reason });
   noRotation(
     scope.tokensSecret,
-    'Holds SHA-256 digests of client bearer tokens (no usable credential) and each client\'s batch webhook signing secret. Both ' +
+    "Holds SHA-256 digests of client bearer tokens (no usable credential) and each client's batch webhook signing secret. Both " +
       'rotate per client with the admin CLI (token create issues a new token that must be delivered to the client out of band, token ' +
       'revoke removes the old digest; webhook-secret rotate issues a new signing secret and keeps the old one signing beside it for ' +
       '24 h). A Secrets Manager rotation Lambda cannot deliver a new token or secret to the client, so automatic rotation would lock ' +
