@@ -176,19 +176,19 @@ function keep(state: State, segment: Segment): void {
 }
 
 /** What each segment the grammar names does to the open loops. */
-const STEPS: Readonly<Record<string, (state: State, segment: Segment) => void>> = {
-  [rule('2000').opensOn]: openLevel,
-  [SEGMENT.name]: openName,
-  [rule('2110').opensOn]: openBenefit,
-  [SEGMENT.loopStart]: loopStart,
-  [SEGMENT.loopEnd]: loopEnd,
-  [SEGMENT.rejection]: rejection,
-};
+const STEPS: ReadonlyMap<string, (state: State, segment: Segment) => void> = new Map([
+  [rule('2000').opensOn, openLevel],
+  [SEGMENT.name, openName],
+  [rule('2110').opensOn, openBenefit],
+  [SEGMENT.loopStart, loopStart],
+  [SEGMENT.loopEnd, loopEnd],
+  [SEGMENT.rejection, rejection],
+]);
 
 export function readLoops271(body: readonly Segment[]): Transaction271 {
   const doc: Transaction271 = { levels: [], aaa: [], warnings: [] };
   const state: State = { doc, level: undefined, name: undefined, benefit: undefined, related: undefined, inLs: false, benefits: 0 };
-  for (const segment of body) (Object.hasOwn(STEPS, segment.id) ? STEPS[segment.id]! : keep)(state, segment);
+  for (const segment of body) (STEPS.get(segment.id) ?? keep)(state, segment);
   if (state.inLs) doc.warnings.push('transaction set: LS without LE');
   for (const level of doc.levels) {
     if (element(level.segments[0]!, 4) === '1' && level.children === 0) doc.warnings.push(`${at(level.segments[0]!)}: HL04 announces children but none follow`);
