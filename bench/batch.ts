@@ -17,30 +17,14 @@ import { startLocalServer } from '../infra/local/server.js';
 import { startClearinghouseSandbox } from '../infra/sandbox/clearinghouse.js';
 import { logger } from '../lib/logging/index.js';
 import { startUpstreamGate } from '../test/batch/upstream-gate.js';
+import { MOCK_SET_1, SANDBOX_RIVERA } from '../test/support/events.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUN_ITEMS = Number(process.env.BATCH_BENCH_ITEMS ?? 2000);
 const UPSTREAM_MS = 500;
 const CONCURRENCY = 10;
-const MOCK = {
-  patientFirstName: 'John',
-  patientLastName: 'Doe',
-  patientDOB: '01-01-1980',
-  patientMemberId: '123456789',
-  dateOfCoverage: '01-01-2025',
-  payerId: 'PAYER001',
-  providerId: 'PROVIDER001',
-  mockRequest: true,
-};
-const REAL = {
-  patientFirstName: 'Carlos',
-  patientLastName: 'Rivera',
-  patientDOB: '10-03-1983',
-  patientMemberId: 'PPO500005',
-  dateOfCoverage: '03-01-2025',
-  payerId: 'SBXPPO',
-  providerId: 'PROVIDER-SANDBOX-1',
-};
+const MOCK = MOCK_SET_1;
+const REAL = SANDBOX_RIVERA;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const heapMiB = () => {

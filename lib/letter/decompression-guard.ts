@@ -1,5 +1,6 @@
 import { ByteBudget, looksLikeZlib, runFilter, type FilterParams, type Keep } from './pdf-filters.js';
 import { parsePdfValue, type PdfValue } from './pdf-syntax.js';
+import { lowerBound, streamKeywords, type StreamKeywords } from './stream-keywords.js';
 
 /**
  * The gate every letter PDF passes before anything parses it (docs/security.md#pdf-bombs).
@@ -38,41 +39,12 @@ const MAX_NESTING_STEPS = 1_000;
 
 const isWhite = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 
-interface Keywords {
-  /** Position of each `stream` keyword that is not part of `endstream`. */
-  streams: number[];
-  /** Position of each `endstream` keyword. */
-  ends: number[];
-}
-
-function findKeywords(text: string): Keywords {
-  const streams: number[] = [];
-  const ends: number[] = [];
-  for (let at = text.indexOf('stream'); at >= 0; at = text.indexOf('stream', at + 6)) {
-    if (at >= 3 && text.startsWith('end', at - 3)) ends.push(at - 3);
-    else streams.push(at);
-  }
-  return { streams, ends };
-}
-
-/** First index in a sorted list whose value is ≥ `value`. */
-function lowerBound(list: number[], value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 class Reader {
   work = 0;
   private objects?: Map<number, number>;
   constructor(
     readonly text: string,
-    readonly keywords: Keywords,
+    readonly keywords: StreamKeywords,
   ) {}
 
   get overworked(): boolean {
@@ -209,7 +181,7 @@ async function measure(chain: Chain, data: Buffer, budget: ByteBudget): Promise<
 export async function checkPdfDecompression(bytes: Uint8Array, limit: number = MAX_DECOMPRESSED_BYTES): Promise<DecompressionCheck> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buffer.toString('latin1');
-  const keywords = findKeywords(text);
+  const keywords = streamKeywords(text);
   const reader = new Reader(text, keywords);
   const budget = new ByteBudget(limit);
   let streams = 0;

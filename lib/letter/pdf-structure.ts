@@ -1,5 +1,6 @@
 import type { PdfValue } from './pdf-syntax.js';
 import { isDigit, ValueScanner, type ScanFailure } from './pdf-values.js';
+import { lowerBound, streamKeywords } from './stream-keywords.js';
 
 /**
  * The structural walk every letter PDF passes before any library parses it
@@ -73,28 +74,6 @@ const nameOf = (dict: Map<string, PdfValue[]>, key: string): string | undefined 
   const value = dict.get(key)?.[0];
   return value?.kind === 'name' ? value.name : undefined;
 };
-
-/** Positions of `stream` keywords (not inside `endstream`) and of `endstream`, for pdf-lib's end search. */
-function streamKeywords(text: string): { streams: number[]; ends: number[] } {
-  const streams: number[] = [];
-  const ends: number[] = [];
-  for (let at = text.indexOf('stream'); at >= 0; at = text.indexOf('stream', at + 6)) {
-    if (at >= 3 && text.startsWith('end', at - 3)) ends.push(at - 3);
-    else streams.push(at);
-  }
-  return { streams, ends };
-}
-
-function lowerBound(list: number[], value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 class Walker {
   readonly scanner: ValueScanner;

@@ -16,6 +16,7 @@ import { createBatchTable } from '../../infra/local/batch.js';
 import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
+import { MOCK_SET_1, SANDBOX_RIVERA } from '../support/events.js';
 
 /**
  * The batch engine over dynalite and the sandbox clearinghouse (behind a gate that records each
@@ -23,25 +24,8 @@ import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
  * attempt, cancel, the pending limit, paging and client isolation. Time is an injected clock.
  */
 
-const MOCK = {
-  patientFirstName: 'John',
-  patientLastName: 'Doe',
-  patientDOB: '01-01-1980',
-  patientMemberId: '123456789',
-  dateOfCoverage: '01-01-2025',
-  payerId: 'PAYER001',
-  providerId: 'PROVIDER001',
-  mockRequest: true,
-};
-const REAL = {
-  patientFirstName: 'Carlos',
-  patientLastName: 'Rivera',
-  patientDOB: '10-03-1983',
-  patientMemberId: 'PPO500005',
-  dateOfCoverage: '03-01-2025',
-  payerId: 'SBXPPO',
-  providerId: 'PROVIDER-A',
-};
+const MOCK = MOCK_SET_1;
+const REAL = { ...SANDBOX_RIVERA, providerId: 'PROVIDER-A' };
 const ENROLLMENT: Enrollment = { providerId: 'PROVIDER-A', clientId: 'clinic', npi: '1234567893', organizationName: 'Clinic', status: 'active' } as Enrollment;
 
 let dynamo: LocalDynamo;

@@ -9,6 +9,7 @@ import { CSV_COLUMNS } from '../../lib/batch/csv-output.js';
 import { startLocalEnvironment, type LocalEnvironment } from '../../infra/local/environment.js';
 import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
 import { listen } from '../../infra/listen.js';
+import { MOCK_SET_1, SANDBOX_RIVERA } from '../support/events.js';
 
 /**
  * Batch as `npm start` runs it: the batch function behind the local gateway, the in-process queue
@@ -17,25 +18,8 @@ import { listen } from '../../infra/listen.js';
  */
 
 const SECRET = `whsec_${Buffer.from('batch-webhook-test-secret-32-bytes!').toString('base64')}`;
-const MOCK = {
-  patientFirstName: 'John',
-  patientLastName: 'Doe',
-  patientDOB: '01-01-1980',
-  patientMemberId: '123456789',
-  dateOfCoverage: '01-01-2025',
-  payerId: 'PAYER001',
-  providerId: 'PROVIDER001',
-  mockRequest: true,
-};
-const REAL = {
-  patientFirstName: 'Carlos',
-  patientLastName: 'Rivera',
-  patientDOB: '10-03-1983',
-  patientMemberId: 'PPO500005',
-  dateOfCoverage: '03-01-2025',
-  payerId: 'SBXPPO',
-  providerId: 'PROVIDER-SANDBOX-1',
-};
+const MOCK = MOCK_SET_1;
+const REAL = SANDBOX_RIVERA;
 
 let environment: LocalEnvironment;
 let server: LocalServer;

@@ -3,6 +3,7 @@ import { startLocalEnvironment, type LocalEnvironment } from '../../infra/local/
 import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
+import { SANDBOX_RIVERA } from '../support/events.js';
 
 /**
  * A throttled clearinghouse under a batch, as `npm start` runs it (SQS seconds scaled: 1 s = 2 ms):
@@ -10,15 +11,7 @@ import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
  * nothing lost, a new upstream Idempotency-Key per attempt, and never more calls at once than the cap.
  */
 
-const REAL = {
-  patientFirstName: 'Carlos',
-  patientLastName: 'Rivera',
-  patientDOB: '10-03-1983',
-  patientMemberId: 'PPO500005',
-  dateOfCoverage: '03-01-2025',
-  payerId: 'SBXPPO',
-  providerId: 'PROVIDER-SANDBOX-1',
-};
+const REAL = SANDBOX_RIVERA;
 const CAP = 3;
 const ITEMS = 12;
 let sandbox: ClearinghouseSandbox;

@@ -64,3 +64,14 @@ export const SANDBOX_GARCIA = {
   payerId: 'SBXPPO',
   providerId: 'PROVIDER-SANDBOX-1',
 };
+
+/** The sandbox clearinghouse's Carlos Rivera (active PPO), from the provider the local environment enrolls. */
+export const SANDBOX_RIVERA = {
+  patientFirstName: 'Carlos',
+  patientLastName: 'Rivera',
+  patientDOB: '10-03-1983',
+  patientMemberId: 'PPO500005',
+  dateOfCoverage: '03-01-2025',
+  payerId: 'SBXPPO',
+  providerId: 'PROVIDER-SANDBOX-1',
+};
