@@ -450,6 +450,15 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     headers: { 'x-request-id': header('XRequestId'), 'Cache-Control': header('CacheControl'), 'Idempotent-Replayed': header('IdempotentReplayed') },
     content: { 'application/json': { schema: ref(schema), ...(examples ? { examples } : {}) } },
   });
+  /** A public GET answering one document (no token): the OpenAPI document, the reference page, its script. */
+  const publicDocument = (description: string, mediaType: string, schema: Json) => ({
+    security: [],
+    parameters: [{ $ref: '#/components/parameters/XRequestId' }],
+    responses: {
+      '200': { description, headers: { 'x-request-id': header('XRequestId') }, content: { [mediaType]: { schema } } },
+      '429': { $ref: '#/components/responses/TooManyRequests' },
+    },
+  });
 
   const toPage = (stedi: Json): Json => ({
     payers: ((stedi.items as unknown[]) ?? [])
@@ -498,42 +507,9 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
         '429': { $ref: '#/components/responses/TooManyRequests' },
       },
     },
-    openapi: {
-      security: [],
-      parameters: [{ $ref: '#/components/parameters/XRequestId' }],
-      responses: {
-        '200': {
-          description: 'The OpenAPI 3.1 document.',
-          headers: { 'x-request-id': header('XRequestId') },
-          content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document.' } } },
-        },
-        '429': { $ref: '#/components/responses/TooManyRequests' },
-      },
-    },
-    docs: {
-      security: [],
-      parameters: [{ $ref: '#/components/parameters/XRequestId' }],
-      responses: {
-        '200': {
-          description: 'The reference page.',
-          headers: { 'x-request-id': header('XRequestId') },
-          content: { 'text/html': { schema: { type: 'string' } } },
-        },
-        '429': { $ref: '#/components/responses/TooManyRequests' },
-      },
-    },
-    docsScript: {
-      security: [],
-      parameters: [{ $ref: '#/components/parameters/XRequestId' }],
-      responses: {
-        '200': {
-          description: 'The script.',
-          headers: { 'x-request-id': header('XRequestId') },
-          content: { 'text/javascript': { schema: { type: 'string' } } },
-        },
-        '429': { $ref: '#/components/responses/TooManyRequests' },
-      },
-    },
+    openapi: publicDocument('The OpenAPI 3.1 document.', 'application/json', { type: 'object', description: 'An OpenAPI 3.1 document.' }),
+    docs: publicDocument('The reference page.', 'text/html', { type: 'string' }),
+    docsScript: publicDocument('The script.', 'text/javascript', { type: 'string' }),
   };
 
   const paths: Json = {};

@@ -1,11 +1,13 @@
 import { describe, it, expect } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
 import type { EligibilityQuestion } from '../../lib/eligibility/types.js';
 import { response271 } from '../fixtures/x12/build.js';
 import { answerProblem } from '../support/answer-shape.js';
 import { rng, seedFromEnv, type Rng } from './generate.js';
+import { CORPUS_DIR, corpusPresent } from '../x12/golden-cases.js';
 
 /**
  * 271 fuzzing: thousands of mutated replies (segments dropped, duplicated, swapped and truncated,
@@ -21,12 +23,13 @@ const COUNT = Number(process.env.FUZZ_X12_COUNT ?? 5_000);
 const TIME_MS = Number(process.env.FUZZ_X12_MS ?? 5_000);
 
 const fixturesDir = fileURLToPath(new URL('../fixtures/x12/', import.meta.url));
-const corpusDir = fileURLToPath(new URL('../../../shared/corpus/x12/', import.meta.url));
-const read = (dir: string) =>
-  existsSync(dir)
+// The shared corpus when present (absent on a fresh clone): the one location the golden cases use.
+const corpusDir = corpusPresent() ? CORPUS_DIR : undefined;
+const read = (dir: string | undefined) =>
+  dir !== undefined && existsSync(dir)
     ? readdirSync(dir)
         .filter((f) => f.endsWith('.271'))
-        .map((f) => readFileSync(`${dir}${f}`, 'utf8'))
+        .map((f) => readFileSync(join(dir, f), 'utf8'))
     : [];
 
 const SEEDS: string[] = [
