@@ -37,17 +37,11 @@ export function tokenize(text: string): TokenizeResult {
       continue;
     }
 
-    let end = text.indexOf(delimiters.segment, pos);
-    if (end < 0) {
-      end = text.length;
-      warnings.push(`segment ${position} (offset ${pos}): no segment terminator before end of input`);
-    }
     const offset = pos;
-    pos = end + 1;
-    let stop = end;
-    while (stop > offset && isWhitespace(text.charCodeAt(stop - 1))) stop--;
-    if (stop === offset) continue; // empty segment
-    const elements = elementsBetween(text, offset, stop, delimiters.element);
+    const { elements, terminator } = readElements(text, offset, delimiters);
+    if (terminator === text.length) warnings.push(`segment ${position} (offset ${offset}): no segment terminator before end of input`);
+    pos = terminator + 1;
+    if (elements.length === 1 && elements[0] === '') continue; // empty segment
     if (!isSegmentId(elements[0]!)) warnings.push(`segment ${position} (offset ${offset}): invalid segment id`);
     segments.push({ id: elements[0]!, elements, position, offset, delimiters });
   }
@@ -55,22 +49,28 @@ export function tokenize(text: string): TokenizeResult {
 }
 
 /**
- * The elements of the segment text[start, stop), cut at each element separator in one walk over
- * its characters. Cutting straight from the input costs less than slicing the segment and
- * splitting the slice, or than one indexOf call per element (npm run bench:
- * docs/benchmarks.md#reading-271-replies), and gives the same strings.
+ * One segment from `start`, in one walk over its characters: an element ends at each element
+ * separator, the segment at its terminator (or the end of the input). Blanks before the terminator
+ * are layout, not part of the last element. Cutting straight from the input costs less than slicing
+ * the segment and splitting the slice (npm run bench: docs/benchmarks.md#reading-271-replies).
  */
-function elementsBetween(text: string, start: number, stop: number, separator: string): string[] {
-  const separatorCode = separator.charCodeAt(0);
+function readElements(text: string, start: number, delimiters: Delimiters): { elements: string[]; terminator: number } {
+  const separator = delimiters.element.charCodeAt(0);
+  const terminatorCode = delimiters.segment.charCodeAt(0);
   const elements: string[] = [];
   let from = start;
-  for (let i = start; i < stop; i++) {
-    if (text.charCodeAt(i) !== separatorCode) continue;
-    elements.push(text.slice(from, i));
-    from = i + 1;
+  let at = start;
+  for (; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === terminatorCode) break;
+    if (code !== separator) continue;
+    elements.push(text.slice(from, at));
+    from = at + 1;
   }
+  let stop = at;
+  while (stop > from && isWhitespace(text.charCodeAt(stop - 1))) stop--;
   elements.push(text.slice(from, stop));
-  return elements;
+  return { elements, terminator: at };
 }
 
 /** The offset of the first character at or after `pos` that is not layout whitespace (a terminator never is). */
