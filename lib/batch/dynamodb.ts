@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BatchStore, Claim, Counter, ItemPage, ItemResult } from './store.js';
 import { emptyCounts, emptyOutcomes, type BatchRecord, type BatchStatus, type ItemRecord, type ItemState } from './types.js';
 
@@ -237,6 +237,24 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
     async getBatch(batchId) {
       const row = (await client.send(new GetCommand({ TableName: table, Key: batchKey(batchId), ConsistentRead: true }))).Item;
       return row ? toBatch(row) : undefined;
+    },
+    async openBatches() {
+      const batches: BatchRecord[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const answer = await client.send(
+          new ScanCommand({
+            TableName: table,
+            FilterExpression: 'sk = :meta AND attribute_not_exists(completedAt)',
+            ExpressionAttributeValues: { ':meta': 'META' },
+            ConsistentRead: true,
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        batches.push(...(answer.Items ?? []).map(toBatch));
+        start = answer.LastEvaluatedKey;
+      } while (start);
+      return batches;
     },
     async listItems(batchId, { afterIndex, limit, state }): Promise<ItemPage> {
       const items: ItemRecord[] = [];

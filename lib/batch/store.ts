@@ -33,6 +33,8 @@ export interface BatchStore {
   release(clientId: string, n: number): Promise<void>;
   create(batch: BatchRecord, items: ItemRecord[]): Promise<void>;
   getBatch(batchId: string): Promise<BatchRecord | undefined>;
+  /** Every batch not yet completed: a scan of the whole table, for the local server's restart only. */
+  openBatches(): Promise<BatchRecord[]>;
   /** Items after `afterIndex` in index order, `state` filtered, at most `limit`. */
   listItems(batchId: string, options: { afterIndex?: number; limit: number; state?: ItemState }): Promise<ItemPage>;
   /** The item as submit stored it (before any worker touched it), or undefined when there is none. */
