@@ -66,7 +66,14 @@ export async function startLocalBatch(env: Env, options: { msPerSecond?: number 
   env.BATCH_ALLOW_LOOPBACK_HTTP = 'true';
   const concurrency = Number(env.BATCH_MAX_CONCURRENCY) > 0 ? Math.floor(Number(env.BATCH_MAX_CONCURRENCY)) : 10;
   // The functions read the environment when first imported: only now, with everything set.
-  const consumer = (name: 'batch-worker' | 'batch-webhook') => async (event: SQSEvent) => ((await loadHandler(name)) as unknown as QueueConsumer)(event);
+  // Loaded once per consumer: a dynamic import per message goes through the module loader's hooks every time.
+  const consumer = (name: 'batch-worker' | 'batch-webhook') => {
+    let loaded: Promise<QueueConsumer> | undefined;
+    return async (event: SQSEvent) => {
+      loaded ??= loadHandler(name) as unknown as Promise<QueueConsumer>;
+      return (await loaded)(event);
+    };
+  };
   const requeued = await requeue(env, sqs.endpoint, items.url);
   items.consume(consumer('batch-worker'), { maxConcurrency: concurrency });
   webhooks.consume(consumer('batch-webhook'), { maxConcurrency: 2 });
