@@ -7,6 +7,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEnrollmentStore } from '../../lib/enrollment/dynamodb.js';
 import type { EnrollmentStore } from '../../lib/enrollment/types.js';
 import { validateEnrollment } from '../../lib/enrollment/validate.js';
+import { startDynaliteThread } from './dynalite-thread.js';
 
 /**
  * Local enrollments (ENROLLMENTS_FILE, README.md#configuration): an in-process DynamoDB emulator (dynalite) on
@@ -98,7 +99,7 @@ export interface LocalEnrollments {
 export async function startLocalEnrollments(file: string, options: { dataDir?: string } = {}): Promise<LocalEnrollments> {
   // Validate the whole file before starting anything, so a bad file leaves nothing running.
   const records = await readEnrollmentsFile(file);
-  const dynamo = await startDynalite(options.dataDir ? { path: options.dataDir } : {});
+  const dynamo = await startDynaliteThread(options.dataDir ? { path: options.dataDir } : {});
   const tableName = 'enrollments';
   try {
     const client = localDynamoClient(dynamo.endpoint);
