@@ -100,8 +100,11 @@ describe('the local server killed mid-batch and started again over the same data
     await until(() => gate.answered.length >= CAP);
     gate.holding = true;
     await until(() => gate.held === CAP);
-    const before = await call(first.url, `/api/eligibility/batch/v1/${batchId}`);
-    expect(before.counts.inProgress).toBe(CAP);
+    // The claims' counter moves run beside the calls: kill once they have landed (the window between an
+    // item's state write and its counter add is a known gap, docs/batch.md#local, not what this tests).
+    const status = () => call(first.url, `/api/eligibility/batch/v1/${batchId}`);
+    await until(async () => (await status()).counts.inProgress === CAP);
+    const before = await status();
     expect(before.counts.pending).toBeGreaterThan(0);
     const open = new Set(gate.keys.slice(-CAP));
 
@@ -113,8 +116,7 @@ describe('the local server killed mid-batch and started again over the same data
     expect(second.banner).toMatch(new RegExp(`${ITEMS - before.counts.completed - before.counts.failed} unfinished items found at start queued again`));
     const statusNow = () => call(second.url, `/api/eligibility/batch/v1/${batchId}`);
     await until(async () => Boolean((await statusNow()).completedAt));
-    const status = await statusNow();
-    expect(status).toMatchObject({ status: 'COMPLETED', counts: { completed: ITEMS, failed: 0, pending: 0, inProgress: 0, cancelled: 0 } });
+    expect(await statusNow()).toMatchObject({ status: 'COMPLETED', counts: { completed: ITEMS, failed: 0, pending: 0, inProgress: 0, cancelled: 0 } });
     const { items } = await call(second.url, `/api/eligibility/batch/v1/${batchId}/items?pageSize=500`);
     expect(items.map((item: any) => [item.clientRef, item.state, item.status])).toEqual(
       Array.from({ length: ITEMS }, (_, i) => [`appt-${i}`, 'COMPLETED', 200]),
