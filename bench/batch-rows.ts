@@ -3,10 +3,21 @@
 export interface BatchReport {
   submit10kMs: number;
   submitTargetMs: number;
-  run: { items: number; seconds: number; idealSeconds: number; ratio: number; target: number; maxUpstreamInFlight: number };
+  run: {
+    items: number;
+    seconds: number;
+    idealSeconds: number;
+    ratio: number;
+    target: number;
+    maxUpstreamInFlight: number;
+    cpuMsPerItem: number;
+    mainThreadMsPerItem: number;
+  };
   page500Ms: number;
   pageTargetMs: number;
-  heapMiB: { before: number; afterRun: number; afterSubmit: number; gcExposed: boolean };
+  /** Server heap before the batches and after each of five consecutive batches. */
+  heapMiB: { before: number; afterEachBatch: number[]; itemsPerBatch: number; gcExposed: boolean };
+  loadAverage: number[];
 }
 
 interface Row {
@@ -54,8 +65,16 @@ export function batchRows(report: BatchReport): Row[] {
       pass: report.page500Ms <= report.pageTargetMs,
     },
     {
-      figure: `batch: server heap MiB before / after the run / after the 10k submit${report.heapMiB.gcExposed ? ' (after GC)' : ''}`,
-      value: `${report.heapMiB.before} / ${report.heapMiB.afterRun} / ${report.heapMiB.afterSubmit}`,
+      figure: 'batch: CPU per item, ms: server process / its main thread busy (load average at the end)',
+      value: `${run.cpuMsPerItem} / ${run.mainThreadMsPerItem}`,
+      baseline: '',
+      ratio: '',
+      target: `(load ${report.loadAverage[0]})`,
+      pass: null,
+    },
+    {
+      figure: `batch: server heap MiB before, then after each of ${report.heapMiB.afterEachBatch.length} batches of ${report.heapMiB.itemsPerBatch}${report.heapMiB.gcExposed ? ' (after GC)' : ''}`,
+      value: [report.heapMiB.before, ...report.heapMiB.afterEachBatch].join(' / '),
       baseline: '',
       ratio: '',
       target: 'flat',

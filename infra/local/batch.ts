@@ -1,6 +1,9 @@
-import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { localDynamoClient } from './enrollments.js';
+import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import { sqsItemQueue } from '../../lib/batch/queue.js';
+import { requeueUnfinished } from './batch-recovery.js';
+import { ensureTable, localDynamoClient } from './enrollments.js';
 import { loadHandler } from './routes.js';
 import { startLocalSqs, type LocalQueue } from './sqs.js';
 
@@ -23,33 +26,36 @@ type QueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
 export interface LocalBatch {
   items: LocalQueue;
   webhooks: LocalQueue;
+  /** Items of unfinished batches found in the table at start and queued again (data kept on disk). */
+  requeued: number;
   close(): Promise<void>;
 }
 
 export async function createBatchTable(endpoint: string, tableName: string = LOCAL_BATCH_TABLE): Promise<string> {
   const client = localDynamoClient(endpoint);
   try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'sk', AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: 'pk', KeyType: 'HASH' },
-          { AttributeName: 'sk', KeyType: 'RANGE' },
-        ],
-        BillingMode: 'PAY_PER_REQUEST',
-      }),
-    );
+    await ensureTable(client, {
+      TableName: tableName,
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
   } finally {
     client.destroy();
   }
   return tableName;
 }
 
-/** Starts the queues and consumers; the caller has set AWS_ENDPOINT_URL_DYNAMODB and the table. */
+/**
+ * Starts the queues and consumers; the caller has set AWS_ENDPOINT_URL_DYNAMODB and BATCH_TABLE.
+ * Unfinished items already in the table (a restart over LOCAL_DATA_DIR) are queued again first.
+ */
 export async function startLocalBatch(env: Env, options: { msPerSecond?: number } = {}): Promise<LocalBatch> {
   const sqs = await startLocalSqs(options);
   const items = sqs.queue('batch-items', { visibilityTimeoutSeconds: ITEM_VISIBILITY_SECONDS, maxReceiveCount: MAX_RECEIVE_COUNT });
@@ -60,8 +66,27 @@ export async function startLocalBatch(env: Env, options: { msPerSecond?: number 
   env.BATCH_ALLOW_LOOPBACK_HTTP = 'true';
   const concurrency = Number(env.BATCH_MAX_CONCURRENCY) > 0 ? Math.floor(Number(env.BATCH_MAX_CONCURRENCY)) : 10;
   // The functions read the environment when first imported: only now, with everything set.
-  const consumer = (name: 'batch-worker' | 'batch-webhook') => async (event: SQSEvent) => ((await loadHandler(name)) as unknown as QueueConsumer)(event);
+  // Loaded once per consumer: a dynamic import per message goes through the module loader's hooks every time.
+  const consumer = (name: 'batch-worker' | 'batch-webhook') => {
+    let loaded: Promise<QueueConsumer> | undefined;
+    return async (event: SQSEvent) => {
+      loaded ??= loadHandler(name) as unknown as Promise<QueueConsumer>;
+      return (await loaded)(event);
+    };
+  };
+  const requeued = await requeue(env, sqs.endpoint, items.url);
   items.consume(consumer('batch-worker'), { maxConcurrency: concurrency });
   webhooks.consume(consumer('batch-webhook'), { maxConcurrency: 2 });
-  return { items, webhooks, close: () => sqs.close() };
+  return { items, webhooks, requeued, close: () => sqs.close() };
+}
+
+async function requeue(env: Env, sqsEndpoint: string, queueUrl: string): Promise<number> {
+  const dynamo = localDynamoClient(String(env.AWS_ENDPOINT_URL_DYNAMODB));
+  const sqs = new SQSClient({ endpoint: sqsEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    return await requeueUnfinished(dynamoBatchStore(dynamo, String(env.BATCH_TABLE)), sqsItemQueue(sqs, queueUrl));
+  } finally {
+    dynamo.destroy();
+    sqs.destroy();
+  }
 }

@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEnrollmentStore } from '../../lib/enrollment/dynamodb.js';
 import type { EnrollmentStore } from '../../lib/enrollment/types.js';
 import { validateEnrollment } from '../../lib/enrollment/validate.js';
+import { startDynaliteThread } from './dynalite-thread.js';
 
 /**
  * Local enrollments (ENROLLMENTS_FILE, README.md#configuration): an in-process DynamoDB emulator (dynalite) on
@@ -14,7 +15,7 @@ import { validateEnrollment } from '../../lib/enrollment/validate.js';
  */
 
 // dynalite is CommonJS without type declarations; load it through require with the one call we use.
-type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number; updateTableMs?: number }) => Server;
+type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number; updateTableMs?: number; path?: string }) => Server;
 const dynalite = createRequire(import.meta.url)('dynalite') as DynaliteFactory;
 
 export interface LocalDynamo {
@@ -22,9 +23,12 @@ export interface LocalDynamo {
   close(): Promise<void>;
 }
 
-/** Starts an in-memory dynalite on 127.0.0.1 with an ephemeral port. */
-export async function startDynalite(): Promise<LocalDynamo> {
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+/**
+ * Starts dynalite on 127.0.0.1 with an ephemeral port: in memory, or kept on disk under `path`
+ * (LOCAL_DATA_DIR, README.md#configuration) so its tables survive a stop and a start.
+ */
+export async function startDynalite(options: { path?: string } = {}): Promise<LocalDynamo> {
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.path ? { path: options.path } : {}) });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -46,16 +50,23 @@ export function localDynamoClient(endpoint: string): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(client);
 }
 
+/** Creates a table unless it is there already (kept on disk from an earlier run). */
+export async function ensureTable(client: DynamoDBDocumentClient, input: CreateTableCommandInput): Promise<void> {
+  try {
+    await client.send(new CreateTableCommand(input));
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ResourceInUseException') throw error;
+  }
+}
+
 /** Creates the enrollment table with the same key schema as the CDK stack. */
 export async function createEnrollmentTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      AttributeDefinitions: [{ AttributeName: 'providerId', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'providerId', KeyType: 'HASH' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
+  await ensureTable(client, {
+    TableName: tableName,
+    AttributeDefinitions: [{ AttributeName: 'providerId', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'providerId', KeyType: 'HASH' }],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
 }
 
 /** Reads a JSON array of enrollment records; a bad record names its index and fields, never its data. */
@@ -85,10 +96,10 @@ export interface LocalEnrollments {
   close(): Promise<void>;
 }
 
-export async function startLocalEnrollments(file: string): Promise<LocalEnrollments> {
+export async function startLocalEnrollments(file: string, options: { dataDir?: string } = {}): Promise<LocalEnrollments> {
   // Validate the whole file before starting anything, so a bad file leaves nothing running.
   const records = await readEnrollmentsFile(file);
-  const dynamo = await startDynalite();
+  const dynamo = await startDynaliteThread(options.dataDir ? { path: options.dataDir } : {});
   const tableName = 'enrollments';
   try {
     const client = localDynamoClient(dynamo.endpoint);

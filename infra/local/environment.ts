@@ -78,7 +78,8 @@ export async function startLocalEnvironment(env: Env = process.env, options: Loc
     if (!env.ENROLLMENTS_TABLE?.trim()) {
       // ENROLLMENTS_FILE replaces the sample (it is not merged with it).
       const file = env.ENROLLMENTS_FILE?.trim() || SAMPLE_ENROLLMENTS_FILE;
-      const enrollments = await startLocalEnrollments(file);
+      const dataDir = env.LOCAL_DATA_DIR?.trim();
+      const enrollments = await startLocalEnrollments(file, dataDir ? { dataDir } : {});
       closers.push(() => enrollments.close());
       env.ENROLLMENTS_TABLE = enrollments.tableName;
       env.AWS_ENDPOINT_URL_DYNAMODB = enrollments.endpoint;
@@ -90,16 +91,21 @@ export async function startLocalEnvironment(env: Env = process.env, options: Loc
           ? `enrollments loaded from the sample ${file} into in-process DynamoDB (dynalite); ENROLLMENTS_FILE replaces it`
           : `enrollments loaded from ${file} (ENROLLMENTS_FILE, instead of the sample) into in-process DynamoDB (dynalite)`,
       );
+      if (dataDir) notes.push(`in-process DynamoDB kept on disk in ${dataDir} (LOCAL_DATA_DIR): tables survive a restart`);
 
       if (!env.IDEMPOTENCY_TABLE?.trim()) {
         env.IDEMPOTENCY_TABLE = await createIdempotencyTable(enrollments.endpoint);
-        notes.push('Idempotency-Key records are kept in the same in-process DynamoDB (lost at stop)');
+        notes.push(`Idempotency-Key records are kept in the same in-process DynamoDB${dataDir ? '' : ' (lost at stop)'}`);
       }
       if (!env.BATCH_TABLE?.trim()) {
         env.BATCH_TABLE = await createBatchTable(enrollments.endpoint, LOCAL_BATCH_TABLE);
         const batch = await startLocalBatch(env, options.batch);
         closers.push(() => batch.close());
-        notes.push('batches: table in the same in-process DynamoDB, items and webhooks on an in-process queue with SQS semantics (lost at stop)');
+        notes.push(
+          dataDir
+            ? `batches: table in the same DynamoDB, items and webhooks on an in-process queue with SQS semantics; ${batch.requeued} unfinished items found at start queued again`
+            : 'batches: table in the same in-process DynamoDB, items and webhooks on an in-process queue with SQS semantics (lost at stop)',
+        );
       }
     } else if (!env.IDEMPOTENCY_TABLE?.trim()) {
       notes.push('ENROLLMENTS_TABLE is set but IDEMPOTENCY_TABLE is not: requests with an Idempotency-Key will answer 500 CONFIGURATION_ERROR');

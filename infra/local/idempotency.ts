@@ -1,5 +1,4 @@
-import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { localDynamoClient } from './enrollments.js';
+import { ensureTable, localDynamoClient } from './enrollments.js';
 
 /**
  * The local Idempotency-Key table (docs/runtime.md#idempotency), in the same in-process dynalite as
@@ -12,14 +11,12 @@ export const LOCAL_IDEMPOTENCY_TABLE = 'idempotency';
 export async function createIdempotencyTable(endpoint: string, tableName: string = LOCAL_IDEMPOTENCY_TABLE): Promise<string> {
   const client = localDynamoClient(endpoint);
   try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-        BillingMode: 'PAY_PER_REQUEST',
-      }),
-    );
+    await ensureTable(client, {
+      TableName: tableName,
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
   } finally {
     client.destroy();
   }

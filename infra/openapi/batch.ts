@@ -213,7 +213,14 @@ export function batchOperations({ ok, errors }: Builders): Record<keyof typeof B
           ...ok('BatchItemPage', 'A page of items.'),
           content: {
             'application/json': { schema: { $ref: '#/components/schemas/BatchItemPage' } },
-            'text/csv': { schema: { type: 'string', description: `UTF-8 with a byte-order mark, CRLF; columns: ${CSV_COLUMNS.join(', ')}.` } },
+            'text/csv': {
+              schema: {
+                type: 'string',
+                description:
+                  `UTF-8 with a byte-order mark, CRLF; columns: ${CSV_COLUMNS.join(', ')}. ` +
+                  'The estimate columns are empty for an item that asked for no estimate. A cell beginning with =, +, -, @, a tab or a carriage return is written with a leading apostrophe so a spreadsheet shows it as text.',
+              },
+            },
           },
         },
         ...errors('batch-read'),

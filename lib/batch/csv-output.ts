@@ -6,9 +6,15 @@ import { viewState } from './views.js';
 /**
  * A batch's results as CSV (docs/batch.md#results-as-csv): one row per item in index order with the
  * item's state and status, the coverage status, the 24 summary slots as columns named like
- * `inNetwork.individual.copay`, and the error's code and message. Written by csv-stringify (RFC 4180
- * quoting, CRLF) behind a UTF-8 byte-order mark so spreadsheets read it as UTF-8; produced page by
- * page, so memory stays flat however large the batch.
+ * `inNetwork.individual.copay`, the estimate's totals, and the error's code and message. Written by
+ * csv-stringify (RFC 4180 quoting, CRLF) behind a UTF-8 byte-order mark so spreadsheets read it as
+ * UTF-8; produced page by page, so memory stays flat however large the batch.
+ *
+ * The columns are the same for every batch (the estimate's are empty for an item that asked for none),
+ * so a sheet or an import mapping made for one batch fits the next. A cell that a spreadsheet would
+ * read as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a carriage return: clientRef and
+ * error messages echo caller input) is prefixed with `'` (OWASP, CSV injection); no figure the
+ * service writes begins with one of those, so figures stay as they are.
  */
 
 const NETWORKS = ['inNetwork', 'outNetwork'] as const;
@@ -18,30 +24,48 @@ const FIGURES = ['copay', 'deductible.total', 'deductible.remaining', 'coinsuran
 export const SLOT_COLUMNS: readonly string[] = NETWORKS.flatMap((network) =>
   LEVELS.flatMap((level) => FIGURES.map((figure) => `${network}.${level}.${figure}`)),
 );
-export const CSV_COLUMNS: readonly string[] = ['index', 'clientRef', 'state', 'status', 'coverageStatus', ...SLOT_COLUMNS, 'errorCode', 'errorMessage'];
+/** The estimate's totals (docs/eligibility.md#estimate): what the patient owes, what the plan pays, whether every figure was known. */
+export const ESTIMATE_COLUMNS: readonly string[] = ['estimate.patientOwes', 'estimate.planPays', 'estimate.complete'];
+export const CSV_COLUMNS: readonly string[] = [
+  'index',
+  'clientRef',
+  'state',
+  'status',
+  'coverageStatus',
+  ...SLOT_COLUMNS,
+  ...ESTIMATE_COLUMNS,
+  'errorCode',
+  'errorMessage',
+];
 
 const PAGE = 500;
 const BOM = '\uFEFF';
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell a spreadsheet shows as text, never runs as a formula. */
+export const inertCell = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
 function at(value: unknown, path: string): string {
   let current = value;
   for (const key of path.split('.')) current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined;
-  return typeof current === 'string' || typeof current === 'number' ? String(current) : '';
+  return typeof current === 'string' || typeof current === 'number' || typeof current === 'boolean' ? String(current) : '';
 }
 
 export function csvRow(batch: BatchRecord, item: ItemRecord): string[] {
   const body = item.answer === undefined ? undefined : (JSON.parse(item.answer) as Record<string, unknown>);
   const ok = item.status !== undefined && item.status < 400;
-  return [
+  const cells = [
     String(item.index),
     item.clientRef ?? '',
     viewState(batch, item),
     item.status === undefined ? '' : String(item.status),
     ok ? at(body, 'coverageStatus') : '',
     ...SLOT_COLUMNS.map((column) => (ok ? at(body, column) : '')),
+    ...ESTIMATE_COLUMNS.map((column) => (ok ? at(body, column) : '')),
     ok ? '' : at(body, 'code'),
     ok ? '' : at(body, 'message'),
   ];
+  return cells.map(inertCell);
 }
 
 /** The CSV text in chunks: the header, then one chunk per page of items. */

@@ -1,6 +1,29 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { BatchStore, Claim, Counter, ItemPage, ItemResult } from './store.js';
-import { emptyCounts, emptyOutcomes, type BatchRecord, type BatchStatus, type ItemRecord, type ItemState } from './types.js';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BATCH_FIELDS,
+  batchKey,
+  CHUNK_ITEMS,
+  chunkFirst,
+  chunkKey,
+  chunkSk,
+  chunksOf,
+  COUNTERS,
+  epoch,
+  inParallel,
+  isConditionFailure,
+  itemKey,
+  itemSk,
+  OPEN_TTL_SECONDS,
+  ROW_FIELDS,
+  rowValues,
+  toBatch,
+  toEntry,
+  toItem,
+  TTL_SECONDS,
+  WRITE_CONCURRENCY,
+} from './dynamodb-rows.js';
+import type { BatchStore, Claim, ItemPage, ItemResult } from './store.js';
+import type { BatchRecord, ItemRecord, ItemState } from './types.js';
 
 /**
  * The batch store in one DynamoDB table (docs/batch.md#engine): partition key `pk`, sort key `sk`.
@@ -14,95 +37,6 @@ import { emptyCounts, emptyOutcomes, type BatchRecord, type BatchStatus, type It
  * Indexes are zero-padded so rows sort. `expiresAt` (epoch seconds) is the table's TTL attribute:
  * 7 days after completion.
  */
-
-const TTL_SECONDS = 7 * 24 * 3600;
-/** Until a batch completes, its rows carry a far expiry so nothing lingers forever if it never does. */
-const OPEN_TTL_SECONDS = 30 * 24 * 3600;
-const WRITE_CONCURRENCY = 8;
-const COUNTERS: Counter[] = ['pending', 'inProgress', 'completed', 'failed', 'cancelled', 'active', 'inactive', 'unknown'];
-
-const batchKey = (batchId: string) => ({ pk: `BATCH#${batchId}`, sk: 'META' });
-const pad = (index: number) => String(index).padStart(6, '0');
-const itemSk = (index: number) => `ITEM#${pad(index)}`;
-const chunkSk = (first: number) => `CHUNK#${pad(first)}`;
-/**
- * Items per chunk: fixed, so item i sits at entries[i % 100] of chunk floor(i / 100) and a worker reads
- * just that entry. A valid request is at most ~2 KB (the schema bounds every field), so a chunk stays far
- * under DynamoDB's 400 KB; an invalid item's 400 body goes to its own ITEM row instead.
- */
-const CHUNK_ITEMS = 100;
-const chunkFirst = (index: number) => index - (index % CHUNK_ITEMS);
-const itemKey = (batchId: string, index: number) => ({ pk: `BATCH#${batchId}`, sk: itemSk(index) });
-const chunkKey = (batchId: string, first: number) => ({ pk: `BATCH#${batchId}`, sk: chunkSk(first) });
-/** What a touched item's row copies from its chunk entry (with `#index` and the `:row…` values of rowValues). */
-const ROW_FIELDS = 'batchId = :rowBatch, #index = :rowIndex, counted = :rowCounted, clientRef = :rowRef';
-const epoch = (iso: string, plus: number) => Math.floor(Date.parse(iso) / 1000) + plus;
-
-const isConditionFailure = (error: unknown) => (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
-
-function toBatch(row: Record<string, unknown>): BatchRecord {
-  const counts = emptyCounts();
-  const outcomes = emptyOutcomes();
-  for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] = Number(row[key] ?? 0);
-  for (const key of Object.keys(outcomes) as (keyof typeof outcomes)[]) outcomes[key] = Number(row[key] ?? 0);
-  const batch: BatchRecord = {
-    batchId: row.batchId as string,
-    clientId: row.clientId as string,
-    status: row.status as BatchStatus,
-    totalCount: Number(row.totalCount),
-    invalidCount: Number(row.invalidCount ?? 0),
-    counts,
-    outcomes,
-    createdAt: row.createdAt as string,
-    updatedAt: row.updatedAt as string,
-  };
-  if (typeof row.name === 'string') batch.name = row.name;
-  if (typeof row.callbackUrl === 'string') batch.callbackUrl = row.callbackUrl;
-  if (typeof row.completedAt === 'string') batch.completedAt = row.completedAt;
-  return batch;
-}
-
-/** The request is kept as its JSON text: one string attribute marshals and stores far faster than a nested map. */
-function toItem(row: Record<string, unknown>): ItemRecord {
-  const { pk: _pk, sk: _sk, expiresAt: _expires, request, ...rest } = row;
-  // A row copies clientRef as null when the item has none.
-  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null));
-  return { ...(fields as unknown as ItemRecord), ...(typeof request === 'string' ? { request: JSON.parse(request) as Record<string, unknown> } : {}) };
-}
-
-const rowValues = (batchId: string, entry: ItemRecord) => ({
-  ':rowBatch': batchId,
-  ':rowIndex': entry.index,
-  ':rowCounted': entry.counted,
-  ':rowRef': entry.clientRef ?? null,
-});
-
-/** A submitted item as its chunk keeps it (the request as JSON text). */
-function toEntry(item: ItemRecord): Record<string, unknown> {
-  const { request, batchId: _batch, ...rest } = item;
-  return { ...rest, ...(request ? { request: JSON.stringify(request) } : {}) };
-}
-
-/** Items cut into chunks of CHUNK_ITEMS by index; an invalid item's entry keeps no answer (its row does). */
-function chunksOf(items: ItemRecord[]): Record<string, unknown>[][] {
-  const chunks = new Map<number, Record<string, unknown>[]>();
-  for (const item of items) {
-    const { status: _status, answer: _answer, ...kept } = item;
-    const first = chunkFirst(item.index);
-    const chunk = chunks.get(first) ?? [];
-    chunk.push(toEntry(kept as ItemRecord));
-    chunks.set(first, chunk);
-  }
-  return [...chunks.values()];
-}
-
-async function inParallel<T>(work: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, work.length) }, async () => {
-    while (next < work.length) await run(work[next++]!);
-  });
-  await Promise.all(lanes);
-}
 
 export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string): BatchStore {
   const update = (input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>) => client.send(new UpdateCommand({ TableName: table, ...input }));
@@ -238,6 +172,24 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
       const row = (await client.send(new GetCommand({ TableName: table, Key: batchKey(batchId), ConsistentRead: true }))).Item;
       return row ? toBatch(row) : undefined;
     },
+    async openBatches() {
+      const batches: BatchRecord[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const answer = await client.send(
+          new ScanCommand({
+            TableName: table,
+            FilterExpression: 'sk = :meta AND attribute_not_exists(completedAt)',
+            ExpressionAttributeValues: { ':meta': 'META' },
+            ConsistentRead: true,
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        batches.push(...(answer.Items ?? []).map(toBatch));
+        start = answer.LastEvaluatedKey;
+      } while (start);
+      return batches;
+    },
     async listItems(batchId, { afterIndex, limit, state }): Promise<ItemPage> {
       const items: ItemRecord[] = [];
       let next = afterIndex === undefined ? 0 : afterIndex + 1;
@@ -256,7 +208,23 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
         next = last + 1;
       }
     },
-    submitted: (batchId, index) => entryOf(batchId, index),
+    async batchAndSubmitted(batchId, index) {
+      // One BatchGetItem for the META row and the chunk entry: a projection naming the batch's fields and `entries[i]`.
+      const names = Object.fromEntries(BATCH_FIELDS.map((field, i) => [`#f${i}`, field]));
+      let keys: Record<string, unknown>[] = [batchKey(batchId), chunkKey(batchId, chunkFirst(index))];
+      const rows: Record<string, unknown>[] = [];
+      for (let round = 0; keys.length > 0; round++) {
+        if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** round)));
+        const projection = `${Object.keys(names).join(', ')}, entries[${index % CHUNK_ITEMS}]`;
+        const request = { Keys: keys, ConsistentRead: true, ProjectionExpression: projection, ExpressionAttributeNames: names };
+        const answer = await client.send(new BatchGetCommand({ RequestItems: { [table]: request } }));
+        rows.push(...(answer.Responses?.[table] ?? []));
+        keys = (answer.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+      }
+      const meta = rows.find((row) => row.entries === undefined && row.batchId !== undefined);
+      const entry = (rows.find((row) => row.entries !== undefined)?.entries as Record<string, unknown>[] | undefined)?.[0];
+      return { ...(meta ? { batch: toBatch(meta) } : {}), ...(entry && entry.index === index ? { entry: toItem({ ...entry, batchId }) } : {}) };
+    },
     async claim(batchId, index, nowMs, leaseMs, known): Promise<Claim> {
       const entry = known ?? (await entryOf(batchId, index));
       if (!entry) return { kind: 'missing' };

@@ -11,5 +11,6 @@ export function batchSettings(env: Env): BatchSettings {
     ...DEFAULT_BATCH_SETTINGS,
     maxPendingItems: Math.floor(positive(env.BATCH_MAX_PENDING_ITEMS, DEFAULT_BATCH_SETTINGS.maxPendingItems)),
     retryHours: positive(env.BATCH_RETRY_HOURS, DEFAULT_BATCH_SETTINGS.retryHours),
+    leaseMs: Math.round(positive(env.BATCH_LEASE_SECONDS, DEFAULT_BATCH_SETTINGS.leaseMs / 1000) * 1000),
   };
 }

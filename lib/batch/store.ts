@@ -33,10 +33,12 @@ export interface BatchStore {
   release(clientId: string, n: number): Promise<void>;
   create(batch: BatchRecord, items: ItemRecord[]): Promise<void>;
   getBatch(batchId: string): Promise<BatchRecord | undefined>;
+  /** Every batch not yet completed: a scan of the whole table, for the local server's restart only. */
+  openBatches(): Promise<BatchRecord[]>;
   /** Items after `afterIndex` in index order, `state` filtered, at most `limit`. */
   listItems(batchId: string, options: { afterIndex?: number; limit: number; state?: ItemState }): Promise<ItemPage>;
-  /** The item as submit stored it (before any worker touched it), or undefined when there is none. */
-  submitted(batchId: string, index: number): Promise<ItemRecord | undefined>;
+  /** The batch and the item as submit stored it (before any worker touched it), in one read; each undefined when there is none. */
+  batchAndSubmitted(batchId: string, index: number): Promise<{ batch?: BatchRecord; entry?: ItemRecord }>;
   /** PENDING → IN_PROGRESS (or take over an IN_PROGRESS item whose lease ran out); `entry` when already read. */
   claim(batchId: string, index: number, nowMs: number, leaseMs: number, entry?: ItemRecord): Promise<Claim>;
   /** IN_PROGRESS → PENDING after a transient failure, if this attempt still holds it. */

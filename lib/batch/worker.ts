@@ -46,8 +46,8 @@ export async function processItem(deps: WorkerDeps, message: ItemMessage): Promi
   const { store, settings } = deps;
   const { batchId, index } = message;
   const at = () => new Date(deps.now()).toISOString();
-  // Two reads at once: the batch (cancelled? whose?) and the item as submitted (its request).
-  const [batch, entry] = await Promise.all([store.getBatch(batchId), store.submitted(batchId, index)]);
+  // One read for the batch (cancelled? whose?) and the item as submitted (its request).
+  const { batch, entry } = await store.batchAndSubmitted(batchId, index);
   if (!batch || !entry) return DONE;
 
   if (batch.status === 'CANCELLED') {

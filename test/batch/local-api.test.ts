@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse } from 'csv-parse/sync';
 import { Webhook } from 'standardwebhooks';
 import { sha256Hex } from '../../lib/auth/tokens.js';
 import { CSV_COLUMNS } from '../../lib/batch/csv-output.js';
@@ -154,6 +155,58 @@ describe('batch eligibility on the local server', () => {
         deliveries[1]!.headers as Record<string, string>,
       ),
     ).toThrow();
+  });
+
+  it('gives the estimate totals as CSV columns and writes caller text a spreadsheet would run as text', async () => {
+    const estimate = {
+      lines: [
+        { serviceTypeCode: '30', amount: 250 },
+        { serviceTypeCode: '98', amount: 1200.5 },
+      ],
+    };
+    const hostile = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3', '@SUM(A1)', '-'];
+    const submitted = await call('/api/eligibility/batch/v1', {
+      method: 'POST',
+      body: JSON.stringify({
+        items: [
+          { ...MOCK, estimate, clientRef: hostile[0] },
+          { ...MOCK, clientRef: hostile[1] },
+          { ...MOCK, estimate: { network: 'out', lines: [{ amount: 80 }] }, clientRef: hostile[2] },
+          { ...MOCK, patientDOB: 'nope', clientRef: hostile[3] },
+          { ...MOCK, clientRef: hostile[4] },
+        ],
+      }),
+    });
+    expect(submitted.status).toBe(202);
+    const batchId = submitted.body.batchId as string;
+    await finished(batchId);
+    const realtime = await call('/api/eligibility/v1', { method: 'POST', body: JSON.stringify({ ...MOCK, estimate }) });
+    const outOfNetwork = await call('/api/eligibility/v1', {
+      method: 'POST',
+      body: JSON.stringify({ ...MOCK, estimate: { network: 'out', lines: [{ amount: 80 }] } }),
+    });
+    expect(realtime.body.estimate.patientOwes).toMatch(/^\$/);
+
+    const csv = await call(`/api/eligibility/batch/v1/${batchId}/items`, { headers: { accept: 'text/csv' } });
+    const [header, ...rows] = parse(csv.text.slice(1), { relax_column_count: false }) as string[][];
+    expect(header).toEqual(CSV_COLUMNS);
+    const cell = (row: number, name: string) => rows[row]![CSV_COLUMNS.indexOf(name)];
+    expect([cell(0, 'estimate.patientOwes'), cell(0, 'estimate.planPays'), cell(0, 'estimate.complete')]).toEqual([
+      realtime.body.estimate.patientOwes,
+      realtime.body.estimate.planPays,
+      String(realtime.body.estimate.complete),
+    ]);
+    expect([cell(2, 'estimate.patientOwes'), cell(2, 'estimate.planPays')]).toEqual([
+      outOfNetwork.body.estimate.patientOwes,
+      outOfNetwork.body.estimate.planPays,
+    ]);
+    // Asked for no estimate: the columns are there, the cells empty.
+    expect([cell(1, 'estimate.patientOwes'), cell(1, 'estimate.planPays'), cell(1, 'estimate.complete')]).toEqual(['', '', '']);
+    // Formula-looking caller text gets a leading apostrophe; the figures stay as the JSON has them.
+    expect(rows.map((_, i) => cell(i, 'clientRef'))).toEqual(hostile.map((ref) => `'${ref}`));
+    expect(cell(0, 'inNetwork.individual.copay')).toBe(realtime.body.inNetwork.individual.copay);
+    expect(cell(3, 'errorCode')).toBe('INVALID_REQUEST');
+    for (const row of rows) for (const value of row) expect(value).not.toMatch(/^[=+\-@\t\r]/);
   });
 
   it('reads CSV (quotes, BOM, CRLF, ; lists) with name and callbackUrl as query parameters', async () => {

@@ -3,8 +3,9 @@ import { listen } from '../../infra/listen.js';
 
 /**
  * A loopback proxy in front of the sandbox clearinghouse for batch tests and the bench: it records
- * each call's Idempotency-Key, the most calls it held at once, and can answer 429 (a throttled
- * clearinghouse) or add latency before forwarding.
+ * each call's Idempotency-Key (and, once forwarded, the clearinghouse's status for it), the most calls
+ * it held at once, and can answer 429 (a throttled clearinghouse), add latency before forwarding, or
+ * hold calls until released (so a test knows exactly which calls are open when it kills the server).
  */
 export interface UpstreamGate {
   url: string;
@@ -14,17 +15,34 @@ export interface UpstreamGate {
   throttled: boolean;
   /** Milliseconds added before forwarding. */
   delayMs: number;
+  /** Each forwarded call's Idempotency-Key and the clearinghouse's status (a 2xx is a check charged). */
+  answered: { key: string; status: number }[];
+  /** Calls waiting for `release()` (counted while `holding`). */
+  readonly held: number;
+  /** While true, calls wait before forwarding until `release()`. */
+  holding: boolean;
+  release(): void;
   close(): Promise<void>;
 }
 
 export async function startUpstreamGate(target: string): Promise<UpstreamGate> {
   let inFlight = 0;
+  const waiting: (() => void)[] = [];
   const gate = {
     url: '',
     keys: [] as string[],
     maxInFlight: 0,
     throttled: false,
     delayMs: 0,
+    answered: [] as { key: string; status: number }[],
+    holding: false,
+    get held() {
+      return waiting.length;
+    },
+    release() {
+      gate.holding = false;
+      for (const resume of waiting.splice(0)) resume();
+    },
     close: async (): Promise<void> => {},
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -34,7 +52,9 @@ export async function startUpstreamGate(target: string): Promise<UpstreamGate> {
       try {
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);
-        if (req.method === 'POST') gate.keys.push(String(req.headers['idempotency-key'] ?? ''));
+        const key = String(req.headers['idempotency-key'] ?? '');
+        if (req.method === 'POST') gate.keys.push(key);
+        if (gate.holding) await new Promise<void>((resume) => waiting.push(resume));
         if (gate.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gate.delayMs));
         if (gate.throttled) {
           res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
@@ -47,8 +67,13 @@ export async function startUpstreamGate(target: string): Promise<UpstreamGate> {
           headers: { authorization: String(req.headers.authorization ?? ''), 'content-type': 'application/json' },
           ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
         });
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-        res.end(Buffer.from(await answer.arrayBuffer()));
+        const bytes = Buffer.from(await answer.arrayBuffer());
+        if (method === 'POST') gate.answered.push({ key, status: answer.status });
+        // The caller may be gone (a killed server): the clearinghouse answered, and charged, all the same.
+        if (!res.destroyed) {
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          res.end(bytes);
+        }
       } finally {
         inFlight--;
       }
