@@ -28,8 +28,12 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   if (!CHROMIUM) throw new Error('No Chromium: apt-get install chromium (Debian), or set CHROMIUM_PATH to a Chromium or Chrome binary');
-  api = await startLocalApi();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  // The server and the browser start side by side (neither needs the other until the page loads);
+  // whichever started is kept for afterAll to stop, even when the other failed.
+  const [server, chrome] = await Promise.allSettled([startLocalApi(), chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })]);
+  if (server.status === 'fulfilled') api = server.value;
+  if (chrome.status === 'fulfilled') browser = chrome.value;
+  for (const started of [server, chrome]) if (started.status === 'rejected') throw started.reason;
   page = await browser.newPage();
   const own = new URL(api.url).host;
   await page.route('**/*', (route) => {

@@ -87,3 +87,11 @@ describe('fhirHttpResponse', () => {
     expect(r4Errors(body)).toEqual([]);
   });
 });
+
+describe('the R4 validation these tests rely on (test/support/fhir-r4.ts)', () => {
+  it('is live: it reports a missing required element, an impossible date and an unknown property', () => {
+    expect(r4Errors({ resourceType: 'OperationOutcome', issue: [] })).toEqual(['OperationOutcome.issue: Missing required property']);
+    expect(r4Errors({ resourceType: 'Patient', birthDate: '1980-02-30x' })).toEqual(['Patient.birthDate: Invalid date format']);
+    expect(r4Errors({ resourceType: 'Patient', nonsense: 1 })).toEqual(['Patient.nonsense: Invalid additional property "nonsense"']);
+  });
+});

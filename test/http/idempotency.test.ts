@@ -15,9 +15,13 @@ import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
 const ELIGIBILITY = '/api/eligibility/v1';
 const garcia = SANDBOX_GARCIA;
-/** The sandbox's slow patient: answers normally, after SLOW_MS. */
+/**
+ * The sandbox's slow patient: answers normally, after SLOW_MS. The duplicate is sent once the first
+ * request has reached the clearinghouse and needs one loopback round trip to be refused, so a second
+ * is ample room and the test does not wait longer than that.
+ */
 const slow = { ...garcia, patientFirstName: 'Sam', patientLastName: 'Slow', patientDOB: '01-01-1980', patientMemberId: 'FLTSLOW' };
-const SLOW_MS = 3_000;
+const SLOW_MS = 1_000;
 const letterBody = JSON.parse(JSON.parse(readFileSync(new URL('../../events/letter-text.json', import.meta.url), 'utf8')).body) as Record<string, unknown>;
 
 const OTHER_TOKEN = 'other-client-token-0001';

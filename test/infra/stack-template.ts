@@ -33,15 +33,23 @@ export const fixturePath = (variant: TemplateVariant) => fileURLToPath(new URL(`
  */
 const SYNTH_CONTEXT = { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-path-metadata': true };
 
+/** The stack's name as `cdk synth` builds it (infra/cdk/app.ts). */
+export const STACK_NAME = 'EligibilityService';
+
 /**
- * The template `cdk synth` would write for the stack `EligibilityService`, with cdk.json's context.
- * Context is explicit, so CORS_ALLOWED_ORIGINS in the environment does not leak in.
+ * The app and stack `cdk synth` would build for a variant, with cdk.json's context and `extra` over it.
+ * Context is explicit, so CORS_ALLOWED_ORIGINS in the environment does not leak in. Synthesis (and the
+ * CloudFormation validation it runs) happens when the template is first read.
  */
-export function synthTemplate(variant: TemplateVariant): TemplateJson {
+export function variantStack(variant: TemplateVariant, extra: Record<string, unknown> = {}): { app: App; stack: EligibilityStack } {
   const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  const app = new App({ context: { ...cdkJson.context, ...SYNTH_CONTEXT, ...TEMPLATE_VARIANTS[variant] } });
-  const stack = new EligibilityStack(app, 'EligibilityService');
-  return normaliseTemplate(Template.fromStack(stack).toJSON());
+  const app = new App({ context: { ...cdkJson.context, ...SYNTH_CONTEXT, ...TEMPLATE_VARIANTS[variant], ...extra } });
+  return { app, stack: new EligibilityStack(app, STACK_NAME) };
+}
+
+/** The template `cdk synth` would write for the stack `EligibilityService`, with cdk.json's context. */
+export function synthTemplate(variant: TemplateVariant): TemplateJson {
+  return normaliseTemplate(Template.fromStack(variantStack(variant).stack).toJSON());
 }
 
 /**

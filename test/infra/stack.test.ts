@@ -1,5 +1,5 @@
-import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, it, expect, beforeAll } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
@@ -7,15 +7,47 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import { AUTHORIZER_CACHE_SECONDS } from '../../lib/auth/tokens.js';
 import { TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/secrets.js';
+import { BATCH_MAX_RECEIVE_COUNT } from '../../infra/cdk/constructs/batch-stores.js';
 import { FUNCTION_NAMES as FUNCTIONS, LETTER_BUDGET_SECONDS } from '../../infra/cdk/functions.js';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
-import { ACCESS_LOG_FIELDS, EligibilityStack, gatewayResponses, PROJECT_ROOT, type UsagePlanSettings } from '../../infra/cdk/stack.js';
-import { readFixture, synthTemplate, TEMPLATE_VARIANTS, type TemplateVariant } from './stack-template.js';
+import { ACCESS_LOG_FIELDS, type EligibilityStack, gatewayResponses, PROJECT_ROOT, type UsagePlanSettings } from '../../infra/cdk/stack.js';
+import { normaliseTemplate, readFixture, STACK_NAME, TEMPLATE_VARIANTS, type TemplateVariant, variantStack } from './stack-template.js';
 
 const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, any> };
 
-// Entries must exist under the project root; bundling is skipped, so placeholders are enough.
-let fixtureDir: string;
+/**
+ * Synthesis is what costs here: each one also runs CloudFormation's own validation of the template
+ * (cdk.json turns on validateAgainstDefaultRules), and the first one in a file loads its engine. So
+ * each distinct stack is synthesised once for the whole file and every check reads it: the stack as
+ * `cdk synth` builds it, with the nag packs registered, serves the checks of the deployed template,
+ * the batch checks and the comparison with its recorded template; the CORS variant serves the CORS
+ * checks and its own comparison; one stack with changed context serves the checks that context
+ * reaches the functions (each override lands on a different property). The batch checks live in this
+ * file too, so the CDK library and the validation engine load once.
+ */
+type Synthesized = { app: App; stack: EligibilityStack; template: Template };
+const once = <T>(make: () => T): (() => T) => {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+};
+const SYNTHESIZED: Record<TemplateVariant, () => Synthesized> = {
+  default: once(() => {
+    const { app, stack } = variantStack('default');
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new HIPAASecurityChecks(app));
+    return { app, stack, template: Template.fromStack(stack) };
+  }),
+  cors: once(() => {
+    const { app, stack } = variantStack('cors');
+    return { app, stack, template: Template.fromStack(stack) };
+  }),
+};
+const withOtherContext = once(() =>
+  Template.fromStack(variantStack('default', { letterModel: 'claude-test-model', stediBaseUrl: 'https://stedi.example', batchMaxConcurrency: 4 }).stack),
+);
+
 let app: App;
 let stack: EligibilityStack;
 let template: Template;
@@ -23,23 +55,10 @@ let template: Template;
 type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[] };
 let resources: Record<string, Resource>;
 
-const newApp = (extra: Record<string, unknown> = {}) => new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...extra } });
-
 beforeAll(() => {
-  mkdirSync(join(PROJECT_ROOT, 'cdk.out'), { recursive: true });
-  fixtureDir = mkdtempSync(join(PROJECT_ROOT, 'cdk.out', 'stack-test-functions-'));
-  for (const name of FUNCTIONS) {
-    mkdirSync(join(fixtureDir, name));
-    writeFileSync(join(fixtureDir, name, 'index.ts'), 'export const handler = async () => ({});\n');
-  }
-  app = newApp();
-  stack = new EligibilityStack(app, 'Test', { functionsDir: fixtureDir });
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new HIPAASecurityChecks(app));
-  template = Template.fromStack(stack);
+  ({ app, stack, template } = SYNTHESIZED.default());
   resources = template.toJSON().Resources;
 });
-
-afterAll(() => rmSync(fixtureDir, { recursive: true, force: true }));
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const logicalIdOf = (prefix: string, type: string) => {
@@ -193,7 +212,7 @@ describe('EligibilityStack', () => {
       }),
     });
     expect(cdkJson.context.authorizerCacheSeconds + TOKEN_STORE_CACHE_SECONDS).toBeLessThanOrEqual(300);
-    expect(() => new EligibilityStack(newApp({ authorizerCacheSeconds: 300 }), 'TooLong', { functionsDir: fixtureDir })).toThrow(/authorizerCacheSeconds/);
+    expect(() => variantStack('default', { authorizerCacheSeconds: 300 })).toThrow(/authorizerCacheSeconds/);
   });
 
   it('answers 401/403/429 from the gateway with the exact bodies, never cached', () => {
@@ -267,10 +286,7 @@ describe('EligibilityStack', () => {
   });
 
   it('takes LETTER_MODEL and the Stedi base URL from context', () => {
-    const other = new EligibilityStack(newApp({ letterModel: 'claude-test-model', stediBaseUrl: 'https://stedi.example' }), 'Ctx', {
-      functionsDir: fixtureDir,
-    });
-    const t = Template.fromStack(other);
+    const t = withOtherContext();
     t.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ LETTER_MODEL: 'claude-test-model' }) } });
     t.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ STEDI_BASE_URL: 'https://stedi.example' }) } });
   });
@@ -405,11 +421,11 @@ describe('EligibilityStack', () => {
 
   it('defines the standard and high usage plans from cdk.json, each with throttle, monthly quota and a letter limit on the stage', () => {
     const plans = Object.fromEntries(ofType('AWS::ApiGateway::UsagePlan').map(([, r]) => [r.Properties.UsagePlanName as string, r.Properties]));
-    expect(Object.keys(plans).sort()).toEqual(['Test-high', 'Test-standard']);
+    expect(Object.keys(plans).sort()).toEqual([`${STACK_NAME}-high`, `${STACK_NAME}-standard`]);
     const stageId = logicalIdOf('RestApiDeploymentStage', 'AWS::ApiGateway::Stage');
     for (const name of ['standard', 'high']) {
       const want = cdkJson.context.usagePlans[name] as UsagePlanSettings;
-      const plan = plans[`Test-${name}`]!;
+      const plan = plans[`${STACK_NAME}-${name}`]!;
       expect(plan.Throttle).toEqual({ RateLimit: want.rateLimit, BurstLimit: want.burstLimit });
       expect(plan.Quota).toEqual({ Limit: want.monthlyQuota, Period: 'MONTH' });
       expect(plan.ApiStages).toHaveLength(1);
@@ -418,9 +434,7 @@ describe('EligibilityStack', () => {
     }
     expect(cdkJson.context.usagePlans.high.rateLimit).toBeGreaterThan(cdkJson.context.usagePlans.standard.rateLimit);
     expect(template.toJSON().Outputs.UsagePlanIds.Value['Fn::Join'][1]).toHaveLength(2);
-    expect(() => new EligibilityStack(newApp({ usagePlans: { standard: { rateLimit: 1 } } }), 'BadPlans', { functionsDir: fixtureDir })).toThrow(
-      /usagePlans\.standard\.burstLimit/,
-    );
+    expect(() => variantStack('default', { usagePlans: { standard: { rateLimit: 1 } } })).toThrow(/usagePlans\.standard\.burstLimit/);
   });
 
   it('attaches a WAF web ACL to the stage: rate per IP, AWS common (body size only counted) and known bad inputs, size limit outside the letter route', () => {
@@ -463,13 +477,13 @@ describe('EligibilityStack', () => {
     const logging = ofType('AWS::WAFv2::LoggingConfiguration')[0]![1].Properties;
     expect(logging.ResourceArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
     expect(logging.RedactedFields).toEqual([{ SingleHeader: { Name: 'authorization' } }]);
-    expect(JSON.stringify(logging.LogDestinationConfigs)).toContain('log-group:aws-waf-logs-Test');
+    expect(JSON.stringify(logging.LogDestinationConfigs)).toContain(`log-group:aws-waf-logs-${STACK_NAME}`);
   });
 
   it('with CORS_ALLOWED_ORIGINS configured, answers OPTIONS on every route without authentication and tells the functions', () => {
-    const corsApp = newApp({ corsAllowedOrigins: 'https://app.example, https://admin.example' });
-    const cors = new EligibilityStack(corsApp, 'Cors', { functionsDir: fixtureDir });
-    const corsResources = Template.fromStack(cors).toJSON().Resources as Record<string, Resource>;
+    // The CORS variant configures TEMPLATE_VARIANTS.cors: 'https://app.example, https://admin.example'.
+    const { app: corsApp, template: corsTemplate } = SYNTHESIZED.cors();
+    const corsResources = corsTemplate.toJSON().Resources as Record<string, Resource>;
     const methods = restMethods(corsResources);
     const options = Object.keys(methods)
       .filter((k) => k.startsWith('OPTIONS '))
@@ -526,7 +540,91 @@ describe('EligibilityStack', () => {
 });
 
 /**
- * The synthesized stack (in this file so the CDK library loads once for both) against its recorded template (test/infra/fixtures/, written by
+ * Batch in the stack (docs/batch.md#engine): the worker's event source mapping is capped at
+ * batchMaxConcurrency with partial batch failures, both queues redrive to their dead-letter queues,
+ * and the table and every queue are encrypted with the stack's customer-managed key.
+ */
+
+describe('batch in the stack', () => {
+  it('feeds the worker from the item queue with MaximumConcurrency = batchMaxConcurrency (default 10) and partial batch failures', () => {
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, r]) => r.Properties);
+    const worker = mappings.find((m) => JSON.stringify(m.FunctionName).includes('BatchWorkerFunction'))!;
+    expect(worker).toMatchObject({ ScalingConfig: { MaximumConcurrency: 10 }, FunctionResponseTypes: ['ReportBatchItemFailures'], BatchSize: 10 });
+    expect(worker.EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalIdOf('BatchItemQueue', 'AWS::SQS::Queue'), 'Arn'] });
+    const webhook = mappings.find((m) => JSON.stringify(m.FunctionName).includes('BatchWebhookFunction'))!;
+    expect(webhook).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(webhook.EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalIdOf('BatchWebhookQueue', 'AWS::SQS::Queue'), 'Arn'] });
+    const scaled = Object.values(withOtherContext().toJSON().Resources as Record<string, Resource>).filter(
+      (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(r.Properties.FunctionName).includes('BatchWorkerFunction'),
+    );
+    expect(scaled.map((r) => r.Properties.ScalingConfig)).toEqual([{ MaximumConcurrency: 4 }]);
+    expect(() => variantStack('default', { batchMaxConcurrency: 1 })).toThrow(/batchMaxConcurrency/);
+  });
+
+  it('redrives both queues to their own dead-letter queues after the receive count', () => {
+    for (const [queue, deadLetters] of [
+      ['BatchItemQueue', 'BatchItemDeadLetters'],
+      ['BatchWebhookQueue', 'BatchWebhookDeadLetters'],
+    ] as const) {
+      const props = resources[logicalIdOf(queue, 'AWS::SQS::Queue')]!.Properties;
+      expect(props.RedrivePolicy).toEqual({
+        deadLetterTargetArn: { 'Fn::GetAtt': [logicalIdOf(deadLetters, 'AWS::SQS::Queue'), 'Arn'] },
+        maxReceiveCount: BATCH_MAX_RECEIVE_COUNT,
+      });
+    }
+    // An item backed off for 8 h (30 s doubling to 15 min) is received about 36 times: it must not be taken for poison.
+    expect(BATCH_MAX_RECEIVE_COUNT).toBeGreaterThan(40);
+  });
+
+  it('encrypts the batch table and every queue with the stack’s customer-managed key, expires items by TTL and refuses plain HTTP', () => {
+    const key = { 'Fn::GetAtt': [logicalIdOf('DataKey', 'AWS::KMS::Key'), 'Arn'] };
+    const table = resources[logicalIdOf('BatchTable', 'AWS::DynamoDB::Table')]!.Properties;
+    expect(table.SSESpecification).toMatchObject({ SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: key });
+    expect(table.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+    const queues = ofType('AWS::SQS::Queue');
+    expect(queues).toHaveLength(4);
+    for (const [, queue] of queues) expect(queue.Properties.KmsMasterKeyId).toEqual(key);
+    const policies = ofType('AWS::SQS::QueuePolicy').map(([, r]) => JSON.stringify(r.Properties.PolicyDocument));
+    expect(policies).toHaveLength(4);
+    for (const policy of policies) expect(policy).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it('streams every batch route (the results CSV is sent as it is read)', () => {
+    const methods = ofType('AWS::ApiGateway::Method')
+      .map(([, r]) => r.Properties)
+      .filter((m) => JSON.stringify(m.Integration?.Uri ?? '').includes('BatchFunction'));
+    expect(methods.map((m) => m.HttpMethod).sort()).toEqual(['DELETE', 'GET', 'GET', 'POST']);
+    for (const method of methods) {
+      expect(method.Integration.ResponseTransferMode).toBe('STREAM');
+      expect(JSON.stringify(method.Integration.Uri)).toContain('/response-streaming-invocations');
+    }
+  });
+
+  it('gives each batch function only its own queue calls', () => {
+    const actionsOf = (fn: string) => {
+      const role = resources[logicalIdOf(fn, 'AWS::Lambda::Function')]!.Properties.Role['Fn::GetAtt'][0];
+      return Object.values(resources)
+        .filter((r) => r.Type === 'AWS::IAM::ManagedPolicy' && r.Properties.Roles.some((ref: { Ref: string }) => ref.Ref === role))
+        .flatMap((r) => r.Properties.PolicyDocument.Statement)
+        .flatMap((s: { Action: string | string[] }) => [s.Action].flat())
+        .filter((a: string) => a.startsWith('sqs:'))
+        .sort();
+    };
+    expect(actionsOf('BatchFunction')).toEqual(['sqs:SendMessage']);
+    expect(actionsOf('BatchWorkerFunction')).toEqual([
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:ReceiveMessage',
+      'sqs:SendMessage',
+    ]);
+    expect(actionsOf('BatchWebhookFunction')).toEqual(['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage']);
+    expect(ofType('AWS::IAM::Policy')).toEqual([]);
+  });
+});
+
+/**
+ * The synthesized stacks (the same ones the checks above read) against their recorded templates (test/infra/fixtures/, written by
  * `npx tsx test/infra/stack-template.ts`). Logical ids are what CloudFormation keys resources by:
  * one that changes makes it delete the old resource and create a new one, which for the enrollment
  * table or a secret means losing data. So every logical id, type and property must stay as recorded.
@@ -539,7 +637,7 @@ describe.each(Object.keys(TEMPLATE_VARIANTS) as TemplateVariant[])('the %s stack
   let synthesized: Record<string, unknown>;
   beforeAll(() => {
     recorded = readFixture(variant);
-    synthesized = synthTemplate(variant);
+    synthesized = normaliseTemplate(SYNTHESIZED[variant]().template.toJSON());
   });
 
   it('has the recorded logical ids, each with its recorded type', () => {

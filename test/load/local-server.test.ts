@@ -17,7 +17,11 @@ const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
 const PER_CLIENT = Number(process.env.LOAD_PER_CLIENT ?? 20);
 const WARMUP_PER_CLIENT = 3;
 const HEAP_BOUND_BYTES = 50 * 1024 * 1024;
-const TIME_LIMIT_MS = 30_000;
+/**
+ * How long Jest waits for the whole test. The only time limit: the run has no deadline of its own, because
+ * on a loaded machine one stopped half way would fail on a slow clock rather than on a wrong answer.
+ */
+const TEST_TIMEOUT_MS = 120_000;
 
 interface Kind {
   path: string;
@@ -109,9 +113,13 @@ let api: LocalApi;
 // client, not the service.)
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
-function post(path: string, json: string): Promise<{ status: number; text: string }> {
+/** Thrown when a kept-alive socket was reset before any answer came back (see post). */
+class IdleSocketReset extends Error {}
+
+function postOnce(path: string, json: string): Promise<{ status: number; text: string }> {
   const url = new URL(path, api.url);
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = request(
       {
         host: url.hostname,
@@ -122,15 +130,36 @@ function post(path: string, json: string): Promise<{ status: number; text: strin
         headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) },
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(!answered && req.reusedSocket && error.code === 'ECONNRESET' ? new IdleSocketReset(error.message, { cause: error }) : error),
+    );
     req.end(json);
   });
+}
+
+/**
+ * Requests sent again because the server had closed their kept-alive socket as idle (its 5 s keep-alive
+ * timeout) while they were on their way: the server resets such a socket with the request unread. Here the
+ * server and its 200 clients share one process, and a loaded machine can stretch one event-loop turn past
+ * that timeout. Node's documentation (http.ClientRequest.reusedSocket) says to send such a request again,
+ * as any keep-alive client does; it is sent once more, on a new socket. Any other failure is an error.
+ */
+let resent = 0;
+async function post(path: string, json: string): Promise<{ status: number; text: string }> {
+  try {
+    return await postOnce(path, json);
+  } catch (error) {
+    if (!(error instanceof IdleSocketReset)) throw error;
+    resent += 1;
+    return postOnce(path, json);
+  }
 }
 
 beforeAll(async () => {
@@ -142,11 +171,11 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function run(perClient: number, deadline: number): Promise<{ latencies: number[]; errors: string[]; requests: number }> {
+async function run(perClient: number): Promise<{ latencies: number[]; errors: string[]; requests: number }> {
   const latencies: number[] = [];
   const errors: string[] = [];
   const client = async (c: number) => {
-    for (let i = 0; i < perClient && Date.now() < deadline; i++) {
+    for (let i = 0; i < perClient; i++) {
       const kind = kindFor(c, i);
       const started = performance.now();
       try {
@@ -169,29 +198,34 @@ async function run(perClient: number, deadline: number): Promise<{ latencies: nu
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 describe(`load: ${CLIENTS} concurrent clients on 127.0.0.1`, () => {
-  it('answers every request as expected, with a flat retained heap', async () => {
-    const deadline = Date.now() + TIME_LIMIT_MS;
-    const gc = collector();
-    const warm = await run(WARMUP_PER_CLIENT, deadline);
-    expect(warm.errors).toEqual([]);
-    const heapBefore = await settledHeap(gc);
+  it(
+    'answers every request as expected, with a flat retained heap',
+    async () => {
+      const gc = collector();
+      const warm = await run(WARMUP_PER_CLIENT);
+      expect(warm.errors).toEqual([]);
+      const heapBefore = await settledHeap(gc);
 
-    const started = performance.now();
-    const { latencies, errors, requests } = await run(PER_CLIENT, deadline);
-    const seconds = (performance.now() - started) / 1000;
-    const heapAfter = await settledHeap(gc);
+      const started = performance.now();
+      const { latencies, errors, requests } = await run(PER_CLIENT);
+      const seconds = (performance.now() - started) / 1000;
+      const heapAfter = await settledHeap(gc);
 
-    if (process.env.BENCH_VERBOSE) {
-      const sorted = [...latencies].sort((a, b) => a - b);
-      console.log(
-        `load: ${requests} requests from ${CLIENTS} clients in ${seconds.toFixed(2)} s (${Math.round(requests / seconds)}/s); ` +
-          `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms; ` +
-          `heap ${(heapBefore / 1048576).toFixed(1)} → ${(heapAfter / 1048576).toFixed(1)} MiB`,
-      );
-    }
-    expect({ errors: errors.length, first: errors.slice(0, 5) }).toEqual({ errors: 0, first: [] });
-    // The run must have happened (the deadline is a safety net, not the plan).
-    expect(requests).toBe(CLIENTS * PER_CLIENT);
-    expect(heapAfter - heapBefore).toBeLessThan(HEAP_BOUND_BYTES);
-  }, 60_000);
+      if (process.env.BENCH_VERBOSE) {
+        const sorted = [...latencies].sort((a, b) => a - b);
+        console.log(
+          `load: ${requests} requests from ${CLIENTS} clients in ${seconds.toFixed(2)} s (${Math.round(requests / seconds)}/s); ` +
+            `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms; ` +
+            `heap ${(heapBefore / 1048576).toFixed(1)} → ${(heapAfter / 1048576).toFixed(1)} MiB; ${resent} sent again after an idle-socket reset`,
+        );
+      }
+      expect({ errors: errors.length, first: errors.slice(0, 5) }).toEqual({ errors: 0, first: [] });
+      // Every request of the plan was sent and answered.
+      expect(requests).toBe(CLIENTS * PER_CLIENT);
+      // Sending again is for the rare turn that outlasted the keep-alive timeout, not a way to lose requests.
+      expect(resent).toBeLessThan((CLIENTS * PER_CLIENT) / 100);
+      expect(heapAfter - heapBefore).toBeLessThan(HEAP_BOUND_BYTES);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -6,11 +6,11 @@ import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infr
 
 /**
  * The gateway's integration cut, scaled down: the local server cuts buffered integrations (as API
- * Gateway does at 29 s; here at 1.5 s) with the gateway's 504, but a streamed letter is not cut.
+ * Gateway does at 29 s; here at 300 ms, as in test/letter/long-letter.test.ts) with the gateway's 504, but a streamed letter is not cut.
  * test/letter/long-letter.test.ts proves the letter through the streaming handler as well.
  */
 
-const CUT_MS = 1_500;
+const CUT_MS = 300;
 const letterBody = JSON.parse(JSON.parse(readFileSync(new URL('../../events/letter-text.json', import.meta.url), 'utf8')).body) as Record<string, unknown>;
 const slowPatient = {
   patientFirstName: 'Sam',
