@@ -81,7 +81,8 @@ describe('GET /api/docs (the interactive API reference)', () => {
           return all.every((needle) => text.includes(needle));
         },
         needles,
-        { timeout: 30_000 },
+        // Every 200 ms rather than every animation frame: innerText lays the whole page out each time it is read.
+        { timeout: 30_000, polling: 200 },
       )
       .catch(() => undefined);
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as a reader sees it.
