@@ -31,7 +31,7 @@ const integration = all.filter(isIntegration);
 const unit = all.filter((file) => !isIntegration(file));
 
 const shared = {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/environment.js',
   roots: ['<rootDir>/test'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {

@@ -1,0 +1,39 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { TestEnvironment } from 'jest-environment-node';
+
+/**
+ * Jest's Node environment, plus one chore (docs/testing.md#async-context). Jest evaluates every module
+ * afresh for each test file, so each file makes its own AsyncLocalStorage: lib/logging's request scope,
+ * and jest-circus's own test context. Node keeps every storage that has ever been entered and, on every
+ * promise and every other async resource the process creates, copies each one's value onto it. A worker
+ * that has run fifty files therefore pays fifty copies per `await` in every later file. When a file's
+ * tests are done (this teardown runs after the last of them and their hooks), the storages that file
+ * entered are disabled, so each file pays for its own only.
+ */
+const ENTERED = Symbol.for('eligibility-service.test.enteredStorages');
+
+/** Records every storage entered in this worker (once per worker: the class is Node's, shared by all files). */
+function trackEnteredStorages() {
+  if (AsyncLocalStorage[ENTERED]) return AsyncLocalStorage[ENTERED];
+  const entered = new Set();
+  for (const method of ['run', 'enterWith']) {
+    const original = AsyncLocalStorage.prototype[method];
+    AsyncLocalStorage.prototype[method] = function (...args) {
+      entered.add(this);
+      return original.apply(this, args);
+    };
+  }
+  AsyncLocalStorage[ENTERED] = entered;
+  return entered;
+}
+
+export default class Environment extends TestEnvironment {
+  async teardown() {
+    await super.teardown();
+    const entered = trackEnteredStorages();
+    for (const storage of entered) storage.disable();
+    entered.clear();
+  }
+}
+
+trackEnteredStorages();
