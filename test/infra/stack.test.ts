@@ -589,6 +589,15 @@ describe('batch in the stack', () => {
     for (const policy of policies) expect(policy).toContain('"aws:SecureTransport":"false"');
   });
 
+  it('lets the worker make every table call its path makes (dynalite checks no permission, so only this test can tell)', () => {
+    const table = logicalIdOf('BatchTable', 'AWS::DynamoDB::Table');
+    // batchAndSubmitted: BatchGetItem; claim, unclaim, finish, bump, setStatus, release: UpdateItem;
+    // the batch alone: GetItem; an item's rows: Query (lib/batch/dynamodb.ts).
+    for (const action of ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:Query']) {
+      expect([action, resourcesFor('batch-worker', action)]).toEqual([action, expect.stringContaining(table)]);
+    }
+  });
+
   it('streams every batch route (the results CSV is sent as it is read)', () => {
     const methods = ofType('AWS::ApiGateway::Method')
       .map(([, r]) => r.Properties)

@@ -140,7 +140,8 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
       grants: [
         readSecret(stediSecret),
         getEnrollment(),
-        onBatchTable('GetItem', 'UpdateItem', 'Query'),
+        // BatchGetItem: the batch and the item's submitted entry in one read (lib/batch/dynamodb.ts, batchAndSubmitted).
+        onBatchTable('GetItem', 'BatchGetItem', 'UpdateItem', 'Query'),
         consume(batch.itemQueue),
         sendTo(batch.webhookQueue),
         writeEncrypted('dynamodb', 'sqs'),
