@@ -218,7 +218,7 @@ export function batchOperations({ ok, errors }: Builders): Record<keyof typeof B
                 type: 'string',
                 description:
                   `UTF-8 with a byte-order mark, CRLF; columns: ${CSV_COLUMNS.join(', ')}. ` +
-                  'The estimate columns are empty for an item that asked for no estimate. A cell beginning with =, +, -, @, a tab or a carriage return is written with a leading apostrophe so a spreadsheet shows it as text.',
+                  'The estimate columns are empty for an item that asked for no estimate. A clientRef, errorCode or errorMessage cell beginning with =, +, -, @, a tab or a carriage return is written with a leading apostrophe so a spreadsheet shows it as text; figures are written as the JSON answer has them.',
               },
             },
           },

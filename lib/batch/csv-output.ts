@@ -11,10 +11,11 @@ import { viewState } from './views.js';
  * UTF-8; produced page by page, so memory stays flat however large the batch.
  *
  * The columns are the same for every batch (the estimate's are empty for an item that asked for none),
- * so a sheet or an import mapping made for one batch fits the next. A cell that a spreadsheet would
- * read as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a carriage return: clientRef and
- * error messages echo caller input) is prefixed with `'` (OWASP, CSV injection); no figure the
- * service writes begins with one of those, so figures stay as they are.
+ * so a sheet or an import mapping made for one batch fits the next. The cells that can carry caller
+ * input (clientRef, the error's code and message: messages echo it) are prefixed with `'` when a
+ * spreadsheet would read them as a formula (they begin with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return; OWASP, CSV injection). Figures are the service's own and stay exactly as the JSON answer
+ * has them, a payer's negative amount (`-$25.00`) included.
  */
 
 const NETWORKS = ['inNetwork', 'outNetwork'] as const;
@@ -54,18 +55,17 @@ function at(value: unknown, path: string): string {
 export function csvRow(batch: BatchRecord, item: ItemRecord): string[] {
   const body = item.answer === undefined ? undefined : (JSON.parse(item.answer) as Record<string, unknown>);
   const ok = item.status !== undefined && item.status < 400;
-  const cells = [
+  return [
     String(item.index),
-    item.clientRef ?? '',
+    inertCell(item.clientRef ?? ''),
     viewState(batch, item),
     item.status === undefined ? '' : String(item.status),
     ok ? at(body, 'coverageStatus') : '',
     ...SLOT_COLUMNS.map((column) => (ok ? at(body, column) : '')),
     ...ESTIMATE_COLUMNS.map((column) => (ok ? at(body, column) : '')),
-    ok ? '' : at(body, 'code'),
-    ok ? '' : at(body, 'message'),
+    inertCell(ok ? '' : at(body, 'code')),
+    inertCell(ok ? '' : at(body, 'message')),
   ];
-  return cells.map(inertCell);
 }
 
 /** The CSV text in chunks: the header, then one chunk per page of items. */

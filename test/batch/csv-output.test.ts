@@ -40,4 +40,21 @@ describe('a results CSV row', () => {
     expect(['=A1', '+1', '-1', '@x'].map(inertCell)).toEqual(["'=A1", "'+1", "'-1", "'@x"]);
     expect(['$1,234.50', '20%', 'N/A', 'a=b', ''].map(inertCell)).toEqual(['$1,234.50', '20%', 'N/A', 'a=b', '']);
   });
+
+  it('leaves figures exactly as the answer has them, a payer’s negative amount included', () => {
+    const individual = {
+      copay: '-$25.00',
+      deductible: { total: '$500.00', remaining: '-$5.00' },
+      coinsurance: '-20%',
+      stopLoss: 'N/A',
+      stopLossRemaining: 'N/A',
+    };
+    const answer = { coverageStatus: 'Active', inNetwork: { individual }, estimate: { patientOwes: '-$25.00', planPays: '$125.00', complete: true } };
+    expect(cells(item(200, answer, 'ok'))).toMatchObject({
+      'inNetwork.individual.copay': '-$25.00',
+      'inNetwork.individual.deductible.remaining': '-$5.00',
+      'inNetwork.individual.coinsurance': '-20%',
+      'estimate.patientOwes': '-$25.00',
+    });
+  });
 });
