@@ -70,7 +70,11 @@ export async function startLocalBatch(env: Env, options: { msPerSecond?: number 
   const consumer = (name: 'batch-worker' | 'batch-webhook') => {
     let loaded: Promise<QueueConsumer> | undefined;
     return async (event: SQSEvent) => {
-      loaded ??= loadHandler(name) as unknown as Promise<QueueConsumer>;
+      // A failed import is forgotten, so the next message tries again instead of failing the same way.
+      loaded ??= (loadHandler(name) as unknown as Promise<QueueConsumer>).catch((error: unknown) => {
+        loaded = undefined;
+        throw error;
+      });
       return (await loaded)(event);
     };
   };

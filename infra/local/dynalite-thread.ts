@@ -30,8 +30,10 @@ export async function startDynaliteThread(options: { path?: string } = {}): Prom
   return {
     endpoint: `http://127.0.0.1:${port}`,
     close: async () => {
+      // Answered when the server has closed, or at once if the thread has already ended.
       await new Promise<void>((resolve) => {
         worker.once('message', () => resolve());
+        worker.once('exit', () => resolve());
         worker.postMessage('close');
       });
       await worker.terminate();

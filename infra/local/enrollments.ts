@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEnrollmentStore } from '../../lib/enrollment/dynamodb.js';
 import type { EnrollmentStore } from '../../lib/enrollment/types.js';
@@ -15,7 +15,7 @@ import { startDynaliteThread } from './dynalite-thread.js';
  */
 
 // dynalite is CommonJS without type declarations; load it through require with the one call we use.
-type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number; updateTableMs?: number; path?: string }) => Server;
+type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number; updateTableMs?: number }) => Server;
 const dynalite = createRequire(import.meta.url)('dynalite') as DynaliteFactory;
 
 export interface LocalDynamo {
@@ -23,12 +23,9 @@ export interface LocalDynamo {
   close(): Promise<void>;
 }
 
-/**
- * Starts dynalite on 127.0.0.1 with an ephemeral port: in memory, or kept on disk under `path`
- * (LOCAL_DATA_DIR, README.md#configuration) so its tables survive a stop and a start.
- */
-export async function startDynalite(options: { path?: string } = {}): Promise<LocalDynamo> {
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.path ? { path: options.path } : {}) });
+/** Starts dynalite in memory on 127.0.0.1 with an ephemeral port, in this thread (tests; npm start runs it on a thread of its own: dynalite-thread.ts). */
+export async function startDynalite(): Promise<LocalDynamo> {
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -99,10 +96,17 @@ export interface LocalEnrollments {
 export async function startLocalEnrollments(file: string, options: { dataDir?: string } = {}): Promise<LocalEnrollments> {
   // Validate the whole file before starting anything, so a bad file leaves nothing running.
   const records = await readEnrollmentsFile(file);
+  // The tables hold requests and answers (patient data): a directory made here is its owner's alone.
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const dynamo = await startDynaliteThread(options.dataDir ? { path: options.dataDir } : {});
   const tableName = 'enrollments';
   try {
     const client = localDynamoClient(dynamo.endpoint);
+    // The file is the whole list (README.md#configuration): a table kept on disk (LOCAL_DATA_DIR) from an
+    // earlier run starts empty, so a provider taken out of the file is no longer enrolled.
+    await client.send(new DeleteTableCommand({ TableName: tableName })).catch((error: { name?: string }) => {
+      if (error.name !== 'ResourceNotFoundException') throw error;
+    });
     await createEnrollmentTable(client, tableName);
     const store = dynamoEnrollmentStore(client, tableName);
     for (const record of records) await store.put(record as Parameters<EnrollmentStore['put']>[0]);

@@ -8,7 +8,8 @@ import type { Runtime } from './index.js';
  * What a real eligibility or COB check needs before it may call Stedi: the caller's active
  * enrollment of the provider for this payer (403 PROVIDER_NOT_ENROLLED otherwise) and the
  * clearinghouse connection (500 CONFIGURATION_ERROR without a key). Enrollment is read per
- * request, not cached, so disabling a provider takes effect at once.
+ * request, so disabling a provider takes effect at once for real-time checks (a batch worker keeps an
+ * active enrollment for up to a minute: docs/batch.md#engine).
  */
 export async function stediAccess(
   runtime: Runtime,

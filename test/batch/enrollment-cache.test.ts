@@ -38,6 +38,11 @@ describe('cachedEnrollments', () => {
     clock = 60_000;
     expect((await cached.get('P1'))?.status).toBe('inactive');
     expect(reads).toEqual(['P1', 'P2', 'P2', 'P1']);
+
+    // An inactive enrollment is not kept: re-enabled, it is seen at the next read.
+    records.set('P1', ENROLLMENT);
+    expect((await cached.get('P1'))?.status).toBe('active');
+    expect(reads).toEqual(['P1', 'P2', 'P2', 'P1', 'P1']);
   });
 
   it('keeps nothing from a read that failed, and forgets a provider the store no longer has', async () => {

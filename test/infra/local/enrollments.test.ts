@@ -1,5 +1,5 @@
 import { describe, it, expect, afterAll } from '@jest/globals';
-import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,25 @@ afterAll(async () => {
 });
 
 describe('startLocalEnrollments', () => {
+  it('with tables kept on disk (LOCAL_DATA_DIR), loads the file in place of what an earlier run left, in a directory only its owner reads', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'enroll-data-'));
+    dirs.push(parent);
+    const dataDir = join(parent, 'data');
+    const first = await startLocalEnrollments(SAMPLE, { dataDir });
+    await first.close();
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+    const file = await tempFile(
+      JSON.stringify([{ providerId: 'ONLY-ONE', clientId: 'local', npi: '1234567893', organizationName: 'Clinic', status: 'active' }]),
+    );
+    const second = await startLocalEnrollments(file, { dataDir });
+    try {
+      expect(await second.store.get('ONLY-ONE')).toMatchObject({ clientId: 'local' });
+      expect(await second.store.get('PROVIDER-SANDBOX-1')).toBeUndefined();
+    } finally {
+      await second.close();
+    }
+  });
+
   it('loads the sample file into a loopback table and demonstrates every enrollment rule', async () => {
     const local = await startLocalEnrollments(SAMPLE);
     try {
