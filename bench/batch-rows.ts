@@ -16,7 +16,7 @@ export interface BatchReport {
   page500Ms: number;
   pageTargetMs: number;
   /** Server heap before the batches and after each of five consecutive batches. */
-  heapMiB: { before: number; afterEachBatch: number[]; itemsPerBatch: number; gcExposed: boolean };
+  heapMiB: { before: number; afterEachBatch: number[]; rssBefore: number; rssAfterEachBatch: number[]; itemsPerBatch: number; gcExposed: boolean };
   loadAverage: number[];
 }
 
@@ -75,6 +75,14 @@ export function batchRows(report: BatchReport): Row[] {
     {
       figure: `batch: server heap MiB before, then after each of ${report.heapMiB.afterEachBatch.length} batches of ${report.heapMiB.itemsPerBatch}${report.heapMiB.gcExposed ? ' (after GC)' : ''}`,
       value: [report.heapMiB.before, ...report.heapMiB.afterEachBatch].join(' / '),
+      baseline: '',
+      ratio: '',
+      target: 'flat',
+      pass: null,
+    },
+    {
+      figure: 'batch: server resident memory MiB (every thread, dynalite and the rows it holds included), same points',
+      value: [report.heapMiB.rssBefore, ...report.heapMiB.rssAfterEachBatch].join(' / '),
       baseline: '',
       ratio: '',
       target: 'flat',

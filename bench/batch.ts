@@ -36,10 +36,13 @@ const MOCK = MOCK_SET_1;
 const REAL = SANDBOX_RIVERA;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+/** The main thread's heap after GC. */
 const heapMiB = () => {
   (globalThis as { gc?: () => void }).gc?.();
   return Math.round((process.memoryUsage().heapUsed / 1048576) * 10) / 10;
 };
+/** The whole process's resident memory: every thread, dynalite's included (its data lives on its own thread). */
+const rssMiB = () => Math.round((process.memoryUsage().rss / 1048576) * 10) / 10;
 
 logger.setLogLevel('SILENT');
 const upstream = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/batch-upstream.ts')], {
@@ -87,6 +90,7 @@ try {
   // Warm the functions (first imports) so the timings below are the work, not module loading.
   await completed((await call('/api/eligibility/batch/v1', { method: 'POST', body: JSON.stringify({ items: [MOCK, REAL] }) })).body.batchId, 50);
   const heapBefore = heapMiB();
+  const rssBefore = rssMiB();
   const report: Record<string, unknown> = {};
 
   let runBatchId = '';
@@ -132,6 +136,7 @@ try {
 
   if (PARTS.has('memory')) {
     const after: number[] = [];
+    const rssAfter: number[] = [];
     for (let i = 0; i < MEMORY_BATCHES; i++) {
       const batch = await call('/api/eligibility/batch/v1', {
         method: 'POST',
@@ -139,10 +144,13 @@ try {
       });
       await completed(batch.body.batchId, 200);
       after.push(heapMiB());
+      rssAfter.push(rssMiB());
     }
     report.heapMiB = {
       before: heapBefore,
       afterEachBatch: after,
+      rssBefore,
+      rssAfterEachBatch: rssAfter,
       itemsPerBatch: MEMORY_ITEMS,
       gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
     };
