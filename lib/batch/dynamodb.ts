@@ -26,6 +26,24 @@ import type { BatchStore, Claim, ItemPage, ItemResult } from './store.js';
 import type { BatchRecord, ItemRecord, ItemState } from './types.js';
 
 /**
+ * Sends a batch request again with what DynamoDB left unprocessed, backing off (25 ms doubling, at
+ * most 1 s), until nothing is left: AWS's advice for BatchWriteItem and BatchGetItem.
+ */
+async function untilProcessed<T>(first: T[], send: (pending: T[]) => Promise<T[]>): Promise<void> {
+  let pending = first;
+  for (let round = 0; pending.length > 0; round++) {
+    if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** round)));
+    pending = await send(pending);
+  }
+}
+
+/** The one entry a projection `entries[i]` kept of a chunk row, when it is item `index`'s. */
+function projectedEntry(row: Record<string, unknown> | undefined, batchId: string, index: number): ItemRecord | undefined {
+  const entry = (row?.entries as Record<string, unknown>[] | undefined)?.[0];
+  return entry && entry.index === index ? toItem({ ...entry, batchId }) : undefined;
+}
+
+/**
  * The batch store in one DynamoDB table (docs/batch.md#engine): partition key `pk`, sort key `sk`.
  *   BATCH#<id> / META            the batch, its counters (atomic adds) and status
  *   BATCH#<id> / CHUNK#<first>   up to 100 submitted items as submit left them (request, clientRef,
@@ -80,8 +98,7 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
         ConsistentRead: true,
       }),
     );
-    const entry = (answer.Item?.entries as Record<string, unknown>[] | undefined)?.[0];
-    return entry && entry.index === index ? toItem({ ...entry, batchId }) : undefined;
+    return projectedEntry(answer.Item, batchId, index);
   }
 
   /** The ITEM rows from `from` to `to` by index. */
@@ -131,12 +148,13 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
     const chunks: Record<string, unknown>[][] = [];
     for (let i = 0; i < rows.length; i += 25) chunks.push(rows.slice(i, i + 25));
     await inParallel(chunks, WRITE_CONCURRENCY, async (chunk) => {
-      let requests = chunk.map((Item) => ({ PutRequest: { Item } }));
-      for (let round = 0; requests.length > 0; round++) {
-        if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** round)));
-        const answer = await client.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-        requests = (answer.UnprocessedItems?.[table] ?? []) as typeof requests;
-      }
+      await untilProcessed(
+        chunk.map((Item) => ({ PutRequest: { Item } })),
+        async (requests) => {
+          const answer = await client.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+          return (answer.UnprocessedItems?.[table] ?? []) as typeof requests;
+        },
+      );
     });
   }
 
@@ -211,19 +229,21 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
     async batchAndSubmitted(batchId, index) {
       // One BatchGetItem for the META row and the chunk entry: a projection naming the batch's fields and `entries[i]`.
       const names = Object.fromEntries(BATCH_FIELDS.map((field, i) => [`#f${i}`, field]));
-      let keys: Record<string, unknown>[] = [batchKey(batchId), chunkKey(batchId, chunkFirst(index))];
+      const projection = `${Object.keys(names).join(', ')}, entries[${index % CHUNK_ITEMS}]`;
       const rows: Record<string, unknown>[] = [];
-      for (let round = 0; keys.length > 0; round++) {
-        if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** round)));
-        const projection = `${Object.keys(names).join(', ')}, entries[${index % CHUNK_ITEMS}]`;
+      await untilProcessed<Record<string, unknown>>([batchKey(batchId), chunkKey(batchId, chunkFirst(index))], async (keys) => {
         const request = { Keys: keys, ConsistentRead: true, ProjectionExpression: projection, ExpressionAttributeNames: names };
         const answer = await client.send(new BatchGetCommand({ RequestItems: { [table]: request } }));
         rows.push(...(answer.Responses?.[table] ?? []));
-        keys = (answer.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
-      }
+        return (answer.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+      });
       const meta = rows.find((row) => row.entries === undefined && row.batchId !== undefined);
-      const entry = (rows.find((row) => row.entries !== undefined)?.entries as Record<string, unknown>[] | undefined)?.[0];
-      return { ...(meta ? { batch: toBatch(meta) } : {}), ...(entry && entry.index === index ? { entry: toItem({ ...entry, batchId }) } : {}) };
+      const entry = projectedEntry(
+        rows.find((row) => row.entries !== undefined),
+        batchId,
+        index,
+      );
+      return { ...(meta ? { batch: toBatch(meta) } : {}), ...(entry ? { entry } : {}) };
     },
     async claim(batchId, index, nowMs, leaseMs, known): Promise<Claim> {
       const entry = known ?? (await entryOf(batchId, index));
