@@ -19,8 +19,14 @@ export interface UpstreamGate {
   answered: { key: string; status: number }[];
   /** Calls waiting for `release()` (counted while `holding`). */
   readonly held: number;
-  /** While true, calls wait before forwarding until `release()`. */
+  /** While true, calls wait before forwarding until `release()` (after `letThrough` more have passed). */
   holding: boolean;
+  /**
+   * While `holding`, how many more checks (POSTs) still go through before calls wait: each one that
+   * passes counts it down, and until it is 0 other calls (payer look-ups) pass too. A test sets it
+   * before the calls arrive and so knows exactly which checks are let through and which are held.
+   */
+  letThrough: number;
   release(): void;
   close(): Promise<void>;
 }
@@ -36,6 +42,7 @@ export async function startUpstreamGate(target: string): Promise<UpstreamGate> {
     delayMs: 0,
     answered: [] as { key: string; status: number }[],
     holding: false,
+    letThrough: 0,
     get held() {
       return waiting.length;
     },
@@ -54,7 +61,8 @@ export async function startUpstreamGate(target: string): Promise<UpstreamGate> {
         for await (const chunk of req) chunks.push(chunk as Buffer);
         const key = String(req.headers['idempotency-key'] ?? '');
         if (req.method === 'POST') gate.keys.push(key);
-        if (gate.holding) await new Promise<void>((resume) => waiting.push(resume));
+        if (gate.holding && gate.letThrough > 0) gate.letThrough -= req.method === 'POST' ? 1 : 0;
+        else if (gate.holding) await new Promise<void>((resume) => waiting.push(resume));
         if (gate.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gate.delayMs));
         if (gate.throttled) {
           res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });

@@ -7,26 +7,23 @@ import { logCapture } from '../support/log-capture.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { apiEvent, invoke, MOCK_SET_1, SANDBOX_GARCIA } from '../support/events.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
+import { startUpstreamGate, type UpstreamGate } from '../batch/upstream-gate.js';
 
 /**
  * Idempotency keys end to end: HTTP → local gateway → function → Powertools idempotency over
- * dynalite → loopback sandboxes that count every upstream request.
+ * dynalite → loopback sandboxes that count every upstream request. The clearinghouse sits behind a
+ * loopback gate that passes calls through unless a test holds them (so a request can be kept in
+ * progress for exactly as long as a test needs, whatever the machine's load).
  */
 
 const ELIGIBILITY = '/api/eligibility/v1';
 const garcia = SANDBOX_GARCIA;
-/**
- * The sandbox's slow patient: answers normally, after SLOW_MS. The duplicate is sent once the first
- * request has reached the clearinghouse and needs one loopback round trip to be refused, so a second
- * is ample room and the test does not wait longer than that.
- */
-const slow = { ...garcia, patientFirstName: 'Sam', patientLastName: 'Slow', patientDOB: '01-01-1980', patientMemberId: 'FLTSLOW' };
-const SLOW_MS = 1_000;
 const letterBody = JSON.parse(JSON.parse(readFileSync(new URL('../../events/letter-text.json', import.meta.url), 'utf8')).body) as Record<string, unknown>;
 
 const OTHER_TOKEN = 'other-client-token-0001';
 
 let clearinghouse: ClearinghouseSandbox;
+let gate: UpstreamGate;
 let messages: MessagesSandbox;
 let api: LocalApi;
 let n = 0;
@@ -43,9 +40,10 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 }
 
 beforeAll(async () => {
-  clearinghouse = await startClearinghouseSandbox({ apiKey: 'idem-key', slowMs: SLOW_MS });
+  clearinghouse = await startClearinghouseSandbox({ apiKey: 'idem-key' });
+  gate = await startUpstreamGate(clearinghouse.url);
   messages = await startMessagesSandbox();
-  process.env.STEDI_BASE_URL = clearinghouse.url;
+  process.env.STEDI_BASE_URL = gate.url;
   process.env.STEDI_API_KEY = 'idem-key';
   process.env.ANTHROPIC_BASE_URL = messages.url;
   process.env.ANTHROPIC_API_KEY = 'sandbox-key';
@@ -55,6 +53,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await api?.close();
+  gate?.release();
+  await gate?.close();
   await clearinghouse?.close();
   await messages?.close();
 });
@@ -244,18 +244,22 @@ describe('in progress', () => {
   it('a concurrent duplicate is 409 REQUEST_IN_PROGRESS with Retry-After; after the first ends, the repeat is replayed', async () => {
     const key = freshKey();
     const before = clearinghouse.stats.rawX12Calls;
-    const first = post(ELIGIBILITY, slow, { 'Idempotency-Key': key });
-    // Once the first request has reached the (slow) clearinghouse, its in-progress record exists.
-    for (let waited = 0; clearinghouse.stats.rawX12Calls === before && waited < 10_000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // The gate holds the first request's clearinghouse call: its in-progress record exists, and it
+    // stays in progress until released, however long the duplicate takes.
+    gate.holding = true;
+    const first = post(ELIGIBILITY, garcia, { 'Idempotency-Key': key });
+    try {
+      while (gate.held === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const duplicate = await post(ELIGIBILITY, garcia, { 'Idempotency-Key': key });
+      expect(duplicate.status).toBe(409);
+      expect(duplicate.body).toMatchObject({ code: 'REQUEST_IN_PROGRESS', requestId: duplicate.headers.get('x-request-id') });
+      expect(Number(duplicate.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      gate.release();
     }
-    const duplicate = await post(ELIGIBILITY, slow, { 'Idempotency-Key': key });
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({ code: 'REQUEST_IN_PROGRESS', requestId: duplicate.headers.get('x-request-id') });
-    expect(Number(duplicate.headers.get('retry-after'))).toBeGreaterThan(0);
     const done = await first;
     expect(done.status).toBe(200);
-    const later = await post(ELIGIBILITY, slow, { 'Idempotency-Key': key });
+    const later = await post(ELIGIBILITY, garcia, { 'Idempotency-Key': key });
     expect([later.status, later.text, later.headers.get('idempotent-replayed')]).toEqual([200, done.text, 'true']);
     expect(clearinghouse.stats.rawX12Calls - before).toBe(1);
   }, 30_000);
