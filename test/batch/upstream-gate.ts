@@ -82,6 +82,12 @@ export async function startUpstreamGate(target: string): Promise<UpstreamGate> {
           res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
           res.end(bytes);
         }
+      } catch {
+        // The sandbox went away under a forward (a test tearing down): the caller gets a 502, nothing throws.
+        if (!res.headersSent && !res.destroyed) {
+          res.writeHead(502, { 'content-type': 'application/json' });
+          res.end('{"message":"upstream gate: the clearinghouse did not answer"}');
+        } else res.destroy();
       } finally {
         inFlight--;
       }
