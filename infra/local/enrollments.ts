@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEnrollmentStore } from '../../lib/enrollment/dynamodb.js';
 import type { EnrollmentStore } from '../../lib/enrollment/types.js';
@@ -56,6 +56,20 @@ export async function ensureTable(client: DynamoDBDocumentClient, input: CreateT
   }
 }
 
+/** Deletes a table if it is there, and waits until it is gone (dynalite finishes a delete after answering it). */
+async function dropTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
+  const gone = (error: { name?: string }) => {
+    if (error.name !== 'ResourceNotFoundException') throw error;
+    return true;
+  };
+  if (await client.send(new DeleteTableCommand({ TableName: tableName })).then(() => false, gone)) return;
+  for (let tries = 0; tries < 200; tries++) {
+    if (await client.send(new DescribeTableCommand({ TableName: tableName })).then(() => false, gone)) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`local table ${tableName} was not deleted`);
+}
+
 /** Creates the enrollment table with the same key schema as the CDK stack. */
 export async function createEnrollmentTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
   await ensureTable(client, {
@@ -104,9 +118,7 @@ export async function startLocalEnrollments(file: string, options: { dataDir?: s
     const client = localDynamoClient(dynamo.endpoint);
     // The file is the whole list (README.md#configuration): a table kept on disk (LOCAL_DATA_DIR) from an
     // earlier run starts empty, so a provider taken out of the file is no longer enrolled.
-    await client.send(new DeleteTableCommand({ TableName: tableName })).catch((error: { name?: string }) => {
-      if (error.name !== 'ResourceNotFoundException') throw error;
-    });
+    await dropTable(client, tableName);
     await createEnrollmentTable(client, tableName);
     const store = dynamoEnrollmentStore(client, tableName);
     for (const record of records) await store.put(record as Parameters<EnrollmentStore['put']>[0]);
