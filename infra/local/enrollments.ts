@@ -47,27 +47,41 @@ export function localDynamoClient(endpoint: string): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(client);
 }
 
-/** Creates a table unless it is there already (kept on disk from an earlier run). */
+/** Creates a table unless it is there already (kept on disk from an earlier run), and waits until it is ACTIVE. */
 export async function ensureTable(client: DynamoDBDocumentClient, input: CreateTableCommandInput): Promise<void> {
   try {
     await client.send(new CreateTableCommand(input));
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceInUseException') throw error;
   }
+  await tableSettled(client, input.TableName!, 'active');
 }
 
-/** Deletes a table if it is there, and waits until it is gone (dynalite finishes a delete after answering it). */
-async function dropTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
-  const gone = (error: { name?: string }) => {
-    if (error.name !== 'ResourceNotFoundException') throw error;
-    return true;
-  };
-  if (await client.send(new DeleteTableCommand({ TableName: tableName })).then(() => false, gone)) return;
-  for (let tries = 0; tries < 200; tries++) {
-    if (await client.send(new DescribeTableCommand({ TableName: tableName })).then(() => false, gone)) return;
+/**
+ * Waits until a table is ACTIVE, or gone: dynalite answers a create or a delete at once and finishes it
+ * after (on disk, LOCAL_DATA_DIR, that can take a moment), and a write before then finds no table.
+ */
+async function tableSettled(client: DynamoDBDocumentClient, tableName: string, until: 'active' | 'gone'): Promise<void> {
+  for (let tries = 0; tries < 500; tries++) {
+    const status = await client.send(new DescribeTableCommand({ TableName: tableName })).then(
+      (answer) => answer.Table?.TableStatus,
+      (error: { name?: string }) => {
+        if (error.name !== 'ResourceNotFoundException') throw error;
+        return 'GONE';
+      },
+    );
+    if (status === (until === 'active' ? 'ACTIVE' : 'GONE')) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error(`local table ${tableName} was not deleted`);
+  throw new Error(`local table ${tableName} is not ${until}`);
+}
+
+/** Deletes a table if it is there, and waits until it is gone. */
+async function dropTable(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
+  await client.send(new DeleteTableCommand({ TableName: tableName })).catch((error: { name?: string }) => {
+    if (error.name !== 'ResourceNotFoundException') throw error;
+  });
+  await tableSettled(client, tableName, 'gone');
 }
 
 /** Creates the enrollment table with the same key schema as the CDK stack. */
