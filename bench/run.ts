@@ -45,8 +45,14 @@ const median = (values: number[]): number => {
 };
 const fixed = (n: number, places = 1): string => n.toFixed(places);
 
-function runScript(script: string, ...args: string[]): void {
-  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'bench', script), ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+function runScript(script: string, args: string[] = [], nodeArgs: string[] = []): void {
+  execFileSync(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'bench', script), ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Runs bench/<name>.ts and reads what it writes, bench/results/<name>.json. */
+function resultOf<T>(script: string, nodeArgs: string[] = []): T {
+  runScript(script, [], nodeArgs);
+  return JSON.parse(readFileSync(join(results, script.replace(/\.ts$/, '.json')), 'utf8')) as T;
 }
 
 interface X12Result {
@@ -336,7 +342,7 @@ const onLambdaNode = <T>(what: string, run: (node: string) => T | Promise<T>): P
         }
       })();
 step(`x12 on Node ${process.version} (bench/x12.ts)`);
-runScript('x12.ts', 'x12.json');
+runScript('x12.ts', ['x12.json']);
 const lambdaX12 = await onLambdaNode('x12', (node) => {
   execFileSync(node, ['--import', 'tsx', join(root, 'bench/x12.ts'), 'x12-lambda-node.json'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   return x12Rows(readX12('x12-lambda-node.json'), true);
@@ -352,24 +358,18 @@ invocations.push(await measureInvocations('mock', { logLevel: 'INFO' }));
 invocations.push(await measureInvocations('mock', { logLevel: 'SILENT' }));
 invocations.push(await measureInvocations('real', { logLevel: 'INFO' }));
 step('real eligibility round trip (bench/roundtrip.ts)');
-runScript('roundtrip.ts');
-const roundtrip = JSON.parse(readFileSync(join(results, 'roundtrip.json'), 'utf8')) as RoundtripResult;
+const roundtrip = resultOf<RoundtripResult>('roundtrip.ts');
 step('letter PDF (bench/pdf.ts)');
-runScript('pdf.ts');
-const pdf = JSON.parse(readFileSync(join(results, 'pdf.json'), 'utf8')) as PdfResult;
+const pdf = resultOf<PdfResult>('pdf.ts');
 step('hostile input (bench/hostile.ts; unguarded runs are capped and killed)');
-runScript('hostile.ts');
-const hostile = JSON.parse(readFileSync(join(results, 'hostile.json'), 'utf8')) as HostileReport;
+const hostile = resultOf<HostileReport>('hostile.ts');
 step('a JSON list of millions of items (bench/hostile-json.ts)');
-runScript('hostile-json.ts');
-const hostileJson = JSON.parse(readFileSync(join(results, 'hostile-json.json'), 'utf8')) as HostileJsonReport;
+const hostileJson = resultOf<HostileJsonReport>('hostile-json.ts');
 step('300 clients sending 6 MB bodies to the local server (bench/local-server-hostile.ts)');
-runScript('local-server-hostile.ts');
-const localServer = JSON.parse(readFileSync(join(results, 'local-server-hostile.json'), 'utf8')) as LocalServerHostileReport;
+const localServer = resultOf<LocalServerHostileReport>('local-server-hostile.ts');
 
 step('batch eligibility (bench/batch.ts; about two minutes)');
-execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'bench/batch.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-const batch = JSON.parse(readFileSync(join(results, 'batch.json'), 'utf8')) as BatchReport;
+const batch = resultOf<BatchReport>('batch.ts', ['--expose-gc']);
 
 const rows = [
   ...x12.rows,
