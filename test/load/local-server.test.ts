@@ -3,6 +3,7 @@ import { Agent, request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
+import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 import { MOCK_SET_1, SANDBOX_GARCIA } from '../support/events.js';
 
 /**
@@ -30,31 +31,10 @@ interface Kind {
   check: (body: any) => boolean;
 }
 
-const MOCK_SETS = [
-  MOCK_SET_1,
-  {
-    ...MOCK_SET_1,
-    patientFirstName: 'Jane',
-    patientLastName: 'Smith',
-    patientDOB: '02-02-1985',
-    patientMemberId: '987654321',
-    dateOfCoverage: '02-02-2025',
-    payerId: 'PAYER002',
-    providerId: 'PROVIDER002',
-  },
-  {
-    ...MOCK_SET_1,
-    patientFirstName: 'Robert',
-    patientLastName: 'Johnson',
-    patientDOB: '03-15-1972',
-    patientMemberId: 'MBR3003003',
-    dateOfCoverage: '03-01-2025',
-    payerId: 'PAYER003',
-    providerId: 'PROVIDER003',
-  },
-];
+/** The four mock sets as requests (lib/mock/patients.ts): the first three answer 200, the fourth the contract's 502. */
+const MOCK_SETS = MOCK_PATIENTS.map((patient) => ({ ...patient, mockRequest: true }));
 const KINDS: Kind[] = [
-  ...MOCK_SETS.map((body) => ({
+  ...MOCK_SETS.slice(0, 3).map((body) => ({
     path: '/api/eligibility/v1',
     body,
     status: 200,
@@ -62,16 +42,7 @@ const KINDS: Kind[] = [
   })),
   {
     path: '/api/eligibility/v1',
-    body: {
-      ...MOCK_SET_1,
-      patientFirstName: 'Emily',
-      patientLastName: 'Davis',
-      patientDOB: '04-04-1990',
-      patientMemberId: 'MBR4004004',
-      dateOfCoverage: '04-01-2025',
-      payerId: 'PAYER004',
-      providerId: 'PROVIDER004',
-    },
+    body: MOCK_SETS[3]!,
     status: 502,
     check: (b) => JSON.stringify(b) === '{"message":"Mock: Error retrieving eligibility data."}',
   },
