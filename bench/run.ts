@@ -16,7 +16,7 @@
  * the target. Targets are reported, not enforced (the exit code is 0 either way).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { batchRows, type BatchReport } from './batch-rows.js';
@@ -57,7 +57,7 @@ function resultOf<T>(script: string, nodeArgs: string[] = []): T {
 
 interface X12Result {
   summary: { source: string; node: string; files: number; nodeX12Failures: number; medianReadRatio: number | null; medianAnswerShare: number };
-  rows: { file: string; ours_us: number; read_us: number; nodeX12_us: number | null; ratio: number | null; readRatio: number | null }[];
+  rows: { file: string; bytes: number; ours_us: number; read_us: number; nodeX12_us: number | null; ratio: number | null; readRatio: number | null }[];
 }
 
 /**
@@ -69,12 +69,9 @@ const X12_TARGET = 1.5;
 const X12_RATIO_BEFORE = 3.75;
 
 function x12Rows(x12: X12Result, judged: boolean): { rows: Row[]; detail: Record<string, unknown> } {
-  const corpus = process.env.X12_CORPUS ?? join(root, '../shared/corpus/x12');
-  const dir = x12.summary.source === 'shared corpus' ? corpus : join(root, 'test/fixtures/x12');
-  const sizes = new Map(x12.rows.map((r) => [r.file, existsSync(join(dir, r.file)) ? statSync(join(dir, r.file)).size : NaN]));
   const mbps = (bytes: number, us: number | null) => (us ? bytes / us : NaN); // bytes/µs = MB/s
-  const ours = x12.rows.map((r) => mbps(sizes.get(r.file)!, r.ours_us)).filter(Number.isFinite);
-  const theirs = x12.rows.map((r) => mbps(sizes.get(r.file)!, r.nodeX12_us)).filter(Number.isFinite);
+  const ours = x12.rows.map((r) => mbps(r.bytes, r.ours_us)).filter(Number.isFinite);
+  const theirs = x12.rows.map((r) => mbps(r.bytes, r.nodeX12_us)).filter(Number.isFinite);
   const ratios = x12.rows.flatMap((r) => (r.ratio === null ? [] : [r.ratio]));
   const ratio = median(ratios);
   const oursUs = median(x12.rows.map((r) => r.ours_us));

@@ -8,19 +8,15 @@
  * Run: node --import tsx bench/x12-ab.ts <dirA> <dirB> [rounds]
  */
 import { build } from 'esbuild';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { corpus271 } from './corpus.js';
 import { QUESTION } from './question.js';
 
 const [dirA, dirB] = [process.argv[2]!, process.argv[3]!];
 const ROUNDS = Number(process.argv[4] ?? 20);
-const corpus = process.env.X12_CORPUS ?? join(process.cwd(), '../shared/corpus/x12');
-const texts = readdirSync(corpus)
-  .filter((f) => f.endsWith('.271'))
-  .sort()
-  .map((f) => readFileSync(join(corpus, f), 'utf8'));
+const texts = corpus271().files.map((f) => f.text);
 const Q = QUESTION;
 
 async function load(dir: string, tag: string) {

@@ -6,25 +6,18 @@
  * distorts the figures): esbuild bench/x12-profile.ts --bundle --platform=node --format=esm
  * --outfile=<dir>/bench/p.mjs, then node --cpu-prof <dir>/bench/p.mjs interpret.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { interpret271 } from '../lib/eligibility/interpret.js';
 import { readReply } from '../lib/eligibility/reply.js';
 import { readEnvelope } from '../lib/x12/envelope.js';
 import { readLoops271 } from '../lib/x12/loops271.js';
 import { tokenize } from '../lib/x12/tokenizer.js';
+import { corpus271 } from './corpus.js';
 import { QUESTION } from './question.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = process.env.X12_CORPUS ?? join(root, '../shared/corpus/x12');
-const source = existsSync(join(corpus, 'manifest.json')) ? corpus : join(root, 'test/fixtures/x12');
-const texts = readdirSync(source)
-  .filter((f) => f.endsWith('.271'))
-  .sort()
-  .map((f) => readFileSync(join(source, f), 'utf8'));
-const bytes = texts.reduce((n, t) => n + t.length, 0);
+const corpus = corpus271().files;
+const texts = corpus.map((f) => f.text);
+const bytes = corpus.reduce((n, f) => n + f.bytes, 0);
 
 function per(label: string, fn: (t: string) => unknown): void {
   for (let i = 0; i < 200; i++) for (const t of texts) fn(t);

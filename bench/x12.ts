@@ -12,26 +12,25 @@
  * machine that speeds up or slows down mid-run moves all three alike; a file's figure is the
  * median of ROUNDS rounds and the ratio is the median of the files' ratios.
  *
- * Uses the shared corpus 271s when present ($X12_CORPUS, else ../shared/corpus/x12), else the project's fixtures. Writes
+ * Reads the corpus as bench/corpus.ts gives it (the shared corpus when present, else the project's
+ * fixtures; UTF-8 without a byte-order mark). node-x12 counts as parsing a file only when it returns an
+ * interchange: given a text it cannot read it may return nothing without throwing. Writes
  * bench/results/<out> (default x12.json). Node's version is part of the result: bench/run.ts runs
  * this on the local Node and on Lambda's Node major (docs/benchmarks.md#reading-271-replies).
  * Run: npx tsx bench/x12.ts [out.json]
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import { X12Parser } from 'node-x12';
+import { corpus271 } from './corpus.js';
 import { QUESTION } from './question.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = process.env.X12_CORPUS ?? join(root, '../shared/corpus/x12');
-const fixtures = join(root, 'test/fixtures/x12');
-const source = existsSync(join(corpus, 'manifest.json')) ? corpus : fixtures;
-const files = readdirSync(source)
-  .filter((f) => f.endsWith('.271'))
-  .sort();
+const corpus = corpus271();
+const files = corpus.files.map((f) => f.file);
 const out = process.argv[2] ?? 'x12.json';
 
 // The deployed form: one esm bundle, as infra/cdk bundles the functions.
@@ -82,11 +81,11 @@ function theirs(text: string): () => unknown {
   return () => new X12Parser(false).parse(text);
 }
 
-const texts = files.map((file) => readFileSync(join(source, file), 'utf8'));
+const texts = corpus.files.map((f) => f.text);
+/** Whether node-x12 reads the text into an interchange (it may throw, or return nothing without throwing). */
 const parses = texts.map((text) => {
   try {
-    new X12Parser(false).parse(text);
-    return true;
+    return new X12Parser(false).parse(text) !== undefined;
   } catch {
     return false;
   }
@@ -102,6 +101,8 @@ while (performance.now() < warmUntil) {
 
 interface Row {
   file: string;
+  /** The text's size in UTF-8 bytes (no BOM). */
+  bytes: number;
   /** read + whole answer (interpret271) */
   ours_us: number;
   /** reading alone (readReply) */
@@ -131,19 +132,20 @@ for (let f = 0; f < files.length; f++) {
   const nodeX12 = parse ? median(samples[2]) : null;
   const row: Row = {
     file: files[f]!,
+    bytes: corpus.files[f]!.bytes,
     ours_us: round(ours),
     read_us: round(reading),
     nodeX12_us: nodeX12 === null ? null : round(nodeX12),
     ratio: nodeX12 === null ? null : round(nodeX12 / ours),
     readRatio: nodeX12 === null ? null : round(nodeX12 / reading),
   };
-  if (!parses[f]) row.nodeX12Error = 'node-x12 throws on this file';
+  if (!parses[f]) row.nodeX12Error = 'node-x12 reads no interchange from this file';
   rows.push(row);
 }
 
 const compared = rows.filter((r) => r.ratio !== null);
 const summary = {
-  source: source === corpus ? 'shared corpus' : 'project fixtures',
+  source: corpus.source,
   node: process.version,
   files: rows.length,
   nodeX12Failures: rows.length - compared.length,
