@@ -39,11 +39,19 @@ export const STACK_NAME = 'EligibilityService';
 /**
  * The app and stack `cdk synth` would build for a variant, with cdk.json's context and `extra` over it.
  * Context is explicit, so CORS_ALLOWED_ORIGINS in the environment does not leak in. Synthesis (and the
- * CloudFormation validation it runs) happens when the template is first read.
+ * CloudFormation validation it runs, unless `cloudFormationValidation` is false) happens when the
+ * template is first read. The validation reports; it never changes the template.
  */
-export function variantStack(variant: TemplateVariant, extra: Record<string, unknown> = {}): { app: App; stack: EligibilityStack } {
+export function variantStack(
+  variant: TemplateVariant,
+  extra: Record<string, unknown> = {},
+  { cloudFormationValidation = true }: { cloudFormationValidation?: boolean } = {},
+): { app: App; stack: EligibilityStack } {
   const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  const app = new App({ context: { ...cdkJson.context, ...SYNTH_CONTEXT, ...TEMPLATE_VARIANTS[variant], ...extra } });
+  const app = new App({
+    context: { ...cdkJson.context, ...SYNTH_CONTEXT, ...TEMPLATE_VARIANTS[variant], ...extra },
+    builtinCloudFormationValidation: cloudFormationValidation,
+  });
   return { app, stack: new EligibilityStack(app, STACK_NAME) };
 }
 
