@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
 import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
 import { parseTokenSecret } from '../../lib/auth/tokens.js';
@@ -25,7 +25,8 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'admin-webhook-'));
   backends = { tokens: () => fileTokens(file()), enrollments: () => fileEnrollments(join(dir, '.local', 'enrollments.json')) };
 });
-afterAll(async () => rm(dir, { recursive: true, force: true }));
+// Each test's directory holds its tokens file (hashes and webhook secrets): removed after every test, not only the last.
+afterEach(async () => rm(dir, { recursive: true, force: true }));
 
 describe('webhook secrets', () => {
   it('creates a whsec_ secret on every token entry of the client, which the webhook sender reads and standardwebhooks accepts', async () => {
