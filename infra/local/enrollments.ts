@@ -16,7 +16,6 @@ import { startDynaliteThread } from './dynalite-thread.js';
 
 // dynalite is CommonJS without type declarations; load it through require with the one call we use.
 type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number; updateTableMs?: number }) => Server;
-const dynalite = createRequire(import.meta.url)('dynalite') as DynaliteFactory;
 
 export interface LocalDynamo {
   endpoint: string;
@@ -25,6 +24,8 @@ export interface LocalDynamo {
 
 /** Starts dynalite in memory on 127.0.0.1 with an ephemeral port, in this thread (tests; npm start runs it on a thread of its own: dynalite-thread.ts). */
 export async function startDynalite(): Promise<LocalDynamo> {
+  // Required here, not with the module: the local environment's dynalite runs on its thread and never needs it in this one.
+  const dynalite = createRequire(import.meta.url)('dynalite') as DynaliteFactory;
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
