@@ -2,12 +2,13 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Worker } from 'node:worker_threads';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEnrollmentStore } from '../../lib/enrollment/dynamodb.js';
 import type { EnrollmentStore } from '../../lib/enrollment/types.js';
 import { validateEnrollment } from '../../lib/enrollment/validate.js';
-import { startDynaliteThread } from './dynalite-thread.js';
+import { openDynalite, startDynaliteThread, type LocalDynamo } from './dynalite-thread.js';
 
 /**
  * Local enrollments (ENROLLMENTS_FILE, README.md#configuration): an in-process DynamoDB emulator (dynalite) on
@@ -16,15 +17,13 @@ import { startDynaliteThread } from './dynalite-thread.js';
 
 // dynalite is CommonJS without type declarations; load it through require with the one call we use.
 type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number; updateTableMs?: number }) => Server;
-const dynalite = createRequire(import.meta.url)('dynalite') as DynaliteFactory;
 
-export interface LocalDynamo {
-  endpoint: string;
-  close(): Promise<void>;
-}
+export type { LocalDynamo };
 
 /** Starts dynalite in memory on 127.0.0.1 with an ephemeral port, in this thread (tests; npm start runs it on a thread of its own: dynalite-thread.ts). */
 export async function startDynalite(): Promise<LocalDynamo> {
+  // Required here, not with the module: the local environment's dynalite runs on its thread and never needs it in this one.
+  const dynalite = createRequire(import.meta.url)('dynalite') as DynaliteFactory;
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -121,12 +120,20 @@ export interface LocalEnrollments {
   close(): Promise<void>;
 }
 
-export async function startLocalEnrollments(file: string, options: { dataDir?: string } = {}): Promise<LocalEnrollments> {
+export interface LocalEnrollmentsOptions {
+  /** Tables kept on disk here (LOCAL_DATA_DIR) instead of in memory. */
+  dataDir?: string;
+  /** A running dynalite thread (startDynaliteHost) to open this store's own server on; default: a thread of its own. */
+  thread?: Worker;
+}
+
+export async function startLocalEnrollments(file: string, options: LocalEnrollmentsOptions = {}): Promise<LocalEnrollments> {
   // Validate the whole file before starting anything, so a bad file leaves nothing running.
   const records = await readEnrollmentsFile(file);
   // The tables hold requests and answers (patient data): a directory made here is its owner's alone.
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-  const dynamo = await startDynaliteThread(options.dataDir ? { path: options.dataDir } : {});
+  const where = options.dataDir ? { path: options.dataDir } : {};
+  const dynamo = options.thread ? await openDynalite(options.thread, where) : await startDynaliteThread(where);
   const tableName = 'enrollments';
   try {
     const client = localDynamoClient(dynamo.endpoint);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { startClearinghouseSandbox } from '../sandbox/clearinghouse.js';
 import { startMessagesSandbox } from '../sandbox/messages-api.js';
 import { startLocalEnrollments } from './enrollments.js';
@@ -32,6 +33,8 @@ export interface LocalEnvironmentOptions {
   cwd?: string;
   /** The in-process queue's time scale (tests shorten SQS seconds). */
   batch?: { msPerSecond?: number };
+  /** A running dynalite thread (startDynaliteHost) for this environment's own DynamoDB; default: a thread of its own (tests share one per process). */
+  dynaliteThread?: Worker;
 }
 
 export async function startLocalEnvironment(env: Env = process.env, options: LocalEnvironmentOptions = {}): Promise<LocalEnvironment> {
@@ -79,7 +82,10 @@ export async function startLocalEnvironment(env: Env = process.env, options: Loc
       // ENROLLMENTS_FILE replaces the sample (it is not merged with it).
       const file = env.ENROLLMENTS_FILE?.trim() || SAMPLE_ENROLLMENTS_FILE;
       const dataDir = env.LOCAL_DATA_DIR?.trim();
-      const enrollments = await startLocalEnrollments(file, dataDir ? { dataDir } : {});
+      const enrollments = await startLocalEnrollments(file, {
+        ...(dataDir ? { dataDir } : {}),
+        ...(options.dynaliteThread ? { thread: options.dynaliteThread } : {}),
+      });
       closers.push(() => enrollments.close());
       env.ENROLLMENTS_TABLE = enrollments.tableName;
       env.AWS_ENDPOINT_URL_DYNAMODB = enrollments.endpoint;

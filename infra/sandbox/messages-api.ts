@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from 'pdf-lib';
+import type { PDFObject } from 'pdf-lib';
 import { checkPdfBeforeParsing } from '../../lib/letter/pdf-gate.js';
 import { showTextLines } from './show-text.js';
 
@@ -73,8 +73,10 @@ const apiError = (res: ServerResponse, status: number, type: string, message: st
  * The notes' text per page, cheaply: each page's content streams decoded by pdf-lib and their
  * show-text operators read. Enough for the sandbox's own letter; the service reads the real text
  * layer with pdf.js (lib/letter/text-layer.ts). A page with no text gives no lines (a scan).
+ * pdf-lib is loaded at the first document, not with the sandbox: most local runs and tests never send one.
  */
 export async function notesLines(pdf: Uint8Array): Promise<NotesLine[]> {
+  const { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } = await import('pdf-lib');
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
   const lines: NotesLine[] = [];
   doc.getPages().forEach((page, index) => {

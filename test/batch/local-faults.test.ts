@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startLocalEnvironment, type LocalEnvironment } from '../../infra/local/environment.js';
+import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';
 import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startLocalEnvironment, type LocalEnvironment } from '../../infra/local/environment.js';
+import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';
 import { invokeHandler } from '../../infra/local/awslambda.js';
 import { loadHandler, type FunctionName } from '../../infra/local/routes.js';
 import { SERVICE_VERSION } from '../../lib/version.js';

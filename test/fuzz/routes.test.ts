@@ -92,7 +92,7 @@ const handlers = {} as Record<RouteName, Handler>;
 beforeAll(async () => {
   process.env.UPSTREAM_BUDGET_MS = '3000';
   process.env.LETTER_BUDGET_MS = '3000';
-  const { startLocalEnvironment } = await import('../../infra/local/environment.js');
+  const { startLocalEnvironment } = await import('../support/local-environment.js');
   environment = await startLocalEnvironment(process.env);
   // Imported after the environment is set: each function reads its configuration at load.
   // loadHandler installs the local `awslambda` stand-in the streamed letter function needs; invokeHandler

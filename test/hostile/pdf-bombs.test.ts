@@ -18,7 +18,7 @@ let environment: LocalEnvironment;
 let handler: (event: unknown, context: unknown) => Promise<any>;
 
 beforeAll(async () => {
-  const { startLocalEnvironment } = await import('../../infra/local/environment.js');
+  const { startLocalEnvironment } = await import('../support/local-environment.js');
   environment = await startLocalEnvironment(process.env);
   // The letter function is streamed: the Lambda runtime's awslambda global must exist before it loads.
   installAwsLambdaStandIn();

@@ -30,7 +30,7 @@ let n = 0;
 const freshKey = () => `hardening-${Date.now()}-${n++}`;
 
 beforeAll(async () => {
-  const { startLocalEnvironment } = await import('../../infra/local/environment.js');
+  const { startLocalEnvironment } = await import('../support/local-environment.js');
   environment = await startLocalEnvironment(process.env);
   sandbox = await startClearinghouseSandbox({ apiKey: 'k' });
   cobDown = createServer(async (req, res) => {

@@ -17,7 +17,7 @@ let environment: LocalEnvironment;
 let handler: (event: unknown, stream: ResponseCapture, context: unknown) => Promise<void>;
 
 beforeAll(async () => {
-  const { startLocalEnvironment } = await import('../../infra/local/environment.js');
+  const { startLocalEnvironment } = await import('../support/local-environment.js');
   environment = await startLocalEnvironment(process.env);
   const { loadHandler } = await import('../../infra/local/routes.js');
   handler = (await loadHandler('letter')) as never;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startLocalEnvironment, type LocalEnvironment } from '../../infra/local/environment.js';
+import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';
 import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileTokens } from '../../infra/admin/backends.js';
 import { runAdmin, type AdminBackends } from '../../infra/admin/commands.js';
-import { startLocalEnvironment } from '../../infra/local/environment.js';
+import { startLocalEnvironment } from '../support/local-environment.js';
 import { startLocalServer } from '../../infra/local/server.js';
 import { loadClients } from '../../lib/auth/authorizer.js';
 import { MOCK_SET_1 } from '../support/events.js';

@@ -1,5 +1,6 @@
-import { startLocalEnvironment, type LocalEnvironment } from '../../infra/local/environment.js';
+import type { LocalEnvironment } from '../../infra/local/environment.js';
 import { startLocalServer, type LocalServer, type LocalServerOptions } from '../../infra/local/server.js';
+import { startLocalEnvironment } from './local-environment.js';
 
 /**
  * The whole API on an ephemeral loopback port, as `npm start` runs it: dev token, sandbox
