@@ -110,8 +110,12 @@ describe('GET /api/docs (the interactive API reference)', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');
     await page.keyboard.insertText(JSON.stringify(MOCK_SET_1));
-    // The client takes an edited body into its request after a short debounce: a Send before that still
-    // carries the example body, so send again (at most five times) until the edited body went out.
+    // The client takes an edited body into its request after a debounce (328 ms in Scalar's event bus): a
+    // Send before that still carries the example body. A timer set in the page now, longer than the
+    // debounce, fires after the debounce's own timer (set when the text went in), so the first Send
+    // normally carries the edited body; should the debounce ever be longer, send again (at most five
+    // times) until the edited body went out.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
     let status = 0;
     let body: { message?: string; inNetwork?: { individual: { copay: string } } } = {};
     for (let attempt = 0; attempt < 5 && body.message !== 'Mock Eligibility check successful.'; attempt++) {

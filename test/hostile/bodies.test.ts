@@ -81,8 +81,11 @@ describe(`hostile bodies over HTTP (seed ${SEED})`, () => {
 
   it('a body with 100,000 unknown keys → 400 with 50 errors, errorsTruncated, a small answer', async () => {
     const r = rng(SEED);
-    const keys = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}_${r.int(1e9).toString(36)}`, i]));
-    const raw = JSON.stringify({ ...MOCK_SET_1, ...keys });
+    // The text of JSON.stringify({ ...MOCK_SET_1, ...keys }), written out directly: spreading 100,000 keys
+    // into one object and serialising it cost the test more than the server's refusal (the keys are
+    // [a-z0-9_] only, so nothing needs escaping).
+    const keys = Array.from({ length: 100_000 }, (_, i) => `"k${i}_${r.int(1e9).toString(36)}":${i}`);
+    const raw = `${JSON.stringify(MOCK_SET_1).slice(0, -1)},${keys.join(',')}}`;
     const { result: reply, growthMiB } = await measureCall(() => api.call(ELIGIBILITY, undefined, { rawBody: raw }));
     expect(reply.status).toBe(400);
     expect(reply.body.code).toBe('INVALID_REQUEST');
