@@ -49,8 +49,11 @@ const SYNTHESIZED: Record<TemplateVariant, () => Synthesized> = {
 };
 const withOtherContext = once(() =>
   Template.fromStack(
-    variantStack('default', { letterModel: 'claude-test-model', stediBaseUrl: 'https://stedi.example', batchMaxConcurrency: 4 }, { cloudFormationValidation: false })
-      .stack,
+    variantStack(
+      'default',
+      { letterModel: 'claude-test-model', stediBaseUrl: 'https://stedi.example', batchMaxConcurrency: 4 },
+      { cloudFormationValidation: false },
+    ).stack,
   ),
 );
 
