@@ -61,10 +61,11 @@ interface X12Result {
 }
 
 /**
- * The ≥ 1.5x target (readability wins above it; the single-pass reader it replaced made 3.75x) is
- * judged on Lambda's runtime when it ran, else on this Node (and the row says which).
+ * The ≥ 1.5x target (readability wins above it) is judged on Lambda's runtime when it ran, else on
+ * this Node (and the row says which). The single-pass reader the layered one replaced measured 3.75x,
+ * but against node-x12 failing on the 17 corpus files with a byte-order mark (docs/benchmarks.md), so
+ * the row names it as not comparable.
  */
-/** The read + answer target, and the last figure of the single-pass reader the layered one replaced (docs/benchmarks.md). */
 const X12_TARGET = 1.5;
 const X12_RATIO_BEFORE = 3.75;
 
@@ -81,10 +82,10 @@ function x12Rows(x12: X12Result, judged: boolean): { rows: Row[]; detail: Record
   return {
     rows: [
       {
-        figure: `271 read + answer (bundle), µs/file (median of ${x12.rows.length} files, ${x12.summary.source}, ${node})`,
+        figure: `271 read + answer (bundle), µs/file (median of ${x12.rows.length} files, ${x12.summary.source}, ${node}; ratio over the ${ratios.length} node-x12 parsed)`,
         value: fixed(oursUs, 2),
         baseline: `node-x12 ${fixed(theirsUs, 2)}`,
-        ratio: `${fixed(ratio, 2)}x faster (was ${X12_RATIO_BEFORE}x)`,
+        ratio: `${fixed(ratio, 2)}x faster (the one-pass reader's ${X12_RATIO_BEFORE}x was against node-x12 failing on 17 files)`,
         target: judged ? `≥ ${X12_TARGET}x` : '',
         pass: judged ? ratio >= X12_TARGET : null,
       },

@@ -82,10 +82,14 @@ function theirs(text: string): () => unknown {
 }
 
 const texts = corpus.files.map((f) => f.text);
-/** Whether node-x12 reads the text into an interchange (it may throw, or return nothing without throwing). */
+/**
+ * Whether node-x12 reads the text into an interchange with at least one transaction set that has
+ * segments (it may throw, or return nothing or an empty shell without throwing).
+ */
 const parses = texts.map((text) => {
   try {
-    return new X12Parser(false).parse(text) !== undefined;
+    const interchange = new X12Parser(false).parse(text) as { functionalGroups?: { transactions?: { segments?: unknown[] }[] }[] } | undefined;
+    return (interchange?.functionalGroups ?? []).some((group) => (group.transactions ?? []).some((set) => (set.segments?.length ?? 0) > 0));
   } catch {
     return false;
   }

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
  *
  * A thread can run several dynalite servers, each with its own tables and data: `npm start` opens one
  * on a thread of its own (startDynaliteThread); tests open one per local environment on a thread they
- * keep for the whole process (test/support/local-api.ts), so each environment does not boot a thread
+ * keep for the whole process (test/support/local-environment.ts), so each environment does not boot a thread
  * and load dynalite again.
  */
 
@@ -21,7 +21,9 @@ const servers = new Map();
 parentPort.on('message', ({ id, open }) => {
   if (open) {
     const server = dynalite(open);
-    server.once('error', (error) => parentPort.postMessage({ id, error: String(error) }));
+    // Every error is answered (an unhandled one would end the thread, and with it every other server on it);
+    // the one before listening is the answer to the open, later ones reach no one still waiting and are dropped.
+    server.on('error', (error) => parentPort.postMessage({ id, error: String(error) }));
     server.listen(0, '127.0.0.1', () => {
       servers.set(id, server);
       parentPort.postMessage({ id, port: server.address().port });
@@ -55,6 +57,8 @@ export function startDynaliteHost(): Worker {
 
 /** Asks the thread and waits for its answer about `id`, or for the thread's end. */
 function ask(thread: Worker, message: { id: string; open?: object }): Promise<ThreadMessage> {
+  // A thread that has already ended answers nothing and never exits again: say so at once.
+  if (thread.threadId === -1) return Promise.resolve({ id: message.id, error: 'the dynalite thread has ended', closed: true });
   return new Promise((resolve) => {
     const onMessage = (answer: ThreadMessage) => {
       if (answer.id === message.id) settle(answer);

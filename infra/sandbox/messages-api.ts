@@ -73,10 +73,12 @@ const apiError = (res: ServerResponse, status: number, type: string, message: st
  * The notes' text per page, cheaply: each page's content streams decoded by pdf-lib and their
  * show-text operators read. Enough for the sandbox's own letter; the service reads the real text
  * layer with pdf.js (lib/letter/text-layer.ts). A page with no text gives no lines (a scan).
- * pdf-lib is loaded at the first document, not with the sandbox: most local runs and tests never send one.
+ * The caller passes pdf-lib, loaded at the first document rather than with the sandbox (most local runs
+ * and tests never send one), and outside the caller's "could not be read" handling: a library that
+ * fails to load is the sandbox's fault, not the document's.
  */
-export async function notesLines(pdf: Uint8Array): Promise<NotesLine[]> {
-  const { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } = await import('pdf-lib');
+export async function notesLines(pdf: Uint8Array, pdfLib: typeof import('pdf-lib')): Promise<NotesLine[]> {
+  const { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } = pdfLib;
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
   const lines: NotesLine[] = [];
   doc.getPages().forEach((page, index) => {
@@ -250,8 +252,9 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
       if (!gate.ok) return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
     }
     let lines: NotesLine[] = [];
+    const pdfLib = pdfs[0] ? await import('pdf-lib') : undefined;
     try {
-      if (pdfs[0]) lines = await notesLines(pdfs[0]);
+      if (pdfs[0] && pdfLib) lines = await notesLines(pdfs[0], pdfLib);
     } catch {
       return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
     }

@@ -23,10 +23,13 @@ const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8'))
  * the checks of the deployed template, the batch checks and the comparison with its recorded
  * template; the CORS variant serves the CORS checks and its own comparison; one stack with changed
  * context serves the checks that context reaches the functions (each override lands on a different
- * property). Those two are synthesised without CloudFormation's validation: it reports and never
- * changes a template, `cdk synth` runs it on every deploy, and here it would run the same rules over
- * the same resources a second and third time. The batch checks live in this file too, so the CDK
- * library and the validation engine load once.
+ * property). Those two are synthesised without CloudFormation's validation, which reports and never
+ * changes a template: the CORS variant's template must equal its recorded fixture exactly, and the
+ * fixture is written (stack-template.ts) with the validation on, so any change to it passes the
+ * validation before it can be recorded; the changed-context stack differs from the deployed one only
+ * in three values its checks read, and is validated nowhere else. `cdk synth` runs the validation on
+ * every deploy. The batch checks live in this file too, so the CDK library and the validation engine
+ * load once.
  */
 type Synthesized = { app: App; stack: EligibilityStack; template: Template };
 const once = <T>(make: () => T): (() => T) => {
