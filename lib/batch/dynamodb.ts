@@ -1,4 +1,13 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  paginateQuery,
+  paginateScan,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import {
   BATCH_FIELDS,
   batchKey,
@@ -104,44 +113,40 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
   /** The ITEM rows from `from` to `to` by index. */
   async function rowsBetween(batchId: string, from: number, to: number): Promise<Map<number, ItemRecord>> {
     const rows = new Map<number, ItemRecord>();
-    let start: Record<string, unknown> | undefined;
-    do {
-      const answer = await client.send(
-        new QueryCommand({
-          TableName: table,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':from': itemSk(from), ':to': itemSk(to) },
-          ConsistentRead: true,
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      for (const row of answer.Items ?? []) {
+    const pages = paginateQuery(
+      { client },
+      {
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':from': itemSk(from), ':to': itemSk(to) },
+        ConsistentRead: true,
+      },
+    );
+    for await (const page of pages) {
+      for (const row of page.Items ?? []) {
         const item = toItem(row);
         rows.set(item.index, item);
       }
-      start = answer.LastEvaluatedKey;
-    } while (start);
+    }
     return rows;
   }
 
   /** The submitted items (requests: patient data) go 7 days after the batch completes, with it. */
   async function expireChunks(batchId: string, expiresAt: number): Promise<void> {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const answer = await client.send(
-        new QueryCommand({
-          TableName: table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
-          ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':chunk': 'CHUNK#' },
-          ProjectionExpression: 'pk, sk',
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      await inParallel(answer.Items ?? [], WRITE_CONCURRENCY, async (key) => {
+    const pages = paginateQuery(
+      { client },
+      {
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
+        ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':chunk': 'CHUNK#' },
+        ProjectionExpression: 'pk, sk',
+      },
+    );
+    for await (const page of pages) {
+      await inParallel(page.Items ?? [], WRITE_CONCURRENCY, async (key) => {
         await update({ Key: { pk: key.pk, sk: key.sk }, UpdateExpression: 'SET expiresAt = :expires', ExpressionAttributeValues: { ':expires': expiresAt } });
       });
-      start = answer.LastEvaluatedKey;
-    } while (start);
+    }
   }
 
   async function writeAll(rows: Record<string, unknown>[]): Promise<void> {
@@ -192,20 +197,16 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string):
     },
     async openBatches() {
       const batches: BatchRecord[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const answer = await client.send(
-          new ScanCommand({
-            TableName: table,
-            FilterExpression: 'sk = :meta AND attribute_not_exists(completedAt)',
-            ExpressionAttributeValues: { ':meta': 'META' },
-            ConsistentRead: true,
-            ...(start ? { ExclusiveStartKey: start } : {}),
-          }),
-        );
-        batches.push(...(answer.Items ?? []).map(toBatch));
-        start = answer.LastEvaluatedKey;
-      } while (start);
+      const pages = paginateScan(
+        { client },
+        {
+          TableName: table,
+          FilterExpression: 'sk = :meta AND attribute_not_exists(completedAt)',
+          ExpressionAttributeValues: { ':meta': 'META' },
+          ConsistentRead: true,
+        },
+      );
+      for await (const page of pages) batches.push(...(page.Items ?? []).map(toBatch));
       return batches;
     },
     async listItems(batchId, { afterIndex, limit, state }): Promise<ItemPage> {
