@@ -252,11 +252,13 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
       if (!gate.ok) return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
     }
     let lines: NotesLine[] = [];
-    const pdfLib = pdfs[0] ? await import('pdf-lib') : undefined;
-    try {
-      if (pdfs[0] && pdfLib) lines = await notesLines(pdfs[0], pdfLib);
-    } catch {
-      return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
+    if (pdfs[0]) {
+      const pdfLib = await import('pdf-lib');
+      try {
+        lines = await notesLines(pdfs[0], pdfLib);
+      } catch {
+        return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
+      }
     }
     const notes = lines.map((line) => line.text).join('\n');
     const citationsOn = documents[0]?.citations?.enabled === true;
