@@ -13,8 +13,8 @@
  * median of ROUNDS rounds and the ratio is the median of the files' ratios.
  *
  * Reads the corpus as bench/corpus.ts gives it (the shared corpus when present, else the project's
- * fixtures; UTF-8 without a byte-order mark). node-x12 counts as parsing a file only when it returns an
- * interchange: given a text it cannot read it may return nothing without throwing. Writes
+ * fixtures; UTF-8 without a byte-order mark). node-x12 counts as parsing a file only when it returns a
+ * transaction set with segments: given a text it cannot read it may return nothing without throwing. Writes
  * bench/results/<out> (default x12.json). Node's version is part of the result: bench/run.ts runs
  * this on the local Node and on Lambda's Node major (docs/benchmarks.md#reading-271-replies).
  * Run: npx tsx bench/x12.ts [out.json]
