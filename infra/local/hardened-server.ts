@@ -40,7 +40,12 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string | ((error:
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
   HPE_INVALID_CONTENT_LENGTH: CONTENT_LENGTH,
   HPE_UNEXPECTED_CONTENT_LENGTH: CONTENT_LENGTH,
-  HPE_INVALID_TRANSFER_ENCODING: { status: 400, message: 'The Transfer-Encoding header is not valid: only chunked is accepted' },
+  // llhttp names whichever of the two headers came second when both are sent: either order is the Content-Length rule.
+  HPE_INVALID_TRANSFER_ENCODING: {
+    status: 400,
+    message: (error) =>
+      /^content-length\s*:/im.test(headersRead(error)) ? CONTENT_LENGTH.message : 'The Transfer-Encoding header is not valid: only chunked is accepted',
+  },
   HPE_INVALID_HEADER_TOKEN: {
     status: 400,
     message: (error) => {
@@ -51,13 +56,17 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string | ((error:
 };
 const MALFORMED = { status: 400, message: 'The request is not valid HTTP' };
 
+/** What the parser had read of the chunk it refused, up to where it stopped ('' when Node does not say). */
+function headersRead({ rawPacket, bytesParsed }: ParserError): string {
+  return rawPacket && bytesParsed !== undefined ? rawPacket.subarray(0, bytesParsed).toString('latin1') : '';
+}
+
 /**
  * The name of the header line the parser stopped in, when that name is a plain header name (so
  * nothing else the caller sent is echoed); undefined when the name itself is what is wrong.
  */
-function headerNameAt({ rawPacket, bytesParsed }: ParserError): string | undefined {
-  if (!rawPacket || bytesParsed === undefined) return undefined;
-  const read = rawPacket.subarray(0, bytesParsed).toString('latin1');
+function headerNameAt(error: ParserError): string | undefined {
+  const read = headersRead(error);
   const line = read.slice(read.lastIndexOf('\n') + 1);
   const name = line.includes(':') ? line.slice(0, line.indexOf(':')) : '';
   return /^[A-Za-z0-9-]{1,64}$/.test(name) ? name : undefined;

@@ -118,6 +118,17 @@ describe('local server limits', () => {
       'Content-Length: 1\r\nContent-Length: 2',
       'The Content-Length header is not valid: one number, and never with Transfer-Encoding',
     ],
+    [
+      'a Content-Length, then a Transfer-Encoding',
+      'Content-Length: 3\r\nTransfer-Encoding: chunked',
+      'The Content-Length header is not valid: one number, and never with Transfer-Encoding',
+    ],
+    [
+      'a Transfer-Encoding, then a Content-Length',
+      'Transfer-Encoding: chunked\r\nContent-Length: 3',
+      'The Content-Length header is not valid: one number, and never with Transfer-Encoding',
+    ],
+    ['a Transfer-Encoding other than chunked', 'Transfer-Encoding: chunked, gzip', 'The Transfer-Encoding header is not valid: only chunked is accepted'],
   ])('answers a malformed header (%s) with a JSON 400 that names the header, not the body', async (_label, line, message) => {
     const { text } = await rawExchange([`POST /api/eligibility/v1 HTTP/1.1\r\nHost: x\r\n${line}\r\n\r\n`]);
     expect(text).toMatch(/^HTTP\/1\.1 400 /);
