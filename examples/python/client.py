@@ -20,7 +20,7 @@ API_TOKEN = os.environ.get("API_TOKEN", "local-dev-token")
 class ApiError(Exception):
     def __init__(self, status, body, request_id):
         self.status = status
-        self.code = body.get("code")  # absent on the spec-exact bodies (401, 403, 429, mock scenarios)
+        self.code = body.get("code")  # absent on the exact bodies (401, 403, 429, mock scenarios)
         self.message = body.get("message", "")
         self.errors = body.get("errors", [])
         self.request_id = request_id

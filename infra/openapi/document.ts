@@ -557,7 +557,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       description: [
         'Every route except health, this document and CORS preflights needs `Authorization: Bearer <token>`; every POST needs `Content-Type: application/json` (the batch route also takes `text/csv`).',
         '',
-        'Every error body is JSON with a `message`; besides the spec-exact bodies (401, 403, 429 and the mock scenarios) it carries `code` and `requestId`. A known path called with another method answers 405 `METHOD_NOT_ALLOWED` with an `Allow` header; an unknown path answers 404 `NOT_FOUND`.',
+        'Every error body is JSON with a `message`; besides the exact bodies (401, 403, 429 and the mock scenarios) it carries `code` and `requestId`. A known path called with another method answers 405 `METHOD_NOT_ALLOWED` with an `Allow` header; an unknown path answers 404 `NOT_FOUND`.',
         '',
         'Every response carries `x-request-id` (your own `X-Request-Id` when it is 1–128 of `[A-Za-z0-9._:-]`) and `Cache-Control: no-store`. Every POST accepts an `Idempotency-Key`.',
         '',

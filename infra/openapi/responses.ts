@@ -43,7 +43,7 @@ const deductible = {
 /** The four figures every level has, mock or real. */
 const figures = { copay: money, deductible, coinsurance: percent, stopLoss: money } as const;
 
-/** A mock answer's level (spec 2.2): exactly the four figures. */
+/** A mock answer's level (docs/api.md#mock-mode): exactly the four figures. */
 export const mockBenefitFiguresSchema = {
   title: 'MockBenefitFigures',
   type: 'object',
@@ -357,7 +357,7 @@ const cobFailure = {
   properties: { message: str(), code: str('An error code from the error table, e.g. PAYER_UNAVAILABLE.') },
 } as const;
 
-/** A mock scenario's answer (spec 2.2): exactly these keys, plus cob with runCobCheck. */
+/** A mock scenario's answer (docs/api.md#mock-mode): exactly these keys, plus cob with runCobCheck. */
 export const mockEligibilityResponseSchema = {
   title: 'MockEligibilityResponse',
   type: 'object',
@@ -530,7 +530,7 @@ export const errorResponseSchema = {
   },
 } as const;
 
-/** The spec's exact bodies (401, 403, mock-not-found, mock scenario 4, gateway 429). */
+/** The exact bodies of docs/api.md#errors (401, 403, mock-not-found, mock scenario 4, gateway 429). */
 export const messageOnlySchema = {
   title: 'MessageOnly',
   type: 'object',

@@ -1,6 +1,6 @@
 /**
  * Builds the JSON body of Stedi's Coordination of Benefits Check (POST /coordination-of-benefits)
- * from a validated COB request (spec 2.3) and the provider's enrollment (docs/api.md#coordination-of-benefits).
+ * from a validated COB request and the provider's enrollment (docs/api.md#coordination-of-benefits).
  * Every name and id goes through cleanElement, the same cleaning as the 270's (docs/security.md#strings):
  * Stedi turns this body into X12 too, so delimiters and control characters never reach it.
  */

@@ -49,7 +49,7 @@ export interface MockEligibilityBody {
   cob?: CobResult;
 }
 
-/** The mock answer: a 200 body, or one of the spec-exact error bodies. */
+/** The mock answer: a 200 body, or one of its exact error bodies (docs/api.md#mock-mode). */
 export function mockEligibility(
   request: MockPatient & { runCobCheck?: boolean; estimate?: EstimateRequest },
 ): { ok: true; body: MockEligibilityBody } | { ok: false; error: ExactError } {

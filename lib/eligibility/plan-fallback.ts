@@ -18,7 +18,7 @@ export interface PlanLevel {
   outNetwork: BenefitBlock;
 }
 
-/** The §4.3 blocks over the plan-level candidates only. */
+/** The benefit blocks (docs/eligibility.md#filling-a-slot) over the plan-level candidates only. */
 export function planLevelBlocks(candidates: readonly BenefitRow[], noFamily: boolean): PlanLevel {
   return blocks(rowsByField(candidates.filter(isPlanLevel)), { rankService: true, noFamily });
 }

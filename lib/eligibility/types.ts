@@ -10,7 +10,7 @@ export interface Deductible {
   remaining: string;
 }
 
-/** The spec's five figures of one level (what mock answers carry, unchanged). */
+/** The five figures of one level that mock answers carry (docs/api.md#mock-mode). */
 export interface SpecFigures {
   copay: string;
   deductible: Deductible;
@@ -24,7 +24,7 @@ export interface SpecBlock {
   family: SpecFigures;
 }
 
-/** A level of a real answer: the spec's figures plus what is left of the out-of-pocket maximum. */
+/** A level of a real answer: the mock's five figures plus what is left of the out-of-pocket maximum. */
 export interface BenefitFigures extends SpecFigures {
   stopLossRemaining: string;
 }

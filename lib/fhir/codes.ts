@@ -101,7 +101,7 @@ export const ISSUE_TYPES = {
   INTERNAL_ERROR: 'exception',
 } as const satisfies Record<ErrorCode, IssueType>;
 
-/** The issue type of a body without a code (the spec-exact mock errors, 500 and 502). */
+/** The issue type of a body without a code (the exact mock errors, 500 and 502: docs/api.md#mock-mode). */
 export const UNCODED_ISSUE_TYPE: IssueType = 'exception';
 
 /** A field problem's issue type: a missing value is `required`, anything else `invalid`. */

@@ -13,7 +13,7 @@ import { ANNUAL_TERM, BENEFIT_TYPES, NETWORKS, UNITS, type FigureName } from './
  * value, never a zero. Arithmetic is on whole cents.
  */
 
-/** A level's figures: the spec's five (mock answers) or those of a real check (with stopLossRemaining). */
+/** A level's figures: the five of a mock answer or those of a real check (with stopLossRemaining). */
 type Figures = SpecFigures | BenefitFigures;
 type Block = BenefitBlock | { individual: SpecFigures; family: SpecFigures };
 

@@ -5,7 +5,7 @@ import { fieldIssueType, ISSUE_TYPES, SYSTEMS, UNCODED_ISSUE_TYPE } from './code
 
 /**
  * Our own errors in FHIR's terms (docs/fhir.md#errors): the error body every route answers
- * (`{message, code, requestId, errors?}`, or a spec-exact `{message}`) becomes an OperationOutcome with
+ * (`{message, code, requestId, errors?}`, or an exact `{message}` of docs/api.md#errors) becomes an OperationOutcome with
  * the same HTTP status and headers. Field problems become one issue each, located by a FHIRPath-like
  * expression; any other error is one issue carrying our code in `details`.
  */
@@ -52,7 +52,7 @@ export function operationOutcomeOf(body: ErrorBody): OperationOutcome {
 
 /**
  * The HTTP answer of the FHIR route: FHIR's media type on every body, and an error body (ours or a mock's
- * spec-exact one) replaced by its OperationOutcome. Status and every other header stay as they were.
+ * exact one) replaced by its OperationOutcome. Status and every other header stay as they were.
  */
 export function fhirHttpResponse(response: HttpResponse): HttpResponse {
   const headers = { ...response.headers, 'content-type': FHIR_CONTENT_TYPE };

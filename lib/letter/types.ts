@@ -3,7 +3,7 @@ import type { Citation } from './citations.js';
 import type { CodeReport } from './codes.js';
 
 /**
- * The letter request's metadata (spec 2.5 plus the optional "Re:" fields), every field a string as
+ * The letter request's metadata (docs/letter.md, with the optional "Re:" fields), every field a string as
  * the caller sent it. `file_content` and `output_format` are not part of it: the PDF travels
  * separately and the output format is the handler's choice.
  */

@@ -72,7 +72,7 @@ describe('mock eligibility (docs/api.md#mock-mode)', () => {
     expect(result.body.outNetwork).toEqual({ individual: na, family: na });
   });
 
-  it('set 4 is the 502 error scenario with the spec-exact body', () => {
+  it('set 4 is the 502 error scenario with its exact body', () => {
     expect(mockEligibility(set(4))).toEqual({ ok: false, error: { status: 502, body: { message: 'Mock: Error retrieving eligibility data.' } } });
   });
 

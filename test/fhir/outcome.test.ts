@@ -37,7 +37,7 @@ describe('operationOutcomeOf', () => {
     expect(r4Errors(outcome)).toEqual([]);
   });
 
-  it('a spec-exact mock body (no code) is one exception issue with its words', () => {
+  it('an exact mock body (no code) is one exception issue with its words', () => {
     const outcome = operationOutcomeOf(EXACT.MOCK_ELIGIBILITY_ERROR.body);
     expect(outcome).toEqual({
       resourceType: 'OperationOutcome',

@@ -8,8 +8,8 @@ import { CONTENT_TYPES, hostileDocument, mutateBody, mutateText, rng, seedFromEn
 /**
  * Route fuzzing: hundreds of generated and mutated bodies per route, through each function's
  * handler in process (the same handler API Gateway invokes), with the sandboxes behind it so bodies
- * that happen to be valid go all the way. No crash, no status outside the contract's table, no 500
- * except the contract's exact mock body, and every answer is a JSON object with a string `message`.
+ * that happen to be valid go all the way. No crash, no status outside the error table (docs/api.md#errors), no 500
+ * except the mock's exact body, and every answer is a JSON object with a string `message`.
  * A fixed number of cases per route from a fixed seed, so every run on every machine makes the same
  * cases; FUZZ_SEED and FUZZ_ROUTE_COUNT make a different or deeper run (the seed is printed on failure).
  * The counts are about what a whole `npm test` reached under the time box this replaced (4 s a route:
@@ -48,7 +48,7 @@ const VALID: Record<RouteName, Record<string, unknown>[]> = {
   letter: ['letter-text.json', 'letter-pdf.json'].map(eventBody),
 };
 
-/** Statuses the contract's error table (§3) and success paths allow. */
+/** Statuses the error table (docs/api.md#errors) and success paths allow. */
 const ALLOWED = new Set([200, 400, 403, 413, 415, 422, 500, 502, 503, 504]);
 const EXACT_500 = new Set(['{"message":"Mock request not found"}']);
 
@@ -61,18 +61,18 @@ function violation(route: RouteName, result: Awaited<ReturnType<Handler>>): stri
     return `status ${result.statusCode} with a non-JSON body`;
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return `status ${result.statusCode} with a non-object body`;
-  // Every error carries a message (§3); of the successes, eligibility's carries one too (spec 2.2);
-  // COB and letter successes have their own shapes (§5, §6).
+  // Every error carries a message (docs/api.md#errors); of the successes, eligibility's carries one too;
+  // COB and letter successes have their own shapes (docs/api.md#coordination-of-benefits, docs/letter.md#response).
   const needsMessage = result.statusCode !== 200 || route === 'eligibility';
   if (needsMessage && typeof (body as { message?: unknown }).message !== 'string') return `status ${result.statusCode} without a message`;
   if (result.statusCode === 200 && route === 'cob' && typeof (body as { cobCode?: unknown }).cobCode !== 'string') return '200 COB answer without cobCode';
   if (result.statusCode === 200 && route === 'eligibility' && (body as { message?: unknown }).message === 'Eligibility check successful') {
     const shape = answerProblem(body);
-    if (shape) return `200 eligibility answer outside the contract: ${shape}`;
+    if (shape) return `200 eligibility answer outside docs/eligibility.md#the-response: ${shape}`;
   }
   if (result.statusCode === 200 && route === 'letter' && typeof (body as { timestamp?: unknown }).timestamp !== 'string')
     return '200 letter answer without timestamp';
-  if (result.statusCode === 500 && !(route !== 'letter' && EXACT_500.has(result.body!))) return `500 outside the contract: ${result.body!.slice(0, 200)}`;
+  if (result.statusCode === 500 && !(route !== 'letter' && EXACT_500.has(result.body!))) return `500 outside docs/api.md#errors: ${result.body!.slice(0, 200)}`;
   if (!result.headers?.['x-request-id']) return `status ${result.statusCode} without x-request-id`;
   return undefined;
 }

@@ -13,7 +13,7 @@ import { CORPUS_DIR, corpusPresent } from '../x12/golden-cases.js';
  * 271 fuzzing: thousands of mutated replies (segments dropped, duplicated, swapped and truncated,
  * delimiters changed, bytes and Unicode inserted, elements blown up, BOMs and line breaks, AAA and
  * HL segments injected) through interpret271, the one entry the handler calls. It must never throw
- * and always return a Result whose error, when there is one, is in the contract's table for a
+ * and always return a Result whose error, when there is one, is in the error table (docs/api.md#errors) for a
  * payer answer (422 PAYER_REJECTED, 503 PAYER_UNAVAILABLE, 502 UPSTREAM_ERROR), whose answer keeps
  * every key of docs/eligibility.md in shape (test/support/answer-shape.ts: blocks, plan, people,
  * benefits, procedures, other payers, notices), and whose warnings are strings. Bounded by count and time; reproducible with FUZZ_SEED (printed on failure).
@@ -200,7 +200,7 @@ function mutate(r: Rng, x12: string): string {
 }
 
 describe(`271 parser fuzzing (seed ${SEED})`, () => {
-  it('survives every mutated 271 with a contract outcome and never throws', () => {
+  it('survives every mutated 271 with a documented outcome and never throws', () => {
     const r = rng(SEED);
     const problems: string[] = [];
     const outcomes: Record<string, number> = {};
@@ -215,7 +215,7 @@ describe(`271 parser fuzzing (seed ${SEED})`, () => {
         else if (!Array.isArray(aaaCodes)) problem = 'aaaCodes not an array';
         else if (result.ok) {
           const shape = answerProblem(result.value, QUESTION);
-          if (shape) problem = `answer outside the contract: ${shape}`;
+          if (shape) problem = `answer outside docs/eligibility.md#the-response: ${shape}`;
           outcomes.ok = (outcomes.ok ?? 0) + 1;
         } else {
           const error = result.error as { status: number; code?: string; message?: string };
@@ -235,7 +235,7 @@ describe(`271 parser fuzzing (seed ${SEED})`, () => {
     expect(outcomes.UPSTREAM_ERROR ?? 0).toBeGreaterThan(0);
   }, 30_000);
 
-  it('the shape check accepts a real answer and catches answers outside the contract', () => {
+  it('the shape check accepts a real answer and catches answers outside the documented shape', () => {
     const { result } = interpret271(SEEDS[SEEDS.length - 2]!, QUESTION);
     if (!result.ok) throw new Error('seed does not read');
     expect(answerProblem(result.value, QUESTION)).toBeUndefined();

@@ -8,7 +8,7 @@ import { measureCall } from './measure.js';
 /**
  * Hostile request bodies over real HTTP against the local server (docs/security.md): bytes that
  * are not UTF-8, repeated keys, 100k-key bodies, padded ids, delimiter-only names, control
- * characters. Each gets the contract's status and body shape, in bounded time and memory.
+ * characters. Each gets its documented status and body shape (docs/api.md#errors), in bounded time and memory.
  * Seeded (FUZZ_SEED reproduces a run).
  */
 

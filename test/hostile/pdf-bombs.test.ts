@@ -10,7 +10,7 @@ import { measureCall } from './measure.js';
 
 /**
  * PDF bombs of every shape, made on the fly, sent to the letter function as API Gateway would hand
- * them over: each is a 413 PAYLOAD_TOO_LARGE in the contract's shape, fast, without the process
+ * them over: each is a 413 PAYLOAD_TOO_LARGE in the documented shape (docs/api.md#errors), fast, without the process
  * growing by anything near what the bomb inflates to (docs/security.md#pdf-bombs).
  */
 
@@ -47,7 +47,7 @@ describe('PDF bombs on the letter route', () => {
       requestId: reply.headers['x-request-id'],
     });
     expect(reply.headers['cache-control']).toBe('no-store');
-    // The contract's figures are 2 s of CPU and 128 MiB: npm run bench measures both (bench/hostile.ts).
+    // The documented figures (docs/security.md#pdf-bombs) are 2 s of CPU and 128 MiB: npm run bench measures both (bench/hostile.ts).
     // This bound leaves room for a loaded machine and still sits far below what the bomb inflates to.
     expect(growthMiB).toBeLessThan(200);
   });

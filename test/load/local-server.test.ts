@@ -9,7 +9,7 @@ import { MOCK_SET_1, SANDBOX_GARCIA } from '../support/events.js';
 /**
  * Load on the local API (loopback only): 200 concurrent clients, each sending requests back to back
  * through the API Gateway stand-in, authorizer and functions; mostly mock eligibility (the four sets,
- * set 4 being the contract's 502), some mock COB, and some real eligibility against the sandbox
+ * set 4 being the mock's 502), some mock COB, and some real eligibility against the sandbox
  * clearinghouse and dynalite. Every answer must be the one expected for its request (zero errors),
  * and the retained heap after the run must be close to the heap after a warm-up (no leak per request).
  * Latency p50/p99 is printed with BENCH_VERBOSE=1; timings are not asserted.
@@ -38,7 +38,7 @@ interface Kind {
   check: (body: any) => boolean;
 }
 
-/** The four mock sets as requests (lib/mock/patients.ts): the first three answer 200, the fourth the contract's 502. */
+/** The four mock sets as requests (lib/mock/patients.ts): the first three answer 200, the fourth the mock's 502. */
 const MOCK_SETS = MOCK_PATIENTS.map((patient) => ({ ...patient, mockRequest: true }));
 const KINDS: Kind[] = [
   ...MOCK_SETS.slice(0, 3).map((body) => ({

@@ -91,7 +91,7 @@ describe('mock eligibility over HTTP', () => {
     expect(reply.body.inNetwork.individual.copay).toBe('$20.00');
   });
 
-  it('set 4 answers 502 and a non-match 500, both spec-exact', async () => {
+  it('set 4 answers 502 and a non-match 500, both exact', async () => {
     const set4 = {
       patientFirstName: 'Emily',
       patientLastName: 'Davis',

@@ -102,7 +102,7 @@ describe('MCP over HTTP', () => {
     );
   });
 
-  it('keeps the spec-exact mock error bodies as tool errors', async () => {
+  it('keeps the exact mock error bodies as tool errors', async () => {
     const answer = await call('check_eligibility', {
       patientFirstName: 'Emily',
       patientLastName: 'Davis',

@@ -145,7 +145,7 @@ describe('letter, health and error answers', () => {
     await expectConforming('/api/health', undefined, 200, 'health', { method: 'GET', token: null });
   });
 
-  it('errors with a code match Error; the spec-exact bodies match MessageOnly', async () => {
+  it('errors with a code match Error; the exact bodies match MessageOnly', async () => {
     const [kevin, paul] = ['ERR720072', 'ERR420042'].map((id) => SANDBOX_PATIENTS.find((p) => p.memberId === id)!);
     const real = (p: typeof kevin) => ({
       patientFirstName: p!.firstName,

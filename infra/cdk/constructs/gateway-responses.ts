@@ -4,7 +4,7 @@ import { pascal } from '../ids.js';
 
 /**
  * The answers API Gateway gives itself, before or instead of a function (docs/deployment.md#errors):
- * the exact 401/403/429 bodies of the contract, and the API's `{message, code, requestId}` shape for
+ * the exact 401/403/429 bodies of docs/api.md#errors, and the API's `{message, code, requestId}` shape for
  * the rest.
  */
 
