@@ -11,10 +11,6 @@ import { ServiceApi } from './constructs/rest-api.js';
 import { Waf } from './constructs/waf.js';
 import { PROJECT_ROOT, readSettings } from './settings.js';
 
-export { ACCESS_LOG_FIELDS } from './constructs/rest-api.js';
-export { gatewayResponses } from './constructs/gateway-responses.js';
-export { PROJECT_ROOT, type UsagePlanSettings } from './settings.js';
-
 /**
  * The whole service in one environment-agnostic stack (docs/deployment.md#where-each-part-lives): a
  * regional API Gateway REST API with a bearer-token Lambda REQUEST authorizer, per-client usage plans

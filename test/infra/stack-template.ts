@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { EligibilityStack, PROJECT_ROOT } from '../../infra/cdk/stack.js';
+import { PROJECT_ROOT } from '../../infra/cdk/settings.js';
+import { EligibilityStack } from '../../infra/cdk/stack.js';
 
 export type TemplateJson = Record<string, unknown>;
 

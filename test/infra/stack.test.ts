@@ -10,7 +10,10 @@ import { TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/secrets.js';
 import { BATCH_MAX_RECEIVE_COUNT } from '../../infra/cdk/constructs/batch-stores.js';
 import { FUNCTION_NAMES as FUNCTIONS, LETTER_BUDGET_SECONDS } from '../../infra/cdk/functions.js';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
-import { ACCESS_LOG_FIELDS, type EligibilityStack, gatewayResponses, PROJECT_ROOT, type UsagePlanSettings } from '../../infra/cdk/stack.js';
+import { gatewayResponses } from '../../infra/cdk/constructs/gateway-responses.js';
+import { ACCESS_LOG_FIELDS } from '../../infra/cdk/constructs/rest-api.js';
+import { PROJECT_ROOT, type UsagePlanSettings } from '../../infra/cdk/settings.js';
+import type { EligibilityStack } from '../../infra/cdk/stack.js';
 import { normaliseTemplate, readFixture, STACK_NAME, TEMPLATE_VARIANTS, type TemplateVariant, variantStack } from './stack-template.js';
 
 const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, any> };
