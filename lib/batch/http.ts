@@ -3,6 +3,7 @@ import { ServiceFailure } from '../errors/index.js';
 import type { ApiEvent } from '../http/api-handler.js';
 import { answerOf } from '../http/api-handler.js';
 import { lowerCaseHeaders } from '../http/headers.js';
+import { eventParameters } from '../http/parameters.js';
 import { httpPipeline, type PipelineHandler } from '../http/pipeline.js';
 import { NO_STORE } from '../http/response.js';
 import type { ChunkedHttpResponse } from '../http/stream.js';
@@ -20,9 +21,6 @@ import { batchItems, batchStatus, cancelBatch, ownBatch, submitBatch, type Batch
 export interface BatchHandlerOptions {
   idempotencyTable?: string;
 }
-
-const defined = (map: Record<string, string | undefined> | null | undefined): Record<string, string> =>
-  Object.fromEntries(Object.entries(map ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 
 export function batchHandler(deps: BatchRouteDeps, options: BatchHandlerOptions = {}) {
   const submit = httpPipeline({
@@ -52,12 +50,12 @@ export function batchHandler(deps: BatchRouteDeps, options: BatchHandlerOptions 
       },
     });
 
-  const batchId = (event: ApiEvent) => defined(event.pathParameters).batchId ?? '';
+  const batchId = (event: ApiEvent) => eventParameters(event).path.batchId ?? '';
   const status = read('batch-status', async (event, clientId, requestId) => answerOf(await batchStatus(deps, clientId, batchId(event)), requestId));
   const cancel = read('batch-cancel', async (event, clientId, requestId) => answerOf(await cancelBatch(deps, clientId, batchId(event)), requestId));
   const items = read('batch-items', async (event, clientId, requestId) => {
     const wantsCsv = /(^|,)\s*text\/csv/i.test(lowerCaseHeaders(event.headers).accept ?? '');
-    if (!wantsCsv) return answerOf(await batchItems(deps, clientId, batchId(event), defined(event.queryStringParameters)), requestId);
+    if (!wantsCsv) return answerOf(await batchItems(deps, clientId, batchId(event), eventParameters(event).query), requestId);
     const batch = await ownBatch(deps.store, clientId, batchId(event));
     if (!batch.ok) throw new ServiceFailure(batch.error);
     const response: ChunkedHttpResponse = {

@@ -21,9 +21,11 @@ import type { HttpResponse } from './response.js';
  *   refusal → strict JSON body → validation → Idempotency-Key → the route's answer → CORS →
  *   access log, with the error handler turning any step's failure into its answer.
  *
- * The POST routes use every step; the public GET routes (health, OpenAPI) and the catch-all
- * (404, 405, preflight) are the same chain without body, validation, idempotency and the
- * authorizer's client id, by configuration. Each step is a module in ./middleware/.
+ * The POST routes use every step; MCP reads its JSON body without a schema or an Idempotency-Key;
+ * the authenticated GET routes (payers, batch reads) take no body; the public GET routes (health,
+ * OpenAPI) and the catch-all (404, 405, preflight) are the same chain without body, validation,
+ * idempotency and the authorizer's client id, by configuration (docs/runtime.md#the-http-pipeline).
+ * Each step is a module in ./middleware/.
  */
 
 export interface AnswerInput {
@@ -40,7 +42,7 @@ export interface PipelineSpec {
   name: string;
   /** Read a strict JSON body and validate it against this schema (the POST routes). */
   body?: SchemaName;
-  /** Read the body with this instead (no schema step): a route that validates its own body. */
+  /** Read the body with this instead (no schema step): a route that validates its own body or hands it on (MCP). */
   readBody?: BodyReader;
   /** The route is behind the authorizer: its `clientId` must be in the event. */
   authorized?: boolean;
