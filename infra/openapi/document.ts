@@ -559,7 +559,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
         '',
         'Every error body is JSON with a `message`; besides the exact bodies (401, 403, 429 and the mock scenarios) it carries `code` and `requestId`. A known path called with another method answers 405 `METHOD_NOT_ALLOWED` with an `Allow` header; an unknown path answers 404 `NOT_FOUND`.',
         '',
-        'Every response carries `x-request-id` (your own `X-Request-Id` when it is 1–128 of `[A-Za-z0-9._:-]`) and `Cache-Control: no-store`. Every POST accepts an `Idempotency-Key`.',
+        'Every response carries `x-request-id` (your own `X-Request-Id` when it is 1–128 of `[A-Za-z0-9._:-]`) and `Cache-Control: no-store`. Every POST but `/api/mcp` accepts an `Idempotency-Key`.',
         '',
         'Interactive reference: `GET /api/docs` on any server of this API. Guide: docs/api.md in the repository.',
       ].join('\n'),
