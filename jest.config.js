@@ -50,6 +50,8 @@ export default {
   maxWorkers: '100%',
   // Prints each warning that remains once for the whole run (test/global-setup.js).
   globalSetup: '<rootDir>/test/global-setup.js',
+  // Jest's order, except that on a run without timings the integration suites start first (test/sequencer.js).
+  testSequencer: '<rootDir>/test/sequencer.js',
   projects: [
     { ...shared, displayName: 'unit', testMatch: unit },
     { ...shared, displayName: 'integration', testMatch: integration },
