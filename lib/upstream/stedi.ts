@@ -45,10 +45,16 @@ export interface RawX12Reply<R> {
 /** The caller's reading of a reply, and whether the reply is worth one more attempt (AAA 42/80). */
 export type ReadRawX12<R> = (x12Reply: string) => { reading: R; retryable: boolean };
 
-export interface CobReply {
+export interface CobReply<R> {
   httpStatus: number;
+  /** The parsed JSON object Stedi answered. */
   body: unknown;
+  /** What the caller's `read` made of this reply: each reply is read once. */
+  reading: R;
 }
+
+/** The caller's reading of a COB reply (200 or 400), and whether it is worth one more attempt (AAA 42/80). */
+export type ReadCob<R> = (httpStatus: number, body: unknown) => { reading: R; retryable: boolean };
 
 /** Test seams for the retry policy (timings); production uses the defaults. */
 export type StediRetryTuning = Omit<RetryOptions, 'budgetMs'>;
@@ -187,19 +193,18 @@ export interface CobCallRequest extends StediConnection {
 
 /**
  * Sends a COB check to Stedi. A 200 or 400 with a JSON object body is returned as is for the COB
- * mapper (payer AAA errors come in `errors` on either); `retryOn` marks answers worth one more try.
+ * mapper (payer AAA errors come in `errors` on either), with `read`'s reading of it. A reply `read`
+ * calls retryable gets one more attempt; if no retry happens that reply (and its reading) is still
+ * returned, so the caller answers from it without reading it again.
  */
-export function postCob(
-  call: CobCallRequest,
-  retryOn?: (httpStatus: number, body: unknown) => boolean,
-  tuning?: StediRetryTuning,
-): Promise<StediCall<CobReply>> {
+export function postCob<R>(call: CobCallRequest, readReply: ReadCob<R>, tuning?: StediRetryTuning): Promise<StediCall<CobReply<R>>> {
   const json = JSON.stringify(call.request);
-  const read = (answer: HttpAnswer): Attempt<CobReply> => {
+  const read = (answer: HttpAnswer): Attempt<CobReply<R>> => {
     const parsed = parseJson(answer.text);
     if (!parsed.ok || !isJsonObject(parsed.value)) return fail(unreadable('not a JSON object'));
-    const value: CobReply = { httpStatus: answer.status, body: parsed.value };
-    if (retryOn?.(answer.status, parsed.value)) {
+    const { reading, retryable } = readReply(answer.status, parsed.value);
+    const value: CobReply<R> = { httpStatus: answer.status, body: parsed.value, reading };
+    if (retryable) {
       return { retryable: true, error: serviceError('PAYER_UNAVAILABLE'), final: ok(value) };
     }
     return ok(value);
