@@ -70,6 +70,12 @@ const DEFAULT_MIN_ATTEMPT_MS = 500;
 const defaultDelay = (): number => 200;
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The clock a client's tuning names, else the wall clock: the one default, so a client reads a
+ * Retry-After date (`parseRetryAfter`) on the same clock the policy measures its budget with.
+ */
+export const clockOf = (tuning: Pick<RetryTuning, 'now'>): (() => number) => tuning.now ?? Date.now;
+
 /** The policy's own failures for clients that speak the error table (Stedi). */
 const SERVICE_FAILURES: RetryFailures<ServiceError> = {
   timeout: () => serviceError('UPSTREAM_TIMEOUT'),
@@ -90,7 +96,7 @@ export async function withRetry<T, E>(attempt: AttemptFn<T, E>, options: RetryOp
   const delayMs = options.delayMs ?? defaultDelay;
   const minAttemptMs = options.minAttemptMs ?? DEFAULT_MIN_ATTEMPT_MS;
   const maxWaitMs = options.maxWaitMs ?? Number.POSITIVE_INFINITY;
-  const now = options.now ?? Date.now;
+  const now = clockOf(options);
   const sleep = options.sleep ?? realSleep;
   const timeoutSignal = options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
   // The overloads guarantee `failures` whenever E is not ServiceError.
@@ -129,9 +135,9 @@ export async function withRetry<T, E>(attempt: AttemptFn<T, E>, options: RetryOp
 
 /**
  * Parses an HTTP Retry-After header (delta-seconds, decimals allowed, or an HTTP-date) into
- * milliseconds.
+ * milliseconds. A date is measured from `nowMs`: the retry policy's clock (`clockOf`), not the wall's.
  */
-export function parseRetryAfter(header: string | null | undefined, nowMs: number = Date.now()): number | undefined {
+export function parseRetryAfter(header: string | null | undefined, nowMs: number): number | undefined {
   if (header == null) return undefined;
   const text = header.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
@@ -141,7 +147,7 @@ export function parseRetryAfter(header: string | null | undefined, nowMs: number
 }
 
 /** The wait an answer asks for: `retry-after-ms` (Anthropic's) first, else `retry-after`. */
-export function retryAfterOf(headers: { get(name: string): string | null } | undefined, nowMs: number = Date.now()): number | undefined {
+export function retryAfterOf(headers: { get(name: string): string | null } | undefined, nowMs: number): number | undefined {
   const ms = headers?.get('retry-after-ms')?.trim();
   if (ms && /^\d+(\.\d+)?$/.test(ms)) return Number(ms);
   return parseRetryAfter(headers?.get('retry-after'), nowMs);

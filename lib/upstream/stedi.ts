@@ -6,7 +6,7 @@
  */
 import { fail, ok, serviceError, type Result, type ServiceError } from '../errors/index.js';
 import { isJsonObject } from './json.js';
-import { parseRetryAfter, withRetry, type Attempt, type RetryOptions } from './retry.js';
+import { clockOf, parseRetryAfter, withRetry, type Attempt, type RetryOptions } from './retry.js';
 
 const RAW_X12_PATH = '/change/medicalnetwork/eligibility/v3/raw-x12';
 const COB_PATH = '/coordination-of-benefits';
@@ -75,12 +75,13 @@ export interface HttpAnswer {
 /**
  * Classifies the parts of an HTTP answer every Stedi endpoint shares. Returns undefined when the
  * status is one the endpoint-specific reader should look at (200 and 400 carry payer answers).
+ * `nowMs` is the retry policy's clock when the answer arrived (a Retry-After date is read against it).
  */
-export function classifyStatus<T>(answer: HttpAnswer): Attempt<T> | undefined {
+export function classifyStatus<T>(answer: HttpAnswer, nowMs: number): Attempt<T> | undefined {
   const { status } = answer;
   if (status === 401 || status === 403) return fail(rejectedKey());
   if (status === 429 || status >= 500) {
-    const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
+    const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'), nowMs);
     // Without a Retry-After header, serviceError gives the table's default.
     const retryAfterSeconds = retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000));
     const error = serviceError('PAYER_UNAVAILABLE', {
@@ -114,13 +115,13 @@ async function callStedi<T>(
   read: (answer: HttpAnswer) => Attempt<T>,
   tuning: StediRetryTuning = {},
 ): Promise<StediCall<T>> {
-  const started = Date.now();
   if (!connection.apiKey) return { result: fail(missingKey()), meta: { attempts: 0, latencyMs: 0 } };
+  const now = clockOf(tuning);
   const apiKey = connection.apiKey;
   const url = `${connection.baseUrl.replace(/\/+$/, '')}${path}`;
   let last: HttpAnswer | undefined;
 
-  const { outcome, attempts } = await withRetry<T>(
+  const { outcome, attempts, elapsedMs } = await withRetry<T>(
     async (signal, attemptNo) => {
       last = undefined;
       let answer: HttpAnswer;
@@ -143,12 +144,12 @@ async function callStedi<T>(
         return { retryable: true, error: serviceError('PAYER_UNAVAILABLE', { message: 'The clearinghouse could not be reached; try again later' }) };
       }
       last = answer;
-      return classifyStatus<T>(answer) ?? read(answer);
+      return classifyStatus<T>(answer, now()) ?? read(answer);
     },
-    { ...tuning, budgetMs: connection.budgetMs },
+    { ...tuning, now, budgetMs: connection.budgetMs },
   );
 
-  const meta: StediCallMeta = { attempts, latencyMs: Date.now() - started };
+  const meta: StediCallMeta = { attempts, latencyMs: elapsedMs };
   if (last) {
     meta.httpStatus = last.status;
     const traceId = TRACE_HEADERS.map((name) => last!.headers.get(name)).find((value) => value);

@@ -131,6 +131,26 @@ describe('postRawX12', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'PAYER_UNAVAILABLE', retryAfterSeconds: 1 } });
   });
 
+  it('reads a Retry-After HTTP date against the injected clock, and measures latency on it', async () => {
+    const clock = fakeClock();
+    // Two seconds after the fake clock's now; on the wall clock this date is decades past (no wait).
+    const inTwoSeconds = new Date(clock.now() + 2_000).toUTCString();
+    script = [json(503, {}, { 'retry-after': inTwoSeconds }), json(200, { x12: 'ISA*after' })];
+    const { result, meta } = await raw({}, { now: clock.now, sleep: clock.sleep });
+    expect(clock.sleeps).toEqual([2_000]);
+    expect(result).toEqual({ ok: true, value: { x12: 'ISA*after', httpStatus: 200, reading: undefined } });
+    expect(meta).toMatchObject({ attempts: 2, latencyMs: 2_000 });
+  });
+
+  it('passes on a Retry-After HTTP date that does not fit as retryAfterSeconds from the injected clock', async () => {
+    const clock = fakeClock();
+    script = [json(429, {}, { 'retry-after': new Date(clock.now() + 4_000).toUTCString() }), json(200, { x12: 'late' })];
+    const { result, meta } = await raw({ budgetMs: 3_000 }, { now: clock.now, sleep: clock.sleep });
+    expect(clock.sleeps).toEqual([]);
+    expect(meta.attempts).toBe(1);
+    expect(result).toMatchObject({ ok: false, error: { code: 'PAYER_UNAVAILABLE', retryAfterSeconds: 4 } });
+  });
+
   it('does not retry when Retry-After exceeds the budget', async () => {
     script = [json(503, {}, { 'retry-after': '120' }), json(200, { x12: 'late' })];
     const clock = fakeClock();
