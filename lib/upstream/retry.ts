@@ -47,7 +47,7 @@ export interface RetryTuning {
   /** A Retry-After longer than this is not waited for inside a request (the failure carries it instead). */
   maxWaitMs?: number;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   /** Builds the per-attempt abort signal; defaults to AbortSignal.timeout. */
   timeoutSignal?: (ms: number) => AbortSignal;
 }
@@ -68,7 +68,11 @@ const DEFAULT_BUDGET_MS = 25_000;
 const DEFAULT_MAX_ATTEMPTS = 2;
 const DEFAULT_MIN_ATTEMPT_MS = 500;
 const defaultDelay = (): number => 200;
-const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`. Code that waits takes one of these, so tests pass a fake and never wait (docs/testing.md). */
+export type Sleep = (ms: number) => Promise<void>;
+
+/** The real sleep, a timer: the default wherever production wires a `Sleep`. */
+export const timerSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The clock a client's tuning names, else the wall clock: the one default, so a client reads a
@@ -97,7 +101,7 @@ export async function withRetry<T, E>(attempt: AttemptFn<T, E>, options: RetryOp
   const minAttemptMs = options.minAttemptMs ?? DEFAULT_MIN_ATTEMPT_MS;
   const maxWaitMs = options.maxWaitMs ?? Number.POSITIVE_INFINITY;
   const now = clockOf(options);
-  const sleep = options.sleep ?? realSleep;
+  const sleep = options.sleep ?? timerSleep;
   const timeoutSignal = options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
   // The overloads guarantee `failures` whenever E is not ServiceError.
   const failures = options.failures ?? (SERVICE_FAILURES as unknown as RetryFailures<E>);
