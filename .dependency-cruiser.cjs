@@ -1,9 +1,17 @@
 /**
- * Which code may import which (docs/architecture.md): `npm test` runs `depcruise` with these rules.
+ * Which code may import which (docs/architecture.md#imports-point-one-way): `npm test` runs `depcruise`
+ * with these rules.
  *
- * lib/ folders are ranked from the leaves up; a folder may import only folders ranked below it, so no
- * two folders can import each other. The leaves (errors, config, logging, x12, upstream) import no
- * domain folder. lib/ never reaches into the handlers, the infrastructure, the tests or the benches.
+ * Every lib/ module sits in a ranked folder (none directly under lib/). Each folder says what it MAY
+ * import: itself and the folders ranked below it. Anything else under lib/ (a higher folder, a folder
+ * without a rank, a file directly under lib/) is a violation, so no two folders can import each other
+ * and a new folder is caught as soon as anything imports it or it imports lib/. The leaves (errors,
+ * config, logging, x12, upstream) import no domain folder. lib/ never reaches into the handlers, the
+ * infrastructure, the tests or the benches.
+ *
+ * The swc parser does not see a type query (`import('../x.js').T`) in most places; the Biome plugin
+ * lint/relative-type-query.grit forbids that form in lib/, functions/ and infra/, so every type-only
+ * import is an `import type` declaration, which this check sees.
  */
 const LIB_LAYERS = [
   'errors',
@@ -26,23 +34,32 @@ const LIB_LAYERS = [
   'mcp',
 ];
 
+const RANKED = `^lib/(${LIB_LAYERS.join('|')})/`;
+
 const layerRules = LIB_LAYERS.map((folder, rank) => ({
   name: `lib-${folder}-imports-only-lower-layers`,
-  comment: `lib/${folder} may import only ${rank === 0 ? 'no other lib folder' : `lib/{${LIB_LAYERS.slice(0, rank).join(',')}}`} (docs/architecture.md)`,
+  comment: `lib/${folder} may import only ${rank === 0 ? 'itself' : `itself and lib/{${LIB_LAYERS.slice(0, rank).join(',')}}`} (docs/architecture.md)`,
   severity: 'error',
   from: { path: `^lib/${folder}/` },
-  to: { path: `^lib/(${LIB_LAYERS.slice(rank + 1).join('|') || '$^'})/` },
+  to: { path: '^lib/', pathNot: `^lib/(${LIB_LAYERS.slice(0, rank + 1).join('|')})/` },
 }));
 
 module.exports = {
   forbidden: [
     ...layerRules,
     {
-      name: 'lib-folder-is-layered',
-      comment: 'every lib/ folder has a rank in LIB_LAYERS (.dependency-cruiser.cjs)',
+      name: 'lib-module-is-ranked',
+      comment: 'a lib/ module outside the folders of LIB_LAYERS (a new folder, a file directly under lib/) imports no lib/ code (.dependency-cruiser.cjs)',
       severity: 'error',
-      from: { path: '^lib/([^/]+)/', pathNot: `^lib/(${LIB_LAYERS.join('|')})/` },
+      from: { path: '^lib/', pathNot: RANKED },
       to: { path: '^lib/' },
+    },
+    {
+      name: 'lib-module-without-rank-is-not-imported',
+      comment: 'nothing imports a lib/ module outside the folders of LIB_LAYERS: it gets a rank first (.dependency-cruiser.cjs)',
+      severity: 'error',
+      from: {},
+      module: { path: '^lib/', pathNot: RANKED, numberOfDependentsMoreThan: 0 },
     },
     {
       name: 'no-circular',

@@ -6,7 +6,8 @@ import { describe, expect, it } from '@jest/globals';
 /**
  * House rules a reader relies on (docs/architecture.md): no module in lib/, functions/ or infra/cdk/
  * is over 400 lines (generated files aside), so each can be read whole. Import direction is checked
- * by `npm run lint` (dependency-cruiser), not here.
+ * by `npm run lint` (dependency-cruiser), not here; test/dependency-rules.test.ts proves those rules
+ * catch what they must.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -11,7 +11,7 @@ import { FHIR_SUMMARY, fhirOperation } from './fhir.js';
 import { UPPER_CASED_LISTS } from '../../lib/validation/letter-case.js';
 import { RESPONSE_SCHEMAS } from './responses.js';
 import { SCHEMAS } from '../../lib/validation/schemas.js';
-import { SERVICE_VERSION } from '../../lib/version.js';
+import { SERVICE_VERSION } from '../../lib/config/version.js';
 import { COB_SANDBOX_PATIENTS } from '../sandbox/cob-answers.js';
 import { SANDBOX_PATIENTS } from '../sandbox/patients.js';
 import { SANDBOX_COB_REQUESTS, SANDBOX_ELIGIBILITY_REQUESTS, type SandboxExamples } from './sandbox-examples.js';

@@ -8,6 +8,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { timerSleep, type Sleep } from '../upstream/retry.js';
 import {
   BATCH_FIELDS,
   batchKey,
@@ -31,20 +32,15 @@ import {
   TTL_SECONDS,
   WRITE_CONCURRENCY,
 } from './dynamodb-rows.js';
+import { resendUntilDone, type ResendSchedule } from './resend.js';
 import type { BatchStore, Claim, ItemPage, ItemResult } from './store.js';
 import type { BatchRecord, ItemRecord, ItemState } from './types.js';
 
 /**
- * Sends a batch request again with what DynamoDB left unprocessed, backing off (25 ms doubling, at
- * most 1 s), until nothing is left: AWS's advice for BatchWriteItem and BatchGetItem.
+ * What DynamoDB left unprocessed in a BatchWriteItem or BatchGetItem is sent again, backing off (50 ms
+ * doubling, at most 1 s), until nothing is left: AWS's advice.
  */
-async function untilProcessed<T>(first: T[], send: (pending: T[]) => Promise<T[]>): Promise<void> {
-  let pending = first;
-  for (let round = 0; pending.length > 0; round++) {
-    if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** round)));
-    pending = await send(pending);
-  }
-}
+const UNPROCESSED_RESEND: ResendSchedule = { waitMs: (round) => Math.min(1000, 25 * 2 ** round) };
 
 /** The one entry a projection `entries[i]` kept of a chunk row, when it is item `index`'s. */
 function projectedEntry(row: Record<string, unknown> | undefined, batchId: string, index: number): ItemRecord | undefined {
@@ -65,7 +61,9 @@ function projectedEntry(row: Record<string, unknown> | undefined, batchId: strin
  * 7 days after completion.
  */
 
-export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string): BatchStore {
+/** `sleep` is the wait between resends of what DynamoDB left unprocessed (tests pass a fake). */
+export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, sleep: Sleep = timerSleep): BatchStore {
+  const untilProcessed = <T>(first: T[], send: (pending: T[]) => Promise<T[]>) => resendUntilDone(first, send, UNPROCESSED_RESEND, sleep);
   const update = (input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>) => client.send(new UpdateCommand({ TableName: table, ...input }));
   const conditional = async (input: Parameters<typeof update>[0]): Promise<boolean> => {
     try {

@@ -1,4 +1,6 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { timerSleep, type Sleep } from '../upstream/retry.js';
+import { resendUntilDone, type ResendSchedule } from './resend.js';
 import type { ItemMessage } from './types.js';
 
 /**
@@ -21,7 +23,11 @@ export type Delay = (receiptHandle: string, seconds: number) => Promise<void>;
 
 const SEND_CONCURRENCY = 16;
 
-export function sqsItemQueue(client: SQSClient, queueUrl: string): ItemQueue {
+/** Entries SendMessageBatch refused are sent again, 100 ms doubling, at most five times; then the send fails. */
+const REFUSED_RESEND: ResendSchedule = { waitMs: (round) => 50 * 2 ** round, limit: { resends: 5, exhausted: 'the item queue kept refusing messages' } };
+
+/** `sleep` is the wait between resends of refused entries (tests pass a fake). */
+export function sqsItemQueue(client: SQSClient, queueUrl: string, sleep: Sleep = timerSleep): ItemQueue {
   return {
     async sendItems(clientId, messages) {
       const chunks: ItemMessage[][] = [];
@@ -29,14 +35,17 @@ export function sqsItemQueue(client: SQSClient, queueUrl: string): ItemQueue {
       let next = 0;
       const lane = async () => {
         while (next < chunks.length) {
-          let entries = chunks[next++]!.map((message) => ({ Id: String(message.index), MessageBody: JSON.stringify(message), MessageGroupId: clientId }));
-          for (let round = 0; entries.length > 0; round++) {
-            if (round > 5) throw new Error('the item queue kept refusing messages');
-            if (round > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** round));
-            const answer = await client.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }));
-            const failed = new Set((answer.Failed ?? []).map((entry) => entry.Id));
-            entries = entries.filter((entry) => failed.has(entry.Id));
-          }
+          const entries = chunks[next++]!.map((message) => ({ Id: String(message.index), MessageBody: JSON.stringify(message), MessageGroupId: clientId }));
+          await resendUntilDone(
+            entries,
+            async (pending) => {
+              const answer = await client.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }));
+              const failed = new Set((answer.Failed ?? []).map((entry) => entry.Id));
+              return pending.filter((entry) => failed.has(entry.Id));
+            },
+            REFUSED_RESEND,
+            sleep,
+          );
         }
       };
       await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, chunks.length) }, lane));

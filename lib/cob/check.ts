@@ -4,7 +4,7 @@
  * one retry), and the answer is mapped. Returns only log-safe metadata beside the result.
  */
 import type { Enrollment } from '../enrollment/types.js';
-import { fail, serviceError, type Result } from '../errors/index.js';
+import { type AaaRejection, fail, serviceError, type Result } from '../errors/index.js';
 import { postCob, type StediConnection, type StediRetryTuning } from '../upstream/stedi.js';
 import { UNAVAILABLE_AAA } from '../x12/aaa-codes.js';
 import { cobErrors } from './aaa.js';
@@ -41,15 +41,19 @@ export async function checkCob(args: CheckCobArgs): Promise<CobCheck> {
     return { result: fail(error), meta: { attempts: 0, aaaCodes: [], upstreamMs: 0 } };
   }
   const request = buildCobRequest(query, args.enrollment, args.controlNumber ? { controlNumber: args.controlNumber } : {});
-  const retryOn = (_status: number, body: unknown): boolean => cobErrors(body).some((r) => UNAVAILABLE_AAA.has(r.code));
+  // Each reply is read once: its AAA errors decide the retry, the logged codes and the answer.
+  const read = (_status: number, body: unknown): { reading: AaaRejection[]; retryable: boolean } => {
+    const rejections = cobErrors(body);
+    return { reading: rejections, retryable: rejections.some((r) => UNAVAILABLE_AAA.has(r.code)) };
+  };
 
-  const call = await postCob({ ...args.stedi, request }, retryOn, args.tuning);
+  const call = await postCob({ ...args.stedi, request }, read, args.tuning);
   const meta: CobCheckMeta = { attempts: call.meta.attempts, aaaCodes: [], upstreamMs: call.meta.latencyMs };
   if (call.meta.traceId) meta.traceId = call.meta.traceId;
   if (call.meta.httpStatus !== undefined) meta.httpStatus = call.meta.httpStatus;
   if (!call.result.ok) return { result: call.result, meta };
 
-  const { httpStatus, body } = call.result.value;
-  meta.aaaCodes = cobErrors(body).map((r) => r.code);
-  return { result: classifyCobAnswer(httpStatus, body, query.serviceTypeCodes), meta };
+  const { httpStatus, body, reading: rejections } = call.result.value;
+  meta.aaaCodes = rejections.map((r) => r.code);
+  return { result: classifyCobAnswer(httpStatus, body, rejections, query.serviceTypeCodes), meta };
 }

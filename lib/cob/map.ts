@@ -2,10 +2,10 @@
  * Stedi COB answer → the service's COB response (docs/api.md#coordination-of-benefits). Pure: no I/O, no logging.
  * `classifyCobAnswer` is the one entry the Stedi client and the handler call.
  */
-import { fail, ok, serviceError, type Result } from '../errors/index.js';
+import { type AaaRejection, fail, ok, serviceError, type Result } from '../errors/index.js';
 import { isJsonObject, type JsonObject } from '../upstream/json.js';
 import { serviceTypeName } from '../x12/service-type-codes.js';
-import { cobErrors, rejectionError } from './aaa.js';
+import { rejectionError } from './aaa.js';
 import { COB_CODES, type AdditionalPlanBenefit, type CobCode, type CobResult, type PayerPrimacy, type ServiceTypeCode } from './types.js';
 
 export { cobErrors } from './aaa.js';
@@ -171,13 +171,14 @@ export function mapCobResponse(answer: unknown, requestedCodes?: string[]): Resu
 }
 
 /**
- * The one entry for a Stedi COB reply: `status` is the HTTP status (200 or 400) and `answer` the
- * parsed JSON. Payer AAA errors win over everything else (docs/api.md#errors); a 400 without any is Stedi
- * refusing our request, which the caller cannot fix by resending, so it is reported as 502.
+ * The one entry for a Stedi COB reply: `status` is the HTTP status (200 or 400), `answer` the parsed
+ * JSON and `rejections` its payer AAA errors (`cobErrors(answer)`, read once by the caller, which also
+ * decided the retry with them). Payer AAA errors win over everything else (docs/api.md#errors); a 400
+ * without any is Stedi refusing our request, which the caller cannot fix by resending, so it is
+ * reported as 502.
  */
-export function classifyCobAnswer(status: number, answer: unknown, requestedCodes?: string[]): Result<CobResult> {
+export function classifyCobAnswer(status: number, answer: unknown, rejections: AaaRejection[], requestedCodes?: string[]): Result<CobResult> {
   if (status !== 200 && status !== 400) return upstreamError('Unexpected status from the COB check');
-  const rejections = cobErrors(answer);
   if (rejections.length > 0) return fail(rejectionError(rejections));
   if (status === 400) return upstreamError('The clearinghouse did not accept the COB request');
   return mapCobResponse(answer, requestedCodes);

@@ -1,7 +1,7 @@
 /**
  * Configuration (README.md#configuration). The local server and Lambda read the same names; this folder is the
  * one place in lib/ that reads the environment: other modules take an `Env` (default `environment()`) and
- * ask the readers below. Secrets are resolved separately (./secrets.ts).
+ * ask the readers below. Secrets are resolved separately (./secrets.ts); the service's version is ./version.ts.
  */
 
 /** Environment variables as read: a plain map, so tests pass their own. */

@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { retryAfterOf, retryAfterSeconds, withRetry, type Attempt, type RetryFailures, type RetryTuning } from './retry.js';
+import { clockOf, retryAfterOf, retryAfterSeconds, withRetry, type Attempt, type RetryFailures, type RetryTuning } from './retry.js';
 
 /**
  * A thin Anthropic Messages API client: one `messages.create` call under the shared retry policy
@@ -75,12 +75,13 @@ function classifyStatus(status: number): { kind: MessagesFailureKind; retryable:
   return { kind: 'unexpected-status', retryable: false };
 }
 
-function classifyThrown(error: unknown): Attempt<Answer, Failure> {
+/** What a thrown SDK error means; `nowMs` is the retry policy's clock, a Retry-After date is read against it. */
+function classifyThrown(error: unknown, nowMs: number): Attempt<Answer, Failure> {
   if (error instanceof Anthropic.APIConnectionTimeoutError) return { retryable: true, error: { kind: 'timeout' } };
   if (error instanceof Anthropic.APIUserAbortError) return { ok: false, error: { kind: 'timeout' } };
   if (error instanceof Anthropic.APIConnectionError) return { retryable: true, error: { kind: 'unavailable' } };
   if (error instanceof Anthropic.APIError && typeof error.status === 'number') {
-    const after = retryAfterOf(error.headers);
+    const after = retryAfterOf(error.headers, nowMs);
     const { kind, retryable } = classifyStatus(error.status);
     const failure: Failure = {
       kind,
@@ -113,6 +114,7 @@ const FAILURES: RetryFailures<Failure> = { timeout: () => ({ kind: 'timeout' }),
 export async function createMessage(call: MessagesCall): Promise<MessagesResult> {
   if (!call.apiKey) return { ok: false, failure: { kind: 'no-key', attempts: 0 } };
 
+  const now = clockOf(call.tuning ?? {});
   const client = new Anthropic({ apiKey: call.apiKey, baseURL: call.baseURL ?? 'https://api.anthropic.com', maxRetries: 0, logLevel: 'off' });
   const { outcome, attempts } = await withRetry<Answer, Failure>(
     async (signal, _attemptNo, remainingMs) => {
@@ -120,10 +122,10 @@ export async function createMessage(call: MessagesCall): Promise<MessagesResult>
         const { data, request_id } = await client.messages.create(call.request, { timeout: Math.max(1, remainingMs), maxRetries: 0, signal }).withResponse();
         return { ok: true, value: { message: data, ...(request_id ? { requestId: request_id } : {}) } };
       } catch (error) {
-        return classifyThrown(error);
+        return classifyThrown(error, now());
       }
     },
-    { ...LETTER_RETRY, ...call.tuning, budgetMs: call.budgetMs, failures: FAILURES },
+    { ...LETTER_RETRY, ...call.tuning, now, budgetMs: call.budgetMs, failures: FAILURES },
   );
   if (!outcome.ok) return { ok: false, failure: { ...outcome.error, attempts } };
   // The SDK returns whatever JSON came back; check the shape before anyone trusts it.

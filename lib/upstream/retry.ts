@@ -47,7 +47,7 @@ export interface RetryTuning {
   /** A Retry-After longer than this is not waited for inside a request (the failure carries it instead). */
   maxWaitMs?: number;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   /** Builds the per-attempt abort signal; defaults to AbortSignal.timeout. */
   timeoutSignal?: (ms: number) => AbortSignal;
 }
@@ -68,7 +68,17 @@ const DEFAULT_BUDGET_MS = 25_000;
 const DEFAULT_MAX_ATTEMPTS = 2;
 const DEFAULT_MIN_ATTEMPT_MS = 500;
 const defaultDelay = (): number => 200;
-const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`. Code that waits takes one of these, so tests pass a fake and never wait (docs/testing.md). */
+export type Sleep = (ms: number) => Promise<void>;
+
+/** The real sleep, a timer: the default wherever production wires a `Sleep`. */
+export const timerSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The clock a client's tuning names, else the wall clock: the one default, so a client reads a
+ * Retry-After date (`parseRetryAfter`) on the same clock the policy measures its budget with.
+ */
+export const clockOf = (tuning: Pick<RetryTuning, 'now'>): (() => number) => tuning.now ?? Date.now;
 
 /** The policy's own failures for clients that speak the error table (Stedi). */
 const SERVICE_FAILURES: RetryFailures<ServiceError> = {
@@ -90,8 +100,8 @@ export async function withRetry<T, E>(attempt: AttemptFn<T, E>, options: RetryOp
   const delayMs = options.delayMs ?? defaultDelay;
   const minAttemptMs = options.minAttemptMs ?? DEFAULT_MIN_ATTEMPT_MS;
   const maxWaitMs = options.maxWaitMs ?? Number.POSITIVE_INFINITY;
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? realSleep;
+  const now = clockOf(options);
+  const sleep = options.sleep ?? timerSleep;
   const timeoutSignal = options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
   // The overloads guarantee `failures` whenever E is not ServiceError.
   const failures = options.failures ?? (SERVICE_FAILURES as unknown as RetryFailures<E>);
@@ -129,9 +139,9 @@ export async function withRetry<T, E>(attempt: AttemptFn<T, E>, options: RetryOp
 
 /**
  * Parses an HTTP Retry-After header (delta-seconds, decimals allowed, or an HTTP-date) into
- * milliseconds.
+ * milliseconds. A date is measured from `nowMs`: the retry policy's clock (`clockOf`), not the wall's.
  */
-export function parseRetryAfter(header: string | null | undefined, nowMs: number = Date.now()): number | undefined {
+export function parseRetryAfter(header: string | null | undefined, nowMs: number): number | undefined {
   if (header == null) return undefined;
   const text = header.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
@@ -141,7 +151,7 @@ export function parseRetryAfter(header: string | null | undefined, nowMs: number
 }
 
 /** The wait an answer asks for: `retry-after-ms` (Anthropic's) first, else `retry-after`. */
-export function retryAfterOf(headers: { get(name: string): string | null } | undefined, nowMs: number = Date.now()): number | undefined {
+export function retryAfterOf(headers: { get(name: string): string | null } | undefined, nowMs: number): number | undefined {
   const ms = headers?.get('retry-after-ms')?.trim();
   if (ms && /^\d+(\.\d+)?$/.test(ms)) return Number(ms);
   return parseRetryAfter(headers?.get('retry-after'), nowMs);

@@ -8,7 +8,7 @@
  */
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { isJsonObject, type JsonObject } from './json.js';
-import { withRetry, type Attempt, type RetryOptions } from './retry.js';
+import { clockOf, withRetry, type Attempt, type RetryOptions } from './retry.js';
 import { classifyStatus, parseJson, TRACE_HEADERS, type HttpAnswer } from './stedi.js';
 
 const PAYER_SEARCH_PATH = '/payers/search';
@@ -119,6 +119,7 @@ export async function searchStediPayers(
     return { result: fail(serviceError('CONFIGURATION_ERROR', { message: 'The clearinghouse API key (STEDI_API_KEY) is not configured' })), attempts: 0 };
   }
   const url = searchUrl(connection.baseUrl, search);
+  const now = clockOf(tuning);
   let traceId: string | undefined;
   const { outcome, attempts } = await withRetry<StediPayerPage>(
     async (signal) => {
@@ -131,9 +132,9 @@ export async function searchStediPayers(
         return { retryable: true, error: serviceError('PAYER_UNAVAILABLE', { message: 'The payer directory could not be reached; try again later' }) };
       }
       traceId = TRACE_HEADERS.map((name) => answer.headers.get(name)).find((value) => value) ?? undefined;
-      return classifyStatus<StediPayerPage>(answer) ?? readPage(answer);
+      return classifyStatus<StediPayerPage>(answer, now()) ?? readPage(answer);
     },
-    { ...tuning, budgetMs: connection.timeoutMs },
+    { ...tuning, now, budgetMs: connection.timeoutMs },
   );
   return traceId ? { result: outcome, attempts, traceId } : { result: outcome, attempts };
 }

@@ -6,7 +6,7 @@
  */
 import { fail, ok, serviceError, type Result, type ServiceError } from '../errors/index.js';
 import { isJsonObject } from './json.js';
-import { parseRetryAfter, withRetry, type Attempt, type RetryOptions } from './retry.js';
+import { clockOf, parseRetryAfter, withRetry, type Attempt, type RetryOptions } from './retry.js';
 
 const RAW_X12_PATH = '/change/medicalnetwork/eligibility/v3/raw-x12';
 const COB_PATH = '/coordination-of-benefits';
@@ -45,10 +45,16 @@ export interface RawX12Reply<R> {
 /** The caller's reading of a reply, and whether the reply is worth one more attempt (AAA 42/80). */
 export type ReadRawX12<R> = (x12Reply: string) => { reading: R; retryable: boolean };
 
-export interface CobReply {
+export interface CobReply<R> {
   httpStatus: number;
+  /** The parsed JSON object Stedi answered. */
   body: unknown;
+  /** What the caller's `read` made of this reply: each reply is read once. */
+  reading: R;
 }
+
+/** The caller's reading of a COB reply (200 or 400), and whether it is worth one more attempt (AAA 42/80). */
+export type ReadCob<R> = (httpStatus: number, body: unknown) => { reading: R; retryable: boolean };
 
 /** Test seams for the retry policy (timings); production uses the defaults. */
 export type StediRetryTuning = Omit<RetryOptions, 'budgetMs'>;
@@ -69,12 +75,13 @@ export interface HttpAnswer {
 /**
  * Classifies the parts of an HTTP answer every Stedi endpoint shares. Returns undefined when the
  * status is one the endpoint-specific reader should look at (200 and 400 carry payer answers).
+ * `nowMs` is the retry policy's clock when the answer arrived (a Retry-After date is read against it).
  */
-export function classifyStatus<T>(answer: HttpAnswer): Attempt<T> | undefined {
+export function classifyStatus<T>(answer: HttpAnswer, nowMs: number): Attempt<T> | undefined {
   const { status } = answer;
   if (status === 401 || status === 403) return fail(rejectedKey());
   if (status === 429 || status >= 500) {
-    const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
+    const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'), nowMs);
     // Without a Retry-After header, serviceError gives the table's default.
     const retryAfterSeconds = retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000));
     const error = serviceError('PAYER_UNAVAILABLE', {
@@ -108,13 +115,13 @@ async function callStedi<T>(
   read: (answer: HttpAnswer) => Attempt<T>,
   tuning: StediRetryTuning = {},
 ): Promise<StediCall<T>> {
-  const started = Date.now();
   if (!connection.apiKey) return { result: fail(missingKey()), meta: { attempts: 0, latencyMs: 0 } };
+  const now = clockOf(tuning);
   const apiKey = connection.apiKey;
   const url = `${connection.baseUrl.replace(/\/+$/, '')}${path}`;
   let last: HttpAnswer | undefined;
 
-  const { outcome, attempts } = await withRetry<T>(
+  const { outcome, attempts, elapsedMs } = await withRetry<T>(
     async (signal, attemptNo) => {
       last = undefined;
       let answer: HttpAnswer;
@@ -137,12 +144,12 @@ async function callStedi<T>(
         return { retryable: true, error: serviceError('PAYER_UNAVAILABLE', { message: 'The clearinghouse could not be reached; try again later' }) };
       }
       last = answer;
-      return classifyStatus<T>(answer) ?? read(answer);
+      return classifyStatus<T>(answer, now()) ?? read(answer);
     },
-    { ...tuning, budgetMs: connection.budgetMs },
+    { ...tuning, now, budgetMs: connection.budgetMs },
   );
 
-  const meta: StediCallMeta = { attempts, latencyMs: Date.now() - started };
+  const meta: StediCallMeta = { attempts, latencyMs: elapsedMs };
   if (last) {
     meta.httpStatus = last.status;
     const traceId = TRACE_HEADERS.map((name) => last!.headers.get(name)).find((value) => value);
@@ -187,19 +194,18 @@ export interface CobCallRequest extends StediConnection {
 
 /**
  * Sends a COB check to Stedi. A 200 or 400 with a JSON object body is returned as is for the COB
- * mapper (payer AAA errors come in `errors` on either); `retryOn` marks answers worth one more try.
+ * mapper (payer AAA errors come in `errors` on either), with `read`'s reading of it. A reply `read`
+ * calls retryable gets one more attempt; if no retry happens that reply (and its reading) is still
+ * returned, so the caller answers from it without reading it again.
  */
-export function postCob(
-  call: CobCallRequest,
-  retryOn?: (httpStatus: number, body: unknown) => boolean,
-  tuning?: StediRetryTuning,
-): Promise<StediCall<CobReply>> {
+export function postCob<R>(call: CobCallRequest, readReply: ReadCob<R>, tuning?: StediRetryTuning): Promise<StediCall<CobReply<R>>> {
   const json = JSON.stringify(call.request);
-  const read = (answer: HttpAnswer): Attempt<CobReply> => {
+  const read = (answer: HttpAnswer): Attempt<CobReply<R>> => {
     const parsed = parseJson(answer.text);
     if (!parsed.ok || !isJsonObject(parsed.value)) return fail(unreadable('not a JSON object'));
-    const value: CobReply = { httpStatus: answer.status, body: parsed.value };
-    if (retryOn?.(answer.status, parsed.value)) {
+    const { reading, retryable } = readReply(answer.status, parsed.value);
+    const value: CobReply<R> = { httpStatus: answer.status, body: parsed.value, reading };
+    if (retryable) {
       return { retryable: true, error: serviceError('PAYER_UNAVAILABLE'), final: ok(value) };
     }
     return ok(value);

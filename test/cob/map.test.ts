@@ -5,6 +5,9 @@ import { classifyCobAnswer, cobErrors, isoDate, mapCobResponse } from '../../lib
 import type { CobResult } from '../../lib/cob/types.js';
 import type { Result } from '../../lib/errors/index.js';
 
+/** classifyCobAnswer as lib/cob/check.ts calls it: with the reply's AAA errors, read once. */
+const classify = (status: number, body: unknown, codes?: string[]) => classifyCobAnswer(status, body, cobErrors(body), codes);
+
 type Json = Record<string, any>;
 const fixture = (name: string): Json => JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/cob', `${name}.json`), 'utf8')) as Json;
 const twoPlans = () => fixture('primacy-determined-two-plans');
@@ -294,7 +297,7 @@ describe('isoDate', () => {
 
 describe('classifyCobAnswer and cobErrors', () => {
   it('maps a 200 answer without errors', () => {
-    expect(value(classifyCobAnswer(200, noCob())).cobCode).toBe('MemberFoundNoCOB');
+    expect(value(classify(200, noCob())).cobCode).toBe('MemberFoundNoCOB');
   });
 
   it('lists each AAA once with the X12 description, follow-up code and loop', () => {
@@ -323,13 +326,13 @@ describe('classifyCobAnswer and cobErrors', () => {
   });
 
   it('answers 422 PAYER_REJECTED with rejections for a data error on a 400', () => {
-    const e = error(classifyCobAnswer(400, fixture('aaa-75-subscriber-not-found')));
+    const e = error(classify(400, fixture('aaa-75-subscriber-not-found')));
     expect(e).toMatchObject({ code: 'PAYER_REJECTED', status: 422 });
     expect(e.rejections?.map((r) => r.code)).toEqual(['75']);
   });
 
   it('answers 503 PAYER_UNAVAILABLE with Retry-After for AAA 42, even on a 200', () => {
-    const e = error(classifyCobAnswer(200, fixture('aaa-42-unavailable')));
+    const e = error(classify(200, fixture('aaa-42-unavailable')));
     expect(e).toMatchObject({ code: 'PAYER_UNAVAILABLE', status: 503 });
     expect(e.retryAfterSeconds).toBeGreaterThan(0);
     expect(e.rejections).toEqual([
@@ -338,30 +341,36 @@ describe('classifyCobAnswer and cobErrors', () => {
   });
 
   it('answers 503 for AAA 80 and 502 for AAA 79 alone', () => {
-    expect(error(classifyCobAnswer(400, { errors: [{ code: '80' }, { code: '79' }] })).status).toBe(503);
-    expect(error(classifyCobAnswer(400, { errors: [{ code: '79' }] }))).toMatchObject({ code: 'UPSTREAM_ERROR', status: 502 });
+    expect(error(classify(400, { errors: [{ code: '80' }, { code: '79' }] })).status).toBe(503);
+    expect(error(classify(400, { errors: [{ code: '79' }] }))).toMatchObject({ code: 'UPSTREAM_ERROR', status: 502 });
   });
 
   it('answers 422 when any AAA is a data error, even beside 42', () => {
-    expect(error(classifyCobAnswer(200, { errors: [{ code: '42' }, { code: '72' }] })).code).toBe('PAYER_REJECTED');
+    expect(error(classify(200, { errors: [{ code: '42' }, { code: '72' }] })).code).toBe('PAYER_REJECTED');
   });
 
   it('lets AAA errors win over a classification on the same answer', () => {
     const body = { ...noCob(), errors: [{ code: '75' }] };
-    expect(error(classifyCobAnswer(200, body)).code).toBe('PAYER_REJECTED');
+    expect(error(classify(200, body)).code).toBe('PAYER_REJECTED');
   });
 
   it('answers 502 for a 400 without AAA errors and for other statuses', () => {
-    expect(error(classifyCobAnswer(400, { message: 'Validation failed', fieldList: [] })).status).toBe(502);
-    expect(error(classifyCobAnswer(500, noCob())).status).toBe(502);
+    expect(error(classify(400, { message: 'Validation failed', fieldList: [] })).status).toBe(502);
+    expect(error(classify(500, noCob())).status).toBe(502);
+  });
+
+  it('decides from the rejections it is given, without reading the answer again', () => {
+    const given = cobErrors({ errors: [{ code: '75' }] });
+    expect(error(classifyCobAnswer(200, noCob(), given)).code).toBe('PAYER_REJECTED');
+    expect(value(classifyCobAnswer(200, { ...noCob(), errors: [{ code: '75' }] }, [])).cobCode).toBe('MemberFoundNoCOB');
   });
 
   it('answers 502 for an unknown classification on a 200', () => {
-    expect(error(classifyCobAnswer(200, { coordinationOfBenefits: { classification: 'Maybe' } })).code).toBe('UPSTREAM_ERROR');
+    expect(error(classify(200, { coordinationOfBenefits: { classification: 'Maybe' } })).code).toBe('UPSTREAM_ERROR');
   });
 
   it('keeps patient data out of error messages', () => {
-    const e = error(classifyCobAnswer(400, fixture('aaa-75-subscriber-not-found')));
+    const e = error(classify(400, fixture('aaa-75-subscriber-not-found')));
     expect(JSON.stringify(e)).not.toMatch(/JOHN|DOE/);
   });
 });

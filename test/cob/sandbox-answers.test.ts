@@ -1,9 +1,12 @@
 import { describe, it, expect } from '@jest/globals';
 import { COB_SANDBOX_PATIENTS, cobSandboxAnswer, type CobSandboxPatient } from '../../infra/sandbox/cob-answers.js';
 import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
-import { classifyCobAnswer } from '../../lib/cob/map.js';
+import { classifyCobAnswer, cobErrors } from '../../lib/cob/map.js';
 import { buildCobRequest } from '../../lib/cob/request.js';
 import { COB_CODES } from '../../lib/cob/types.js';
+
+/** classifyCobAnswer as lib/cob/check.ts calls it: with the reply's AAA errors, read once. */
+const classify = (status: number, body: unknown, codes?: string[]) => classifyCobAnswer(status, body, cobErrors(body), codes);
 
 const provider = { npi: '1234567893', organizationName: 'Sandbox Family Clinic' };
 
@@ -40,7 +43,7 @@ describe('COB sandbox patients', () => {
 
   it.each(COB_SANDBOX_PATIENTS.map((p) => [`${p.firstName} ${p.lastName}`, p] as const))('%s maps to the documented outcome', (_name, patient) => {
     const { status, body } = cobSandboxAnswer(requestFor(patient));
-    const result = classifyCobAnswer(status, JSON.parse(JSON.stringify(body)));
+    const result = classify(status, JSON.parse(JSON.stringify(body)));
     if ('cobCode' in patient.expected) {
       expect(status).toBe(200);
       expect(result.ok && result.value.cobCode).toBe(patient.expected.cobCode);
@@ -59,7 +62,7 @@ describe('COB sandbox other plans', () => {
     "%s: every other plan's subscriber is of the same family (same last name), never another patient's",
     (_name, patient) => {
       const { body } = cobSandboxAnswer(requestFor(patient));
-      const result = classifyCobAnswer(200, JSON.parse(JSON.stringify(body)));
+      const result = classify(200, JSON.parse(JSON.stringify(body)));
       if (!result.ok) return;
       for (const plan of result.value.additionalPlanBenefitInfo) {
         expect(plan.subscriber.lastName?.toLowerCase()).toBe(patient.lastName.toLowerCase());
@@ -69,7 +72,7 @@ describe('COB sandbox other plans', () => {
 
   it('David Chen (the eligibility HMO patient) has his own secondary plan', () => {
     const chen = COB_SANDBOX_PATIENTS.find((p) => p.memberId === 'HMO200002')!;
-    const result = classifyCobAnswer(200, JSON.parse(JSON.stringify(cobSandboxAnswer(requestFor(chen)).body)));
+    const result = classify(200, JSON.parse(JSON.stringify(cobSandboxAnswer(requestFor(chen)).body)));
     expect(result.ok && result.value.additionalPlanBenefitInfo.map((p) => [p.payerPrimacy, p.subscriber])).toEqual([
       ['SecondaryPayer', { firstName: 'DAVID', lastName: 'CHEN', memberId: 'W200002078', dateOfBirth: '1978-09-30' }],
     ]);
@@ -93,7 +96,7 @@ describe('cobSandboxAnswer', () => {
     ]) {
       const { status, body } = cobSandboxAnswer(request);
       expect(status).toBe(400);
-      const result = classifyCobAnswer(status, body);
+      const result = classify(status, body);
       expect(!result.ok && result.error.code).toBe('PAYER_REJECTED');
       expect(!result.ok && result.error.rejections?.[0]).toMatchObject({ code: '75', loop: '2100C' });
     }
@@ -101,7 +104,7 @@ describe('cobSandboxAnswer', () => {
 
   it('returns the two other plans of the two-plan patient with their primacy', () => {
     const { status, body } = cobSandboxAnswer(requestFor(williams));
-    const result = classifyCobAnswer(status, body);
+    const result = classify(status, body);
     if (!result.ok) throw new Error(result.error.code);
     expect(result.value.additionalPlanBenefitInfo.map((p) => [p.payerName, p.payerPrimacy, p.subscriber.memberId])).toEqual([
       ['AETNA', 'PrimaryPayer', 'W600006061'],
@@ -129,7 +132,7 @@ describe('cobSandboxAnswer', () => {
   it('uses the dependent fields: the dependent named matches, another name or birth date does not, and the subscriber alone has no other coverage', () => {
     const codeOf = (request: ReturnType<typeof requestFor>) => {
       const { status, body } = cobSandboxAnswer(request);
-      const result = classifyCobAnswer(status, JSON.parse(JSON.stringify(body)));
+      const result = classify(status, JSON.parse(JSON.stringify(body)));
       return result.ok ? result.value.cobCode : result.error.rejections?.[0]?.code;
     };
     expect(codeOf(requestFor(brown))).toBe('CobInstanceExistsPrimacyDetermined');
@@ -159,7 +162,7 @@ describe('cobSandboxAnswer', () => {
         { controlNumber: '000000002' },
       );
       const { status, body } = cobSandboxAnswer(request);
-      const result = classifyCobAnswer(status, JSON.parse(JSON.stringify(body)));
+      const result = classify(status, JSON.parse(JSON.stringify(body)));
       // Found: a COB code, or the patient's own rejection (Medicare, which Stedi's COB check does not cover, is AAA 75).
       const expected = p.aaa?.code ?? (p.payerId === 'CMS' ? '75' : undefined);
       const outcome = result.ok ? 'found' : result.error.rejections?.[0]?.code;
@@ -185,7 +188,7 @@ describe('cobSandboxAnswer', () => {
 
   it('narrows service types for a caller who asked for other codes', () => {
     const { status, body } = cobSandboxAnswer(requestFor(williams));
-    const result = classifyCobAnswer(status, body, ['88']);
+    const result = classify(status, body, ['88']);
     if (!result.ok) throw new Error(result.error.code);
     expect(result.value.requestedPlanBenefits[0]!.serviceTypeCodes).toEqual([{ code: '88', name: 'Pharmacy' }]);
     expect(result.value.additionalPlanBenefitInfo.map((p) => p.serviceTypeCodes)).toEqual([[{ code: '88', name: 'Pharmacy' }], []]);

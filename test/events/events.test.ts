@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';
 import { invokeHandler } from '../../infra/local/awslambda.js';
 import { loadHandler, type FunctionName } from '../../infra/local/routes.js';
-import { SERVICE_VERSION } from '../../lib/version.js';
+import { SERVICE_VERSION } from '../../lib/config/version.js';
 
 /**
  * Every sample event in events/ runs through its function (as `npm run invoke` does) and gives the

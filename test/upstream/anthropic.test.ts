@@ -1,4 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
 import { createMessage, type MessagesCall, type MessagesFailureKind } from '../../lib/upstream/anthropic.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
@@ -153,6 +155,30 @@ describe('createMessage under the shared retry policy (fake clock: no real waiti
     expect(clock.sleeps).toEqual([1_000]);
     expect(failure.attempts).toBe(2);
     expect(sandbox.requestCount() - before).toBe(2);
+  });
+
+  it('reads a Retry-After HTTP date against the injected clock, not the wall clock', async () => {
+    const clock = fakeClock();
+    // A loopback API that is always rate limited and names its wait as a date two seconds after the
+    // fake clock's now (on the wall clock that date is decades past: no wait at all).
+    const limited = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const body = JSON.stringify({ type: 'error', error: { type: 'rate_limit_error', message: 'Rate limited' } });
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': new Date(clock.now() + 2_000).toUTCString() });
+        res.end(body);
+      });
+    });
+    await new Promise<void>((resolve) => limited.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseURL = `http://127.0.0.1:${(limited.address() as AddressInfo).port}`;
+      const failure = await expectFailure(call('- Patient name: Ada', { baseURL, tuning: { now: clock.now, sleep: clock.sleep } }), 'unavailable');
+      expect(clock.sleeps).toEqual([2_000]);
+      expect(failure).toMatchObject({ attempts: 2, status: 429, retryAfterSeconds: 2 });
+    } finally {
+      limited.closeAllConnections();
+      await new Promise((resolve) => limited.close(resolve));
+    }
   });
 
   it("waits the client's default backoff when the API names no wait", async () => {

@@ -224,24 +224,27 @@ describe('withRetry: one policy for every client', () => {
   });
 });
 
+/** The clock a Retry-After date is read against in these tests (the caller's, never the wall's). */
+const NOW = Date.parse('2026-01-01T00:00:00Z');
+
 describe('retryAfterOf', () => {
   it('reads retry-after-ms first, then retry-after (seconds with decimals, or a date)', () => {
-    expect(retryAfterOf(new Headers({ 'retry-after-ms': '250', 'retry-after': '9' }))).toBe(250);
-    expect(retryAfterOf(new Headers({ 'retry-after': '1.5' }))).toBe(1_500);
-    expect(retryAfterOf(new Headers({ 'retry-after': 'later' }))).toBeUndefined();
-    expect(retryAfterOf(undefined)).toBeUndefined();
+    expect(retryAfterOf(new Headers({ 'retry-after-ms': '250', 'retry-after': '9' }), NOW)).toBe(250);
+    expect(retryAfterOf(new Headers({ 'retry-after': '1.5' }), NOW)).toBe(1_500);
+    expect(retryAfterOf(new Headers({ 'retry-after': 'Thu, 01 Jan 2026 00:00:03 GMT' }), NOW)).toBe(3_000);
+    expect(retryAfterOf(new Headers({ 'retry-after': 'later' }), NOW)).toBeUndefined();
+    expect(retryAfterOf(undefined, NOW)).toBeUndefined();
   });
 });
 
 describe('parseRetryAfter', () => {
   it('reads delta-seconds and HTTP dates, ignores garbage', () => {
-    expect(parseRetryAfter('2')).toBe(2_000);
-    expect(parseRetryAfter(' 0 ')).toBe(0);
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5_000);
-    expect(parseRetryAfter('Wed, 31 Dec 2025 23:59:00 GMT', now)).toBe(0);
-    expect(parseRetryAfter('soon')).toBeUndefined();
-    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('2', NOW)).toBe(2_000);
+    expect(parseRetryAfter(' 0 ', NOW)).toBe(0);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', NOW)).toBe(5_000);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 23:59:00 GMT', NOW)).toBe(0);
+    expect(parseRetryAfter('soon', NOW)).toBeUndefined();
+    expect(parseRetryAfter(null, NOW)).toBeUndefined();
   });
 });
 

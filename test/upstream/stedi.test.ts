@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { postCob, postRawX12, type StediRetryTuning } from '../../lib/upstream/stedi.js';
+import { postCob, postRawX12, type ReadCob, type StediRetryTuning } from '../../lib/upstream/stedi.js';
 
 /** A loopback Stedi whose answers each test scripts, one per request; it records what it was sent. */
 interface Seen {
@@ -131,6 +131,26 @@ describe('postRawX12', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'PAYER_UNAVAILABLE', retryAfterSeconds: 1 } });
   });
 
+  it('reads a Retry-After HTTP date against the injected clock, and measures latency on it', async () => {
+    const clock = fakeClock();
+    // Two seconds after the fake clock's now; on the wall clock this date is decades past (no wait).
+    const inTwoSeconds = new Date(clock.now() + 2_000).toUTCString();
+    script = [json(503, {}, { 'retry-after': inTwoSeconds }), json(200, { x12: 'ISA*after' })];
+    const { result, meta } = await raw({}, { now: clock.now, sleep: clock.sleep });
+    expect(clock.sleeps).toEqual([2_000]);
+    expect(result).toEqual({ ok: true, value: { x12: 'ISA*after', httpStatus: 200, reading: undefined } });
+    expect(meta).toMatchObject({ attempts: 2, latencyMs: 2_000 });
+  });
+
+  it('passes on a Retry-After HTTP date that does not fit as retryAfterSeconds from the injected clock', async () => {
+    const clock = fakeClock();
+    script = [json(429, {}, { 'retry-after': new Date(clock.now() + 4_000).toUTCString() }), json(200, { x12: 'late' })];
+    const { result, meta } = await raw({ budgetMs: 3_000 }, { now: clock.now, sleep: clock.sleep });
+    expect(clock.sleeps).toEqual([]);
+    expect(meta.attempts).toBe(1);
+    expect(result).toMatchObject({ ok: false, error: { code: 'PAYER_UNAVAILABLE', retryAfterSeconds: 4 } });
+  });
+
   it('does not retry when Retry-After exceeds the budget', async () => {
     script = [json(503, {}, { 'retry-after': '120' }), json(200, { x12: 'late' })];
     const clock = fakeClock();
@@ -213,22 +233,26 @@ describe('postRawX12', () => {
 });
 
 describe('postCob', () => {
-  const cob = (retryOn?: (status: number, body: unknown) => boolean, apiKey: string | undefined = KEY) =>
-    postCob({ baseUrl: base, apiKey, request: { controlNumber: '123456789', encounter: { serviceTypeCode: '30' } }, budgetMs: 5_000 }, retryOn, fast);
+  const noRetry: ReadCob<string> = (status) => ({ reading: `read ${status}`, retryable: false });
+  const cob = (read: ReadCob<string> = noRetry, apiKey: string | undefined = KEY) =>
+    postCob({ baseUrl: base, apiKey, request: { controlNumber: '123456789', encounter: { serviceTypeCode: '30' } }, budgetMs: 5_000 }, read, fast);
 
-  it('POSTs the request JSON to /coordination-of-benefits and returns status and body of a 200 or 400', async () => {
+  it('POSTs the request JSON to /coordination-of-benefits and returns status, body and reading of a 200 or 400', async () => {
     script = [json(200, { coordinationOfBenefits: { classification: 'MemberFoundNoCob' } }), json(400, { errors: [{ code: '75' }] })];
     const first = await cob();
-    expect(first.result).toEqual({ ok: true, value: { httpStatus: 200, body: { coordinationOfBenefits: { classification: 'MemberFoundNoCob' } } } });
+    expect(first.result).toEqual({
+      ok: true,
+      value: { httpStatus: 200, body: { coordinationOfBenefits: { classification: 'MemberFoundNoCob' } }, reading: 'read 200' },
+    });
     expect(seen[0]!.url).toBe('/2024-04-01/coordination-of-benefits');
     expect(seen[0]!.headers.authorization).toBe(KEY);
     expect(JSON.parse(seen[0]!.body)).toEqual({ controlNumber: '123456789', encounter: { serviceTypeCode: '30' } });
     const second = await cob();
-    expect(second.result).toEqual({ ok: true, value: { httpStatus: 400, body: { errors: [{ code: '75' }] } } });
+    expect(second.result).toEqual({ ok: true, value: { httpStatus: 400, body: { errors: [{ code: '75' }] }, reading: 'read 400' } });
   });
 
   it('classifies like the raw endpoint: missing key, 401, 5xx twice, bad JSON', async () => {
-    expect((await cob(undefined, '')).result).toMatchObject({ ok: false, error: { code: 'CONFIGURATION_ERROR' } });
+    expect((await cob(noRetry, '')).result).toMatchObject({ ok: false, error: { code: 'CONFIGURATION_ERROR' } });
     script = [json(401, {})];
     expect((await cob()).result).toMatchObject({ ok: false, error: { code: 'CONFIGURATION_ERROR' } });
     script = [json(500, {}), json(503, {})];
@@ -239,10 +263,28 @@ describe('postCob', () => {
     expect((await cob()).result).toMatchObject({ ok: false, error: { code: 'UPSTREAM_ERROR' } });
   });
 
-  it('retryOn flags an answer (AAA 42 in errors) for one more attempt', async () => {
+  it('reads each reply once: the reading flags an answer (AAA 42 in errors) for one more attempt and is returned', async () => {
     script = [json(200, { errors: [{ code: '42' }] }), json(200, { coordinationOfBenefits: { classification: 'MemberFoundNoCob' } })];
-    const { result, meta } = await cob((_status, body) => JSON.stringify(body).includes('"42"'));
+    const reads: unknown[] = [];
+    const { result, meta } = await cob((_status, body) => {
+      reads.push(body);
+      const aaa42 = JSON.stringify(body).includes('"42"');
+      return { reading: aaa42 ? 'unavailable' : 'answered', retryable: aaa42 };
+    });
     expect(meta.attempts).toBe(2);
-    expect(result).toMatchObject({ ok: true, value: { httpStatus: 200, body: { coordinationOfBenefits: { classification: 'MemberFoundNoCob' } } } });
+    expect(reads).toEqual([{ errors: [{ code: '42' }] }, { coordinationOfBenefits: { classification: 'MemberFoundNoCob' } }]);
+    expect(result).toEqual({
+      ok: true,
+      value: { httpStatus: 200, body: { coordinationOfBenefits: { classification: 'MemberFoundNoCob' } }, reading: 'answered' },
+    });
+  });
+
+  it('returns the last retryable reply with its reading when no attempt is left', async () => {
+    script = [json(200, { errors: [{ code: '42' }] }), json(400, { errors: [{ code: '80' }] })];
+    let reads = 0;
+    const { result, meta } = await cob((status) => ({ reading: `read ${status} #${++reads}`, retryable: true }));
+    expect(meta.attempts).toBe(2);
+    expect(reads).toBe(2);
+    expect(result).toEqual({ ok: true, value: { httpStatus: 400, body: { errors: [{ code: '80' }] }, reading: 'read 400 #2' } });
   });
 });
