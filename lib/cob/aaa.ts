@@ -4,7 +4,6 @@
  * when `errors` is empty, so nothing is listed twice.
  */
 import type { AaaRejection } from '../errors/index.js';
-import { errorForRejections } from '../x12/rejections.js';
 import { isJsonObject } from '../upstream/json.js';
 import { FOLLOW_UP_ACTIONS, knownFollowUp, knownRejectReason } from '../x12/aaa-codes.js';
 
@@ -60,6 +59,3 @@ export function cobErrors(answer: unknown): AaaRejection[] {
     return isJsonObject(holder) ? collect(holder.aaaErrors, loop) : [];
   });
 }
-
-/** docs/api.md#errors, the same rule as for 271 AAA segments. */
-export const rejectionError = errorForRejections;

@@ -4,17 +4,15 @@
  */
 import { type AaaRejection, fail, ok, serviceError, type Result } from '../errors/index.js';
 import { isJsonObject, type JsonObject } from '../upstream/json.js';
+import { errorForRejections } from '../x12/rejections.js';
 import { serviceTypeName } from '../x12/service-type-codes.js';
-import { rejectionError } from './aaa.js';
 import { COB_CODES, type AdditionalPlanBenefit, type CobCode, type CobResult, type PayerPrimacy, type ServiceTypeCode } from './types.js';
-
-export { cobErrors } from './aaa.js';
 
 /** A usable string value; blank and non-string values count as missing. */
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 const objects = (value: unknown): JsonObject[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
 
-/** Stedi spells one classification differently from the spec. */
+/** Stedi spells one classification differently from the five COB codes (docs/api.md#coordination-of-benefits). */
 const CLASSIFICATION_ALIASES: Readonly<Record<string, CobCode>> = { MemberFoundNoCob: 'MemberFoundNoCOB' };
 
 const PRIMACY: Readonly<Record<string, PayerPrimacy>> = {
@@ -179,7 +177,7 @@ export function mapCobResponse(answer: unknown, requestedCodes?: string[]): Resu
  */
 export function classifyCobAnswer(status: number, answer: unknown, rejections: AaaRejection[], requestedCodes?: string[]): Result<CobResult> {
   if (status !== 200 && status !== 400) return upstreamError('Unexpected status from the COB check');
-  if (rejections.length > 0) return fail(rejectionError(rejections));
+  if (rejections.length > 0) return fail(errorForRejections(rejections));
   if (status === 400) return upstreamError('The clearinghouse did not accept the COB request');
   return mapCobResponse(answer, requestedCodes);
 }

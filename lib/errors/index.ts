@@ -89,7 +89,7 @@ export function serviceError(code: ErrorCode, options: ServiceErrorOptions = {})
   return error;
 }
 
-/** A response whose body the spec fixes exactly (`{"message": …}` and nothing else). */
+/** A response whose body docs/api.md#errors fixes exactly (`{"message": …}` and nothing else). */
 export interface ExactError {
   status: number;
   body: { message: string };

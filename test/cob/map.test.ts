@@ -1,7 +1,8 @@
 import { describe, it, expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { classifyCobAnswer, cobErrors, isoDate, mapCobResponse } from '../../lib/cob/map.js';
+import { cobErrors } from '../../lib/cob/aaa.js';
+import { classifyCobAnswer, isoDate, mapCobResponse } from '../../lib/cob/map.js';
 import type { CobResult } from '../../lib/cob/types.js';
 import type { Result } from '../../lib/errors/index.js';
 

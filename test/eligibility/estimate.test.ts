@@ -131,7 +131,7 @@ describe('worked examples', () => {
 
 describe('mock mode', () => {
   const set = (n: number) => ({ ...MOCK_PATIENTS[n - 1]! });
-  it('computes from the mock figures (plan basis); without estimate the body is the spec’s, key for key', () => {
+  it('computes from the mock figures (plan basis); without estimate the body is the mock’s three keys, key for key', () => {
     const plain = mockEligibility(set(1));
     expect(plain.ok && Object.keys(plain.body)).toEqual(['inNetwork', 'outNetwork', 'message']);
     const result = mockEligibility({ ...set(2), estimate: { lines: [{ amount: 1000 }] } });
