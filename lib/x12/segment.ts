@@ -17,7 +17,7 @@ export interface Segment {
   delimiters: Delimiters;
 }
 
-/** The segment ids the 271 reader acts on, by name. */
+/** Every segment id the 271 reader and the answer name, by name (the one list: nothing else quotes a segment id). */
 export const SEGMENT = {
   interchangeHeader: 'ISA',
   interchangeTrailer: 'IEA',
@@ -36,7 +36,19 @@ export const SEGMENT = {
   reference: 'REF',
   demographics: 'DMG',
   insured: 'INS',
+  trace: 'TRN',
+  address: 'N3',
+  geographicLocation: 'N4',
+  contact: 'PER',
+  provider: 'PRV',
+  diagnosis: 'HI',
+  militaryPersonnel: 'MPI',
+  delivery: 'HSD',
+  additionalInformation: 'III',
 } as const;
+
+/** A segment id of the SEGMENT list. */
+export type SegmentId = (typeof SEGMENT)[keyof typeof SEGMENT];
 
 /** Element n as raw text ('' when absent). */
 export function element(segment: Segment, n: number): string {
