@@ -2,7 +2,16 @@
  * One X12 segment as the tokenizer gives it, and the reads done on it: an element as text, an
  * element's repetitions and components. Values stay strings (leading zeros kept).
  */
-import type { Delimiters } from './isa.js';
+
+/** The four delimiters of an interchange, as its ISA declares them (lib/x12/isa.ts). */
+export interface Delimiters {
+  element: string;
+  /** ISA16. */
+  component: string;
+  /** ISA11 when it is a separator (5010+); null for 4010 ("U") or when it collides with another delimiter. */
+  repetition: string | null;
+  segment: string;
+}
 
 export interface Segment {
   /** Segment id ("NM1"); elements[0]. */
