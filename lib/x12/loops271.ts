@@ -77,10 +77,11 @@ export const LOOPS_271: readonly LoopRule[] = [
   },
 ];
 
-/** A rule as the reader looks it up: its parent's rule and its depth (0 inside the transaction set). */
+/** A rule as the reader looks it up: its parent's rule, its depth (0 inside the transaction set) and what builds its loop. */
 interface GrammarRule extends LoopRule {
   parent: GrammarRule | undefined;
   depth: number;
+  build: Build;
 }
 
 /** What the table says of a segment id: the rules it opens (deepest parent first), the rules that keep it, the `between` pair it starts or ends. */
@@ -102,7 +103,7 @@ export function grammarOf(rules: readonly LoopRule[]): Grammar {
   for (const rule of rules) {
     const parent = rule.inside === 'transaction' ? undefined : compiled.find((r) => r.loop === rule.inside);
     if (rule.inside !== 'transaction' && !parent) throw new Error(`loop ${rule.loop} opens inside ${rule.inside}, which no earlier rule opens`);
-    compiled.push({ ...rule, parent, depth: parent ? parent.depth + 1 : 0 });
+    compiled.push({ ...rule, parent, depth: parent ? parent.depth + 1 : 0, build: BUILD[rule.loop] });
   }
   const steps = new Map<string, Step>();
   const stepOf = (id: string): Step => {
@@ -124,9 +125,6 @@ export function grammarOf(rules: readonly LoopRule[]): Grammar {
 
 /** The rules that keep a segment id the table does not name: none. */
 const NOT_KEPT: readonly GrammarRule[] = [];
-
-/** LOOPS_271 as the reader follows it. */
-export const GRAMMAR_271: Grammar = grammarOf(LOOPS_271);
 
 /** HL03 → the level letter of the loop names. */
 export const LEVELS: Readonly<Record<string, string>> = { '20': 'A', '21': 'B', '22': 'C', '23': 'D' };
@@ -239,12 +237,16 @@ function buildRelated(state: State, nm1: Segment, rule: GrammarRule): Loop {
 }
 
 /** What each loop gives the answer, built when the table opens it. */
-const BUILD: Readonly<Record<LoopKind, (state: State, opener: Segment, rule: GrammarRule) => Loop>> = {
+type Build = (state: State, opener: Segment, rule: GrammarRule) => Loop;
+const BUILD: Readonly<Record<LoopKind, Build>> = {
   '2000': buildLevel,
   '2100': buildName,
   '2110': buildBenefit,
   '2120': buildRelated,
 };
+
+/** LOOPS_271 as the reader follows it. */
+export const GRAMMAR_271: Grammar = grammarOf(LOOPS_271);
 
 /** Closes every open loop at `depth` and deeper. */
 function closeFrom(path: Open[], depth: number): void {
@@ -273,7 +275,7 @@ function open(state: State, rules: readonly GrammarRule[], opener: Segment): voi
   const outsidePair = rule.between !== undefined && parent?.pair === undefined;
   if (outsidePair) doc.warnings.push(`${at(opener)}: ${opener.id} after ${parent?.rule.opensOn} outside ${rule.between!.join('/')}`);
   closeFrom(path, rule.depth);
-  const loop = BUILD[rule.loop](state, opener, rule);
+  const loop = rule.build(state, opener, rule);
   if (!outsidePair) path.push({ rule, loop, pair: undefined });
 }
 
