@@ -86,8 +86,8 @@ interface GrammarRule extends LoopRule {
 
 /** What the table says of a segment id: the rules it opens (deepest parent first), the rules that keep it, the `between` pair it starts or ends. */
 interface Step {
-  opens: GrammarRule[];
-  keptBy: GrammarRule[];
+  opens: readonly GrammarRule[];
+  keptBy: readonly GrammarRule[];
   pairOf: GrammarRule | undefined;
   starts: boolean;
 }
@@ -113,8 +113,9 @@ export function grammarOf(rules: readonly LoopRule[]): Grammar {
   };
   // Deepest parent first: the first rule whose parent is open is the innermost one that can open.
   for (const rule of compiled.toSorted((x, y) => y.depth - x.depth)) {
-    stepOf(rule.opensOn).opens.push(rule);
-    for (const id of rule.keeps) stepOf(id).keptBy.push(rule);
+    const opener = stepOf(rule.opensOn);
+    opener.opens = [...opener.opens, rule];
+    for (const kept of rule.keeps.map(stepOf)) kept.keptBy = [...kept.keptBy, rule];
     if (!rule.between) continue;
     const [start, end] = rule.between.map(stepOf) as [Step, Step];
     start.pairOf = end.pairOf = rule;
