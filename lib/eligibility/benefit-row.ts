@@ -74,7 +74,6 @@ const FIELDS: Readonly<Record<string, { field: Field; value: number }>> = {
 const PAYER_ENTITIES: ReadonlySet<string> = new Set(['PR', 'PRP', 'SEP', 'TTP']);
 const MEMBER_ID_REF = 'IG';
 const PLAN_REF = '18';
-const DELIVERY = 'HSD';
 
 /** An X12 decimal: blanks around, optional sign, digits with at most one point. */
 const DECIMAL = /^ *[+-]?(\d+\.?\d*|\.\d+) *$/;
@@ -163,7 +162,7 @@ function keptOf(segments: readonly Segment[], from: number, into: Kept): Kept {
       case SEGMENT.message:
         into.messages.push(element(segment, 1));
         break;
-      case DELIVERY:
+      case SEGMENT.delivery:
         into.deliveries.push(deliveryOf(segment));
         break;
       case SEGMENT.reference: {

@@ -6,7 +6,7 @@
  * the payer adjudicates the claim.
  */
 import type { EstimateRequest } from '../validation/schemas.js';
-import { formatMoney, parseDecimal, roundUnits } from './format.js';
+import { basisPointsOf, centsOf, formatMoney, parseDecimal, roundUnits } from './format.js';
 import { NOT_AVAILABLE, type ProcedureBenefit, type ServiceBenefit, type ServiceStatus, type SpecBlock, type SpecFigures } from './types.js';
 
 export type EstimateBasis = 'procedure' | 'service' | 'plan';
@@ -44,20 +44,6 @@ export interface EstimateSources {
 
 export const DEFAULT_SERVICE_TYPE = '30';
 const DEFAULT_NETWORK = 'in';
-
-/** "$1,234.50" → 123450n cents; "N/A" (or anything else) → undefined. */
-export function centsOf(text: string): bigint | undefined {
-  if (!text.startsWith('$')) return undefined;
-  const value = parseDecimal(text.slice(1).replaceAll(',', ''));
-  return value === null ? undefined : roundUnits(value, 2);
-}
-
-/** "12.5%" → 1250n hundredths of a percent; "N/A" → undefined. */
-export function basisPointsOf(text: string): bigint | undefined {
-  if (!text.endsWith('%')) return undefined;
-  const value = parseDecimal(text.slice(0, -1));
-  return value === null ? undefined : roundUnits(value, 2);
-}
 
 const money = (cents: bigint): string => formatMoney({ units: cents, scale: 2 });
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);

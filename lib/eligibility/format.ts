@@ -1,7 +1,8 @@
 /**
- * Exact decimal arithmetic and the one display formatter of benefit figures (money and percent). Amounts are scaled bigints
- * (never floats), so "0.1 + 0.2" style drift cannot reach a patient's figures; only the final
- * figure is rounded, half away from zero.
+ * Exact decimal arithmetic and the one display formatter of benefit figures (money and percent), with
+ * its inverse (centsOf, basisPointsOf) for code that computes on figures already formatted (the estimate,
+ * FHIR). Amounts are scaled bigints (never floats), so "0.1 + 0.2" style drift cannot reach a patient's
+ * figures; only the final figure is rounded, half away from zero.
  */
 import { NOT_AVAILABLE } from './types.js';
 
@@ -126,3 +127,21 @@ export function moneyText(text: string): string {
 
 /** An X12 decimal text (EB08, a fraction) as percent text, or N/A when it is not a number. */
 export const percentText = (text: string): string => percentOrNA(parseDecimal(text));
+
+/**
+ * formatMoney read back: "$1,234.50" → 123450n cents, exactly. undefined for "N/A", for a negative figure
+ * as formatMoney writes it ("-$10.00"), which no caller counts as an amount, and for any text that is not
+ * "$" and a decimal.
+ */
+export function centsOf(text: string): bigint | undefined {
+  if (!text.startsWith('$')) return undefined;
+  const value = parseDecimal(text.slice(1).replaceAll(',', ''));
+  return value === null ? undefined : roundUnits(value, 2);
+}
+
+/** formatPercent read back: "12.5%" → 1250n hundredths of a percent (basis points), "-5%" → -500n; undefined for "N/A". */
+export function basisPointsOf(text: string): bigint | undefined {
+  if (!text.endsWith('%')) return undefined;
+  const value = parseDecimal(text.slice(0, -1));
+  return value === null ? undefined : roundUnits(value, 2);
+}

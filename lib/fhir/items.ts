@@ -4,32 +4,32 @@ import type {
   CoverageEligibilityResponseInsuranceItemBenefit as Benefit,
   Money,
 } from '@medplum/fhirtypes';
+import { basisPointsOf, centsOf } from '../eligibility/format.js';
 import type { BenefitBlock, SpecFigures, BenefitFigures, ServiceStatus } from '../eligibility/types.js';
 import { ANNUAL_TERM, BENEFIT_TYPES, NETWORKS, UNITS, type FigureName } from './codes.js';
 
 /**
  * Our figures in FHIR's terms (docs/fhir.md#benefits): one item per network × unit of a service type or
  * procedure, each figure a `benefit`. Money text ("$1,234.50") becomes Money in USD; "N/A" becomes no
- * value, never a zero. Arithmetic is on whole cents.
+ * value, never a zero. Figures are read back by the formatter's inverse (lib/eligibility/format.ts), and
+ * arithmetic is on whole cents.
  */
 
 /** A level's figures: the five of a mock answer or those of a real check (with stopLossRemaining). */
 type Figures = SpecFigures | BenefitFigures;
 type Block = BenefitBlock | { individual: SpecFigures; family: SpecFigures };
 
-/** `"$1,234.50"` → 123450 cents; undefined for "N/A" or anything else that is not money text. */
-export function moneyCents(value: string | undefined): number | undefined {
-  const match = /^\$(\d{1,3}(?:,\d{3})*)\.(\d{2})$/.exec(value ?? '');
-  return match ? Number(String(match[1]).replace(/,/g, '')) * 100 + Number(match[2]) : undefined;
+/**
+ * Money text as a number of cents, for FHIR's JSON numbers: whole dollars, then the cents, each turned into a
+ * number once (exact up to 2^53 − 1 cents); undefined for "N/A", a negative figure or no figure at all.
+ */
+function moneyCents(value: string | undefined): number | undefined {
+  const cents = value === undefined ? undefined : centsOf(value);
+  return cents === undefined ? undefined : Number(cents / 100n) * 100 + Number(cents % 100n);
 }
 
+/** FHIR Money: dollars as a JSON number. */
 const usd = (cents: number): Money => ({ value: cents / 100, currency: 'USD' });
-
-/** `"20%"` → 20; `"12.5%"` → 12.5; undefined for "N/A". */
-export function percent(value: string | undefined): number | undefined {
-  const match = /^(\d+(?:\.\d+)?)%$/.exec(value ?? '');
-  return match ? Number(match[1]) : undefined;
-}
 
 /** An accumulator (deductible, out-of-pocket maximum): allowed = total, used = total − remaining when both are known. */
 function accumulator(type: CodeableConcept, total: string, remaining: string | undefined): Benefit | undefined {
@@ -48,12 +48,12 @@ export function benefitsOf(figures: Figures): Benefit[] {
   benefits.push(accumulator(typeOf('deductible'), figures.deductible.total, figures.deductible.remaining));
   const copay = moneyCents(figures.copay);
   if (copay !== undefined) benefits.push({ type: typeOf('copay'), allowedMoney: usd(copay) });
-  const coinsurance = percent(figures.coinsurance);
-  if (coinsurance !== undefined) {
-    // unsignedInt is a whole number; a fractional percentage keeps its text.
+  const coinsurance = basisPointsOf(figures.coinsurance);
+  // unsignedInt is a whole number of percent and never negative; a fractional percentage keeps its text, a negative one is no benefit.
+  if (coinsurance !== undefined && coinsurance >= 0n) {
     benefits.push(
-      Number.isInteger(coinsurance)
-        ? { type: typeOf('coinsurance'), allowedUnsignedInt: coinsurance }
+      coinsurance % 100n === 0n
+        ? { type: typeOf('coinsurance'), allowedUnsignedInt: Number(coinsurance / 100n) }
         : { type: typeOf('coinsurance'), allowedString: figures.coinsurance },
     );
   }

@@ -4,16 +4,7 @@
  * from fixed offsets, since real files pad ISA06/08 wrongly: the 16th separator is followed by ISA16
  * (the component separator) and then the segment terminator.
  */
-
-/** The four delimiters of an interchange, from its ISA. */
-export interface Delimiters {
-  element: string;
-  /** ISA16. */
-  component: string;
-  /** ISA11 when it is a separator (5010+); null for 4010 ("U") or when it collides with another delimiter. */
-  repetition: string | null;
-  segment: string;
-}
+import { type Delimiters, SEGMENT } from './segment.js';
 
 export interface IsaHeader {
   delimiters: Delimiters;
@@ -54,7 +45,7 @@ export function startInterchange(text: string, warnings: string[]): InterchangeS
   let pos = 0;
   if (text.charCodeAt(0) === BOM) pos = 1;
   while (pos < text.length && isWhitespace(text.charCodeAt(pos))) pos++;
-  const first = text.indexOf('ISA', pos);
+  const first = text.indexOf(SEGMENT.interchangeHeader, pos);
   if (first < 0) return { ok: false, error: { message: 'no ISA segment found', offset: pos } };
   if (first > pos) warnings.push(`offset ${pos}: ${first - pos} characters before ISA ignored`);
   const header = readIsa(text, first, warnings);
@@ -77,7 +68,7 @@ export function readIsa(text: string, start: number, warnings: string[]): IsaHea
   if (component === undefined || segment === undefined) return 'interchange header truncated';
   if (last - start !== FIXED_WIDTH) warnings.push(`offset ${start}: ISA is not fixed-width (${last - start + 3} characters)`);
   if (component === element || component === segment || segment === element) return 'ISA delimiters are not distinct';
-  const elements = ['ISA'];
+  const elements: string[] = [SEGMENT.interchangeHeader];
   for (let n = 1; n < ISA_SEPARATORS; n++) elements.push(text.slice(cuts[n - 1]! + 1, cuts[n]));
   elements.push(component);
   return {

@@ -2,7 +2,16 @@
  * One X12 segment as the tokenizer gives it, and the reads done on it: an element as text, an
  * element's repetitions and components. Values stay strings (leading zeros kept).
  */
-import type { Delimiters } from './isa.js';
+
+/** The four delimiters of an interchange, as its ISA declares them (lib/x12/isa.ts). */
+export interface Delimiters {
+  element: string;
+  /** ISA16. */
+  component: string;
+  /** ISA11 when it is a separator (5010+); null for 4010 ("U") or when it collides with another delimiter. */
+  repetition: string | null;
+  segment: string;
+}
 
 export interface Segment {
   /** Segment id ("NM1"); elements[0]. */
@@ -17,7 +26,7 @@ export interface Segment {
   delimiters: Delimiters;
 }
 
-/** The segment ids the 271 reader acts on, by name. */
+/** Every segment id the 271 reader and the answer name, by name (the one list: nothing else quotes a segment id). */
 export const SEGMENT = {
   interchangeHeader: 'ISA',
   interchangeTrailer: 'IEA',
@@ -36,7 +45,19 @@ export const SEGMENT = {
   reference: 'REF',
   demographics: 'DMG',
   insured: 'INS',
+  trace: 'TRN',
+  address: 'N3',
+  geographicLocation: 'N4',
+  contact: 'PER',
+  provider: 'PRV',
+  diagnosis: 'HI',
+  militaryPersonnel: 'MPI',
+  delivery: 'HSD',
+  additionalInformation: 'III',
 } as const;
+
+/** A segment id of the SEGMENT list. */
+export type SegmentId = (typeof SEGMENT)[keyof typeof SEGMENT];
 
 /** Element n as raw text ('' when absent). */
 export function element(segment: Segment, n: number): string {

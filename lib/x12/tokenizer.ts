@@ -5,8 +5,8 @@
  * warnings, and only input with no usable ISA is a failure. Warnings carry positions and counts
  * only, never element values (they may be patient data).
  */
-import { isSegmentId, isWhitespace, readIsa, startInterchange, type Delimiters } from './isa.js';
-import { SEGMENT, type Segment } from './segment.js';
+import { isSegmentId, isWhitespace, readIsa, startInterchange } from './isa.js';
+import { type Delimiters, SEGMENT, type Segment } from './segment.js';
 
 export type TokenizeResult =
   | { ok: true; segments: Segment[]; warnings: string[] }

@@ -4,7 +4,8 @@
  * 270 asks and the request rules.
  */
 import { describe, it, expect } from '@jest/globals';
-import { centsOf, codesAsked, estimateOf, type EstimateSources } from '../../lib/eligibility/estimate.js';
+import { codesAsked, estimateOf, type EstimateSources } from '../../lib/eligibility/estimate.js';
+import { centsOf } from '../../lib/eligibility/format.js';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
 import { mockEligibility } from '../../lib/eligibility/mock.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';

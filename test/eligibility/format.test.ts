@@ -1,5 +1,17 @@
 import { describe, it, expect } from '@jest/globals';
-import { formatMoney, formatPercent, max, moneyOrNA, parseDecimal, percentOrNA, roundUnits, subtract, ZERO } from '../../lib/eligibility/format.js';
+import {
+  basisPointsOf,
+  centsOf,
+  formatMoney,
+  formatPercent,
+  max,
+  moneyOrNA,
+  parseDecimal,
+  percentOrNA,
+  roundUnits,
+  subtract,
+  ZERO,
+} from '../../lib/eligibility/format.js';
 
 const d = (s: string) => {
   const v = parseDecimal(s);
@@ -67,5 +79,29 @@ describe('formatPercent', () => {
   });
   it('N/A when there is no value', () => {
     expect(percentOrNA(undefined)).toBe('N/A');
+  });
+});
+
+describe('centsOf and basisPointsOf: the formatter read back', () => {
+  it('gives back, exactly, every figure the formatter writes', () => {
+    for (const text of ['0', '0.01', '0.1', '7', '1234.5', '999.995', '1000000', '90071992547409.91', '123456789012345678.99']) {
+      const value = roundUnits(d(text), 2);
+      expect([text, centsOf(formatMoney(d(text)))]).toEqual([text, value]);
+    }
+    for (const text of ['0', '.2', '0.125', '1', '0.12345', '0.0001', '-0.05', '12345678.9']) {
+      const percent = d(text);
+      expect([text, basisPointsOf(formatPercent(percent))]).toEqual([text, roundUnits({ units: percent.units, scale: percent.scale - 2 }, 2)]);
+    }
+  });
+  it('N/A, a negative amount and text that is not a figure are no value', () => {
+    expect([centsOf('N/A'), centsOf('-$10.00'), centsOf('2000'), centsOf('$'), centsOf('$1.2.3')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect([basisPointsOf('N/A'), basisPointsOf('12.5'), basisPointsOf('%'), basisPointsOf('x%')]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([centsOf('$0.00'), centsOf('$2,000.00'), basisPointsOf('10%'), basisPointsOf('12.5%')]).toEqual([0n, 200000n, 1000n, 1250n]);
   });
 });

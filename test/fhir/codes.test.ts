@@ -12,7 +12,7 @@ import {
   SYSTEMS,
   UNITS,
 } from '../../lib/fhir/codes.js';
-import { benefitsOf, itemsOf, moneyCents, percent } from '../../lib/fhir/items.js';
+import { benefitsOf, itemsOf } from '../../lib/fhir/items.js';
 import { readEligibilityBundle } from '../../lib/fhir/request.js';
 import { operationOutcomeOf } from '../../lib/fhir/outcome.js';
 import { requestBundle } from '../../infra/openapi/fhir.js';
@@ -116,10 +116,21 @@ describe('BENEFIT_TYPES: each figure → benefit.type and value', () => {
     expect([oop?.allowedMoney?.value, oop?.usedMoney?.value]).toEqual([6000, 1800]);
   });
 
-  it('money and percentage text: N/A is no value, never zero', () => {
-    expect([moneyCents('$0.00'), moneyCents('$2,000.00'), moneyCents(NA), moneyCents('2000')]).toEqual([0, 200000, undefined, undefined]);
-    expect([percent('10%'), percent('12.5%'), percent(NA)]).toEqual([10, 12.5, undefined]);
+  it('money and percentage text: N/A is no value, never zero; a negative figure is no value either', () => {
+    expect(benefitsOf(figures({ copay: '$0.00' }))).toEqual([{ type: BENEFIT_TYPES.copay, allowedMoney: { value: 0, currency: 'USD' } }]);
+    expect(benefitsOf(figures({ copay: '$2,000.00' }))).toEqual([{ type: BENEFIT_TYPES.copay, allowedMoney: { value: 2000, currency: 'USD' } }]);
+    expect(benefitsOf(figures({ coinsurance: '10%' }))).toEqual([{ type: BENEFIT_TYPES.coinsurance, allowedUnsignedInt: 10 }]);
+    expect(benefitsOf(figures({ copay: '2000', coinsurance: '-5%', stopLoss: '-$10.00' }))).toEqual([]);
     expect(benefitsOf(figures())).toEqual([]);
+  });
+
+  it('Money values are the cents ÷ 100 as a JSON number, for allowed and for used = allowed − remaining, up to 2^53 − 1 cents', () => {
+    const [deductible, , oop] = benefitsOf(
+      figures({ total: '$1,234,567,890.07', remaining: '$0.10', copay: '$0.29', stopLoss: '$90,071,992,547,409.91', stopLossRemaining: '$0.01' }),
+    );
+    expect(JSON.stringify([deductible?.allowedMoney, deductible?.usedMoney, oop?.allowedMoney, oop?.usedMoney])).toBe(
+      '[{"value":1234567890.07,"currency":"USD"},{"value":1234567889.97,"currency":"USD"},{"value":90071992547409.9,"currency":"USD"},{"value":90071992547409.9,"currency":"USD"}]',
+    );
   });
 
   it('answers share no object with the table', () => {

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Interpretation } from '../../lib/eligibility/interpret.js';
 import type { EligibilityQuestion } from '../../lib/eligibility/types.js';
 import { envelope, response271 } from '../fixtures/x12/build.js';
 
@@ -246,6 +247,18 @@ export function damagedCases(sources: readonly Case[], rounds: number, seed: num
 /** Seeded damage of the project fixtures (150 rounds each) and of the corpus (40 rounds each). */
 export const fixtureDamage = (): Case[] => damagedCases(fixtureSources(), 150, 271);
 export const corpusDamage = (): Case[] => damagedCases(corpusSources(), 40, 999);
+
+/** What an answer says of a reply's AAAs, as corpus-aaa.json records it per corpus 271: its error code (or "ok") and each rejection. */
+export interface AaaAnswer {
+  result: string;
+  rejections: { code: string; followUpAction: string; loop: string }[];
+}
+
+export function aaaAnswerOf(out: Interpretation): AaaAnswer {
+  if (out.result.ok) return { result: 'ok', rejections: [] };
+  const rejections = out.result.error.rejections ?? [];
+  return { result: out.result.error.code, rejections: rejections.map(({ code, followUpAction, loop }) => ({ code, followUpAction, loop })) };
+}
 
 /** The replies of replies.json: test 271s and sandbox patients' replies, with the question each was asked. */
 export function recordedReplies(): Reply[] {

@@ -17,7 +17,8 @@
  *   variants a digest of both;
  * - damage.json: digests of the seeded damage of the fixtures;
  * - replies.json (inputs) and replies-golden.json: sandbox replies in full, test replies as digests;
- * - corpus.json: digests of the corpus cases and of their seeded damage (no corpus text is copied).
+ * - corpus.json: digests of the corpus cases and of their seeded damage (no corpus text is copied);
+ * - corpus-aaa.json: per corpus 271, its AAAs as the answer lists them (corpus.test.ts reads it).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,9 +29,11 @@ import { write271, write999 } from '../../infra/sandbox/reply271.js';
 import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
 import { usDateToD8 } from '../../lib/validation/formats.js';
 import {
+  aaaAnswerOf,
   corpusCases,
   corpusDamage,
   corpusPresent,
+  corpusSources,
   DEFAULT_QUESTION,
   digest,
   fixtureCases,
@@ -125,4 +128,8 @@ if (corpusPresent()) {
   const corpus = { ...digests(corpusCases()), ...digests(corpusDamage()) };
   write('corpus.json', corpus);
   console.log(`corpus: ${Object.keys(corpus).length} cases`);
+  const aaa: Record<string, unknown> = {};
+  for (const c of corpusSources().filter((source) => source.name.endsWith('.271'))) aaa[c.name] = aaaAnswerOf(interpret271(c.text));
+  write('corpus-aaa.json', aaa);
+  console.log(`corpus AAAs: ${Object.keys(aaa).length} files`);
 }
