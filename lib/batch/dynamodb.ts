@@ -34,7 +34,7 @@ import {
 } from './dynamodb-rows.js';
 import { resendUntilDone, type ResendSchedule } from './resend.js';
 import type { BatchStore, Claim, ItemPage, ItemResult } from './store.js';
-import type { BatchRecord, ItemRecord, ItemState } from './types.js';
+import type { BatchRecord, ItemRecord } from './types.js';
 
 /**
  * What DynamoDB left unprocessed in a BatchWriteItem or BatchGetItem is sent again, backing off (50 ms
@@ -355,5 +355,3 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
     },
   };
 }
-
-export type { ItemState };

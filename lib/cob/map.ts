@@ -39,7 +39,7 @@ function cobCode(answer: JsonObject): CobCode | undefined {
  * YYYYMMDD or YYYY-MM-DD → YYYY-MM-DD; a range ("A-B") gives its first date. Anything else, or a
  * date that is not on the calendar, is treated as missing rather than passed on.
  */
-export function isoDate(value: unknown): string | undefined {
+function isoDate(value: unknown): string | undefined {
   const raw = text(value)?.trim();
   if (!raw) return undefined;
   const match = /^(\d{4})-?(\d{2})-?(\d{2})(?:$|\s*-\s*\d{4}-?\d{2}-?\d{2}$)/.exec(raw);
@@ -150,7 +150,7 @@ function additionalPlans(rows: JsonObject[], keep: ReadonlySet<string> | undefin
 }
 
 /** Maps a successful Stedi COB answer (no AAA errors). Unknown classification or a non-object → 502. */
-export function mapCobResponse(answer: unknown, requestedCodes?: string[]): Result<CobResult> {
+function mapCobResponse(answer: unknown, requestedCodes?: string[]): Result<CobResult> {
   if (!isJsonObject(answer)) return upstreamError('The COB answer is not a JSON object');
   const code = cobCode(answer);
   if (!code) return upstreamError('The COB answer has no recognised classification');

@@ -18,7 +18,7 @@ export interface ServiceTypeCode {
 }
 
 /** Every field is omitted when the upstream did not supply it: never null, "" or invented. */
-export interface RequestedPlanBenefit {
+interface RequestedPlanBenefit {
   payerName?: string;
   serviceTypeCodes: ServiceTypeCode[];
   benefitDate: { planStartDate?: string };

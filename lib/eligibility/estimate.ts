@@ -9,11 +9,11 @@ import type { EstimateRequest } from '../validation/schemas.js';
 import { basisPointsOf, centsOf, formatMoney, parseDecimal, roundUnits } from './format.js';
 import { NOT_AVAILABLE, type ProcedureBenefit, type ServiceBenefit, type ServiceStatus, type SpecBlock, type SpecFigures } from './types.js';
 
-export type EstimateBasis = 'procedure' | 'service' | 'plan';
+type EstimateBasis = 'procedure' | 'service' | 'plan';
 /** A figure a line needed and the payer did not give. */
-export type MissingFigure = 'deductibleRemaining' | 'coinsurance' | 'stopLossRemaining';
+type MissingFigure = 'deductibleRemaining' | 'coinsurance' | 'stopLossRemaining';
 
-export interface EstimateLine {
+interface EstimateLine {
   procedureCode?: string;
   serviceTypeCode: string;
   amount: string;
@@ -42,7 +42,7 @@ export interface EstimateSources {
   procedures?: readonly ProcedureBenefit[];
 }
 
-export const DEFAULT_SERVICE_TYPE = '30';
+const DEFAULT_SERVICE_TYPE = '30';
 const DEFAULT_NETWORK = 'in';
 
 const money = (cents: bigint): string => formatMoney({ units: cents, scale: 2 });

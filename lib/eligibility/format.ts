@@ -94,7 +94,7 @@ export function formatMoney(value: Decimal): string {
 }
 
 /** A fraction (EB08, 0.2) as a percent: ×100, two decimals max, trailing zeros dropped ("20%", "12.5%"). */
-export function formatPercent(fraction: Decimal): string {
+function formatPercent(fraction: Decimal): string {
   // ×100 is a scale shift by two.
   const percent: Decimal =
     fraction.scale >= 2 ? { units: fraction.units, scale: fraction.scale - 2 } : { units: fraction.units * pow10(2 - fraction.scale), scale: 0 };
@@ -111,7 +111,7 @@ export function moneyOrNA(value: Decimal | null | undefined): string {
   return value ? formatMoney(value) : NOT_AVAILABLE;
 }
 
-export function percentOrNA(value: Decimal | null | undefined): string {
+function percentOrNA(value: Decimal | null | undefined): string {
   return value ? formatPercent(value) : NOT_AVAILABLE;
 }
 

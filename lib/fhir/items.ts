@@ -43,7 +43,7 @@ function accumulator(type: CodeableConcept, total: string, remaining: string | u
 }
 
 /** The benefits of one level, in the order deductible, copay, coinsurance, out-of-pocket maximum. */
-export function benefitsOf(figures: Figures): Benefit[] {
+function benefitsOf(figures: Figures): Benefit[] {
   const benefits: (Benefit | undefined)[] = [];
   benefits.push(accumulator(typeOf('deductible'), figures.deductible.total, figures.deductible.remaining));
   const copay = moneyCents(figures.copay);

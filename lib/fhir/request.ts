@@ -77,7 +77,7 @@ function resolver(entries: unknown[]) {
 }
 
 /** FHIR `YYYY-MM-DD` (a real calendar date) → our `MM-DD-YYYY`; undefined when partial or impossible. */
-export function fhirDateToUs(value: string): string | undefined {
+function fhirDateToUs(value: string): string | undefined {
   const match = FHIR_DATE.exec(value.slice(0, 10));
   if (!match || (value.length > 10 && value[10] !== 'T')) return undefined;
   const [, year, month, day] = match as unknown as [string, string, string, string];

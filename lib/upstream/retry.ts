@@ -9,7 +9,7 @@
 import { serviceError, type ServiceError } from '../errors/index.js';
 
 /** An attempt's final outcome, in the caller's own error type (ServiceError for Stedi). */
-export type Outcome<T, E = ServiceError> = { ok: true; value: T } | { ok: false; error: E };
+type Outcome<T, E = ServiceError> = { ok: true; value: T } | { ok: false; error: E };
 
 /** An attempt that failed in a way worth trying again (HTTP 429/5xx, network error, AAA 42/80). */
 interface RetryableFailure<T, E = ServiceError> {

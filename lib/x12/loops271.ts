@@ -128,9 +128,9 @@ export function grammarOf(rules: readonly LoopRule[]): Grammar {
 const NOT_KEPT: readonly GrammarRule[] = [];
 
 /** HL03 → the level letter of the loop names. */
-export const LEVELS: Readonly<Record<string, string>> = { '20': 'A', '21': 'B', '22': 'C', '23': 'D' };
+const LEVELS: Readonly<Record<string, string>> = { '20': 'A', '21': 'B', '22': 'C', '23': 'D' };
 /** The letter of a level whose HL03 is not a 271 level code. */
-export const UNKNOWN_LEVEL = '?';
+const UNKNOWN_LEVEL = '?';
 
 /** A loop: its name ("2110C"), the segment that opened it and every segment it kept, opener first. */
 export interface Loop {
@@ -159,7 +159,7 @@ export interface LevelLoop extends Loop {
 }
 
 /** One AAA and the loop it stood in ("header" before the first HL). */
-export interface AaaOccurrence {
+interface AaaOccurrence {
   segment: Segment;
   loop: string;
 }
@@ -247,7 +247,7 @@ const BUILD: Readonly<Record<LoopKind, Build>> = {
 };
 
 /** LOOPS_271 as the reader follows it. */
-export const GRAMMAR_271: Grammar = grammarOf(LOOPS_271);
+const GRAMMAR_271: Grammar = grammarOf(LOOPS_271);
 
 /** Closes every open loop at `depth` and deeper. */
 function closeFrom(path: Open[], depth: number): void {

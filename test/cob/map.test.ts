@@ -2,12 +2,14 @@ import { describe, it, expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cobErrors } from '../../lib/cob/aaa.js';
-import { classifyCobAnswer, isoDate, mapCobResponse } from '../../lib/cob/map.js';
+import { classifyCobAnswer } from '../../lib/cob/map.js';
 import type { CobResult } from '../../lib/cob/types.js';
 import type { Result } from '../../lib/errors/index.js';
 
 /** classifyCobAnswer as lib/cob/check.ts calls it: with the reply's AAA errors, read once. */
 const classify = (status: number, body: unknown, codes?: string[]) => classifyCobAnswer(status, body, cobErrors(body), codes);
+/** A 200 answer without AAA errors: what the mapping of a COB answer gives. */
+const mapped = (body: unknown, codes?: string[]) => classifyCobAnswer(200, body, [], codes);
 
 type Json = Record<string, any>;
 const fixture = (name: string): Json => JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/cob', `${name}.json`), 'utf8')) as Json;
@@ -29,9 +31,9 @@ const answer = (rows: Json[], extra: Json = {}): Json => ({
   ...extra,
 });
 
-describe('mapCobResponse: the full answer', () => {
+describe('a 200 answer: the full answer', () => {
   it('maps a two-other-plan answer exactly', () => {
-    expect(value(mapCobResponse(twoPlans()))).toEqual({
+    expect(value(mapped(twoPlans()))).toEqual({
       cobCode: 'CobInstanceExistsPrimacyDetermined',
       requestedPlanBenefits: [
         {
@@ -74,20 +76,20 @@ describe('mapCobResponse: the full answer', () => {
   });
 
   it('never exposes the payer entity PI value', () => {
-    const out = JSON.stringify(value(mapCobResponse(twoPlans())));
+    const out = JSON.stringify(value(mapped(twoPlans())));
     expect(out).not.toContain('1006');
     expect(out).not.toContain('2207');
   });
 
   it('never emits null or empty strings', () => {
-    const out = JSON.stringify(value(mapCobResponse(twoPlans())));
+    const out = JSON.stringify(value(mapped(twoPlans())));
     expect(out).not.toMatch(/null|""/);
   });
 });
 
-describe('mapCobResponse: cobCode', () => {
+describe('a 200 answer: cobCode', () => {
   it("renames Stedi's MemberFoundNoCob to MemberFoundNoCOB", () => {
-    expect(value(mapCobResponse(noCob())).cobCode).toBe('MemberFoundNoCOB');
+    expect(value(mapped(noCob())).cobCode).toBe('MemberFoundNoCOB');
   });
 
   it.each([
@@ -96,26 +98,26 @@ describe('mapCobResponse: cobCode', () => {
     'CobInstanceExistsPrimacyUndetermined',
     'CobInstanceExistsPrimacyDetermined',
   ])('passes %s through', (classification) => {
-    expect(value(mapCobResponse({ coordinationOfBenefits: { classification } })).cobCode).toBe(classification);
+    expect(value(mapped({ coordinationOfBenefits: { classification } })).cobCode).toBe(classification);
   });
 
   it.each([['SomethingNew'], ['memberfoundnocob'], [''], [42]])('answers 502 for classification %p', (classification) => {
-    const e = error(mapCobResponse({ coordinationOfBenefits: { classification } }));
+    const e = error(mapped({ coordinationOfBenefits: { classification } }));
     expect(e.code).toBe('UPSTREAM_ERROR');
     expect(e.status).toBe(502);
   });
 
   it('answers 502 when the classification or the whole object is missing', () => {
-    expect(error(mapCobResponse({ benefitsInformation: [] })).status).toBe(502);
-    expect(error(mapCobResponse(null)).status).toBe(502);
-    expect(error(mapCobResponse([])).status).toBe(502);
-    expect(error(mapCobResponse('{"x":1}')).status).toBe(502);
+    expect(error(mapped({ benefitsInformation: [] })).status).toBe(502);
+    expect(error(mapped(null)).status).toBe(502);
+    expect(error(mapped([])).status).toBe(502);
+    expect(error(mapped('{"x":1}')).status).toBe(502);
   });
 });
 
-describe('mapCobResponse: requested plan', () => {
+describe('a 200 answer: requested plan', () => {
   it('takes planStartDate from planDateInformation.planBegin first', () => {
-    expect(value(mapCobResponse(noCob())).requestedPlanBenefits[0]!.benefitDate).toEqual({ planStartDate: '2023-01-01' });
+    expect(value(mapped(noCob())).requestedPlanBenefits[0]!.benefitDate).toEqual({ planStartDate: '2023-01-01' });
   });
 
   it('otherwise takes the earliest benefitBegin of the "1" rows, compared as dates not strings', () => {
@@ -125,7 +127,7 @@ describe('mapCobResponse: requested plan', () => {
       // An R row's earlier date must not count for the requested plan.
       { code: 'R', serviceTypeCodes: ['30'], serviceTypes: ['Health Benefit Plan Coverage'], benefitsDateInformation: { benefitBegin: '2020-01-01' } },
     ];
-    expect(value(mapCobResponse(answer(rows))).requestedPlanBenefits[0]!.benefitDate).toEqual({ planStartDate: '2024-01-10' });
+    expect(value(mapped(answer(rows))).requestedPlanBenefits[0]!.benefitDate).toEqual({ planStartDate: '2024-01-10' });
   });
 
   it('uses only EB01 "1" rows for service types, distinct pairs in first-seen order', () => {
@@ -135,24 +137,24 @@ describe('mapCobResponse: requested plan', () => {
       { code: '1', serviceTypeCodes: ['30', '88'], serviceTypes: ['Health Benefit Plan Coverage', 'Pharmacy'] },
       { code: 'R', serviceTypeCodes: ['MH'], serviceTypes: ['Mental Health'] },
     ];
-    expect(value(mapCobResponse(answer(rows))).requestedPlanBenefits[0]!.serviceTypeCodes).toEqual([
+    expect(value(mapped(answer(rows))).requestedPlanBenefits[0]!.serviceTypeCodes).toEqual([
       { code: '88', name: 'Pharmacy' },
       { code: '30', name: 'Health Benefit Plan Coverage' },
     ]);
   });
 
   it('omits payerName and planStartDate when the answer lacks them', () => {
-    const plan = value(mapCobResponse(answer([{ code: '1', serviceTypeCodes: ['30'] }], { payer: { name: '' } }))).requestedPlanBenefits;
+    const plan = value(mapped(answer([{ code: '1', serviceTypeCodes: ['30'] }], { payer: { name: '' } }))).requestedPlanBenefits;
     expect(plan).toEqual([{ serviceTypeCodes: [{ code: '30', name: 'Health Benefit Plan Coverage' }], benefitDate: {} }]);
   });
 
   it('names a code from the X12 list when Stedi left its name out', () => {
-    const plan = value(mapCobResponse(answer([{ code: '1', serviceTypeCodes: ['AL'] }]))).requestedPlanBenefits[0]!;
+    const plan = value(mapped(answer([{ code: '1', serviceTypeCodes: ['AL'] }]))).requestedPlanBenefits[0]!;
     expect(plan.serviceTypeCodes).toEqual([{ code: 'AL', name: 'Vision (Optometry)' }]);
   });
 });
 
-describe('mapCobResponse: additional plans', () => {
+describe('a 200 answer: additional plans', () => {
   const other = (payer: Json | undefined, insured: Json | undefined, extra: Json = {}): Json => ({
     code: 'R',
     serviceTypeCodes: ['30'],
@@ -175,7 +177,7 @@ describe('mapCobResponse: additional plans', () => {
   });
 
   it('is [] when there is no R row', () => {
-    expect(value(mapCobResponse(noCob())).additionalPlanBenefitInfo).toEqual([]);
+    expect(value(mapped(noCob())).additionalPlanBenefitInfo).toEqual([]);
   });
 
   it('groups R rows by other payer name and member id, in first-seen order', () => {
@@ -185,7 +187,7 @@ describe('mapCobResponse: additional plans', () => {
       other(payer('Payer', 'B PLAN'), insured('M2')),
       other(payer('Payer', 'B PLAN'), insured('M1'), { serviceTypeCodes: ['88'], serviceTypes: ['Pharmacy'] }),
     ];
-    const plans = value(mapCobResponse(answer(rows))).additionalPlanBenefitInfo;
+    const plans = value(mapped(answer(rows))).additionalPlanBenefitInfo;
     expect(plans.map((p) => [p.payerName, p.subscriber.memberId])).toEqual([
       ['B PLAN', 'M1'],
       ['A PLAN', 'M1'],
@@ -203,25 +205,25 @@ describe('mapCobResponse: additional plans', () => {
     ['Tertiary Payer', 'TertiaryPayer'],
     ['Payer', 'Undetermined'],
   ])('maps entityIdentifier %s to payerPrimacy %s', (identifier, primacy) => {
-    const plans = value(mapCobResponse(answer([other(payer(identifier), insured('M1'))]))).additionalPlanBenefitInfo;
+    const plans = value(mapped(answer([other(payer(identifier), insured('M1'))]))).additionalPlanBenefitInfo;
     expect(plans[0]!.payerPrimacy).toBe(primacy);
     expect(plans[0]!.payerName).toBe('CIGNA');
   });
 
   it('omits payerName, payerPrimacy and subscriber fields the answer does not carry', () => {
-    const plans = value(mapCobResponse(answer([other(undefined, undefined)]))).additionalPlanBenefitInfo;
+    const plans = value(mapped(answer([other(undefined, undefined)]))).additionalPlanBenefitInfo;
     expect(plans).toEqual([{ serviceTypeCodes: [{ code: '30', name: 'Health Benefit Plan Coverage' }], benefitDate: {}, subscriber: {} }]);
   });
 
   it('takes memberId only from the subscriber MI value, never from a PI value', () => {
     const piInsured = { entityIdentifier: 'Insured or Subscriber', entityFirstname: 'Ann', entityIdentification: 'PI', entityIdentificationValue: 'P123' };
-    const plans = value(mapCobResponse(answer([other(payer('Primary Payer'), piInsured)]))).additionalPlanBenefitInfo;
+    const plans = value(mapped(answer([other(payer('Primary Payer'), piInsured)]))).additionalPlanBenefitInfo;
     expect(plans[0]!.subscriber).toEqual({ firstName: 'Ann' });
     expect(JSON.stringify(plans)).not.toMatch(/P123|9999/);
   });
 
   it('keeps subscriber names as given and the date of birth from the row subscriber', () => {
-    const plans = value(mapCobResponse(answer([other(payer('Payer'), insured('M1'), { subscriber: { dateOfBirth: '20010203' } })]))).additionalPlanBenefitInfo;
+    const plans = value(mapped(answer([other(payer('Payer'), insured('M1'), { subscriber: { dateOfBirth: '20010203' } })]))).additionalPlanBenefitInfo;
     expect(plans[0]!.subscriber).toEqual({ firstName: 'Ann', lastName: 'Lee', dateOfBirth: '2001-02-03', memberId: 'M1' });
   });
 
@@ -234,7 +236,7 @@ describe('mapCobResponse: additional plans', () => {
       benefitEnd: '2025-12-31',
       coordinationOfBenefits: '20240101-20240630',
     };
-    const plans = value(mapCobResponse(answer([other(payer('Payer'), insured('M1'), { benefitsDateInformation: dates })]))).additionalPlanBenefitInfo;
+    const plans = value(mapped(answer([other(payer('Payer'), insured('M1'), { benefitsDateInformation: dates })]))).additionalPlanBenefitInfo;
     expect(plans[0]!.benefitDate).toEqual({
       overlapBeginDate: '2024-01-01',
       overlapEndDate: '2024-06-30',
@@ -246,22 +248,22 @@ describe('mapCobResponse: additional plans', () => {
 
   it('falls back to benefitBegin for planStartDate', () => {
     const plans = value(
-      mapCobResponse(answer([other(payer('Payer'), insured('M1'), { benefitsDateInformation: { benefitBegin: '2021-06-01' } })])),
+      mapped(answer([other(payer('Payer'), insured('M1'), { benefitsDateInformation: { benefitBegin: '2021-06-01' } })])),
     ).additionalPlanBenefitInfo;
     expect(plans[0]!.benefitDate).toEqual({ planStartDate: '2021-06-01' });
   });
 });
 
-describe('mapCobResponse: caller-named service types', () => {
+describe('a 200 answer: caller-named service types', () => {
   it('keeps every code when the caller named only 30 or nothing', () => {
     for (const codes of [undefined, [], ['30']]) {
-      const result = value(mapCobResponse(twoPlans(), codes));
+      const result = value(mapped(twoPlans(), codes));
       expect(result.requestedPlanBenefits[0]!.serviceTypeCodes).toHaveLength(4);
     }
   });
 
   it('keeps only the named codes in each plan when codes other than 30 were named', () => {
-    const result = value(mapCobResponse(twoPlans(), ['88', 'MH']));
+    const result = value(mapped(twoPlans(), ['88', 'MH']));
     expect(result.requestedPlanBenefits[0]!.serviceTypeCodes).toEqual([{ code: '88', name: 'Pharmacy' }]);
     expect(result.additionalPlanBenefitInfo.map((p) => p.serviceTypeCodes)).toEqual([
       [{ code: '88', name: 'Pharmacy' }],
@@ -270,29 +272,32 @@ describe('mapCobResponse: caller-named service types', () => {
   });
 
   it('keeps 30 too when it is named beside other codes', () => {
-    const result = value(mapCobResponse(twoPlans(), ['30', 'AL']));
+    const result = value(mapped(twoPlans(), ['30', 'AL']));
     expect(result.requestedPlanBenefits[0]!.serviceTypeCodes.map((s) => s.code)).toEqual(['30', 'AL']);
   });
 
   it('does not change dates or plans when filtering', () => {
-    const result = value(mapCobResponse(twoPlans(), ['UC']));
+    const result = value(mapped(twoPlans(), ['UC']));
     expect(result.requestedPlanBenefits[0]).toEqual({ payerName: 'Aetna', serviceTypeCodes: [], benefitDate: { planStartDate: '2024-01-10' } });
     expect(result.additionalPlanBenefitInfo).toHaveLength(2);
   });
 });
 
-describe('isoDate', () => {
+describe('dates in the answer (planDateInformation.planBegin as the plan start)', () => {
+  const planStart = (planBegin: unknown) =>
+    value(mapped(answer([{ code: '1', serviceTypeCodes: ['30'] }], { planDateInformation: { planBegin } }))).requestedPlanBenefits[0]!.benefitDate;
+
   it.each([
     ['20240131', '2024-01-31'],
     ['2024-01-31', '2024-01-31'],
     ['20240101-20241231', '2024-01-01'],
     ['2024-01-01-2024-12-31', '2024-01-01'],
   ])('%s → %s', (input, output) => {
-    expect(isoDate(input)).toBe(output);
+    expect(planStart(input)).toEqual({ planStartDate: output });
   });
 
   it.each([['20240230'], ['01-31-2024'], ['2024/01/31'], [''], [20240131], [undefined], ['2024013']])('treats %p as missing', (input) => {
-    expect(isoDate(input)).toBeUndefined();
+    expect(planStart(input)).toEqual({});
   });
 });
 

@@ -1,17 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import {
-  basisPointsOf,
-  centsOf,
-  formatMoney,
-  formatPercent,
-  max,
-  moneyOrNA,
-  parseDecimal,
-  percentOrNA,
-  roundUnits,
-  subtract,
-  ZERO,
-} from '../../lib/eligibility/format.js';
+import { basisPointsOf, centsOf, formatMoney, max, moneyOrNA, parseDecimal, percentText, roundUnits, subtract, ZERO } from '../../lib/eligibility/format.js';
 
 const d = (s: string) => {
   const v = parseDecimal(s);
@@ -66,19 +54,20 @@ describe('formatMoney', () => {
   });
 });
 
-describe('formatPercent', () => {
+describe('percentText: a fraction (EB08) as percent text', () => {
   it('multiplies the fraction by 100 and drops trailing zeros', () => {
-    expect(formatPercent(d('.2'))).toBe('20%');
-    expect(formatPercent(d('0.125'))).toBe('12.5%');
-    expect(formatPercent(d('0'))).toBe('0%');
-    expect(formatPercent(d('1'))).toBe('100%');
-    expect(formatPercent(d('0.20'))).toBe('20%');
-    expect(formatPercent(d('0.12345'))).toBe('12.35%');
-    expect(formatPercent(d('0.123449'))).toBe('12.34%');
-    expect(formatPercent(d('0.33335'))).toBe('33.34%');
+    expect(percentText('.2')).toBe('20%');
+    expect(percentText('0.125')).toBe('12.5%');
+    expect(percentText('0')).toBe('0%');
+    expect(percentText('1')).toBe('100%');
+    expect(percentText('0.20')).toBe('20%');
+    expect(percentText('0.12345')).toBe('12.35%');
+    expect(percentText('0.123449')).toBe('12.34%');
+    expect(percentText('0.33335')).toBe('33.34%');
   });
   it('N/A when there is no value', () => {
-    expect(percentOrNA(undefined)).toBe('N/A');
+    expect(percentText('')).toBe('N/A');
+    expect(percentText('abc')).toBe('N/A');
   });
 });
 
@@ -90,7 +79,7 @@ describe('centsOf and basisPointsOf: the formatter read back', () => {
     }
     for (const text of ['0', '.2', '0.125', '1', '0.12345', '0.0001', '-0.05', '12345678.9']) {
       const percent = d(text);
-      expect([text, basisPointsOf(formatPercent(percent))]).toEqual([text, roundUnits({ units: percent.units, scale: percent.scale - 2 }, 2)]);
+      expect([text, basisPointsOf(percentText(text))]).toEqual([text, roundUnits({ units: percent.units, scale: percent.scale - 2 }, 2)]);
     }
   });
   it('N/A, a negative amount and text that is not a figure are no value', () => {

@@ -12,7 +12,7 @@ import {
   SYSTEMS,
   UNITS,
 } from '../../lib/fhir/codes.js';
-import { benefitsOf, itemsOf } from '../../lib/fhir/items.js';
+import { itemsOf } from '../../lib/fhir/items.js';
 import { readEligibilityBundle } from '../../lib/fhir/request.js';
 import { operationOutcomeOf } from '../../lib/fhir/outcome.js';
 import { requestBundle } from '../../infra/openapi/fhir.js';
@@ -34,6 +34,9 @@ const figures = (
   stopLossRemaining: over.stopLossRemaining ?? NA,
 });
 const empty = { individual: figures(), family: figures() };
+/** The benefits itemsOf gives one level's figures: those of the in-network individual item, [] when it makes none. */
+const benefitsOf = (level: ReturnType<typeof figures>) =>
+  itemsOf({}, { inNetwork: { individual: level, family: figures() }, outNetwork: empty })[0]?.benefit ?? [];
 const codesOf = (concept: { coding?: { system?: string; code?: string }[] } | undefined) => concept?.coding?.map((c) => `${c.system}|${c.code}`);
 
 describe('code systems', () => {

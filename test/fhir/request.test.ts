@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Bundle } from '@medplum/fhirtypes';
-import { fhirDateToUs, locateProblems, readEligibilityBundle } from '../../lib/fhir/request.js';
+import { locateProblems, readEligibilityBundle } from '../../lib/fhir/request.js';
 import { validateBody } from '../../lib/validation/index.js';
 import { requestBundle } from '../../infra/openapi/fhir.js';
 import { SANDBOX_GARCIA } from '../support/events.js';
@@ -172,8 +172,17 @@ describe('what cannot be mapped', () => {
   });
 
   it('dates must be full and real: partial, impossible and malformed dates are refused', () => {
-    expect([fhirDateToUs('1985-04-12'), fhirDateToUs('2025-02-14T09:30:00Z')]).toEqual(['04-12-1985', '02-14-2025']);
-    expect(['1985', '1985-04', '2025-02-30', '12-04-1985', '2025-02-14x'].map(fhirDateToUs)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    /** The Patient's birthDate as read: its MM-DD-YYYY form, or the problem named on it. */
+    const birthDate = (value: string) => {
+      const b = bundle();
+      resource(b, 1).birthDate = value;
+      const mapped = read(b);
+      return mapped.ok ? mapped.value.body.patientDOB : mapped.error.errors?.map((problem) => problem.message).join('; ');
+    };
+    expect([birthDate('1985-04-12'), birthDate('2025-02-14T09:30:00Z')]).toEqual(['04-12-1985', '02-14-2025']);
+    expect(['1985', '1985-04', '2025-02-30', '12-04-1985', '2025-02-14x'].map(birthDate)).toEqual(
+      Array(5).fill('must be a full date in the form YYYY-MM-DD that exists on the calendar'),
+    );
   });
 });
 
