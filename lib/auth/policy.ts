@@ -12,7 +12,7 @@ import type { ClientToken } from './tokens.js';
  */
 
 /** `arn:aws:execute-api:<region>:<account>:<api>/<stage>/<METHOD>/<path>` → `…:<api>/<stage>/*`. */
-export function stageWildcard(methodArn: string): string {
+function stageWildcard(methodArn: string): string {
   const [api, stage] = methodArn.split('/');
   return api && stage ? `${api}/${stage}/*` : methodArn;
 }

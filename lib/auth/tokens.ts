@@ -105,9 +105,6 @@ export function matchToken(token: string, clients: readonly ClientToken[]): Clie
   return match;
 }
 
-/** The client id a presented token belongs to, or undefined. */
-export const findClient = (token: string, clients: readonly ClientToken[]): string | undefined => matchToken(token, clients)?.clientId;
-
 /** Extracts the token from an `Authorization: Bearer <token>` header value. */
 export function bearerToken(header: string): string | undefined {
   const match = /^Bearer +(\S+) *$/i.exec(header);

@@ -4,11 +4,11 @@
  * past that the item fails with its last error. Pure: the clock is the caller's.
  */
 
-export const FIRST_DELAY_SECONDS = 30;
-export const MAX_DELAY_SECONDS = 15 * 60;
+const FIRST_DELAY_SECONDS = 30;
+const MAX_DELAY_SECONDS = 15 * 60;
 
 /** Seconds to wait after the `attempt`-th attempt failed (1-based). */
-export const backoffSeconds = (attempt: number): number => Math.min(MAX_DELAY_SECONDS, FIRST_DELAY_SECONDS * 2 ** Math.max(0, Math.min(attempt - 1, 20)));
+const backoffSeconds = (attempt: number): number => Math.min(MAX_DELAY_SECONDS, FIRST_DELAY_SECONDS * 2 ** Math.max(0, Math.min(attempt - 1, 20)));
 
 /** The next try's delay, or undefined when it would fall outside the retry window. */
 export function nextTry(attempt: number, firstAttemptAtMs: number, nowMs: number, retryHours: number): number | undefined {

@@ -60,7 +60,7 @@ for (const [net, prefix] of [
   BLOCKED_V6.addSubnet(net, prefix, 'ipv6');
 
 /** Whether an IP address is one a webhook must never reach (the EC2 metadata addresses included). */
-export function isBlockedAddress(address: string): boolean {
+function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
   if (family === 6) {

@@ -22,11 +22,9 @@ const NETWORKS = ['inNetwork', 'outNetwork'] as const;
 const LEVELS = ['individual', 'family'] as const;
 const FIGURES = ['copay', 'deductible.total', 'deductible.remaining', 'coinsurance', 'stopLoss', 'stopLossRemaining'] as const;
 
-export const SLOT_COLUMNS: readonly string[] = NETWORKS.flatMap((network) =>
-  LEVELS.flatMap((level) => FIGURES.map((figure) => `${network}.${level}.${figure}`)),
-);
+const SLOT_COLUMNS: readonly string[] = NETWORKS.flatMap((network) => LEVELS.flatMap((level) => FIGURES.map((figure) => `${network}.${level}.${figure}`)));
 /** The estimate's totals (docs/eligibility.md#estimate): what the patient owes, what the plan pays, whether every figure was known. */
-export const ESTIMATE_COLUMNS: readonly string[] = ['estimate.patientOwes', 'estimate.planPays', 'estimate.complete'];
+const ESTIMATE_COLUMNS: readonly string[] = ['estimate.patientOwes', 'estimate.planPays', 'estimate.complete'];
 export const CSV_COLUMNS: readonly string[] = [
   'index',
   'clientRef',
@@ -44,7 +42,7 @@ const BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** A cell a spreadsheet shows as text, never runs as a formula. */
-export const inertCell = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+const inertCell = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
 function at(value: unknown, path: string): string {
   let current = value;
@@ -52,7 +50,7 @@ function at(value: unknown, path: string): string {
   return typeof current === 'string' || typeof current === 'number' || typeof current === 'boolean' ? String(current) : '';
 }
 
-export function csvRow(batch: BatchRecord, item: ItemRecord): string[] {
+function csvRow(batch: BatchRecord, item: ItemRecord): string[] {
   const body = item.answer === undefined ? undefined : (JSON.parse(item.answer) as Record<string, unknown>);
   const ok = item.status !== undefined && item.status < 400;
   return [

@@ -14,7 +14,7 @@ import type { Check } from './worker.js';
  * enrollment each item is checked against is read at most once a minute per provider
  * (ENROLLMENT_CACHE_MS): a batch repeats the same few providers thousands of times.
  */
-export const ENROLLMENT_CACHE_MS = 60_000;
+const ENROLLMENT_CACHE_MS = 60_000;
 
 export function eligibilityCheck(runtime: Runtime, now: () => number = Date.now): Check {
   let enrollments: Promise<EnrollmentStore> | undefined;

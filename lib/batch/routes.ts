@@ -14,7 +14,7 @@ import { settle } from './worker.js';
  * A batch id is a random UUID; another client's batch is answered exactly like an unknown one (404).
  */
 
-export const BATCH_PATH = '/api/eligibility/batch/v1';
+const BATCH_PATH = '/api/eligibility/batch/v1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const MAX_PAGE = 500;
 const DEFAULT_PAGE = 100;
@@ -128,14 +128,14 @@ export async function cancelBatch(deps: Pick<BatchRouteDeps, 'store' | 'webhooks
   return { ok: true, body: batchView(after), log: { batchId } };
 }
 
-export interface PageQuery {
+interface PageQuery {
   state?: ItemState;
   pageSize: number;
   afterIndex?: number;
 }
 
 /** The items route's query (`state`, `pageSize` 1–500, `pageToken`): every problem listed. */
-export function readPageQuery(query: Record<string, string>): Result<PageQuery> {
+function readPageQuery(query: Record<string, string>): Result<PageQuery> {
   const errors: FieldError[] = [];
   const page: PageQuery = { pageSize: DEFAULT_PAGE };
   if (query.state !== undefined) {
@@ -155,7 +155,7 @@ export function readPageQuery(query: Record<string, string>): Result<PageQuery> 
   return errors.length > 0 ? fail(serviceError('INVALID_REQUEST', { message: 'The query is invalid', errors })) : ok(page);
 }
 
-export const pageToken = (lastIndex: number): string => Buffer.from(`i:${lastIndex}`).toString('base64url');
+const pageToken = (lastIndex: number): string => Buffer.from(`i:${lastIndex}`).toString('base64url');
 
 export async function batchItems(deps: Pick<BatchRouteDeps, 'store'>, clientId: string, batchId: string, query: Record<string, string>): Promise<RouteOutcome> {
   const page = readPageQuery(query);

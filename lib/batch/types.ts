@@ -6,7 +6,6 @@
 export type BatchStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'CANCELLED';
 export type ItemState = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
 
-export const FINAL_BATCH_STATUSES: readonly BatchStatus[] = ['COMPLETED', 'COMPLETED_WITH_ERRORS', 'CANCELLED'];
 export const ITEM_STATES: readonly ItemState[] = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED'];
 
 export interface Counts {

@@ -17,17 +17,17 @@ import { batchView } from './views.js';
  * A non-2xx answer or no answer within 10 s is retried at 1 min, 5 min, 30 min, 2 h and 8 h.
  */
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Seconds before retry n (1-based); after the last, the webhook is given up and logged. */
-export const WEBHOOK_RETRY_SECONDS = [60, 300, 1800, 7200, 28800] as const;
+const WEBHOOK_RETRY_SECONDS = [60, 300, 1800, 7200, 28800] as const;
 
-export interface WebhookBody {
+interface WebhookBody {
   type: 'eligibility.batch.completed';
   timestamp: string;
   data: { batchId: string; status: string; counts: Record<string, number> };
 }
 
-export function webhookBody(batch: BatchRecord, now: Date): WebhookBody {
+function webhookBody(batch: BatchRecord, now: Date): WebhookBody {
   const view = batchView(batch);
   return {
     type: 'eligibility.batch.completed',
@@ -36,13 +36,13 @@ export function webhookBody(batch: BatchRecord, now: Date): WebhookBody {
   };
 }
 
-export const webhookId = (batchId: string): string => `msg_${batchId}`;
+const webhookId = (batchId: string): string => `msg_${batchId}`;
 
 /**
  * The three Standard Webhooks headers for a body, signed with each secret (whsec_…): during a rotation
  * the new and the old secret both sign, space-separated, so a receiver holding either one verifies.
  */
-export function signedHeaders(secrets: string | string[], id: string, at: Date, payload: string): Record<string, string> {
+function signedHeaders(secrets: string | string[], id: string, at: Date, payload: string): Record<string, string> {
   const signature = [secrets]
     .flat()
     .map((secret) => new Webhook(secret).sign(id, at, payload))
@@ -50,10 +50,10 @@ export function signedHeaders(secrets: string | string[], id: string, at: Date, 
   return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature };
 }
 
-export type Post = (url: URL, address: string, headers: Record<string, string>, body: string, timeoutMs: number) => Promise<number>;
+type Post = (url: URL, address: string, headers: Record<string, string>, body: string, timeoutMs: number) => Promise<number>;
 
 /** POSTs to `url` connecting to `address` (already checked); resolves with the status, rejects on timeout or network error. */
-export const postTo: Post = (url, address, headers, body, timeoutMs) =>
+const postTo: Post = (url, address, headers, body, timeoutMs) =>
   new Promise((resolve, reject) => {
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = request(

@@ -20,7 +20,7 @@ class RetryLater extends Error {
   }
 }
 
-export function readItemMessage(body: string): ItemMessage | undefined {
+function readItemMessage(body: string): ItemMessage | undefined {
   try {
     const value = JSON.parse(body) as Partial<ItemMessage>;
     return typeof value.batchId === 'string' && Number.isInteger(value.index) ? { batchId: value.batchId, index: value.index! } : undefined;

@@ -14,7 +14,7 @@ export const DEFAULT_STEDI_BASE_URL = 'https://healthcare.us.stedi.com/2024-04-0
 /** The model that writes letters unless `LETTER_MODEL` names another (README.md#configuration). */
 export const DEFAULT_LETTER_MODEL = 'claude-sonnet-5-5';
 /** API Gateway cuts at 30 s; every upstream attempt and retry fits in this. */
-export const UPSTREAM_BUDGET_MS = 25_000;
+const UPSTREAM_BUDGET_MS = 25_000;
 /** The letter route streams, so the 30 s cut does not apply: the model gets up to 120 s, retry included (docs/runtime.md#streamed-letter). */
 export const LETTER_BUDGET_MS = 120_000;
 

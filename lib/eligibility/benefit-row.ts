@@ -23,7 +23,7 @@ export interface Delivery {
 }
 
 /** The 2120 NM1 of a row (the first whose NM101 names a payer: PR, PRP, SEP, TTP). */
-export interface RelatedEntity {
+interface RelatedEntity {
   name: string;
   idQualifier: string;
   id: string;

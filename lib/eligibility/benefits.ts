@@ -12,9 +12,9 @@ import { emptyBlock, planLevelBlocks, withPlanFigures } from './plan-fallback.js
 import { blocks, rowsByField, type BlockRules } from './summary.js';
 import type { BenefitBlock, CodeName, Limitation, ProcedureBenefit, ServiceBenefit, ServiceStatus } from './types.js';
 
-export const MAX_BENEFITS = 100;
-export const MAX_MESSAGES = 10;
-export const UNKNOWN_SERVICE_TYPE = 'Unknown service type';
+const MAX_BENEFITS = 100;
+const MAX_MESSAGES = 10;
+const UNKNOWN_SERVICE_TYPE = 'Unknown service type';
 
 /** EB01 values whose EB03 codes get an entry of their own (figures, limits, not covered). */
 const LISTED_INFO: ReadonlySet<string> = new Set(['A', 'B', 'C', 'F', 'G', 'I']);

@@ -18,7 +18,7 @@ export interface Selection {
 }
 
 /** Index of the first row of a later plan section (docs/eligibility.md#later-plan-sections), or rows.length. */
-export function planSectionEnd(rows: readonly BenefitRow[]): number {
+function planSectionEnd(rows: readonly BenefitRow[]): number {
   let name: string | undefined;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
@@ -35,7 +35,7 @@ const BEGIN_QUALIFIERS: ReadonlySet<string> = new Set(['291', '292', '346', '348
 const END_QUALIFIERS: ReadonlySet<string> = new Set(['347', '349']);
 
 /** Whether the row's own DTPs allow the date of service (CCYYMMDD); rows without such DTPs do. */
-export function coversDate(row: BenefitRow, date: string): boolean {
+function coversDate(row: BenefitRow, date: string): boolean {
   const dates = row.dates;
   for (let i = 0; i < dates.length; i++) {
     const period = dates[i]!;
@@ -106,7 +106,7 @@ export function selectRows(rows: readonly BenefitRow[], date: string | undefined
 }
 
 /** The patient's EB01 1–5 rows that carry an EB04 (at least one) all say MA or MB. */
-export function isOriginalMedicare(rows: readonly BenefitRow[]): boolean {
+function isOriginalMedicare(rows: readonly BenefitRow[]): boolean {
   const typed = rows.filter((row) => isActive(row) && row.insuranceType !== '');
   return typed.length > 0 && typed.every(isMedicare);
 }

@@ -16,12 +16,12 @@ import type { EligibilityRequest } from '../validation/schemas.js';
 import type { BenefitSummary, EligibilityQuestion } from './types.js';
 
 /** The patient part of a validated eligibility request; dates are MM-DD-YYYY. */
-export type EligibilityQuery = Pick<
+type EligibilityQuery = Pick<
   EligibilityRequest,
   'patientFirstName' | 'patientLastName' | 'patientDOB' | 'patientMemberId' | 'dateOfCoverage' | 'payerId' | 'serviceTypeCodes' | 'procedureCodes' | 'estimate'
 >;
 
-export interface EligibilityCheckMeta {
+interface EligibilityCheckMeta {
   attempts: number;
   traceId?: string;
   /** AAA03 codes of the final 271, in order. */

@@ -4,7 +4,7 @@ import type { Period } from './benefit-row.js';
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Whether text is eight digits naming a real calendar date (no Date objects: this runs per DTP). */
-export function isD8(text: string): boolean {
+function isD8(text: string): boolean {
   if (text.length !== 8) return false;
   let year = 0;
   let month = 0;
@@ -28,7 +28,7 @@ export function d8ToIso(text: string): string | undefined {
 }
 
 /** The two ends of an RD8 value (CCYYMMDD-CCYYMMDD), when both are real dates. */
-export function rd8Ends(text: string): [string, string] | undefined {
+function rd8Ends(text: string): [string, string] | undefined {
   const value = text.trim();
   const dash = value.indexOf('-');
   if (dash < 0) return undefined;

@@ -38,7 +38,7 @@ const MOCK_BLOCKS: Record<number, { inNetwork: BenefitBlock; outNetwork: Benefit
   },
 };
 
-export const MOCK_SUCCESS_MESSAGE = 'Mock Eligibility check successful.';
+const MOCK_SUCCESS_MESSAGE = 'Mock Eligibility check successful.';
 
 export interface MockEligibilityBody {
   inNetwork: BenefitBlock;

@@ -9,7 +9,7 @@ import { d8ToIso, OPEN_END, periodDates } from './dates.js';
 import type { PersonLoop } from './person.js';
 import type { CodeName, Dependent, Plan, Relationship, Subscriber } from './types.js';
 
-export const UNKNOWN_INSURANCE_TYPE = 'Unknown insurance type';
+const UNKNOWN_INSURANCE_TYPE = 'Unknown insurance type';
 
 export function insuranceType(code: string): CodeName | undefined {
   return code === '' ? undefined : { code, name: insuranceTypeName(code) ?? UNKNOWN_INSURANCE_TYPE };

@@ -23,7 +23,7 @@ type Answer = Omit<BenefitSummary, 'inNetwork' | 'outNetwork' | 'coverageStatus'
  * `runCobCheck`, the COB search alongside it. A COB failure never fails the eligibility answer.
  */
 
-export const SUCCESS_MESSAGE = 'Eligibility check successful';
+const SUCCESS_MESSAGE = 'Eligibility check successful';
 
 export type CobPart = CobResult | { message: string; code: string };
 

@@ -78,7 +78,7 @@ const networkRank: Rank = (row, slot) => {
 const levelRank: Rank = (row, slot) => position(LEVEL_PREFERENCE[slot.level][slot.field], row.level);
 
 /** "Best" compares, in this order (docs/eligibility.md#filling-a-slot). */
-export const BEST_ROW: readonly { criterion: string; rank: Rank }[] = [
+const BEST_ROW: readonly { criterion: string; rank: Rank }[] = [
   { criterion: 'service (EB03)', rank: serviceRank },
   { criterion: 'time period (EB06)', rank: timeRank },
   { criterion: 'network (EB12)', rank: networkRank },

@@ -4,7 +4,7 @@
 
 export const NOT_AVAILABLE = 'N/A';
 
-export interface Deductible {
+interface Deductible {
   /** Money text ("$1,234.50") or "N/A". */
   total: string;
   remaining: string;

@@ -28,7 +28,7 @@ export interface ApiHandlerOptions {
   expand?: Expand;
 }
 
-export interface RouteInput<B> {
+interface RouteInput<B> {
   body: B;
   clientId: string;
   requestId: string;
@@ -56,7 +56,7 @@ export type Route<B> = (input: RouteInput<B>) => Promise<RouteOutcome>;
  * Lambda refuses a synchronous response over 6 MB (headers and JSON escaping included), which API
  * Gateway turns into a bare 502; a body is kept well under that.
  */
-export const MAX_ANSWER_BYTES = 5_000_000;
+const MAX_ANSWER_BYTES = 5_000_000;
 
 /** A route outcome as the pipeline's answer: the response, and what the log and the store need. */
 export function answerOf(outcome: RouteOutcome, requestId: string): Answer {

@@ -9,7 +9,7 @@ import { headerOf, type HeaderMap } from './headers.js';
 
 export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Request-Id';
 /** Response headers a browser script may read. */
-export const CORS_EXPOSE_HEADERS = 'X-Request-Id, Retry-After, Idempotent-Replayed';
+const CORS_EXPOSE_HEADERS = 'X-Request-Id, Retry-After, Idempotent-Replayed';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 export interface CorsPolicy {

@@ -19,13 +19,13 @@ import type { Answer } from './middleware/state.js';
  * requests without one (and the cold start) never pay for them.
  */
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const REPLAYED_HEADER = 'idempotent-replayed';
+const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** 1–255 visible ASCII characters (no spaces, no control characters). */
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 /** A DynamoDB item holds at most 400 KB; a stored answer (or its compact form) stays under this. */
-export const MAX_STORED_RESPONSE_BYTES = 350 * 1024;
+const MAX_STORED_RESPONSE_BYTES = 350 * 1024;
 
 /** The key from lower-cased request headers: absent → undefined; present but malformed → 400. */
 export function readIdempotencyKey(headers: Record<string, string | undefined>): Result<string | undefined> {

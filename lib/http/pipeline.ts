@@ -28,7 +28,7 @@ import type { HttpResponse } from './response.js';
  * Each step is a module in ./middleware/.
  */
 
-export interface AnswerInput {
+interface AnswerInput {
   event: HttpEvent;
   requestId: string;
   /** The authorizer's client id (always set when the spec is `authorized`). */

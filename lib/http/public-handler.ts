@@ -9,7 +9,7 @@ import { jsonResponse, NO_STORE, type HttpResponse } from './response.js';
  * `httpMethod`, `path`, `headers` and `requestContext.requestId`, which every REST API proxy event has.
  */
 
-export interface PublicEvent {
+interface PublicEvent {
   httpMethod?: string;
   path?: string;
   headers?: HeaderMap;

@@ -8,7 +8,7 @@ import { serviceError, type ServiceError } from '../errors/index.js';
  * so `Authorization` and `authorization` may be two keys; the local server builds the same map.
  */
 
-export const SINGLE_HEADERS = ['Authorization', 'Idempotency-Key', 'X-Request-Id'] as const;
+const SINGLE_HEADERS = ['Authorization', 'Idempotency-Key', 'X-Request-Id'] as const;
 export type SingleHeader = (typeof SINGLE_HEADERS)[number];
 
 export type MultiValueHeaders = Record<string, readonly (string | undefined)[] | undefined> | null | undefined;

@@ -9,7 +9,7 @@ import { headerOf, type HeaderMap } from './headers.js';
 
 const CALLER_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function isValidRequestId(value: string | undefined): value is string {
+function isValidRequestId(value: string | undefined): value is string {
   return value !== undefined && CALLER_ID.test(value);
 }
 

@@ -4,7 +4,7 @@
  * entries (docs/api.md#routes).
  */
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
+type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 
 export interface RouteEntry {
   method: HttpMethod;
@@ -38,7 +38,7 @@ export const ROUTE_TABLE = [
   { method: 'GET', path: '/api/docs/scalar.js', function: 'docs', auth: false, operation: 'docsScript' },
 ] as const satisfies readonly RouteEntry[];
 
-export type RouteFunction = (typeof ROUTE_TABLE)[number]['function'];
+type RouteFunction = (typeof ROUTE_TABLE)[number]['function'];
 /** What names a route's operation in the OpenAPI document: its own operation, else its function. */
 export type RouteOperation = RouteFunction | NonNullable<RouteEntry['operation']>;
 export const operationOf = (route: RouteEntry): RouteOperation => route.operation ?? route.function;
@@ -81,7 +81,7 @@ const decodeSegment = (segment: string): string => {
 const fits = (pattern: string, path: string): boolean => pathParametersOf(pattern, path) !== undefined;
 
 /** The methods the table defines for a path (empty when the path is unknown). */
-export function methodsOf(path: string): HttpMethod[] {
+function methodsOf(path: string): HttpMethod[] {
   return ROUTE_TABLE.filter((route) => fits(route.path, path)).map((route) => route.method);
 }
 

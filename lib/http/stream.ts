@@ -21,7 +21,7 @@ export type ChunkedHttpResponse = HttpResponse & { chunks?: AsyncIterable<string
 export type BufferedPipeline<E> = (event: E, context: Context) => Promise<ChunkedHttpResponse>;
 
 /** Writes a response as an HTTP integration response stream: prelude, then the body (or its chunks, as they come), then end. */
-export async function writeHttpResponse(responseStream: Writable, response: ChunkedHttpResponse): Promise<void> {
+async function writeHttpResponse(responseStream: Writable, response: ChunkedHttpResponse): Promise<void> {
   const stream = awslambda.HttpResponseStream.from(responseStream, { statusCode: response.statusCode, headers: response.headers });
   const failed = new Promise<never>((_, reject) => stream.once('error', reject));
   if (response.chunks) {

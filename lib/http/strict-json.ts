@@ -12,7 +12,7 @@
  * only per nesting level, which MAX_DEPTH bounds.
  */
 
-export const MAX_DEPTH = 32;
+const MAX_DEPTH = 32;
 
 export type StrictJson = { ok: true; value: unknown } | { ok: false; problem: string };
 

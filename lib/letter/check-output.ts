@@ -7,7 +7,7 @@ import { CANNOT_WRITE_SENTINEL } from './prompt.js';
  * or full of template blanks becomes 422 LETTER_NOT_GENERATED. Reasons never quote the text.
  */
 
-export const MIN_BODY_CHARS = 250;
+const MIN_BODY_CHARS = 250;
 
 const PLACEHOLDER_WORDS =
   'name|date|address|phone|telephone|e-?mail|signature|npi|dob|birth|title|policy|member|id|number|insert|enter|specify|physician|provider|doctor|facility|clinic|city|state|zip|amount|cost';

@@ -21,7 +21,7 @@ import { lowerBound, streamKeywords, type StreamKeywords } from './stream-keywor
 /** Total bytes all of a file's streams may decompress to. */
 export const MAX_DECOMPRESSED_BYTES = 64 * 1024 * 1024;
 /** More streams than this are refused unmeasured; a 100-page scan holds a few hundred. */
-export const MAX_STREAMS = 20_000;
+const MAX_STREAMS = 20_000;
 
 export type DecompressionCheck =
   | { ok: true; decompressedBytes: number; streams: number }

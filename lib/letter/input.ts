@@ -11,7 +11,7 @@ import { MAX_DEPTH } from './pdf-values.js';
  * at most 4 MiB decoded and 100 pages, not encrypted. Messages name the defect, never the content.
  */
 
-export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
 const MAX_PAGES = 100;
 
 export interface ProcedureNotes {

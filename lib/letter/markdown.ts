@@ -15,8 +15,6 @@ import type { LetterMetadata } from './types.js';
 export const LETTER_TITLE = 'Letter of Medical Necessity';
 export const SOURCES_TITLE = 'Source documentation';
 
-export { escapeMarkdown };
-
 const DELIMITER: Record<Run['style'], string> = { regular: '', bold: '**', italic: '*', boldItalic: '***' };
 
 /** Runs as inline markdown; `plainStyle` is the style a heading already implies (bold). */
@@ -37,7 +35,7 @@ function inline(runs: Run[], plainStyle: Run['style'] = 'regular'): string {
 }
 
 /** The body's blocks as markdown: a blank line between blocks, list items of one list together. */
-export function writeBlocks(blocks: Block[]): string {
+function writeBlocks(blocks: Block[]): string {
   const out: string[] = [];
   let previous: Block | undefined;
   for (const block of blocks) {

@@ -20,7 +20,7 @@ import { MAX_DECOMPRESSED_BYTES } from './decompression-guard.js';
  */
 
 /** Page-tree entries visited (a 100-page file needs about a hundred). */
-export const MAX_PAGE_TREE_VISITS = 10_000;
+const MAX_PAGE_TREE_VISITS = 10_000;
 /** Decoded page content and form XObjects, in all: 100 dense pages of text hold 1–2 MiB; 3 MiB of the smallest text operators cost pdf.js about 1.5 s of CPU. */
 export const MAX_CONTENT_BYTES = 3 * 1024 * 1024;
 

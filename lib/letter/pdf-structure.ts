@@ -19,7 +19,7 @@ import { lowerBound, streamKeywords } from './stream-keywords.js';
  */
 
 /** Printable bytes outside objects pdf-lib would skip one exception at a time (≈5 µs each). */
-export const MAX_JUNK_BYTES = 64 * 1024;
+const MAX_JUNK_BYTES = 64 * 1024;
 /** Indirect objects (top level and in object streams); a 100-page scan holds a few hundred. */
 export const MAX_OBJECTS = 200_000;
 /** Steps of pdf-lib's search for a stream's end when /Length is wrong (stream/endstream nesting). */
@@ -34,7 +34,7 @@ const MAX_RECOVERY_BYTES = 8 * 1024 * 1024;
 export type StructureFailure = ScanFailure | 'too-much-junk' | 'too-many-objects' | 'unterminated-stream';
 
 /** Where an object's value sits: in the file, or in an object stream (by the stream's object number). */
-export type ObjectPlace = { in: 'file'; at: number } | { in: 'objstm'; stream: number; index: number };
+type ObjectPlace = { in: 'file'; at: number } | { in: 'objstm'; stream: number; index: number };
 
 export interface StreamObject {
   num: number;

@@ -12,7 +12,7 @@ import type { PdfValue } from './pdf-syntax.js';
 /** Nesting of arrays and dictionaries; real files stay under 20. */
 export const MAX_DEPTH = 64;
 /** Tokens (numbers, names, strings, brackets...) outside stream data, across the whole file. */
-export const MAX_TOKENS = 1_000_000;
+const MAX_TOKENS = 1_000_000;
 /** Built values deeper than this are kept as `other` (nothing the checks read is deeper). */
 const MAX_BUILD_DEPTH = 4;
 
@@ -41,7 +41,7 @@ enum C {
   RightBracket = 0x5d,
 }
 
-export const isWhite = (c: number) => c === C.Space || c === C.Newline || c === C.Return || c === C.Tab || c === C.FormFeed || c === 0;
+const isWhite = (c: number) => c === C.Space || c === C.Newline || c === C.Return || c === C.Tab || c === C.FormFeed || c === 0;
 const isDelimiter = (c: number) =>
   c === C.LeftParen ||
   c === C.RightParen ||

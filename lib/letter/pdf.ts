@@ -15,7 +15,7 @@ import { wrapRuns, type FaceRun, type WrappedLine } from './wrap.js';
  * fallback chain (./fonts.ts) and the bidi/shaping drawer (./draw-text.ts).
  */
 
-export const PAGE = { width: 612, height: 792 } as const;
+const PAGE = { width: 612, height: 792 } as const;
 const MARGIN = { left: 72, right: 72, top: 72, bottom: 72 } as const;
 const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const FOOTER_Y = 40;

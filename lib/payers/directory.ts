@@ -9,12 +9,12 @@ import type { Payer, PayerPage, PayerSearch } from './types.js';
  * again on the next request. The cache is bounded (oldest entry dropped first). Clock injected.
  */
 
-export const CACHE_TTL_MS = 60 * 60 * 1000;
+const CACHE_TTL_MS = 60 * 60 * 1000;
 const MAX_ENTRIES = 1000;
 /** Results asked for when looking one payer up by id (exact matches are picked from them). */
 const LOOKUP_PAGE_SIZE = 50;
 
-export type SearchUpstream = (search: StediPayerSearch) => Promise<Result<StediPayerPage>>;
+type SearchUpstream = (search: StediPayerSearch) => Promise<Result<StediPayerPage>>;
 
 export interface PayerDirectoryOptions {
   search: SearchUpstream;

@@ -8,7 +8,7 @@ import { TRANSACTIONS, type PayerSearch } from './types.js';
  * (docs/api.md#payer-directory). Query-string values arrive as text; `pageSize` is read as a number.
  */
 
-export const PAGE_SIZE = { default: 20, min: 1, max: 100 } as const;
+const PAGE_SIZE = { default: 20, min: 1, max: 100 } as const;
 
 export const PAYER_SEARCH_SCHEMA = {
   type: 'object',

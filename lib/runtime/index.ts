@@ -32,7 +32,7 @@ export interface Runtime {
 }
 
 /** A directory lookup stands in front of a paid check: it gets a short budget of its own. */
-export const PAYER_DIRECTORY_TIMEOUT_MS = 3_000;
+const PAYER_DIRECTORY_TIMEOUT_MS = 3_000;
 
 async function key(source: SecretSource, what: string, env: Env): Promise<Result<string>> {
   try {

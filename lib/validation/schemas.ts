@@ -58,7 +58,7 @@ const serviceTypeCodes = {
 } as const;
 
 /** The most an estimate line's amount may be (docs/eligibility.md#estimate). */
-export const MAX_ESTIMATE_AMOUNT = 1_000_000;
+const MAX_ESTIMATE_AMOUNT = 1_000_000;
 /** What the patient may owe (docs/eligibility.md#estimate): a guide; the payer adjudicates the claim. */
 const estimate = {
   type: 'object',
@@ -94,7 +94,7 @@ const estimate = {
   },
 } as const;
 
-export const eligibilitySchema = {
+const eligibilitySchema = {
   $id: 'eligibility',
   type: 'object',
   additionalProperties: false,
@@ -121,7 +121,7 @@ export const eligibilitySchema = {
   },
 } as const;
 
-export const cobSchema = {
+const cobSchema = {
   $id: 'cob',
   type: 'object',
   additionalProperties: false,
@@ -149,7 +149,7 @@ export const cobSchema = {
   },
 } as const;
 
-export const letterSchema = {
+const letterSchema = {
   $id: 'letter',
   type: 'object',
   additionalProperties: false,
@@ -192,7 +192,7 @@ export const letterSchema = {
  * entries reaches lib/fhir, which reads the resources and holds the values it maps to the eligibility
  * body to the eligibility schema above.
  */
-export const fhirBundleSchema = {
+const fhirBundleSchema = {
   $id: 'fhir',
   type: 'object',
   required: ['resourceType', 'entry'],
@@ -222,7 +222,7 @@ export interface EligibilityRequest {
   estimate?: EstimateRequest;
 }
 
-export interface EstimateRequestLine {
+interface EstimateRequestLine {
   procedureCode?: string;
   serviceTypeCode?: string;
   /** Dollars, > 0, ≤ 1,000,000, at most two decimals. */

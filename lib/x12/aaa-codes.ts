@@ -3,7 +3,7 @@
  * and AAA04 follow-up action codes (element 889).
  */
 
-export const REJECT_REASONS: Readonly<Record<string, string>> = {
+const REJECT_REASONS: Readonly<Record<string, string>> = {
   '04': 'Authorized Quantity Exceeded',
   '15': 'Required Application Data Missing',
   '33': 'Input Errors',
@@ -78,8 +78,8 @@ export const FOLLOW_UP_ACTIONS: Readonly<Record<string, string>> = {
  */
 export const UNAVAILABLE_AAA: ReadonlySet<string> = new Set(['42', '80']);
 
-export const UNKNOWN_REJECT_REASON = 'Unknown reject reason code';
-export const UNKNOWN_FOLLOW_UP = 'Unknown follow-up action';
+const UNKNOWN_REJECT_REASON = 'Unknown reject reason code';
+const UNKNOWN_FOLLOW_UP = 'Unknown follow-up action';
 
 /** The X12 description of an AAA03 code; undefined when the list has none (own keys only: "constructor" is not a code). */
 export function knownRejectReason(code: string): string | undefined {

@@ -4,7 +4,7 @@
  * allows). Lookups use own keys only, so a code such as "constructor" names nothing.
  */
 
-export const INSURANCE_TYPES: Readonly<Record<string, string>> = Object.freeze({
+const INSURANCE_TYPES: Readonly<Record<string, string>> = Object.freeze({
   '12': 'Medicare Secondary Working Aged Beneficiary or Spouse with Employer Group Health Plan',
   '13': "Medicare Secondary End-Stage Renal Disease Beneficiary in the Mandated Coordination Period with an Employer's Group Health Plan",
   '14': 'Medicare Secondary, No-fault Insurance including Auto is Primary',
@@ -52,7 +52,7 @@ export const INSURANCE_TYPES: Readonly<Record<string, string>> = Object.freeze({
   WU: 'Wrapped Around Policy',
 });
 
-export const TIME_PERIODS: Readonly<Record<string, string>> = Object.freeze({
+const TIME_PERIODS: Readonly<Record<string, string>> = Object.freeze({
   '6': 'Hour',
   '7': 'Day',
   '13': '24 Hours',
@@ -74,7 +74,7 @@ export const TIME_PERIODS: Readonly<Record<string, string>> = Object.freeze({
   '36': 'Admission',
 });
 
-export const QUANTITY_QUALIFIERS: Readonly<Record<string, string>> = Object.freeze({
+const QUANTITY_QUALIFIERS: Readonly<Record<string, string>> = Object.freeze({
   '8H': 'Minimum',
   '99': 'Quantity Used',
   CA: 'Covered - Actual',

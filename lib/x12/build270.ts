@@ -21,7 +21,7 @@ export interface Build270Input {
 }
 
 /** EQ02's product/service id qualifier: AD (American Dental Association) for CDT codes, else HC. */
-export const procedureQualifier = (code: string): 'AD' | 'HC' => (/^D\d{4}$/.test(code) ? 'AD' : 'HC');
+const procedureQualifier = (code: string): 'AD' | 'HC' => (/^D\d{4}$/.test(code) ? 'AD' : 'HC');
 
 export interface Build270Options {
   now?: Date;
@@ -42,15 +42,15 @@ export interface Built270 {
   interchangeControlNumber: string;
 }
 
-export const DEFAULT_SENDER_ID = 'ELIGIBILITYAPI';
+const DEFAULT_SENDER_ID = 'ELIGIBILITYAPI';
 /**
  * TRN03 of the 2000C trace: a 10-character id of whoever assigned the trace number ("9" then 9
  * characters is the form for an id that is not an EIN). The payer echoes the TRN in its 271.
  */
-export const TRACE_ORIGINATOR = '9ELIGIBAPI';
-export const DEFAULT_RECEIVER_ID = 'STEDI';
+const TRACE_ORIGINATOR = '9ELIGIBAPI';
+const DEFAULT_RECEIVER_ID = 'STEDI';
 /** NM103 is required in 2100A; used when the caller does not know the payer's name. */
-export const UNKNOWN_PAYER_NAME = 'UNKNOWN';
+const UNKNOWN_PAYER_NAME = 'UNKNOWN';
 
 const REPETITION = '^';
 const COMPONENT = ':';

@@ -198,7 +198,7 @@ export const SERVICE_TYPE_CODES: Readonly<Record<string, string>> = Object.freez
 const has = (code: string): boolean => Object.hasOwn(SERVICE_TYPE_CODES, code);
 
 /** Exact, case-sensitive check: X12 codes are upper case ("al" is not "AL"). */
-export function isServiceTypeCode(code: string): boolean {
+function isServiceTypeCode(code: string): boolean {
   return typeof code === 'string' && has(code);
 }
 

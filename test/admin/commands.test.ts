@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { findClient, parseTokenSecret, REVOCATION_SECONDS, sha256Hex } from '../../lib/auth/tokens.js';
+import { matchToken, parseTokenSecret, REVOCATION_SECONDS, sha256Hex } from '../../lib/auth/tokens.js';
 import { apiGatewayKeys, parseUsagePlanIds } from '../../infra/admin/api-keys.js';
 import { dynamoEnrollments, fileEnrollments, fileTokens, secretsManagerTokens } from '../../infra/admin/backends.js';
 import { EXIT, runAdmin, type AdminBackends } from '../../infra/admin/commands.js';
@@ -94,7 +94,7 @@ describe('token commands against Secrets Manager', () => {
     expect(gateway.calls.every((c) => c.signed)).toBe(true);
     expect(err).toContain('standard plan');
     // The authorizer's own lookup accepts it.
-    expect(findClient(token, storedClients())).toBe('acme');
+    expect(matchToken(token, storedClients())?.clientId).toBe('acme');
     expect(fake.calls.every((c) => c.signed)).toBe(true);
     expect(fake.calls.map((c) => c.target)).toEqual(expect.arrayContaining(['secretsmanager.GetSecretValue', 'secretsmanager.PutSecretValue']));
   });
@@ -130,8 +130,8 @@ describe('token commands against Secrets Manager', () => {
     expect(one.err).toContain(`within ${REVOCATION_SECONDS / 60} minutes`);
     expect(one.err).toContain('60 s');
     expect(one.err).toContain('240 s');
-    expect(findClient(first, storedClients())).toBeUndefined();
-    expect(findClient(second.out[0]!, storedClients())).toBe('acme');
+    expect(matchToken(first, storedClients())?.clientId).toBeUndefined();
+    expect(matchToken(second.out[0]!, storedClients())?.clientId).toBe('acme');
     // The client still holds a token, so its key stays.
     expect(gateway.apiKeys.has(acmeKey)).toBe(true);
 
@@ -349,7 +349,7 @@ describe('local file backends', () => {
     expect(created.err).toContain('RATE_LIMITS');
     const tokensText = await readFile(join(dir, '.local', 'tokens.json'), 'utf8');
     expect(tokensText).not.toContain(token);
-    expect(findClient(token, parseTokenSecret(tokensText))).toBe('local');
+    expect(matchToken(token, parseTokenSecret(tokensText))?.clientId).toBe('local');
     // The plan is recorded; no API key exists locally.
     expect(parseTokenSecret(tokensText)).toEqual([{ clientId: 'local', tokenSha256: sha256Hex(token), plan: 'high' }]);
 

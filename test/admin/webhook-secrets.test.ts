@@ -1,17 +1,31 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
 import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
 import { parseTokenSecret } from '../../lib/auth/tokens.js';
-import { signedHeaders } from '../../lib/batch/webhook.js';
+import { emptyOutcomes, type BatchRecord } from '../../lib/batch/types.js';
 import { fileEnrollments, fileTokens } from '../../infra/admin/backends.js';
 import { runAdmin, type AdminBackends } from '../../infra/admin/commands.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-delivery.js';
 
 /** `webhook-secret create|rotate` (docs/batch.md#webhook-secrets): whsec_ secrets kept with the client's tokens, read by the webhook sender. */
 
 let dir: string;
+let receiver: WebhookReceiver;
+/** A finished batch of the client `clinic`: the sender signs its webhook with the secrets the token store holds for clinic. */
+const finished = (batchId: string): BatchRecord => ({
+  batchId,
+  clientId: 'clinic',
+  status: 'COMPLETED',
+  totalCount: 1,
+  invalidCount: 0,
+  counts: { pending: 0, inProgress: 0, completed: 1, failed: 0, cancelled: 0 },
+  outcomes: emptyOutcomes(),
+  createdAt: '2026-11-24T20:00:00.000Z',
+  updatedAt: '2026-11-24T20:01:00.000Z',
+});
 let backends: AdminBackends;
 const file = () => join(dir, '.local', 'tokens.json');
 async function admin(argv: string[]) {
@@ -21,6 +35,10 @@ async function admin(argv: string[]) {
   return { code, out, err };
 }
 
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => receiver.close());
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'admin-webhook-'));
   backends = { tokens: () => fileTokens(file()), enrollments: () => fileEnrollments(join(dir, '.local', 'enrollments.json')) };
@@ -48,8 +66,8 @@ describe('webhook secrets', () => {
         .filter((c) => c.clientId === 'clinic')
         .map((c) => c.webhookSecret),
     ).toEqual([secret, secret]);
-    const payload = JSON.stringify({ type: 'eligibility.batch.completed' });
-    expect(new Webhook(secret).verify(payload, signedHeaders(secret, 'msg_1', new Date(), payload))).toEqual({ type: 'eligibility.batch.completed' });
+    const sent = await receiver.deliver(finished('b-1'), (clientId) => webhookSecretsOf(clientId, { API_TOKENS_FILE: file() }));
+    expect(new Webhook(secret).verify(sent.body, sent.headers)).toMatchObject({ type: 'eligibility.batch.completed' });
 
     expect((await admin(['webhook-secret', 'create', '--client', 'clinic'])).code).toBe(1);
   });
@@ -63,15 +81,18 @@ describe('webhook secrets', () => {
     const env = { API_TOKENS_FILE: file() };
     const during = await webhookSecretsOf('clinic', env);
     expect(during).toEqual([rotated, old]);
-    const payload = '{}';
-    const headers = signedHeaders(during, 'msg_2', new Date(), payload);
+    const sent = await receiver.deliver(finished('b-2'), (clientId) => webhookSecretsOf(clientId, env));
+    const payload = JSON.parse(sent.body) as unknown;
     // A receiver holding either secret verifies the same delivery.
-    expect(new Webhook(rotated).verify(payload, headers)).toEqual({});
-    expect(new Webhook(old).verify(payload, headers)).toEqual({});
+    expect(new Webhook(rotated).verify(sent.body, sent.headers)).toEqual(payload);
+    expect(new Webhook(old).verify(sent.body, sent.headers)).toEqual(payload);
     const later = new Date(Date.now() + 25 * 3600 * 1000);
     const after = await webhookSecretsOf('clinic', env, later);
     expect(after).toEqual([rotated]);
-    expect(() => new Webhook(old).verify(payload, signedHeaders(after, 'msg_3', new Date(), payload))).toThrow();
+    // 25 h on, the store's clock has dropped the old secret; the delivery is signed now, so only the secret decides.
+    const afterSent = await receiver.deliver(finished('b-3'), (clientId) => webhookSecretsOf(clientId, env, later));
+    expect(() => new Webhook(old).verify(afterSent.body, afterSent.headers)).toThrow();
+    expect(new Webhook(rotated).verify(afterSent.body, afterSent.headers)).toMatchObject({ data: { batchId: 'b-3' } });
     expect((await admin(['webhook-secret', 'create', '--client', 'nobody'])).err.join('\n')).toContain('holds no token');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authorizerEvent as restAuthorizerEvent } from '../../infra/local/events.js';
-import { stageWildcard } from '../../lib/auth/policy.js';
+import { allowPolicy, denyPolicy } from '../../lib/auth/policy.js';
 import { sha256Hex } from '../../lib/auth/tokens.js';
 import { logCapture } from '../support/log-capture.js';
 import { startSecretsManagerFake, type SecretsManagerFake } from '../support/secrets-manager-fake.js';
@@ -25,10 +25,17 @@ const deny: APIGatewayAuthorizerResult = {
   policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: WILDCARD }] },
 };
 
-describe('stageWildcard', () => {
+describe('the policy resource', () => {
+  /** The Resource of the one statement of the Allow and of the Deny policy for this method ARN; the two agree. */
+  const resourceOf = (methodArn: string): unknown => {
+    const [allowed, denied] = [allowPolicy({ clientId: 'acme', tokenSha256: sha256Hex('acme-token') }, methodArn), denyPolicy(methodArn)];
+    expect(denied.policyDocument.Statement).toEqual([{ ...allowed.policyDocument.Statement[0], Effect: 'Deny' }]);
+    return (allowed.policyDocument.Statement[0] as { Resource: unknown }).Resource;
+  };
+
   it('widens a method ARN to every method of its stage, so one cached answer serves every route', () => {
-    expect(stageWildcard(METHOD_ARN)).toBe('arn:aws:execute-api:local:000000000000:local/local/*');
-    expect(stageWildcard('arn:aws:execute-api:eu-west-1:1:abc/prod/GET/')).toBe('arn:aws:execute-api:eu-west-1:1:abc/prod/*');
+    expect(resourceOf(METHOD_ARN)).toBe('arn:aws:execute-api:local:000000000000:local/local/*');
+    expect(resourceOf('arn:aws:execute-api:eu-west-1:1:abc/prod/GET/')).toBe('arn:aws:execute-api:eu-west-1:1:abc/prod/*');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AUTHORIZER_CACHE_SECONDS, bearerToken, findClient, parseTokenList, parseTokenSecret, REVOCATION_SECONDS, sha256Hex } from '../../lib/auth/tokens.js';
+import { AUTHORIZER_CACHE_SECONDS, bearerToken, matchToken, parseTokenList, parseTokenSecret, REVOCATION_SECONDS, sha256Hex } from '../../lib/auth/tokens.js';
 import { SECRETS, TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/secrets.js';
 
 describe('bearer tokens', () => {
@@ -14,10 +14,10 @@ describe('bearer tokens', () => {
   });
 
   it('finds the client of a known token and nothing for others', () => {
-    expect(findClient('beta-token-456', clients)).toBe('beta');
-    expect(findClient('beta-token-457', clients)).toBeUndefined();
-    expect(findClient('short', clients)).toBeUndefined();
-    expect(findClient('has space inside', clients)).toBeUndefined();
+    expect(matchToken('beta-token-456', clients)?.clientId).toBe('beta');
+    expect(matchToken('beta-token-457', clients)?.clientId).toBeUndefined();
+    expect(matchToken('short', clients)?.clientId).toBeUndefined();
+    expect(matchToken('has space inside', clients)?.clientId).toBeUndefined();
   });
 
   it('reads the Secrets Manager document and rejects malformed ones', () => {

@@ -1,8 +1,13 @@
-import { describe, expect, it } from '@jest/globals';
-import { CSV_COLUMNS, csvRow, inertCell } from '../../lib/batch/csv-output.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse } from 'csv-parse/sync';
+import { batchCsv, CSV_COLUMNS } from '../../lib/batch/csv-output.js';
+import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import type { BatchStore } from '../../lib/batch/store.js';
 import { emptyCounts, emptyOutcomes, type BatchRecord, type ItemRecord } from '../../lib/batch/types.js';
+import { createBatchTable } from '../../infra/local/batch.js';
+import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
 
-/** One results row as a pure function: estimate totals and cells a spreadsheet must not run as formulas. */
+/** Results rows as the CSV writer gives them: estimate totals and cells a spreadsheet must not run as formulas. */
 
 const BATCH: BatchRecord = {
   batchId: 'b',
@@ -25,23 +30,52 @@ const item = (status: number, answer: unknown, clientRef?: string): ItemRecord =
   answer: JSON.stringify(answer),
   ...(clientRef === undefined ? {} : { clientRef }),
 });
-const cells = (record: ItemRecord) => Object.fromEntries(CSV_COLUMNS.map((name, i) => [name, csvRow(BATCH, record)[i]]));
+
+let dynamo: LocalDynamo;
+let store: BatchStore;
+let batches = 0;
+beforeAll(async () => {
+  dynamo = await startDynalite();
+  store = dynamoBatchStore(localDynamoClient(dynamo.endpoint), await createBatchTable(dynamo.endpoint, 'batches'));
+});
+afterAll(async () => dynamo.close());
+
+/** The rows batchCsv writes for a batch of these items (stored in order), each keyed by its column's name. */
+async function rowsOf(...records: ItemRecord[]): Promise<Record<string, string>[]> {
+  const batch = { ...BATCH, batchId: `b-${++batches}`, totalCount: records.length };
+  await store.create(
+    batch,
+    records.map((record, index) => ({ ...record, batchId: batch.batchId, index })),
+  );
+  let text = '';
+  for await (const chunk of batchCsv(store, batch)) text += chunk;
+  const [header, ...rows] = parse(text, { bom: true }) as string[][];
+  expect(header).toEqual(CSV_COLUMNS);
+  return rows.map((row) => Object.fromEntries(CSV_COLUMNS.map((name, i) => [name, row[i]])));
+}
 
 describe('a results CSV row', () => {
-  it('carries the estimate totals, a false `complete` included, and leaves them empty without an estimate', () => {
+  it('carries the estimate totals, a false `complete` included, and leaves them empty without an estimate', async () => {
     const answer = { coverageStatus: 'Active', estimate: { network: 'in', lines: [], patientOwes: 'N/A', planPays: 'N/A', complete: false } };
-    expect(cells(item(200, answer))).toMatchObject({ 'estimate.patientOwes': 'N/A', 'estimate.planPays': 'N/A', 'estimate.complete': 'false' });
-    expect(cells(item(200, { coverageStatus: 'Active' }))).toMatchObject({ 'estimate.patientOwes': '', 'estimate.complete': '' });
+    const [withEstimate, without] = await rowsOf(item(200, answer), item(200, { coverageStatus: 'Active' }));
+    expect(withEstimate).toMatchObject({ 'estimate.patientOwes': 'N/A', 'estimate.planPays': 'N/A', 'estimate.complete': 'false' });
+    expect(without).toMatchObject({ 'estimate.patientOwes': '', 'estimate.complete': '' });
   });
 
-  it('prefixes with an apostrophe every cell that begins like a formula (=, +, -, @, tab, CR), and only those', () => {
-    const row = cells(item(400, { code: 'INVALID_REQUEST', message: '\tcmd|calc' }, '\r=1'));
-    expect([row.clientRef, row.errorMessage, row.errorCode]).toEqual(["'\r=1", "'\tcmd|calc", 'INVALID_REQUEST']);
-    expect(['=A1', '+1', '-1', '@x'].map(inertCell)).toEqual(["'=A1", "'+1", "'-1", "'@x"]);
-    expect(['$1,234.50', '20%', 'N/A', 'a=b', ''].map(inertCell)).toEqual(['$1,234.50', '20%', 'N/A', 'a=b', '']);
+  it('prefixes with an apostrophe every cell that begins like a formula (=, +, -, @, tab, CR), and only those', async () => {
+    const formulas = ['=A1', '+1', '-1', '@x'];
+    const plain = ['$1,234.50', '20%', 'N/A', 'a=b', ''];
+    // clientRef carries caller input as given: one row per reference after the failed item's.
+    const [row, ...refs] = await rowsOf(
+      item(400, { code: 'INVALID_REQUEST', message: '\tcmd|calc' }, '\r=1'),
+      ...[...formulas, ...plain].map((ref) => item(200, {}, ref)),
+    );
+    expect([row!.clientRef, row!.errorMessage, row!.errorCode]).toEqual(["'\r=1", "'\tcmd|calc", 'INVALID_REQUEST']);
+    expect(refs.slice(0, formulas.length).map((cells) => cells.clientRef)).toEqual(["'=A1", "'+1", "'-1", "'@x"]);
+    expect(refs.slice(formulas.length).map((cells) => cells.clientRef)).toEqual(['$1,234.50', '20%', 'N/A', 'a=b', '']);
   });
 
-  it('leaves figures exactly as the answer has them, a payer’s negative amount included', () => {
+  it('leaves figures exactly as the answer has them, a payer’s negative amount included', async () => {
     const individual = {
       copay: '-$25.00',
       deductible: { total: '$500.00', remaining: '-$5.00' },
@@ -50,7 +84,7 @@ describe('a results CSV row', () => {
       stopLossRemaining: 'N/A',
     };
     const answer = { coverageStatus: 'Active', inNetwork: { individual }, estimate: { patientOwes: '-$25.00', planPays: '$125.00', complete: true } };
-    expect(cells(item(200, answer, 'ok'))).toMatchObject({
+    expect((await rowsOf(item(200, answer, 'ok')))[0]).toMatchObject({
       'inNetwork.individual.copay': '-$25.00',
       'inNetwork.individual.deductible.remaining': '-$5.00',
       'inNetwork.individual.coinsurance': '-20%',

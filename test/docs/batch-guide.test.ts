@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
-import { signedHeaders, webhookBody, webhookId } from '../../lib/batch/webhook.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { emptyOutcomes } from '../../lib/batch/types.js';
 import { PROJECT_ROOT } from '../../infra/cdk/settings.js';
+import { startWebhookReceiver, type WebhookDelivery } from '../support/webhook-delivery.js';
 
 /**
  * docs/batch.md's copy-paste webhook verifiers (TypeScript and Python) accept a webhook the service
@@ -27,21 +27,26 @@ const batch = {
   invalidCount: 0,
   counts: { pending: 0, inProgress: 0, completed: 2, failed: 0, cancelled: 0 },
   outcomes: emptyOutcomes(),
-  createdAt: '',
-  updatedAt: '',
+  createdAt: '2026-11-24T20:00:00.000Z',
+  updatedAt: '2026-11-24T20:01:00.000Z',
 };
-const now = new Date();
-const body = JSON.stringify(webhookBody(batch, now));
-const headers = signedHeaders(SECRET, webhookId(batch.batchId), now, body);
 mkdirSync(join(PROJECT_ROOT, 'cdk.out'), { recursive: true });
 const dir = mkdtempSync(join(PROJECT_ROOT, 'cdk.out', 'batch-guide-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const cases = [
-  { name: 'as sent', secret: SECRET, body, ok: true },
-  { name: 'another secret', secret: OTHER, body, ok: false },
-  { name: 'altered body', secret: SECRET, body: body.replace('"completed":2', '"completed":3'), ok: false },
-];
+/** The webhook as the service sends it, signed now with SECRET, received on 127.0.0.1. */
+let headers: WebhookDelivery['headers'];
+let cases: { name: string; secret: string; body: string; ok: boolean }[];
+beforeAll(async () => {
+  const receiver = await startWebhookReceiver();
+  const { body, headers: sent } = await receiver.deliver(batch, async () => [SECRET]).finally(() => receiver.close());
+  headers = sent;
+  cases = [
+    { name: 'as sent', secret: SECRET, body, ok: true },
+    { name: 'another secret', secret: OTHER, body, ok: false },
+    { name: 'altered body', secret: SECRET, body: body.replace('"completed":2', '"completed":3'), ok: false },
+  ];
+});
 
 describe('docs/batch.md webhook verifiers', () => {
   it('the TypeScript verifier accepts the service’s webhook and refuses a wrong secret or an altered body', () => {

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkEligibility, type EligibilityQuery } from '../../lib/eligibility/check.js';
+import { checkEligibility, type CheckEligibilityArgs } from '../../lib/eligibility/check.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import type { StediRetryTuning } from '../../lib/upstream/stedi.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-function query(memberId: string): EligibilityQuery {
+function query(memberId: string): CheckEligibilityArgs['request'] {
   const p = SANDBOX_PATIENTS.find((x) => x.memberId === memberId);
   if (!p) throw new Error(memberId);
   return {

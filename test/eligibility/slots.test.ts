@@ -1,6 +1,6 @@
 /** The named criteria of BEST_ROW: each decides between two rows that tie on every criterion before it. */
 import { describe, it, expect } from '@jest/globals';
-import { bestRow, BEST_ROW, type Slot } from '../../lib/eligibility/slots.js';
+import { bestRow, type Slot } from '../../lib/eligibility/slots.js';
 import { ebRow } from '../fixtures/x12/build.js';
 
 const slot = (over: Partial<Slot> = {}): Slot => ({ field: 'copay', network: 'in', level: 'individual', time: { kind: 'any' }, rankService: true, ...over });
@@ -12,7 +12,12 @@ const winner = (ebs: string[], over: Partial<Slot> = {}) =>
 
 describe('BEST_ROW', () => {
   it('compares service, time, network, level, then document order', () => {
-    expect(BEST_ROW.map((c) => c.criterion)).toEqual(['service (EB03)', 'time period (EB06)', 'network (EB12)', 'level (EB02)', 'document order']);
+    // Each pair: the first row wins on the earlier criterion, the second on the later one; the earlier decides.
+    const total = { field: 'deductible', time: { kind: 'total' } } as const;
+    expect(winner(['EB*C*IND*30***25*10', 'EB*C*IND****23*10'], total)).toBe(0); // service (EB03) before time period (EB06)
+    expect(winner(['EB*C*IND*30***23*10*****W', 'EB*C*IND*30***22*10*****Y'], total)).toBe(0); // time period before network (EB12)
+    expect(winner(['EB*B*EMP*30***27*10*****Y', 'EB*B*IND*30***27*10*****W'])).toBe(0); // network before level (EB02)
+    expect(winner(['EB*B*EMP*30***27*10', 'EB*B*IND*30***27*10'])).toBe(1); // level before document order
   });
 
   it('service: 30, 98, none, 1 for copay; 30, none, 1 for deductible; 96 as 30 on Part B only', () => {

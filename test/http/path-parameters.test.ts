@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { matchRoute, methodsOf, pathParametersOf } from '../../lib/http/routes.js';
+import { matchRoute, pathParametersOf } from '../../lib/http/routes.js';
 
 /** `{name}` segments in the route table, matched as API Gateway matches `{name}` resources. */
 
@@ -15,7 +15,7 @@ describe('route paths with parameters', () => {
   it('routes GET /api/payers/{id}, answers 405 for another method, and 404 deeper down', () => {
     expect(matchRoute('GET', '/api/payers/87726')).toMatchObject({ kind: 'route', route: { path: '/api/payers/{payerId}', function: 'payers' } });
     expect(matchRoute('DELETE', '/api/payers/87726')).toEqual({ kind: 'method-not-allowed', path: '/api/payers/87726', allow: ['GET'] });
-    expect(methodsOf('/api/mcp')).toEqual(['POST']);
+    expect(matchRoute('GET', '/api/mcp')).toEqual({ kind: 'method-not-allowed', path: '/api/mcp', allow: ['POST'] });
     expect(matchRoute('GET', '/api/payers/87726/plans').kind).toBe('not-found');
   });
 });

@@ -1,6 +1,27 @@
 import { describe, it, expect } from '@jest/globals';
 import { MARKER_CLOSE, MARKER_OPEN, parseLetterMarkdown, type Block } from '../../lib/letter/body-markdown.js';
-import { writeBlocks } from '../../lib/letter/markdown.js';
+import { assembleLetter } from '../../lib/letter/markdown.js';
+
+const META = {
+  patient_identifier: 'PAT-0001',
+  patient_name: 'Ana Diaz',
+  patient_age: '47',
+  facility_name: 'Riverside Orthopedics',
+  visit_cost: '$100.00',
+  provider_email: 'dr@riverside.example',
+  provider_phone: '+1 555 0100',
+  provider_signature: '/s/ Dana Lee',
+  provider_name: 'Dana Lee, MD',
+};
+const BEFORE_BODY = '- **Patient identifier:** PAT-0001\n\n---\n\n';
+const AFTER_BODY = '\n\n---\n\nSincerely,';
+/** The body as the letter writes it (docs/letter.md#layout): between the rule after the patient block and the one before the signature. */
+function writtenBody(blocks: Block[]): string {
+  const letter = assembleLetter({ meta: META, body: blocks, citations: [], generatedAt: new Date('2026-03-05T12:00:00Z') });
+  const start = letter.indexOf(BEFORE_BODY);
+  expect(start).toBeGreaterThan(0);
+  return letter.slice(start + BEFORE_BODY.length, letter.lastIndexOf(AFTER_BODY));
+}
 
 const runsOf = (markdown: string) => (parseLetterMarkdown(markdown)[0] as Extract<Block, { runs: unknown }>).runs;
 
@@ -63,7 +84,7 @@ describe('parseLetterMarkdown (mdast)', () => {
   });
 });
 
-describe('writeBlocks', () => {
+describe('the body written back into the letter', () => {
   it('writes the blocks back as markdown that reads the same', () => {
     const source = [
       '## Diagnosis',
@@ -81,13 +102,13 @@ describe('writeBlocks', () => {
       '',
       'End.',
     ].join('\n');
-    const written = writeBlocks(parseLetterMarkdown(source));
+    const written = writtenBody(parseLetterMarkdown(source));
     expect(written).toBe(source);
     expect(parseLetterMarkdown(written)).toEqual(parseLetterMarkdown(source));
   });
 
   it('escapes text that would read as structure, and never writes a <', () => {
-    const written = writeBlocks(parseLetterMarkdown('\\# not a heading with \\[x\\]\\(y\\) and 1 < 2 & &amp; \\*stars\\*'));
+    const written = writtenBody(parseLetterMarkdown('\\# not a heading with \\[x\\]\\(y\\) and 1 < 2 & &amp; \\*stars\\*'));
     expect(written).toBe('\\# not a heading with \\[x\\](y) and 1 &lt; 2 & & \\*stars\\*');
     expect(parseLetterMarkdown(written)).toEqual(parseLetterMarkdown('\\# not a heading with \\[x\\]\\(y\\) and 1 < 2 & &amp; \\*stars\\*'));
   });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { checkLetterBody, MIN_BODY_CHARS } from '../../lib/letter/check-output.js';
+import { checkLetterBody } from '../../lib/letter/check-output.js';
 
 const GOOD = `## Diagnosis
 
@@ -68,7 +68,8 @@ describe('checkLetterBody', () => {
   );
 
   it('never quotes the output in its reason', () => {
-    const result = checkLetterBody(`Patient Zebediah Quux [Patient Name] ${'x '.repeat(MIN_BODY_CHARS)}`, 'end_turn');
+    // Padded past the 250 characters a body needs (docs/letter.md#the-pipeline), so only the placeholder refuses it.
+    const result = checkLetterBody(`Patient Zebediah Quux [Patient Name] ${'x '.repeat(250)}`, 'end_turn');
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).not.toMatch(/Zebediah|Patient Name/);
   });

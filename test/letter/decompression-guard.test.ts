@@ -1,12 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES, MAX_STREAMS } from '../../lib/letter/decompression-guard.js';
+import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES } from '../../lib/letter/decompression-guard.js';
 import { readProcedureNotes } from '../../lib/letter/input.js';
 import { assemblePdf, BOMB_SHAPES, makeBomb, scannedPdf, zlibZeros } from '../fixtures/letter/bombs.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 
 const MIB = 1024 * 1024;
+/** More streams than this are refused unmeasured (docs/security.md#pdf-bombs: more than 20,000). */
+const MAX_STREAMS = 20_000;
 const onePage = (contentDict: string, stream: Buffer, more: Array<{ dict: string; stream?: Buffer }> = []) =>
   assemblePdf([
     { dict: '<< /Type /Catalog /Pages 2 0 R >>' },

@@ -1,6 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import { parseLetterMarkdown } from '../../lib/letter/body-markdown.js';
-import { assembleLetter as assemble, escapeMarkdown } from '../../lib/letter/markdown.js';
+import { assembleLetter as assemble } from '../../lib/letter/markdown.js';
+import { escapeMarkdown } from '../../lib/letter/plain-text.js';
 import type { LetterMetadata } from '../../lib/letter/types.js';
 
 const meta: LetterMetadata = {

@@ -1,9 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { fail, ok, serviceError } from '../../lib/errors/index.js';
-import { CACHE_TTL_MS, payerDirectory, type SearchUpstream } from '../../lib/payers/directory.js';
+import { payerDirectory, type PayerDirectoryOptions } from '../../lib/payers/directory.js';
 import type { StediPayerPage, StediPayerRecord, StediPayerSearch } from '../../lib/upstream/stedi-payers.js';
 
 /** The per-container directory: one hour of cache on an injected clock, failures never kept. */
+
+type SearchUpstream = PayerDirectoryOptions['search'];
+/** How long an answer is kept: one hour (docs/api.md#payer-directory). */
+const CACHE_TTL_MS = 60 * 60 * 1000;
 
 const AETNA: StediPayerRecord = {
   stediId: 'AETNA1',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { PAGE_SIZE, readPayerSearch } from '../../lib/payers/search-params.js';
+import { readPayerSearch } from '../../lib/payers/search-params.js';
+
+/** `pageSize` when none is given (docs/api.md#payer-directory: 1–100, default 20). */
+const DEFAULT_PAGE_SIZE = 20;
 
 describe('payer search parameters', () => {
   it('reads query-string text and MCP JSON alike, with the default page size', () => {
@@ -8,7 +11,7 @@ describe('payer search parameters', () => {
       value: { q: 'Aetna', transaction: 'cob', pageSize: 5, pageToken: 't' },
     });
     expect(readPayerSearch({ pageSize: 7 })).toEqual({ ok: true, value: { pageSize: 7 } });
-    expect(readPayerSearch({})).toEqual({ ok: true, value: { pageSize: PAGE_SIZE.default } });
+    expect(readPayerSearch({})).toEqual({ ok: true, value: { pageSize: DEFAULT_PAGE_SIZE } });
   });
 
   it('lists every problem in one 400 INVALID_REQUEST, in plain words', () => {

@@ -113,7 +113,9 @@ describe('build270', () => {
 
 describe('2000C trace number', () => {
   it('carries a TRN*1 with the request control number, which the sandbox echoes as TRN*2', async () => {
-    const { build270: build, TRACE_ORIGINATOR } = await import('../../lib/x12/build270.js');
+    const { build270: build } = await import('../../lib/x12/build270.js');
+    // The service's originator id (docs/eligibility.md#the-270): "9" and nine characters, ten in all.
+    const TRACE_ORIGINATOR = '9ELIGIBAPI';
     const { read270 } = await import('../../infra/sandbox/read270.js');
     const built = build(
       {

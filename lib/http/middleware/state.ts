@@ -40,7 +40,7 @@ export interface Answer {
 }
 
 /** Runs the route's answer: plainly, or (installed by the idempotency middleware) at most once per key. */
-export type AnswerRunner = (answer: () => Promise<Answer>, context: Context) => Promise<Answer>;
+type AnswerRunner = (answer: () => Promise<Answer>, context: Context) => Promise<Answer>;
 
 export interface PipelineState {
   requestId: string;
