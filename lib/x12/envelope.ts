@@ -7,7 +7,7 @@
 import { isSegmentId } from './isa.js';
 import { element, SEGMENT, type Segment } from './segment.js';
 
-export interface Transaction {
+interface Transaction {
   st: Segment;
   /** Segments between ST and SE, exclusive. */
   body: Segment[];
