@@ -5,7 +5,9 @@
  * a 2120 stands between; grammarOf turns it into the lookups the reader follows. The code below only
  * builds what each loop gives the answer (a level's HL01–HL03, a benefit's order) and words the
  * warnings. Levels follow HL03 (20/21/22/23 → 2000A/B/C/D), never NM101, because real files put
- * NM1*IL under a dependent HL. Structural oddities are warnings, never errors.
+ * NM1*IL under a dependent HL. Structural oddities are warnings, never errors. LOOPS_271, grammarOf and
+ * readLoops271's grammar argument are exported for test/x12/loops271.test.ts, which reads replies with
+ * changed tables to show that the table decides (docs/eligibility.md#the-271-loop-grammar).
  */
 import { element, SEGMENT, type Segment, type SegmentId } from './segment.js';
 
@@ -72,7 +74,8 @@ export const LOOPS_271: readonly LoopRule[] = [
     inside: '2110',
     between: [SEGMENT.loopStart, SEGMENT.loopEnd],
     // N3, N4, PER, PRV per 005010X279A1; a REF, DTP, MSG or HSD between LS and LE stays with the entity too
-    // (its REF*IG is the other payer's member id), so only AAA, LS and LE there go to the 2110.
+    // (its REF*IG is the other payer's member id), so of what comes there only AAA, III, LS and LE go to the
+    // 2110, and TRN to the 2000.
     keeps: [SEGMENT.address, SEGMENT.geographicLocation, SEGMENT.contact, SEGMENT.provider, SEGMENT.reference, SEGMENT.date, SEGMENT.message, SEGMENT.delivery],
   },
 ];
