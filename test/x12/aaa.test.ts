@@ -10,9 +10,14 @@ describe('AAA code tables', () => {
       '04 15 33 35 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 97 98 AA AE AF AG AO CI E8 IA MA T4'.split(
         ' ',
       );
-    // AAA03 is two characters: of every two-character code, exactly the listed ones have a description.
-    const alphabet = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
-    const known = alphabet.flatMap((a) => alphabet.map((b) => `${a}${b}`)).filter((code) => knownRejectReason(code) !== undefined);
+    // Of every code of one or two printable ASCII characters, and of three letters or digits (AAA03 is two),
+    // exactly the listed ones have a description: none is missing, and the table has no other key that a
+    // code could be or a typo could make.
+    const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+    const alphanumeric = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'];
+    const pairs = printable.flatMap((a) => printable.map((b) => a + b));
+    const triples = alphanumeric.flatMap((a) => alphanumeric.flatMap((b) => alphanumeric.map((c) => a + b + c)));
+    const known = [...printable, ...pairs, ...triples].filter((code) => knownRejectReason(code) !== undefined);
     expect(known.sort()).toEqual([...codes].sort());
     for (const code of codes) expect(knownRejectReason(code)!.length).toBeGreaterThan(5);
     expect(rejectReason('72')).toBe('Invalid/Missing Subscriber/Insured ID');
