@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { proxyEvent } from '../../infra/local/events.js';
-import { apiHandler, type ApiEvent } from '../../lib/http/api-handler.js';
 import { mcpHandler } from '../../lib/mcp/http.js';
 import { mcpTools } from '../../lib/mcp/tools.js';
 import { logCapture } from '../support/log-capture.js';
-import { invoke, MOCK_SET_1 } from '../support/events.js';
+import { invoke } from '../support/events.js';
+import { expectPostRoutesRefusal, type GatewayRequest, gatewayEvent, REPEATED_IDENTITY_HEADERS, TOKEN } from '../support/gateway-events.js';
 
 /**
  * POST /api/mcp on API Gateway events, in process: the shared pipeline around the SDK's transport
@@ -25,21 +24,21 @@ const mcp = mcpHandler(
 );
 
 const GATEWAY_ID = 'gw-mcp-1';
-const TOKEN: [string, string] = ['Authorization', 'Bearer local-dev-token'];
 const JSON_RPC: [string, string][] = [
   ['Content-Type', 'application/json'],
   ['Accept', 'application/json, text/event-stream'],
 ];
 const CALL = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_payers', arguments: { q: 'aetna' } } };
 
-/** A REST proxy event as API Gateway builds it; `rawHeaders` may name a header twice. */
-function event(path: string, rawHeaders: [string, string][], body: unknown = CALL): ApiEvent {
-  return proxyEvent(
-    { method: 'POST', path, resource: path, rawHeaders, requestId: GATEWAY_ID },
-    { text: typeof body === 'string' ? body : JSON.stringify(body), base64: false },
-    { clientId: 'local', principalId: 'local', integrationLatency: 0 },
-  ) as ApiEvent;
-}
+/** A POST as API Gateway hands it to the function; `rawHeaders` may name a header twice. */
+const post = (path: string, rawHeaders: [string, string][], body: unknown = CALL): GatewayRequest => ({
+  method: 'POST',
+  path,
+  rawHeaders,
+  body,
+  requestId: GATEWAY_ID,
+});
+const event = (path: string, rawHeaders: [string, string][], body?: unknown) => gatewayEvent(post(path, rawHeaders, body));
 
 const capture = logCapture();
 beforeEach(() => {
@@ -91,24 +90,9 @@ describe('POST /api/mcp through the pipeline', () => {
 });
 
 describe('a repeated identity header on POST /api/mcp', () => {
-  /** The REST POST routes' answer to the same repeated header (test/http/repeated-headers.test.ts). */
-  const post = apiHandler('probe', 'eligibility', async () => ({ ok: true, body: {} }));
-
-  it.each([
-    ['Authorization', [TOKEN, ['AUTHORIZATION', 'Bearer other-token']]],
-    ['X-Request-Id', [TOKEN, ['X-Request-Id', 'id-1'], ['x-request-id', 'id-2']]],
-    ['Idempotency-Key', [TOKEN, ['Idempotency-Key', 'k1'], ['Idempotency-Key', 'k2']]],
-  ] as [string, [string, string][]][])('%s twice is the 400 every route gives, under the gateway id, and no tool runs', async (header, rawHeaders) => {
-    const reply = await invoke(mcp, event('/api/mcp', [...JSON_RPC, ...rawHeaders]));
-    const postReply = await invoke(post, event('/api/eligibility/v1', [...JSON_RPC, ...rawHeaders], MOCK_SET_1));
-    expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({
-      message: `The ${header} header is sent more than once; send it once`,
-      code: 'INVALID_REQUEST',
-      requestId: GATEWAY_ID,
-      errors: [{ field: header, message: 'must be sent once' }],
-    });
-    expect([reply.status, reply.body, reply.headers]).toEqual([postReply.status, postReply.body, postReply.headers]);
+  it.each(REPEATED_IDENTITY_HEADERS)('%s twice is the 400 every route gives, under the gateway id, and no tool runs', async (header, rawHeaders) => {
+    const request = post('/api/mcp', [...JSON_RPC, ...rawHeaders]);
+    await expectPostRoutesRefusal(await invoke(mcp, gatewayEvent(request)), header, request);
     expect(calls).toBe(0);
     expect(accessLines().find((record) => record.route === 'mcp')).toMatchObject({ status: 400, code: 'INVALID_REQUEST' });
   });

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { proxyEvent } from '../../infra/local/events.js';
 import { ok } from '../../lib/errors/index.js';
-import { apiHandler, type ApiEvent } from '../../lib/http/api-handler.js';
 import { payerDirectory } from '../../lib/payers/directory.js';
 import { payersHandler } from '../../lib/payers/http.js';
 import type { StediPayerRecord, StediPayerSearch } from '../../lib/upstream/stedi-payers.js';
 import { logCapture } from '../support/log-capture.js';
-import { invoke, MOCK_SET_1 } from '../support/events.js';
+import { invoke } from '../support/events.js';
+import { expectPostRoutesRefusal, type GatewayRequest, gatewayEvent, REPEATED_IDENTITY_HEADERS, TOKEN } from '../support/gateway-events.js';
 
 /**
  * The payer function on API Gateway events, in process: the shared pipeline's answers (request id,
@@ -36,19 +35,20 @@ const payers = payersHandler(
 const broken = payersHandler(payerDirectory({ search: async () => Promise.reject(new TypeError('socket closed for patient John Doe')), now: () => 0 }));
 
 const GATEWAY_ID = 'gw-payers-1';
-const AUTHORIZER = { clientId: 'local', principalId: 'local', integrationLatency: 0 };
 
-/** A REST proxy event as API Gateway builds it; `rawHeaders` may name a header twice. */
-function event(method: string, path: string, resource: string, rawHeaders: [string, string][], options: { query?: string; body?: unknown } = {}): ApiEvent {
-  return proxyEvent(
-    { method, path, resource, rawHeaders, query: new URLSearchParams(options.query ?? ''), requestId: GATEWAY_ID },
-    options.body === undefined ? null : { text: JSON.stringify(options.body), base64: false },
-    AUTHORIZER,
-  ) as ApiEvent;
-}
+/** A GET as API Gateway hands it to the function; `rawHeaders` may name a header twice. */
+const get = (path: string, resource: string, rawHeaders: [string, string][], query = ''): GatewayRequest => ({
+  method: 'GET',
+  path,
+  resource,
+  rawHeaders,
+  query,
+  requestId: GATEWAY_ID,
+});
+const event = (path: string, resource: string, rawHeaders: [string, string][], query = '') => gatewayEvent(get(path, resource, rawHeaders, query));
 
-const TOKEN: [string, string] = ['Authorization', 'Bearer local-dev-token'];
-const search = (rawHeaders: [string, string][] = [TOKEN], query = 'q=aetna&pageSize=2') => event('GET', '/api/payers', '/api/payers', rawHeaders, { query });
+const searchRequest = (rawHeaders: [string, string][] = [TOKEN], query = 'q=aetna&pageSize=2') => get('/api/payers', '/api/payers', rawHeaders, query);
+const search = (rawHeaders?: [string, string][], query?: string) => gatewayEvent(searchRequest(rawHeaders, query));
 
 const capture = logCapture();
 beforeEach(() => {
@@ -68,7 +68,7 @@ describe('GET /api/payers and GET /api/payers/{payerId} through the pipeline', (
     expect(searches).toEqual([{ query: 'aetna', pageSize: 2 }]);
     expect(found.headers).toEqual({ 'content-type': 'application/json', 'cache-control': 'no-store', 'x-request-id': 'payers-req-1' });
 
-    const one = await invoke(payers, event('GET', '/api/payers/HPQRS', '/api/payers/{payerId}', [TOKEN]));
+    const one = await invoke(payers, event('/api/payers/HPQRS', '/api/payers/{payerId}', [TOKEN]));
     expect([one.status, one.body.payerId, one.headers['x-request-id']]).toEqual([200, '60054', GATEWAY_ID]);
     expect(capture.records().map(({ route, status, payerId }) => ({ route, status, payerId }))).toEqual([
       { route: 'payers', status: 200, payerId: undefined },
@@ -114,27 +114,11 @@ describe('GET /api/payers and GET /api/payers/{payerId} through the pipeline', (
 });
 
 describe('a repeated identity header on GET /api/payers', () => {
-  /** The POST routes' answer to the same repeated header (test/http/repeated-headers.test.ts). */
-  const post = apiHandler('probe', 'eligibility', async () => ({ ok: true, body: {} }));
-  const CONTENT_TYPE: [string, string] = ['Content-Type', 'application/json'];
-
-  it.each([
-    ['Authorization', [TOKEN, ['authorization', 'Bearer other-token']]],
-    ['X-Request-Id', [TOKEN, ['X-Request-Id', 'id-1'], ['X-Request-Id', 'id-2']]],
-    ['Idempotency-Key', [TOKEN, ['Idempotency-Key', 'k'], ['IDEMPOTENCY-KEY', 'k']]],
-  ] as [string, [string, string][]][])(
+  it.each(REPEATED_IDENTITY_HEADERS)(
     '%s twice is the 400 every route gives, under the gateway id, and the directory is not asked',
     async (header, rawHeaders) => {
-      const reply = await invoke(payers, search(rawHeaders));
-      const postReply = await invoke(post, event('POST', '/api/eligibility/v1', '/api/eligibility/v1', [CONTENT_TYPE, ...rawHeaders], { body: MOCK_SET_1 }));
-      expect(reply.status).toBe(400);
-      expect(reply.body).toEqual({
-        message: `The ${header} header is sent more than once; send it once`,
-        code: 'INVALID_REQUEST',
-        requestId: GATEWAY_ID,
-        errors: [{ field: header, message: 'must be sent once' }],
-      });
-      expect([reply.status, reply.body, reply.headers]).toEqual([postReply.status, postReply.body, postReply.headers]);
+      const request = searchRequest(rawHeaders);
+      await expectPostRoutesRefusal(await invoke(payers, gatewayEvent(request)), header, request, [['Content-Type', 'application/json']]);
       expect(searches).toEqual([]);
       const [line] = capture.records().filter((record) => record.route === 'payers');
       expect(line).toMatchObject({ status: 400, code: 'INVALID_REQUEST' });
