@@ -1,6 +1,7 @@
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { readJsonBody } from '../http/json-body.js';
 import type { HttpEvent } from '../http/middleware/state.js';
+import { eventParameters } from '../http/parameters.js';
 import { itemsFromCsv } from './csv-input.js';
 
 /**
@@ -30,7 +31,7 @@ export function readBatchBody(event: BatchEvent): Result<unknown> {
     return fail(serviceError('INVALID_REQUEST', { message: 'The body is not valid UTF-8', errors: [{ field: '(body)', message: 'must be UTF-8 text' }] }));
   const items = itemsFromCsv(text);
   if (!items.ok) return items;
-  const query = event.queryStringParameters ?? {};
+  const { query } = eventParameters(event);
   return ok({
     items: items.value,
     ...(query.name === undefined ? {} : { name: query.name }),

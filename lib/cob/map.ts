@@ -1,6 +1,6 @@
 /**
  * Stedi COB answer → the service's COB response (docs/api.md#coordination-of-benefits). Pure: no I/O, no logging.
- * `classifyCobAnswer` is the one entry the Stedi client and the handler call.
+ * `classifyCobAnswer` is its one entry, which the COB check (./check.ts) calls with the reply's AAA errors, read once.
  */
 import { type AaaRejection, fail, ok, serviceError, type Result } from '../errors/index.js';
 import { isJsonObject, type JsonObject } from '../upstream/json.js';
