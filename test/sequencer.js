@@ -2,7 +2,8 @@ import Sequencer from '@jest/test-sequencer';
 
 /**
  * Jest's order of test files (docs/testing.md#order), with one change for a run that has no timings yet
- * (a fresh clone, CI): the integration suites start before the unit ones.
+ * (a fresh clone, CI): the integration suites start before the unit ones. Files that failed last time still
+ * come first.
  *
  * Jest runs the files it has timed longest first, so that no long file starts last and leaves the other
  * workers idle while it finishes. A file it has never timed is placed by its size instead, and a short file
@@ -13,9 +14,12 @@ import Sequencer from '@jest/test-sequencer';
  */
 export default class IntegrationFirstWhenUntimed extends Sequencer {
   sort(tests) {
+    // Jest's order: the files that failed last time, then the untimed ones, then the timed ones longest first.
     const sorted = super.sort(tests);
-    const untimed = sorted.filter((test) => test.duration == null);
+    const failed = sorted.filter((test) => this.hasFailed(test));
+    const untimed = sorted.filter((test) => !this.hasFailed(test) && test.duration == null);
+    const timed = sorted.filter((test) => !this.hasFailed(test) && test.duration != null);
     const isIntegration = (test) => test.context.config.displayName?.name === 'integration';
-    return [...untimed.filter(isIntegration), ...untimed.filter((test) => !isIntegration(test)), ...sorted.filter((test) => test.duration != null)];
+    return [...failed, ...untimed.filter(isIntegration), ...untimed.filter((test) => !isIntegration(test)), ...timed];
   }
 }
