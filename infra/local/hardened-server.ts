@@ -30,7 +30,7 @@ export interface HttpTimeouts {
 }
 
 /** A refusal from Node's HTTP parser: the chunk it was reading and where in it it stopped. */
-type ParserError = NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number };
+type ParserError = NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number; reason?: string };
 
 const CONTENT_LENGTH = { status: 400, message: 'The Content-Length header is not valid: one number, and never with Transfer-Encoding' };
 
@@ -40,11 +40,15 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string | ((error:
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
   HPE_INVALID_CONTENT_LENGTH: CONTENT_LENGTH,
   HPE_UNEXPECTED_CONTENT_LENGTH: CONTENT_LENGTH,
-  // llhttp names whichever of the two headers came second when both are sent: either order is the Content-Length rule.
+  // llhttp names whichever of the two headers came second when both are sent: either order is the Content-Length
+  // rule. Its reason says so ("Transfer-Encoding can't be present with Content-Length"); the chunk read so far is
+  // the second witness, should a version word the reason otherwise.
   HPE_INVALID_TRANSFER_ENCODING: {
     status: 400,
     message: (error) =>
-      /^content-length\s*:/im.test(headersRead(error)) ? CONTENT_LENGTH.message : 'The Transfer-Encoding header is not valid: only chunked is accepted',
+      /content-length/i.test(error.reason ?? '') || /^content-length\s*:/im.test(headersRead(error))
+        ? CONTENT_LENGTH.message
+        : 'The Transfer-Encoding header is not valid: only chunked is accepted',
   },
   HPE_INVALID_HEADER_TOKEN: {
     status: 400,
