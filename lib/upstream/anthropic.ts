@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { clockOf, retryAfterOf, retryAfterSeconds, withRetry, type Attempt, type RetryFailures, type RetryTuning } from './retry.js';
+import { retryAfterOf, retryAfterSeconds, withRetry, type Attempt, type RetryFailures, type RetryTuning } from './retry.js';
 
 /**
  * A thin Anthropic Messages API client: one `messages.create` call under the shared retry policy
@@ -114,10 +114,9 @@ const FAILURES: RetryFailures<Failure> = { timeout: () => ({ kind: 'timeout' }),
 export async function createMessage(call: MessagesCall): Promise<MessagesResult> {
   if (!call.apiKey) return { ok: false, failure: { kind: 'no-key', attempts: 0 } };
 
-  const now = clockOf(call.tuning ?? {});
   const client = new Anthropic({ apiKey: call.apiKey, baseURL: call.baseURL ?? 'https://api.anthropic.com', maxRetries: 0, logLevel: 'off' });
   const { outcome, attempts } = await withRetry<Answer, Failure>(
-    async (signal, _attemptNo, remainingMs) => {
+    async (signal, _attemptNo, remainingMs, now) => {
       try {
         const { data, request_id } = await client.messages.create(call.request, { timeout: Math.max(1, remainingMs), maxRetries: 0, signal }).withResponse();
         return { ok: true, value: { message: data, ...(request_id ? { requestId: request_id } : {}) } };
@@ -125,7 +124,7 @@ export async function createMessage(call: MessagesCall): Promise<MessagesResult>
         return classifyThrown(error, now());
       }
     },
-    { ...LETTER_RETRY, ...call.tuning, now, budgetMs: call.budgetMs, failures: FAILURES },
+    { ...LETTER_RETRY, ...call.tuning, budgetMs: call.budgetMs, failures: FAILURES },
   );
   if (!outcome.ok) return { ok: false, failure: { ...outcome.error, attempts } };
   // The SDK returns whatever JSON came back; check the shape before anyone trusts it.

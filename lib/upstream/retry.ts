@@ -28,8 +28,11 @@ interface RetryableFailure<T, E = ServiceError> {
 /** What one attempt reports: a final outcome (success or a data error, never retried) or a retryable failure. */
 export type Attempt<T, E = ServiceError> = Outcome<T, E> | RetryableFailure<T, E>;
 
-/** One attempt: `signal` fires when the budget is spent; `remainingMs` is the budget left as it starts. */
-export type AttemptFn<T, E> = (signal: AbortSignal, attemptNo: number, remainingMs: number) => Promise<Attempt<T, E>>;
+/**
+ * One attempt: `signal` fires when the budget is spent; `remainingMs` is the budget left as it starts;
+ * `nowMs` is the policy's clock, on which a Retry-After date (`parseRetryAfter`) is read.
+ */
+export type AttemptFn<T, E> = (signal: AbortSignal, attemptNo: number, remainingMs: number, nowMs: () => number) => Promise<Attempt<T, E>>;
 
 /** The errors the policy itself produces: budget spent before an attempt, an attempt that threw. */
 export interface RetryFailures<E> {
@@ -74,12 +77,6 @@ export type Sleep = (ms: number) => Promise<void>;
 /** The real sleep, a timer: the default wherever production wires a `Sleep`. */
 export const timerSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * The clock a client's tuning names, else the wall clock: the one default, so a client reads a
- * Retry-After date (`parseRetryAfter`) on the same clock the policy measures its budget with.
- */
-export const clockOf = (tuning: Pick<RetryTuning, 'now'>): (() => number) => tuning.now ?? Date.now;
-
 /** The policy's own failures for clients that speak the error table (Stedi). */
 const SERVICE_FAILURES: RetryFailures<ServiceError> = {
   timeout: () => serviceError('UPSTREAM_TIMEOUT'),
@@ -100,7 +97,8 @@ export async function withRetry<T, E>(attempt: AttemptFn<T, E>, options: RetryOp
   const delayMs = options.delayMs ?? defaultDelay;
   const minAttemptMs = options.minAttemptMs ?? DEFAULT_MIN_ATTEMPT_MS;
   const maxWaitMs = options.maxWaitMs ?? Number.POSITIVE_INFINITY;
-  const now = clockOf(options);
+  // The one default of the clock; each attempt is handed it, so a Retry-After date is read on it too.
+  const now = options.now ?? Date.now;
   const sleep = options.sleep ?? timerSleep;
   const timeoutSignal = options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
   // The overloads guarantee `failures` whenever E is not ServiceError.
@@ -118,7 +116,7 @@ export async function withRetry<T, E>(attempt: AttemptFn<T, E>, options: RetryOp
     const signal = timeoutSignal(left);
     let reported: Attempt<T, E>;
     try {
-      reported = await attempt(signal, attemptNo, left);
+      reported = await attempt(signal, attemptNo, left, now);
     } catch {
       // A throw after the budget fired is the budget's doing; otherwise the upstream was unreachable.
       if (signal.aborted || remaining() <= 0) return done(failed(failures.timeout()), attemptNo);
@@ -139,7 +137,7 @@ export async function withRetry<T, E>(attempt: AttemptFn<T, E>, options: RetryOp
 
 /**
  * Parses an HTTP Retry-After header (delta-seconds, decimals allowed, or an HTTP-date) into
- * milliseconds. A date is measured from `nowMs`: the retry policy's clock (`clockOf`), not the wall's.
+ * milliseconds. A date is measured from `nowMs`: the retry policy's clock (the attempt's `nowMs`), not the wall's.
  */
 export function parseRetryAfter(header: string | null | undefined, nowMs: number): number | undefined {
   if (header == null) return undefined;

@@ -8,7 +8,7 @@
  */
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { isJsonObject, type JsonObject } from './json.js';
-import { clockOf, withRetry, type Attempt, type RetryOptions } from './retry.js';
+import { withRetry, type Attempt, type RetryOptions } from './retry.js';
 import { classifyStatus, parseJson, TRACE_HEADERS, type HttpAnswer } from './stedi.js';
 
 const PAYER_SEARCH_PATH = '/payers/search';
@@ -119,10 +119,9 @@ export async function searchStediPayers(
     return { result: fail(serviceError('CONFIGURATION_ERROR', { message: 'The clearinghouse API key (STEDI_API_KEY) is not configured' })), attempts: 0 };
   }
   const url = searchUrl(connection.baseUrl, search);
-  const now = clockOf(tuning);
   let traceId: string | undefined;
   const { outcome, attempts } = await withRetry<StediPayerPage>(
-    async (signal) => {
+    async (signal, _attemptNo, _remainingMs, now) => {
       let answer: HttpAnswer;
       try {
         const response = await fetch(url, { method: 'GET', headers: { Authorization: apiKey, Accept: 'application/json' }, signal });
@@ -134,7 +133,7 @@ export async function searchStediPayers(
       traceId = TRACE_HEADERS.map((name) => answer.headers.get(name)).find((value) => value) ?? undefined;
       return classifyStatus<StediPayerPage>(answer, now()) ?? readPage(answer);
     },
-    { ...tuning, now, budgetMs: connection.timeoutMs },
+    { ...tuning, budgetMs: connection.timeoutMs },
   );
   return traceId ? { result: outcome, attempts, traceId } : { result: outcome, attempts };
 }

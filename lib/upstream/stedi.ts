@@ -6,7 +6,7 @@
  */
 import { fail, ok, serviceError, type Result, type ServiceError } from '../errors/index.js';
 import { isJsonObject } from './json.js';
-import { clockOf, parseRetryAfter, withRetry, type Attempt, type RetryOptions } from './retry.js';
+import { parseRetryAfter, withRetry, type Attempt, type RetryOptions } from './retry.js';
 
 const RAW_X12_PATH = '/change/medicalnetwork/eligibility/v3/raw-x12';
 const COB_PATH = '/coordination-of-benefits';
@@ -116,13 +116,12 @@ async function callStedi<T>(
   tuning: StediRetryTuning = {},
 ): Promise<StediCall<T>> {
   if (!connection.apiKey) return { result: fail(missingKey()), meta: { attempts: 0, latencyMs: 0 } };
-  const now = clockOf(tuning);
   const apiKey = connection.apiKey;
   const url = `${connection.baseUrl.replace(/\/+$/, '')}${path}`;
   let last: HttpAnswer | undefined;
 
   const { outcome, attempts, elapsedMs } = await withRetry<T>(
-    async (signal, attemptNo) => {
+    async (signal, attemptNo, _remainingMs, now) => {
       last = undefined;
       let answer: HttpAnswer;
       try {
@@ -146,7 +145,7 @@ async function callStedi<T>(
       last = answer;
       return classifyStatus<T>(answer, now()) ?? read(answer);
     },
-    { ...tuning, now, budgetMs: connection.budgetMs },
+    { ...tuning, budgetMs: connection.budgetMs },
   );
 
   const meta: StediCallMeta = { attempts, latencyMs: elapsedMs };
