@@ -1,5 +1,6 @@
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
-import { readJsonBody } from '../http/json-body.js';
+import { headerOf } from '../http/headers.js';
+import { bodyText, isJsonContentType, readJsonBody } from '../http/json-body.js';
 import type { HttpEvent } from '../http/middleware/state.js';
 import { eventParameters } from '../http/parameters.js';
 import { itemsFromCsv } from './csv-input.js';
@@ -11,24 +12,18 @@ import { itemsFromCsv } from './csv-input.js';
  */
 
 const CSV_TYPE = /^text\/csv\s*(;.*)?$/i;
-const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;.*)?$/i;
 
 type BatchEvent = HttpEvent & { queryStringParameters?: Record<string, string | undefined> | null };
 
-const header = (event: HttpEvent, name: string): string => Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1] ?? '';
-
 export function readBatchBody(event: BatchEvent): Result<unknown> {
-  const type = header(event, 'content-type');
-  if (JSON_TYPE.test(type)) return readJsonBody(event);
-  if (!CSV_TYPE.test(type)) return fail(serviceError('UNSUPPORTED_MEDIA_TYPE', { message: 'Content-Type must be application/json or text/csv' }));
-  let text: string;
-  try {
-    text = event.isBase64Encoded ? new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(event.body ?? '', 'base64')) : (event.body ?? '');
-  } catch {
+  if (isJsonContentType(event.headers)) return readJsonBody(event);
+  if (!CSV_TYPE.test(headerOf(event.headers, 'content-type') ?? '')) {
+    return fail(serviceError('UNSUPPORTED_MEDIA_TYPE', { message: 'Content-Type must be application/json or text/csv' }));
+  }
+  const text = bodyText(event);
+  if (text === undefined) {
     return fail(serviceError('INVALID_REQUEST', { message: 'The body is not valid UTF-8', errors: [{ field: '(body)', message: 'must be UTF-8 text' }] }));
   }
-  if (text.includes('\uFFFD'))
-    return fail(serviceError('INVALID_REQUEST', { message: 'The body is not valid UTF-8', errors: [{ field: '(body)', message: 'must be UTF-8 text' }] }));
   const items = itemsFromCsv(text);
   if (!items.ok) return items;
   const { query } = eventParameters(event);

@@ -1,5 +1,5 @@
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
-import type { HeaderMap } from './headers.js';
+import { headerOf, type HeaderMap } from './headers.js';
 import { parseStrictJson } from './strict-json.js';
 
 /**
@@ -23,26 +23,24 @@ export interface BodySource {
 
 const invalidJson = (message: string) => fail<Record<string, unknown>>(serviceError('INVALID_JSON', { message }));
 
-function contentType(headers: BodySource['headers']): string {
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    if (name.toLowerCase() === 'content-type' && value) return value;
-  }
-  return '';
-}
+/** The Content-Type is JSON (`application/json`, or any `+json` type). */
+export const isJsonContentType = (headers: HeaderMap): boolean => JSON_CONTENT_TYPE.test(headerOf(headers, 'content-type') ?? '');
 
-function decodeText(source: BodySource): string | undefined {
-  if (!source.isBase64Encoded) return source.body ?? '';
+/** The body as text, checked as UTF-8 as described above; undefined when it is not UTF-8. */
+export function bodyText(source: BodySource): string | undefined {
+  let text: string;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(source.body ?? '', 'base64'));
+    text = source.isBase64Encoded ? new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(source.body ?? '', 'base64')) : (source.body ?? '');
   } catch {
     return undefined;
   }
+  return text.includes(REPLACEMENT_CHARACTER) ? undefined : text;
 }
 
 export function readJsonBody(source: BodySource): Result<Record<string, unknown>> {
-  if (!JSON_CONTENT_TYPE.test(contentType(source.headers))) return fail(serviceError('UNSUPPORTED_MEDIA_TYPE'));
-  const text = decodeText(source);
-  if (text === undefined || text.includes(REPLACEMENT_CHARACTER)) return invalidJson('The body is not valid UTF-8');
+  if (!isJsonContentType(source.headers)) return fail(serviceError('UNSUPPORTED_MEDIA_TYPE'));
+  const text = bodyText(source);
+  if (text === undefined) return invalidJson('The body is not valid UTF-8');
   if (text.trim() === '') return invalidJson('The body is empty; send a JSON object');
   const parsed = parseStrictJson(text);
   if (!parsed.ok) return invalidJson(`The body is not valid JSON: it ${parsed.problem}`);
