@@ -26,7 +26,7 @@ export interface Segment {
   delimiters: Delimiters;
 }
 
-/** Every segment id the 271 reader and the answer name, by name (the one list: nothing else quotes a segment id). */
+/** Every segment id the 271 reader and the answer name, by name (the one list: neither quotes a segment id of its own). */
 export const SEGMENT = {
   interchangeHeader: 'ISA',
   interchangeTrailer: 'IEA',

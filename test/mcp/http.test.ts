@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mcpHandler } from '../../lib/mcp/http.js';
 import { mcpTools } from '../../lib/mcp/tools.js';
 import { logCapture } from '../support/log-capture.js';
-import { invoke } from '../support/events.js';
-import { expectPostRoutesRefusal, type GatewayRequest, gatewayEvent, REPEATED_IDENTITY_HEADERS, TOKEN } from '../support/gateway-events.js';
+import { type GatewayRequest, gatewayEvent, invoke } from '../support/events.js';
+import { expectPostRoutesRefusal, REPEATED_IDENTITY_HEADERS, TOKEN } from '../support/gateway-events.js';
 
 /**
  * POST /api/mcp on API Gateway events, in process: the shared pipeline around the SDK's transport

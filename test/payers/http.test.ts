@@ -4,8 +4,8 @@ import { payerDirectory } from '../../lib/payers/directory.js';
 import { payersHandler } from '../../lib/payers/http.js';
 import type { StediPayerRecord, StediPayerSearch } from '../../lib/upstream/stedi-payers.js';
 import { logCapture } from '../support/log-capture.js';
-import { invoke } from '../support/events.js';
-import { expectPostRoutesRefusal, type GatewayRequest, gatewayEvent, REPEATED_IDENTITY_HEADERS, TOKEN } from '../support/gateway-events.js';
+import { type GatewayRequest, gatewayEvent, invoke } from '../support/events.js';
+import { expectPostRoutesRefusal, REPEATED_IDENTITY_HEADERS, TOKEN } from '../support/gateway-events.js';
 
 /**
  * The payer function on API Gateway events, in process: the shared pipeline's answers (request id,

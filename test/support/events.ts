@@ -3,10 +3,35 @@ import { installAwsLambdaStandIn, invokeHandler } from '../../infra/local/awslam
 import { proxyEvent } from '../../infra/local/events.js';
 import type { ApiEvent } from '../../lib/http/api-handler.js';
 
+export interface GatewayRequest {
+  method: string;
+  path: string;
+  /** The resource template API Gateway matched (default: the path). */
+  resource?: string;
+  /** The headers as the client sent them, in its casing; a header may come twice. */
+  rawHeaders: [string, string][];
+  query?: string;
+  /** A JSON value, or text sent as it is. */
+  body?: unknown;
+  requestId: string;
+  /** The client the authorizer named (default `local`). */
+  clientId?: string;
+}
+
 /**
  * A REST API proxy event (payload 1.0) as API Gateway hands it to a route after the authorizer
  * allowed it. Header names keep the casing given here, as the gateway keeps the client's.
  */
+export function gatewayEvent({ method, path, resource = path, rawHeaders, query = '', body, requestId, clientId = 'local' }: GatewayRequest): ApiEvent {
+  const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  return proxyEvent({ method, path, resource, rawHeaders, query: new URLSearchParams(query), requestId }, text === undefined ? null : { text, base64: false }, {
+    clientId,
+    principalId: clientId,
+    integrationLatency: 0,
+  }) as ApiEvent;
+}
+
+/** gatewayEvent for `routeKey` ("POST /api/eligibility/v1") with a test token, a JSON Content-Type and a fresh request id. */
 export function apiEvent(
   routeKey: string,
   body: unknown,
@@ -17,12 +42,14 @@ export function apiEvent(
   if (options.contentType !== null) headers.push(['Content-Type', options.contentType ?? 'application/json']);
   for (const pair of Object.entries(options.headers ?? {})) headers.push(pair);
   const text = options.rawBody !== undefined ? options.rawBody : body === undefined ? undefined : JSON.stringify(body);
-  const clientId = options.clientId ?? 'local';
-  return proxyEvent(
-    { method: method!, path: path!, resource: path!, rawHeaders: headers, requestId: randomUUID() },
-    text === undefined ? null : { text, base64: false },
-    { clientId, principalId: clientId, integrationLatency: 0 },
-  ) as ApiEvent;
+  return gatewayEvent({
+    method: method!,
+    path: path!,
+    rawHeaders: headers,
+    body: text,
+    requestId: randomUUID(),
+    ...(options.clientId ? { clientId: options.clientId } : {}),
+  });
 }
 
 export const lambdaContext = { functionName: 'test', awsRequestId: 'test', getRemainingTimeInMillis: () => 29_000 } as never;

@@ -1,40 +1,14 @@
 import { expect } from '@jest/globals';
-import { proxyEvent } from '../../infra/local/events.js';
-import { apiHandler, type ApiEvent } from '../../lib/http/api-handler.js';
-import { invoke, MOCK_SET_1, type Reply } from './events.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { type GatewayRequest, gatewayEvent, invoke, MOCK_SET_1, type Reply } from './events.js';
 
 /**
- * REST proxy events built from the headers as a client sent them, so a header may come twice, and the
- * check that a route refuses a repeated identity header exactly as the POST routes do
+ * The check that a route refuses a repeated identity header exactly as the POST routes do
  * (docs/security.md#headers). The local server refuses these before any function runs, so only an event
  * reaches a function's own refusal.
  */
 
 export const TOKEN: [string, string] = ['Authorization', 'Bearer local-dev-token'];
-const AUTHORIZER = { clientId: 'local', principalId: 'local', integrationLatency: 0 };
-
-export interface GatewayRequest {
-  method: string;
-  path: string;
-  /** The resource template API Gateway matched (default: the path). */
-  resource?: string;
-  rawHeaders: [string, string][];
-  query?: string;
-  /** A JSON value, or text sent as it is. */
-  body?: unknown;
-  requestId: string;
-}
-
-/** The event API Gateway hands a function after the authorizer allowed the request. */
-export function gatewayEvent({ method, path, resource = path, rawHeaders, query = '', body, requestId }: GatewayRequest): ApiEvent {
-  const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-  return proxyEvent(
-    { method, path, resource, rawHeaders, query: new URLSearchParams(query), requestId },
-    text === undefined ? null : { text, base64: false },
-    AUTHORIZER,
-  ) as ApiEvent;
-}
-
 /** Each identity header sent twice (another value or another letter case), after the one token. */
 export const REPEATED_IDENTITY_HEADERS: [string, [string, string][]][] = [
   ['Authorization', [TOKEN, ['AUTHORIZATION', 'Bearer other-token']]],
