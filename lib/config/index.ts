@@ -4,6 +4,8 @@
  * ask the readers below. Secrets are resolved separately (./secrets.ts); the service's version is ./version.ts.
  */
 
+export { type Clock, fixedClock, systemClock } from './clock.js';
+
 /** Environment variables as read: a plain map, so tests pass their own. */
 export type Env = Record<string, string | undefined>;
 
