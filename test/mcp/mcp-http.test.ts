@@ -153,6 +153,12 @@ describe('POST /api/mcp at the HTTP level', () => {
     expect([wrong.status, wrong.body]).toEqual([403, { message: 'Forbidden' }]);
   });
 
+  it('answers a 401 with WWW-Authenticate: Bearer (RFC 6750), so an MCP client knows to send its token', async () => {
+    const missing = await api.call('/api/mcp', rpc, { token: null, headers: accept });
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
   it('answers GET with 405 and Allow: POST', async () => {
     const answer = await api.call('/api/mcp', undefined, { method: 'GET' });
     expect(answer.status).toBe(405);
