@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { fail, serviceError, type Result } from '../errors/index.js';
 
 /**
  * Where a batch's webhook may go (docs/batch.md#callback-addresses): an https URL; plain http only to a
@@ -103,6 +104,28 @@ export function checkCallbackUrl(value: string, options: { allowLoopbackHttp: bo
   const range = isIP(host) ? blockedRange(host) : undefined;
   if (range && !allowed(range, { allowLoopback: options.allowLoopbackHttp })) return `must not point at a ${range.what} address: webhooks go to public addresses only`;
   return undefined;
+}
+
+/** The admin command that gives a client its webhook signing secret (docs/batch.md#webhook-secrets). */
+export const webhookSecretCommand = (clientId: string): string => `npm run admin -- webhook-secret create --client ${clientId}`;
+
+/**
+ * The 400 for a batch whose webhook could never be signed (docs/batch.md#webhook-secrets): a
+ * `callbackUrl` from a client with no webhook secret is refused at submit, not dropped when the batch
+ * finishes. Undefined when there is no callbackUrl or the client has a secret.
+ */
+export async function refuseUnsignableCallback(
+  secretsFor: (clientId: string) => Promise<string[]>,
+  clientId: string,
+  callbackUrl: string | undefined,
+): Promise<Result<never> | undefined> {
+  if (callbackUrl === undefined || (await secretsFor(clientId)).length > 0) return undefined;
+  return fail(
+    serviceError('INVALID_REQUEST', {
+      message: 'The batch is invalid (1 problem)',
+      errors: [{ field: 'callbackUrl', message: `cannot be signed: this client has no webhook secret yet; an administrator creates one with: ${webhookSecretCommand(clientId)}` }],
+    }),
+  );
 }
 
 export type Lookup = (hostname: string) => Promise<{ address: string; family: number }[]>;

@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import type { Clock } from '../config/index.js';
 import { log } from '../logging/index.js';
-import { safeAddress, type Lookup } from './callback-url.js';
+import { safeAddress, webhookSecretCommand, type Lookup } from './callback-url.js';
 import type { BatchStore } from './store.js';
 import type { BatchRecord } from './types.js';
 import { batchView } from './views.js';
@@ -117,7 +117,7 @@ export async function sendBatchWebhook(deps: WebhookDeps, batchId: string, attem
   const fields = { route: 'batch-webhook', batchId, attempts: attempt };
   const secrets = await deps.secretsFor(batch.clientId);
   if (secrets.length === 0) {
-    log.warn('batch webhook not sent: the client has no webhook secret (npm run admin -- webhook-secret create)', { ...fields, clientId: batch.clientId });
+    log.warn(`batch webhook not sent: the client has no webhook secret (${webhookSecretCommand('<client>')})`, { ...fields, clientId: batch.clientId });
     return { kind: 'done' };
   }
   const url = new URL(batch.callbackUrl);
