@@ -11,5 +11,8 @@ const wiring = batchWiring();
  * streamed: the results CSV is sent while it is read, page by page; every other answer is one body.
  */
 export const handler = streamingHandler(
-  batchHandler({ ...wiring, webhookSecretsFor: (clientId) => webhookSecretsOf(clientId), now: Date.now }, { ...(readConfig().idempotencyTable ? { idempotencyTable: readConfig().idempotencyTable! } : {}) }),
+  batchHandler(
+    { ...wiring, webhookSecretsFor: (clientId) => webhookSecretsOf(clientId), now: Date.now },
+    { ...(readConfig().idempotencyTable ? { idempotencyTable: readConfig().idempotencyTable! } : {}) },
+  ),
 );

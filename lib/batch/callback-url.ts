@@ -54,7 +54,7 @@ const ipv4Bits = (address: string): bigint => address.split('.').reduce((bits, o
 /** An IPv6 address (valid by isIP) as 128 bits: `::` expanded, a trailing dotted IPv4 read as the last 32 bits. */
 function ipv6Bits(address: string): bigint {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
-  const text = dotted ? address.slice(0, -dotted.length) + '0:0' : address;
+  const text = dotted ? `${address.slice(0, -dotted.length)}0:0` : address;
   const [head = '', tail] = text.split('::');
   const groups = (part: string) => (part === '' ? [] : part.split(':'));
   const all = tail === undefined ? groups(head) : [...groups(head), ...Array<string>(8 - groups(head).length - groups(tail).length).fill('0'), ...groups(tail)];
@@ -102,7 +102,8 @@ export function checkCallbackUrl(value: string, options: { allowLoopbackHttp: bo
     return options.allowLoopbackHttp ? 'must be an https URL (plain http only to localhost)' : 'must be an https URL';
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const range = isIP(host) ? blockedRange(host) : undefined;
-  if (range && !allowed(range, { allowLoopback: options.allowLoopbackHttp })) return `must not point at a ${range.what} address: webhooks go to public addresses only`;
+  if (range && !allowed(range, { allowLoopback: options.allowLoopbackHttp }))
+    return `must not point at a ${range.what} address: webhooks go to public addresses only`;
   return undefined;
 }
 
@@ -123,7 +124,12 @@ export async function refuseUnsignableCallback(
   return fail(
     serviceError('INVALID_REQUEST', {
       message: 'The batch is invalid (1 problem)',
-      errors: [{ field: 'callbackUrl', message: `cannot be signed: this client has no webhook secret yet; an administrator creates one with: ${webhookSecretCommand(clientId)}` }],
+      errors: [
+        {
+          field: 'callbackUrl',
+          message: `cannot be signed: this client has no webhook secret yet; an administrator creates one with: ${webhookSecretCommand(clientId)}`,
+        },
+      ],
     }),
   );
 }

@@ -133,7 +133,10 @@ export async function sendBatchWebhook(deps: WebhookDeps, batchId: string, attem
     const at = new Date(deps.clock.now());
     const payload = JSON.stringify(webhookBody(batch, at));
     try {
-      status = await beforeDeadline((deps.post ?? postTo)(url, target.address, signedHeaders(secrets, webhookId(batchId), at, payload), payload, deadline), deadline);
+      status = await beforeDeadline(
+        (deps.post ?? postTo)(url, target.address, signedHeaders(secrets, webhookId(batchId), at, payload), payload, deadline),
+        deadline,
+      );
       delivered = status >= 200 && status < 300;
     } catch {
       delivered = false;

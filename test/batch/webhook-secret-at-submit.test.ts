@@ -27,7 +27,11 @@ afterAll(async () => dynamo.close());
 
 const deps = (): BatchRouteDeps => ({
   store,
-  items: { sendItems: async (_clientId, messages) => void (queued += messages.length) },
+  items: {
+    sendItems: async (_clientId, messages) => {
+      queued += messages.length;
+    },
+  },
   webhooks: { sendWebhook: async () => undefined },
   settings: DEFAULT_BATCH_SETTINGS,
   allowLoopbackHttp: false,
@@ -50,7 +54,8 @@ describe('callbackUrl needs a webhook secret', () => {
       errors: [
         {
           field: 'callbackUrl',
-          message: 'cannot be signed: this client has no webhook secret yet; an administrator creates one with: npm run admin -- webhook-secret create --client unsigned',
+          message:
+            'cannot be signed: this client has no webhook secret yet; an administrator creates one with: npm run admin -- webhook-secret create --client unsigned',
         },
       ],
     });
