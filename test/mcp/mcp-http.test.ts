@@ -125,7 +125,7 @@ describe('MCP over HTTP', () => {
   });
 
   it("carries the payer's AAA reasons in the text the model reads, as the REST body carries them", async () => {
-    // The sandbox HMO rejects a date outside the plan year with AAA 62 (docs/api.md#sandbox).
+    // The sandbox HMO rejects a date outside the plan year with AAA 62 (docs/api.md#sandboxes).
     const chen = {
       patientFirstName: 'David',
       patientLastName: 'Chen',
