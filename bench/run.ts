@@ -12,6 +12,8 @@
  *    500-item results page, heap: bench/batch.ts (spawned with --expose-gc; it writes batch.json).
  *  - Hostile input: every PDF bomb shape with the decompression guard and before it, and the strict
  *    JSON parser vs JSON.parse: bench/hostile.ts (spawned; it writes hostile.json).
+ *  - A webhook receiver that drips a byte every 5 s against another client's webhook on the local
+ *    server: bench/webhook-hostile.ts (spawned; it writes webhook-hostile.json).
  * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
  * the target. Targets are reported, not enforced (the exit code is 0 either way).
  */
@@ -24,6 +26,7 @@ import { measureBundles, type BundleReport } from './bundles.js';
 import type { FunctionName } from '../infra/cdk/functions.js';
 import type { HostileReport, ProbeResult } from './hostile.js';
 import { measureInvocations, type InvocationSample } from './invocations.js';
+import type { WebhookHostileReport } from './webhook-hostile.js';
 import { LAMBDA_NODE_MAJOR, lambdaNodePath } from './lambda-node.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -262,6 +265,21 @@ function requestBoundRows(json: HostileJsonReport, server: LocalServerHostileRep
   ];
 }
 
+/** The dripping receiver's row: another client's webhook is not delayed, and the drip is cut at the 10 s deadline. */
+function webhookRows(report: WebhookHostileReport): Row[] {
+  const cutAt = Math.max(...report.hogHeldMs);
+  return [
+    {
+      figure: `webhook of a second client while a receiver drips a byte every ${report.dripEveryMs / 1000} s: ms late`,
+      value: report.calmLateMs === null ? 'never' : String(report.calmLateMs),
+      baseline: `dripping deliveries held ${report.hogHeldMs.map((ms) => `${fixed(ms / 1000)} s`).join(', ')}`,
+      ratio: '',
+      target: '< 1 s; drip cut at 10 s',
+      pass: report.calmLateMs !== null && report.calmLateMs < 1_000 && cutAt < 11_000,
+    },
+  ];
+}
+
 function hostileRows(report: HostileReport): Row[] {
   const bombs = report.bombs.map((b): Row => {
     const growth = b.guard.peakGrowthMiB ?? b.guard.rssGrowthMiB ?? NaN;
@@ -365,6 +383,8 @@ step('a JSON list of millions of items (bench/hostile-json.ts)');
 const hostileJson = resultOf<HostileJsonReport>('hostile-json.ts');
 step('300 clients sending 6 MB bodies to the local server (bench/local-server-hostile.ts)');
 const localServer = resultOf<LocalServerHostileReport>('local-server-hostile.ts');
+step('a webhook receiver that drips a byte every 5 s (bench/webhook-hostile.ts; about half a minute)');
+const webhookHostile = resultOf<WebhookHostileReport>('webhook-hostile.ts');
 
 step('batch eligibility (bench/batch.ts; about two minutes)');
 const batch = resultOf<BatchReport>('batch.ts', ['--expose-gc']);
@@ -378,6 +398,7 @@ const rows = [
   ...pdfRows(pdf),
   ...hostileRows(hostile),
   ...requestBoundRows(hostileJson, localServer),
+  ...webhookRows(webhookHostile),
   ...batchRows(batch),
 ];
 printTable(rows);
@@ -396,6 +417,7 @@ const summary = {
   hostile,
   hostileJson,
   localServer,
+  webhookHostile,
   batch,
 };
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);

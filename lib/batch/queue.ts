@@ -15,7 +15,8 @@ export interface ItemQueue {
 }
 
 export interface WebhookQueue {
-  sendWebhook(batchId: string): Promise<void>;
+  /** One message per finished batch, in the client's message group (docs/batch.md#webhook: one client's receiver never delays another's). */
+  sendWebhook(batchId: string, clientId: string): Promise<void>;
 }
 
 /** Sends a received message back for `seconds` (the back-off); the worker then reports it failed. */
@@ -55,8 +56,8 @@ export function sqsItemQueue(client: SQSClient, queueUrl: string, sleep: Sleep =
 
 export function sqsWebhookQueue(client: SQSClient, queueUrl: string): WebhookQueue {
   return {
-    async sendWebhook(batchId) {
-      await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ batchId }) }));
+    async sendWebhook(batchId, clientId) {
+      await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ batchId }), MessageGroupId: clientId }));
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import type { RouteOutcome } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
+import { refuseUnsignableCallback } from './callback-url.js';
 import type { ItemQueue, WebhookQueue } from './queue.js';
 import type { BatchStore } from './store.js';
 import { readEnvelope, readItems } from './submission.js';
@@ -26,6 +27,8 @@ export interface BatchRouteDeps {
   settings: BatchSettings;
   /** Plain http callbacks to loopback (the local server only). */
   allowLoopbackHttp: boolean;
+  /** The client's webhook signing secrets: a callbackUrl needs one (docs/batch.md#webhook-secrets). */
+  webhookSecretsFor: (clientId: string) => Promise<string[]>;
   now: () => number;
   newId?: () => string;
 }
@@ -48,6 +51,8 @@ export async function ownBatch(store: BatchStore, clientId: string, batchId: str
 export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; clientId: string }): Promise<Result<Submitted>> {
   const envelope = readEnvelope(input.body as Record<string, unknown>, deps.settings, { allowLoopbackHttp: deps.allowLoopbackHttp });
   if (!envelope.ok) return envelope;
+  const unsignable = await refuseUnsignableCallback(deps.webhookSecretsFor, input.clientId, envelope.value.callbackUrl);
+  if (unsignable) return unsignable;
   const batchId = (deps.newId ?? randomUUID)();
   const now = new Date(deps.now());
   const submission = readItems(envelope.value, (index) => `${batchId}-${index}`, now);

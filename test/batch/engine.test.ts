@@ -46,6 +46,7 @@ const routeDeps = (over: Partial<BatchRouteDeps> = {}): BatchRouteDeps => ({
   webhooks: webhookQueue,
   settings: DEFAULT_BATCH_SETTINGS,
   allowLoopbackHttp: false,
+  webhookSecretsFor: async () => [`whsec_${Buffer.from('engine-test-secret-of-32-bytes!!').toString('base64')}`],
   now: () => clock,
   newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
   ...over,
