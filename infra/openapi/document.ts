@@ -9,7 +9,7 @@ import { FORMATS } from '../../lib/validation/formats.js';
 import { patternRule, validateBody } from '../../lib/validation/index.js';
 import { FHIR_SUMMARY, fhirOperation } from './fhir.js';
 import { UPPER_CASED_LISTS } from '../../lib/validation/letter-case.js';
-import { RESPONSE_SCHEMAS } from './responses.js';
+import { RESPONSE_SCHEMAS } from '../../lib/validation/responses/index.js';
 import { SCHEMAS } from '../../lib/validation/schemas.js';
 import { SERVICE_VERSION } from '../../lib/config/version.js';
 import { COB_SANDBOX_PATIENTS } from '../sandbox/cob-answers.js';
