@@ -6,13 +6,15 @@
  */
 import { batchAcceptedSchema, batchItemPageSchema, batchStatusSchema } from './batch.js';
 import { cobResponseSchema } from './cob.js';
-import { eligibilityResponseSchema } from './eligibility.js';
+import { eligibilityResponseSchema, realEligibilityResponseSchema } from './eligibility.js';
 import { errorResponseSchema, healthResponseSchema, messageOnlySchema } from './errors.js';
 import { letterResponseSchema } from './letter.js';
 import { payerPageSchema, payerSchema } from './payers.js';
 
 export const RESPONSE_SCHEMAS = {
   eligibility: eligibilityResponseSchema,
+  /** A real check's answer alone (the tests hold the 271 pipeline to it). */
+  realEligibility: realEligibilityResponseSchema,
   cob: cobResponseSchema,
   letter: letterResponseSchema,
   health: healthResponseSchema,
