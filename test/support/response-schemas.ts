@@ -10,7 +10,7 @@ import { RESPONSE_SCHEMAS, type ResponseSchemaName } from '../../lib/validation/
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020, formats: string[]) => Ajv2020;
 const ajv = new Ajv2020({ strict: true, allErrors: true, validateSchema: true });
-addFormats(ajv, ['date', 'date-time']);
+addFormats(ajv, ['date', 'date-time', 'uuid']);
 
 const compiled = new Map<string, ValidateFunction>();
 
