@@ -6,7 +6,7 @@ import { refuseUnsignableCallback } from './callback-url.js';
 import type { ItemQueue, WebhookQueue } from './queue.js';
 import type { BatchStore } from './store.js';
 import { readEnvelope, readItems } from './submission.js';
-import { emptyCounts, emptyOutcomes, ITEM_STATES, type BatchRecord, type BatchSettings, type ItemRecord, type ItemState } from './types.js';
+import { emptyCounts, emptyOutcomes, ITEM_STATES, type BatchAccepted, type BatchRecord, type BatchSettings, type ItemRecord, type ItemState } from './types.js';
 import { batchView, itemView } from './views.js';
 import { settle } from './worker.js';
 
@@ -107,7 +107,7 @@ export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; 
       totalCount: batch.totalCount,
       invalidCount: batch.invalidCount,
       createdAt,
-    },
+    } satisfies BatchAccepted,
   });
 }
 

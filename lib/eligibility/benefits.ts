@@ -169,10 +169,12 @@ export function procedureBenefits(selection: Selection, requested: readonly stri
   const rules: BlockRules = { rankService: false, noFamily: selection.noFamily };
   return requested.map((code) => {
     const listing = selection.procedureRows.filter((row) => row.procedure === code);
-    const entry: ProcedureBenefit = { code, ...blocks(rowsByField(listing), rules) } as ProcedureBenefit;
     const authorization = authorizationOf(listing);
-    if (authorization !== undefined) entry.authorizationRequired = authorization;
-    entry.messages = messagesOf(listing);
-    return entry;
+    return {
+      code,
+      ...blocks(rowsByField(listing), rules),
+      ...(authorization === undefined ? {} : { authorizationRequired: authorization }),
+      messages: messagesOf(listing),
+    };
   });
 }

@@ -7,32 +7,22 @@
  */
 import type { EstimateRequest } from '../validation/schemas.js';
 import { basisPointsOf, centsOf, formatMoney, parseDecimal, roundUnits } from './format.js';
-import { NOT_AVAILABLE, type ProcedureBenefit, type ServiceBenefit, type ServiceStatus, type SpecBlock, type SpecFigures } from './types.js';
+import {
+  NOT_AVAILABLE,
+  type Estimate,
+  type EstimateLine,
+  type ProcedureBenefit,
+  type ServiceBenefit,
+  type ServiceStatus,
+  type SpecBlock,
+  type SpecFigures,
+} from './types.js';
 
-type EstimateBasis = 'procedure' | 'service' | 'plan';
+type EstimateBasis = EstimateLine['basis'];
 /** A figure a line needed and the payer did not give. */
-type MissingFigure = 'deductibleRemaining' | 'coinsurance' | 'stopLossRemaining';
+type MissingFigure = NonNullable<EstimateLine['missing']>[number];
 
-interface EstimateLine {
-  procedureCode?: string;
-  serviceTypeCode: string;
-  amount: string;
-  basis: EstimateBasis;
-  copay: string;
-  deductible: string;
-  coinsurance: string;
-  patientOwes: string;
-  planPays: string;
-  missing?: MissingFigure[];
-}
-
-export interface Estimate {
-  network: 'in' | 'out';
-  lines: EstimateLine[];
-  patientOwes: string;
-  planPays: string;
-  complete: boolean;
-}
+export type { Estimate };
 
 /** Where the figures come from: the plan-wide blocks, and a real answer's entries (mock answers have none). */
 export interface EstimateSources {
@@ -133,22 +123,23 @@ function lineOf(
   const serviceTypeCode = request.serviceTypeCode ?? DEFAULT_SERVICE_TYPE;
   const amount = roundUnits(parseDecimal(String(request.amount)) ?? { units: 0n, scale: 0 }, 2);
   const { basis, block, status } = figuresFor(sources, network, request.procedureCode, serviceTypeCode);
-  const line = {} as EstimateLine;
-  if (request.procedureCode !== undefined) line.procedureCode = request.procedureCode;
-  line.serviceTypeCode = serviceTypeCode;
-  line.amount = money(amount);
-  line.basis = basis;
   const finish = (
     parts: { copay: bigint; deductible: bigint | undefined; coinsurance: bigint | undefined },
     owes: bigint | undefined,
     missing: MissingFigure[],
   ) => {
-    line.copay = money(parts.copay);
-    line.deductible = parts.deductible === undefined ? NOT_AVAILABLE : money(parts.deductible);
-    line.coinsurance = parts.coinsurance === undefined ? NOT_AVAILABLE : money(parts.coinsurance);
-    line.patientOwes = owes === undefined ? NOT_AVAILABLE : money(owes);
-    line.planPays = owes === undefined ? NOT_AVAILABLE : money(amount - owes);
-    if (missing.length > 0) line.missing = missing;
+    const line: EstimateLine = {
+      ...(request.procedureCode === undefined ? {} : { procedureCode: request.procedureCode }),
+      serviceTypeCode,
+      amount: money(amount),
+      basis,
+      copay: money(parts.copay),
+      deductible: parts.deductible === undefined ? NOT_AVAILABLE : money(parts.deductible),
+      coinsurance: parts.coinsurance === undefined ? NOT_AVAILABLE : money(parts.coinsurance),
+      patientOwes: owes === undefined ? NOT_AVAILABLE : money(owes),
+      planPays: owes === undefined ? NOT_AVAILABLE : money(amount - owes),
+      ...(missing.length > 0 ? { missing } : {}),
+    };
     return { line, owes, pays: owes === undefined ? undefined : amount - owes };
   };
 

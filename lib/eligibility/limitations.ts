@@ -24,7 +24,7 @@ function numberOf(text: string): number | undefined {
 /** An EB01 F row; a filler amount (docs/eligibility.md#filler-amounts) is left out, its quantity kept. */
 function rowLimitation(row: BenefitRow): Limitation {
   // Keys in the documented order: quantity, unit, amount, period, network, level.
-  const out = {} as Limitation;
+  const out: Limitation = {};
   const quantity = numberOf(row.quantity);
   if (quantity !== undefined) out.quantity = quantity;
   const unit = quantityQualifierName(row.quantityQualifier);
@@ -43,7 +43,7 @@ function rowLimitation(row: BenefitRow): Limitation {
 
 /** An HSD: quantity (HSD02), unit (HSD01), period (HSD05), periodCount (HSD06), remaining (HSD05 29). */
 function deliveryLimitation(hsd: Delivery): Limitation {
-  const out = {} as Limitation;
+  const out: Limitation = {};
   const quantity = numberOf(hsd.quantity);
   if (quantity !== undefined) out.quantity = quantity;
   const unit = quantityQualifierName(hsd.quantityQualifier);

@@ -1,10 +1,10 @@
 import { EXACT, type ExactError } from '../errors/index.js';
-import type { SpecBlock as BenefitBlock, SpecFigures as BenefitFigures } from './types.js';
-import type { CobResult } from '../cob/types.js';
+import type { MockEligibilityBody, SpecBlock as BenefitBlock, SpecFigures as BenefitFigures } from './types.js';
 import { mockCobResult } from '../cob/mock.js';
 import { matchMockScenario, type MockPatient } from '../mock/patients.js';
 import type { EstimateRequest } from '../validation/schemas.js';
-import { estimateOf, type Estimate } from './estimate.js';
+import { MOCK_SUCCESS_MESSAGE } from '../validation/responses/vocabulary.js';
+import { estimateOf } from './estimate.js';
 
 /**
  * Mock mode (docs/eligibility.md#mock-mode): four fixed scenarios, matched exactly and case-sensitively on seven
@@ -38,16 +38,7 @@ const MOCK_BLOCKS: Record<number, { inNetwork: BenefitBlock; outNetwork: Benefit
   },
 };
 
-const MOCK_SUCCESS_MESSAGE = 'Mock Eligibility check successful.';
-
-export interface MockEligibilityBody {
-  inNetwork: BenefitBlock;
-  outNetwork: BenefitBlock;
-  message: string;
-  /** Only when the request sent `estimate`: computed from the mock figures (docs/eligibility.md#estimate). */
-  estimate?: Estimate;
-  cob?: CobResult;
-}
+export type { MockEligibilityBody };
 
 /** The mock answer: a 200 body, or one of its exact error bodies (docs/api.md#mock-mode). */
 export function mockEligibility(

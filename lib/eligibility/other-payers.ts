@@ -17,34 +17,39 @@ const END_DATE = '347';
 
 const isOtherPayer = (row: BenefitRow): boolean => row.info === OTHER_PAYER;
 
+type Coverage = Pick<OtherPayer, 'coverageBegin' | 'coverageEnd'>;
+
 /** Whether the coverage is in force on the date (YYYY-MM-DD; no date: every coverage is). */
-const activeOn = (payer: OtherPayer, date: string | undefined): boolean =>
+const activeOn = (payer: Coverage, date: string | undefined): boolean =>
   date === undefined || !((payer.coverageEnd !== undefined && payer.coverageEnd < date) || (payer.coverageBegin !== undefined && payer.coverageBegin > date));
 
 function otherPayerOf(row: BenefitRow, date: string | undefined): OtherPayer {
-  const out = {} as OtherPayer;
   const entity = row.entity;
-  if (entity && entity.name.trim() !== '') out.name = entity.name.trim();
-  if (entity && entity.id !== '' && PAYER_ID_QUALIFIERS.has(entity.idQualifier)) out.payerId = entity.id;
   const type = insuranceType(row.insuranceType);
-  if (type) out.insuranceType = type;
-  out.serviceTypes = [...row.services];
+  // In the order the row's dates give them (a lone end date comes first).
+  const coverage: Coverage = {};
   for (const period of row.dates) {
     if (!COVERAGE_DATES.has(period.qualifier)) continue;
     const read = periodDates(period);
     if (read === undefined) continue;
     if ('single' in read) {
-      if (period.qualifier === END_DATE) out.coverageEnd ??= d8ToIso(read.single);
-      else out.coverageBegin ??= d8ToIso(read.single);
+      if (period.qualifier === END_DATE) coverage.coverageEnd ??= d8ToIso(read.single);
+      else coverage.coverageBegin ??= d8ToIso(read.single);
     } else {
-      out.coverageBegin ??= d8ToIso(read.begin);
-      out.coverageEnd ??= d8ToIso(read.end);
+      coverage.coverageBegin ??= d8ToIso(read.begin);
+      coverage.coverageEnd ??= d8ToIso(read.end);
     }
   }
   const memberId = row.memberRef || row.entityMemberRef || (entity?.idQualifier === 'MI' ? entity.id : '');
-  if (memberId !== '') out.memberId = memberId;
-  out.activeOnDate = activeOn(out, date);
-  return out;
+  return {
+    ...(entity && entity.name.trim() !== '' ? { name: entity.name.trim() } : {}),
+    ...(entity && entity.id !== '' && PAYER_ID_QUALIFIERS.has(entity.idQualifier) ? { payerId: entity.id } : {}),
+    ...(type ? { insuranceType: type } : {}),
+    serviceTypes: [...row.services],
+    ...coverage,
+    ...(memberId !== '' ? { memberId } : {}),
+    activeOnDate: activeOn(coverage, date),
+  };
 }
 
 /** One item per EB01 R row of the patient, in order; `dateOfCoverage` is CCYYMMDD. */

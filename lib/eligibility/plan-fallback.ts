@@ -4,6 +4,7 @@
  * plan-level rows only (EB03 30, 96 on a Part B row, or none), and the entry says which fields did.
  * A figure the plan-wide summary took from another service's row (a 98 copay) never spreads this way.
  */
+import { PLAN_FIELDS } from '../validation/responses/vocabulary.js';
 import { HEALTH_PLAN, isPartB, lists, type BenefitRow } from './benefit-row.js';
 import { blocks, rowsByField } from './summary.js';
 import { NOT_AVAILABLE, type BenefitBlock, type BenefitFigures, type PlanField } from './types.js';
@@ -23,7 +24,8 @@ export function planLevelBlocks(candidates: readonly BenefitRow[], noFamily: boo
   return blocks(rowsByField(candidates.filter(isPlanLevel)), { rankService: true, noFamily });
 }
 
-const FIELD_ORDER: readonly PlanField[] = ['copay', 'coinsurance', 'deductible', 'stopLoss'];
+/** `fromPlan` lists its fields in the schema's order. */
+const FIELD_ORDER: readonly PlanField[] = PLAN_FIELDS;
 
 /** One slot: the service's own figure, else the plan's (noting the field when the plan had one). */
 const slot = (own: string, plan: string, field: PlanField, used: Set<PlanField>): string => {

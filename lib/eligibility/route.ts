@@ -1,5 +1,4 @@
 import { loggedCobCheck } from '../cob/route.js';
-import type { CobResult } from '../cob/types.js';
 import type { Enrollment } from '../enrollment/types.js';
 import { ERROR_TABLE, type ErrorCode, type ServiceError } from '../errors/index.js';
 import type { Route, RouteOutcome } from '../http/api-handler.js';
@@ -9,13 +8,12 @@ import type { Runtime } from '../runtime/index.js';
 import { stediAccess } from '../runtime/stedi-access.js';
 import type { StediConnection } from '../upstream/stedi.js';
 import type { EligibilityRequest } from '../validation/index.js';
+import { SUCCESS_MESSAGE } from '../validation/responses/vocabulary.js';
 import type { EstimateRequest } from '../validation/schemas.js';
 import { checkEligibility } from './check.js';
-import { estimateOf, type Estimate } from './estimate.js';
+import { estimateOf } from './estimate.js';
 import { mockEligibility } from './mock.js';
-import type { BenefitSummary } from './types.js';
-
-type Answer = Omit<BenefitSummary, 'inNetwork' | 'outNetwork' | 'coverageStatus'>;
+import type { BenefitSummary, CobPart, EligibilityBody } from './types.js';
 
 /**
  * POST /api/eligibility/v1 (docs/eligibility.md): mock mode answers from the fixed sets; a real check
@@ -23,29 +21,7 @@ type Answer = Omit<BenefitSummary, 'inNetwork' | 'outNetwork' | 'coverageStatus'
  * `runCobCheck`, the COB search alongside it. A COB failure never fails the eligibility answer.
  */
 
-const SUCCESS_MESSAGE = 'Eligibility check successful';
-
-export type CobPart = CobResult | { message: string; code: string };
-
-/** The 200 body, keys in the documented order. */
-export interface EligibilityBody {
-  inNetwork: BenefitSummary['inNetwork'];
-  outNetwork: BenefitSummary['outNetwork'];
-  message: string;
-  coverageStatus: BenefitSummary['coverageStatus'];
-  payerName?: string;
-  checkedAt: string;
-  plan: Answer['plan'];
-  subscriber: Answer['subscriber'];
-  dependent?: Answer['dependent'];
-  benefits: Answer['benefits'];
-  procedures?: Answer['procedures'];
-  otherPayers: Answer['otherPayers'];
-  notices: Answer['notices'];
-  /** Only when the request sent `estimate` (docs/eligibility.md#estimate). */
-  estimate?: Estimate;
-  cob?: CobPart;
-}
+export type { CobPart, EligibilityBody };
 
 export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
   return async ({ body, clientId }) => {
@@ -87,24 +63,23 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
 
 /** The 200 body of a real check (docs/eligibility.md#the-response); also the OpenAPI example's source. */
 export function eligibilityBody(summary: BenefitSummary, checkedAt: Date, cob?: CobPart, estimate?: EstimateRequest): EligibilityBody {
-  const response = {
+  return {
     inNetwork: summary.inNetwork,
     outNetwork: summary.outNetwork,
     message: SUCCESS_MESSAGE,
     coverageStatus: summary.coverageStatus,
-  } as EligibilityBody;
-  if (summary.payerName) response.payerName = summary.payerName;
-  response.checkedAt = checkedAt.toISOString();
-  response.plan = summary.plan;
-  response.subscriber = summary.subscriber;
-  if (summary.dependent) response.dependent = summary.dependent;
-  response.benefits = summary.benefits;
-  if (summary.procedures) response.procedures = summary.procedures;
-  response.otherPayers = summary.otherPayers;
-  response.notices = summary.notices;
-  if (estimate) response.estimate = estimateOf(estimate, summary);
-  if (cob) response.cob = cob;
-  return response;
+    ...(summary.payerName ? { payerName: summary.payerName } : {}),
+    checkedAt: checkedAt.toISOString(),
+    plan: summary.plan,
+    subscriber: summary.subscriber,
+    ...(summary.dependent ? { dependent: summary.dependent } : {}),
+    benefits: summary.benefits,
+    ...(summary.procedures ? { procedures: summary.procedures } : {}),
+    otherPayers: summary.otherPayers,
+    notices: summary.notices,
+    ...(estimate ? { estimate: estimateOf(estimate, summary) } : {}),
+    ...(cob ? { cob } : {}),
+  };
 }
 
 /** The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. */
