@@ -12,7 +12,9 @@ import type { EligibilityRequest } from '../validation/index.js';
 import type { EstimateRequest } from '../validation/schemas.js';
 import { checkEligibility } from './check.js';
 import { estimateOf, type Estimate } from './estimate.js';
+import type { SummaryFigures } from './figures.js';
 import { mockEligibility } from './mock.js';
+import { presentSummary, withFigures } from './present.js';
 import type { BenefitSummary } from './types.js';
 
 type Answer = Omit<BenefitSummary, 'inNetwork' | 'outNetwork' | 'coverageStatus'>;
@@ -85,8 +87,12 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
   };
 }
 
-/** The 200 body of a real check (docs/eligibility.md#the-response); also the OpenAPI example's source. */
-export function eligibilityBody(summary: BenefitSummary, checkedAt: Date, cob?: CobPart, estimate?: EstimateRequest): EligibilityBody {
+/**
+ * The 200 body of a real check (docs/eligibility.md#the-response); also the OpenAPI example's source.
+ * Its figures are formatted here, once; the body remembers the numbers (present.ts#figuresBehind).
+ */
+export function eligibilityBody(figures: SummaryFigures, checkedAt: Date, cob?: CobPart, estimate?: EstimateRequest): EligibilityBody {
+  const summary = presentSummary(figures);
   const response = {
     inNetwork: summary.inNetwork,
     outNetwork: summary.outNetwork,
@@ -102,9 +108,9 @@ export function eligibilityBody(summary: BenefitSummary, checkedAt: Date, cob?: 
   if (summary.procedures) response.procedures = summary.procedures;
   response.otherPayers = summary.otherPayers;
   response.notices = summary.notices;
-  if (estimate) response.estimate = estimateOf(estimate, summary);
+  if (estimate) response.estimate = estimateOf(estimate, figures);
   if (cob) response.cob = cob;
-  return response;
+  return withFigures(response, figures);
 }
 
 /** The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. */
