@@ -52,7 +52,6 @@ export type EstimateSources = Blocks<Figures> & { benefits?: readonly ServiceFig
 const DEFAULT_SERVICE_TYPE = '30';
 const DEFAULT_NETWORK = 'in';
 
-const money = (cents: bigint): string => formatMoney(cents);
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 const atLeastZero = (a: bigint): bigint => (a < 0n ? 0n : a);
 
@@ -146,18 +145,18 @@ function lineOf(
   const line = {} as EstimateLine;
   if (request.procedureCode !== undefined) line.procedureCode = request.procedureCode;
   line.serviceTypeCode = serviceTypeCode;
-  line.amount = money(amount);
+  line.amount = formatMoney(amount);
   line.basis = basis;
   const finish = (
     parts: { copay: bigint; deductible: bigint | undefined; coinsurance: bigint | undefined },
     owes: bigint | undefined,
     missing: MissingFigure[],
   ) => {
-    line.copay = money(parts.copay);
-    line.deductible = parts.deductible === undefined ? NOT_AVAILABLE : money(parts.deductible);
-    line.coinsurance = parts.coinsurance === undefined ? NOT_AVAILABLE : money(parts.coinsurance);
-    line.patientOwes = owes === undefined ? NOT_AVAILABLE : money(owes);
-    line.planPays = owes === undefined ? NOT_AVAILABLE : money(amount - owes);
+    line.copay = formatMoney(parts.copay);
+    line.deductible = parts.deductible === undefined ? NOT_AVAILABLE : formatMoney(parts.deductible);
+    line.coinsurance = parts.coinsurance === undefined ? NOT_AVAILABLE : formatMoney(parts.coinsurance);
+    line.patientOwes = owes === undefined ? NOT_AVAILABLE : formatMoney(owes);
+    line.planPays = owes === undefined ? NOT_AVAILABLE : formatMoney(amount - owes);
     if (missing.length > 0) line.missing = missing;
     return { line, owes, pays: owes === undefined ? undefined : amount - owes };
   };
@@ -192,8 +191,8 @@ export function estimateOf(request: EstimateRequest, sources: EstimateSources): 
   return {
     network,
     lines,
-    patientOwes: owes === undefined ? NOT_AVAILABLE : money(owes),
-    planPays: pays === undefined ? NOT_AVAILABLE : money(pays),
+    patientOwes: owes === undefined ? NOT_AVAILABLE : formatMoney(owes),
+    planPays: pays === undefined ? NOT_AVAILABLE : formatMoney(pays),
     complete: lines.every((line) => line.missing === undefined),
   };
 }

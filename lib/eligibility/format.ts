@@ -12,37 +12,35 @@ export interface Decimal {
 }
 
 const TEN = 10n;
+/** 10^0 … 10^8, the powers figures need, made once (a bigint power is slow to make). */
+const POWERS: readonly bigint[] = Array.from({ length: 9 }, (_, n) => TEN ** BigInt(n));
+/** Up to 15 digits a double holds exactly, and reading them as a number is faster than as a bigint. */
+const EXACT_DIGITS = 15;
 
 function pow10(n: number): bigint {
-  return TEN ** BigInt(n);
+  return n < POWERS.length ? POWERS[n]! : TEN ** BigInt(n);
 }
 
 /** Parses an X12 R (decimal) value: optional sign, digits, optional fraction. Anything else → null. */
 export function parseDecimal(text: string): Decimal | null {
   const s = text.trim();
-  let i = 0;
+  let start = 0;
   let negative = false;
   if (s[0] === '-' || s[0] === '+') {
     negative = s[0] === '-';
-    i = 1;
+    start = 1;
   }
-  let digits = '';
-  let scale = 0;
-  let seenPoint = false;
-  for (; i < s.length; i++) {
+  let point = -1;
+  for (let i = start; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      digits += s[i];
-      if (seenPoint) scale++;
-    } else if (c === 46 && !seenPoint) {
-      seenPoint = true;
-    } else {
-      return null;
-    }
+    if (c >= 48 && c <= 57) continue;
+    if (c !== 46 || point >= 0) return null;
+    point = i;
   }
+  const digits = point < 0 ? s.slice(start) : s.slice(start, point) + s.slice(point + 1);
   if (digits === '') return null;
-  const units = BigInt(digits);
-  return { units: negative ? -units : units, scale };
+  const units = digits.length <= EXACT_DIGITS ? BigInt(Number(digits)) : BigInt(digits);
+  return { units: negative ? -units : units, scale: point < 0 ? 0 : s.length - point - 1 };
 }
 
 function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
