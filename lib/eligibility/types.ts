@@ -1,5 +1,6 @@
 /**
- * Response shapes of the eligibility check (docs/eligibility.md). All figures are display strings.
+ * Response shapes of the eligibility check (docs/eligibility.md). All figures here are the REST
+ * answer's display strings; inside the service they are numbers (figures.ts), formatted by present.ts.
  */
 
 export const NOT_AVAILABLE = 'N/A';
