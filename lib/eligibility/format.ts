@@ -80,21 +80,30 @@ function group(digits: string): string {
   return out;
 }
 
+/** Below this a bigint is exactly a double, and double arithmetic on it is faster (and as exact). */
+const EXACT_NUMBER = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** |value| split into its hundreds and the two-digit rest: exact at any size. */
+function hundreds(value: bigint): { negative: boolean; whole: string; rest: string } {
+  const negative = value < 0n;
+  const magnitude = negative ? -value : value;
+  if (magnitude <= EXACT_NUMBER) {
+    const n = Number(magnitude);
+    const rest = n % 100;
+    return { negative, whole: String((n - rest) / 100), rest: rest < 10 ? `0${rest}` : String(rest) };
+  }
+  return { negative, whole: (magnitude / 100n).toString(), rest: (magnitude % 100n).toString().padStart(2, '0') };
+}
+
 /** Whole cents as money text: 123450n → "$1,234.50" (US grouping); a negative amount as "-$5.00". */
 export function formatMoney(cents: bigint): string {
-  const negative = cents < 0n;
-  const magnitude = negative ? -cents : cents;
-  const whole = (magnitude / 100n).toString();
-  const fraction = (magnitude % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}$${group(whole)}.${fraction}`;
+  const { negative, whole, rest } = hundreds(cents);
+  return `${negative ? '-' : ''}$${whole.length > 3 ? group(whole) : whole}.${rest}`;
 }
 
 /** Basis points as a percentage, trailing zeros dropped: 2000n → "20%", 1250n → "12.5%", 0n → "0%". */
 export function formatRate(basisPoints: bigint): string {
-  const negative = basisPoints < 0n;
-  const magnitude = negative ? -basisPoints : basisPoints;
-  const whole = (magnitude / 100n).toString();
-  let fractionDigits = (magnitude % 100n).toString().padStart(2, '0');
-  while (fractionDigits.endsWith('0')) fractionDigits = fractionDigits.slice(0, -1);
-  return `${negative ? '-' : ''}${whole}${fractionDigits === '' ? '' : `.${fractionDigits}`}%`;
+  const { negative, whole, rest } = hundreds(basisPoints);
+  const fraction = rest === '00' ? '' : rest.endsWith('0') ? rest[0]! : rest;
+  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}%`;
 }

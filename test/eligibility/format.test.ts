@@ -53,6 +53,14 @@ describe('formatMoney: cents as money text', () => {
     expect(formatMoney(1n)).toBe('$0.01');
     expect(formatMoney(12345678901234567899n)).toBe('$123,456,789,012,345,678.99');
   });
+  it('is exact on both sides of 2^53 cents (doubles below, bigints above)', () => {
+    expect([formatMoney(9007199254740991n), formatMoney(9007199254740992n), formatMoney(-9007199254740993n)]).toEqual([
+      '$90,071,992,547,409.91',
+      '$90,071,992,547,409.92',
+      '-$90,071,992,547,409.93',
+    ]);
+    expect([formatMoney(5n), formatMoney(100n), formatMoney(-1n), formatMoney(99999n)]).toEqual(['$0.05', '$1.00', '-$0.01', '$999.99']);
+  });
 });
 
 describe('formatRate: basis points as percent text', () => {
@@ -65,6 +73,12 @@ describe('formatRate: basis points as percent text', () => {
       '12.35%',
       '0.01%',
       '-5%',
+    ]);
+    expect([formatRate(1005n), formatRate(1050n), formatRate(123456789000n), formatRate(900719925474099300n)]).toEqual([
+      '10.05%',
+      '10.5%',
+      '1234567890%',
+      '9007199254740993%',
     ]);
   });
 });
