@@ -9,11 +9,13 @@ import { otherPayersOf, noticesOf } from './other-payers.js';
 import { dependentOf, planOf, subscriberOf } from './plan.js';
 import type { Patient271 } from './reply.js';
 import { blocks, coverageStatusOf, rowsByField } from './summary.js';
-import type { BenefitSummary, EligibilityQuestion } from './types.js';
+import type { SummaryFigures } from './figures.js';
+import type { EligibilityQuestion } from './types.js';
 
 const DEFAULT_SERVICES: readonly string[] = ['30'];
 
-export function answerOf(doc: Patient271, question: EligibilityQuestion = {}): BenefitSummary {
+/** The answer with its figures as numbers (present.ts makes the REST answer of it). */
+export function answerOf(doc: Patient271, question: EligibilityQuestion = {}): SummaryFigures {
   const rows = doc.patientBenefits;
   const selection = selectRows(rows, question.dateOfCoverage);
   const { inNetwork, outNetwork } = blocks(rowsByField(selection.candidates), { rankService: true, noFamily: selection.noFamily });

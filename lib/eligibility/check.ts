@@ -10,10 +10,11 @@ import { postRawX12, type StediConnection, type StediRetryTuning } from '../upst
 import { UNAVAILABLE_AAA } from '../x12/aaa-codes.js';
 import { build270 } from '../x12/build270.js';
 import { codesAsked } from './estimate.js';
-import { interpret271 } from './interpret.js';
+import { interpret271Figures } from './interpret.js';
 import { usDateToD8 } from '../validation/formats.js';
 import type { EligibilityRequest } from '../validation/schemas.js';
-import type { BenefitSummary, EligibilityQuestion } from './types.js';
+import type { SummaryFigures } from './figures.js';
+import type { EligibilityQuestion } from './types.js';
 
 /** The patient part of a validated eligibility request; dates are MM-DD-YYYY. */
 type EligibilityQuery = Pick<
@@ -34,7 +35,7 @@ interface EligibilityCheckMeta {
 }
 
 export interface EligibilityCheck {
-  result: Result<BenefitSummary>;
+  result: Result<SummaryFigures>;
   /** When the final 271 was received. */
   checkedAt?: Date;
   meta: EligibilityCheckMeta;
@@ -85,7 +86,7 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
     return build270(input, options).x12;
   };
   const read = (reply: string) => {
-    const reading = interpret271(reply, question);
+    const reading = interpret271Figures(reply, question);
     return { reading, retryable: reading.aaaCodes.some((code) => UNAVAILABLE_AAA.has(code)) };
   };
 

@@ -5,8 +5,7 @@
 import { quantityQualifierName, timePeriodName } from '../x12/benefit-codes.js';
 import type { BenefitRow, Delivery } from './benefit-row.js';
 import { isFiller } from './candidates.js';
-import { moneyText } from './format.js';
-import { NOT_AVAILABLE, type Limitation } from './types.js';
+import { toCents, type LimitationFigures } from './figures.js';
 
 const LIMITATION = 'F';
 /** HSD05 29: the quantity is what remains of the limit. */
@@ -22,17 +21,14 @@ function numberOf(text: string): number | undefined {
 }
 
 /** An EB01 F row; a filler amount (docs/eligibility.md#filler-amounts) is left out, its quantity kept. */
-function rowLimitation(row: BenefitRow): Limitation {
+function rowLimitation(row: BenefitRow): LimitationFigures {
   // Keys in the documented order: quantity, unit, amount, period, network, level.
-  const out: Limitation = {};
+  const out: LimitationFigures = {};
   const quantity = numberOf(row.quantity);
   if (quantity !== undefined) out.quantity = quantity;
   const unit = quantityQualifierName(row.quantityQualifier);
   if (unit) out.unit = unit;
-  if (row.amount !== '' && !isFiller(row.amount)) {
-    const amount = moneyText(row.amount);
-    if (amount !== NOT_AVAILABLE) out.amount = amount;
-  }
+  if (row.exactAmount !== undefined && !isFiller(row.amount)) out.amount = toCents(row.exactAmount);
   const period = timePeriodName(row.timePeriod);
   if (period) out.period = period;
   out.network = row.network === 'Y' ? 'in' : row.network === 'N' ? 'out' : 'any';
@@ -42,8 +38,8 @@ function rowLimitation(row: BenefitRow): Limitation {
 }
 
 /** An HSD: quantity (HSD02), unit (HSD01), period (HSD05), periodCount (HSD06), remaining (HSD05 29). */
-function deliveryLimitation(hsd: Delivery): Limitation {
-  const out: Limitation = {};
+function deliveryLimitation(hsd: Delivery): LimitationFigures {
+  const out: LimitationFigures = {};
   const quantity = numberOf(hsd.quantity);
   if (quantity !== undefined) out.quantity = quantity;
   const unit = quantityQualifierName(hsd.quantityQualifier);
@@ -57,8 +53,8 @@ function deliveryLimitation(hsd: Delivery): Limitation {
 }
 
 /** The F rows and the HSDs of the entry's rows, in document order; an HSD said twice is listed once. */
-export function limitationsOf(rows: readonly BenefitRow[]): Limitation[] {
-  const out: Limitation[] = [];
+export function limitationsOf(rows: readonly BenefitRow[]): LimitationFigures[] {
+  const out: LimitationFigures[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
     if (row.info === LIMITATION) out.push(rowLimitation(row));

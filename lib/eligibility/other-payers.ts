@@ -6,7 +6,8 @@ import { serviceTypeName } from '../x12/service-type-codes.js';
 import { answersFor, type BenefitRow } from './benefit-row.js';
 import { d8ToIso, periodDates } from './dates.js';
 import { insuranceType } from './plan.js';
-import { NOT_AVAILABLE, type BenefitBlock, type Notice, type OtherPayer } from './types.js';
+import { NOT_KNOWN, type Block } from './figures.js';
+import type { Notice, OtherPayer } from './types.js';
 
 const PAYER_ID_QUALIFIERS: ReadonlySet<string> = new Set(['PI', 'XV']);
 /** EB01 R: other or additional payer. */
@@ -104,10 +105,10 @@ function otherPayerNotices(rows: readonly BenefitRow[], payers: readonly OtherPa
   return notices;
 }
 
-/** Whether an individual deductible or out-of-pocket figure is N/A while the family one is known. */
-function familyOnly(block: BenefitBlock): boolean {
+/** Whether an individual deductible or out-of-pocket figure is not known while the family one is. */
+function familyOnly(block: Block): boolean {
   const { individual: own, family } = block;
-  const only = (mine: string, theirs: string): boolean => mine === NOT_AVAILABLE && theirs !== NOT_AVAILABLE;
+  const only = (mine: unknown, theirs: unknown): boolean => mine === NOT_KNOWN && theirs !== NOT_KNOWN;
   return (
     only(own.deductible.total, family.deductible.total) ||
     only(own.deductible.remaining, family.deductible.remaining) ||
@@ -116,7 +117,7 @@ function familyOnly(block: BenefitBlock): boolean {
   );
 }
 
-function familyOnlyNotice(inNetwork: BenefitBlock, outNetwork: BenefitBlock): Notice | undefined {
+function familyOnlyNotice(inNetwork: Block, outNetwork: Block): Notice | undefined {
   const where = [familyOnly(inNetwork) ? 'in network' : '', familyOnly(outNetwork) ? 'out of network' : ''].filter(Boolean);
   if (where.length === 0) return undefined;
   return {
@@ -140,8 +141,8 @@ function notReturned(rows: readonly BenefitRow[], services: readonly string[], p
 
 export interface NoticeInput {
   rows: readonly BenefitRow[];
-  inNetwork: BenefitBlock;
-  outNetwork: BenefitBlock;
+  inNetwork: Block;
+  outNetwork: Block;
   otherPayers: readonly OtherPayer[];
   /** The patient's own coverage is Original Medicare (docs/eligibility.md#original-medicare). */
   originalMedicare: boolean;

@@ -6,18 +6,16 @@
  */
 import { PLAN_FIELDS } from '../validation/responses/vocabulary.js';
 import { HEALTH_PLAN, isPartB, lists, type BenefitRow } from './benefit-row.js';
+import { NOT_KNOWN, noFigures, type Block, type Blocks, type LevelFigures } from './figures.js';
 import { blocks, rowsByField } from './summary.js';
-import { NOT_AVAILABLE, type BenefitBlock, type BenefitFigures, type PlanField } from './types.js';
+import type { PlanField } from './types.js';
 
 /** CMS reports the Part B deductible under 96 (docs/eligibility.md#filling-a-slot). */
 const PART_B_PLAN = '96';
 
 const isPlanLevel = (row: BenefitRow): boolean => row.services.length === 0 || lists(row, HEALTH_PLAN) || (isPartB(row) && lists(row, PART_B_PLAN));
 
-export interface PlanLevel {
-  inNetwork: BenefitBlock;
-  outNetwork: BenefitBlock;
-}
+export type PlanLevel = Blocks;
 
 /** The benefit blocks (docs/eligibility.md#filling-a-slot) over the plan-level candidates only. */
 export function planLevelBlocks(candidates: readonly BenefitRow[], noFamily: boolean): PlanLevel {
@@ -28,13 +26,13 @@ export function planLevelBlocks(candidates: readonly BenefitRow[], noFamily: boo
 const FIELD_ORDER: readonly PlanField[] = PLAN_FIELDS;
 
 /** One slot: the service's own figure, else the plan's (noting the field when the plan had one). */
-const slot = (own: string, plan: string, field: PlanField, used: Set<PlanField>): string => {
-  if (own !== NOT_AVAILABLE || plan === NOT_AVAILABLE) return own;
+const slot = <T>(own: T, plan: T, field: PlanField, used: Set<PlanField>): T => {
+  if (own !== NOT_KNOWN || plan === NOT_KNOWN) return own;
   used.add(field);
   return plan;
 };
 
-function level(own: BenefitFigures, plan: BenefitFigures, used: Set<PlanField>): BenefitFigures {
+function level(own: LevelFigures, plan: LevelFigures, used: Set<PlanField>): LevelFigures {
   return {
     copay: slot(own.copay, plan.copay, 'copay', used),
     deductible: {
@@ -47,33 +45,18 @@ function level(own: BenefitFigures, plan: BenefitFigures, used: Set<PlanField>):
   };
 }
 
-const filled = (own: BenefitBlock, plan: BenefitBlock, used: Set<PlanField>): BenefitBlock => ({
+const filled = (own: Block, plan: Block, used: Set<PlanField>): Block => ({
   individual: level(own.individual, plan.individual, used),
   family: level(own.family, plan.family, used),
 });
 
-/** The entry's blocks with every N/A slot the plan level fills, and `fromPlan` in the documented field order. */
-export function withPlanFigures(
-  own: { inNetwork: BenefitBlock; outNetwork: BenefitBlock },
-  plan: PlanLevel,
-  networks: { in: boolean; out: boolean },
-): { inNetwork: BenefitBlock; outNetwork: BenefitBlock; fromPlan: PlanField[] } {
+/** The entry's blocks with every not-known slot the plan level fills, and `fromPlan` in the documented field order. */
+export function withPlanFigures(own: Blocks, plan: PlanLevel, networks: { in: boolean; out: boolean }): Blocks & { fromPlan: PlanField[] } {
   const used = new Set<PlanField>();
   const inNetwork = networks.in ? filled(own.inNetwork, plan.inNetwork, used) : own.inNetwork;
   const outNetwork = networks.out ? filled(own.outNetwork, plan.outNetwork, used) : own.outNetwork;
   return { inNetwork, outNetwork, fromPlan: FIELD_ORDER.filter((field) => used.has(field)) };
 }
 
-const NONE: BenefitFigures = {
-  copay: NOT_AVAILABLE,
-  deductible: { total: NOT_AVAILABLE, remaining: NOT_AVAILABLE },
-  coinsurance: NOT_AVAILABLE,
-  stopLoss: NOT_AVAILABLE,
-  stopLossRemaining: NOT_AVAILABLE,
-};
-
-/** A block with every slot N/A (an out-of-network exclusion, docs/eligibility.md#not-covered-means-in-network). */
-export const emptyBlock = (): BenefitBlock => ({
-  individual: { ...NONE, deductible: { ...NONE.deductible } },
-  family: { ...NONE, deductible: { ...NONE.deductible } },
-});
+/** A block with every slot not known (an out-of-network exclusion, docs/eligibility.md#not-covered-means-in-network). */
+export const emptyBlock = (): Block => ({ individual: noFigures(), family: noFigures() });

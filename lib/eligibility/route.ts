@@ -12,8 +12,10 @@ import { SUCCESS_MESSAGE } from '../validation/responses/vocabulary.js';
 import type { EstimateRequest } from '../validation/schemas.js';
 import { checkEligibility } from './check.js';
 import { estimateOf } from './estimate.js';
+import type { SummaryFigures } from './figures.js';
 import { mockEligibility } from './mock.js';
-import type { BenefitSummary, CobPart, EligibilityBody } from './types.js';
+import { presentSummary, withFigures } from './present.js';
+import type { CobPart, EligibilityBody } from './types.js';
 
 /**
  * POST /api/eligibility/v1 (docs/eligibility.md): mock mode answers from the fixed sets; a real check
@@ -61,9 +63,13 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
   };
 }
 
-/** The 200 body of a real check (docs/eligibility.md#the-response); also the OpenAPI example's source. */
-export function eligibilityBody(summary: BenefitSummary, checkedAt: Date, cob?: CobPart, estimate?: EstimateRequest): EligibilityBody {
-  return {
+/**
+ * The 200 body of a real check (docs/eligibility.md#the-response); also the OpenAPI example's source.
+ * Its figures are formatted here, once; the body remembers the numbers (present.ts#figuresBehind).
+ */
+export function eligibilityBody(figures: SummaryFigures, checkedAt: Date, cob?: CobPart, estimate?: EstimateRequest): EligibilityBody {
+  const summary = presentSummary(figures);
+  return withFigures({
     inNetwork: summary.inNetwork,
     outNetwork: summary.outNetwork,
     message: SUCCESS_MESSAGE,
@@ -77,9 +83,9 @@ export function eligibilityBody(summary: BenefitSummary, checkedAt: Date, cob?: 
     ...(summary.procedures ? { procedures: summary.procedures } : {}),
     otherPayers: summary.otherPayers,
     notices: summary.notices,
-    ...(estimate ? { estimate: estimateOf(estimate, summary) } : {}),
+    ...(estimate ? { estimate: estimateOf(estimate, figures) } : {}),
     ...(cob ? { cob } : {}),
-  };
+  }, figures);
 }
 
 /** The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. */

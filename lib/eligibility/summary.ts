@@ -2,12 +2,13 @@
  * From candidate EB rows to the in/out-of-network blocks: each of the 24 slots is filled on its own
  * by the best fitting row (slots.ts, docs/eligibility.md#filling-a-slot), remaining figures as
  * docs/eligibility.md#remaining says. Rows arrive already selected (candidates.ts); this module
- * only asks for the winners and formats them.
+ * only asks for the winners and takes their figures, as numbers (figures.ts).
  */
-import { isActive, isInactive, figureOf, type BenefitRow, type Field } from './benefit-row.js';
-import { max, moneyOrNA, moneyText, parseDecimal, percentText, subtract, ZERO } from './format.js';
+import { isActive, isInactive, type BenefitRow, type Field } from './benefit-row.js';
+import { NOT_KNOWN, noFigures, toCents, type Block, type Blocks, type LevelFigures, type Money, type Rate } from './figures.js';
+import { max, subtract, ZERO } from './format.js';
 import { bestRow, type Level, type Network, type Slot, type TimeRule } from './slots.js';
-import { NOT_AVAILABLE, type BenefitBlock, type BenefitFigures, type CoverageStatus } from './types.js';
+import type { CoverageStatus } from './types.js';
 
 /** Candidate rows per field. */
 export type FieldRows = Record<Field, BenefitRow[]>;
@@ -32,24 +33,24 @@ const TOTAL_TIME: TimeRule = { kind: 'total' };
 const REMAINING: TimeRule = { kind: 'exactly', code: '29' };
 const YEAR_TO_DATE: TimeRule = { kind: 'exactly', code: '24' };
 
-const shown = (row: BenefitRow | undefined, field: Field): string =>
-  row === undefined ? NOT_AVAILABLE : field === 'coinsurance' ? percentText(figureOf(row, field)) : moneyText(figureOf(row, field));
+/** A winning row's EB07 as money (rounded to the cent), NOT_KNOWN without a row. */
+const moneyOf = (row: BenefitRow | undefined): Money => (row?.exactAmount === undefined ? NOT_KNOWN : toCents(row.exactAmount));
+/** A winning row's EB08 as a rate, NOT_KNOWN without a row. */
+const rateOf = (row: BenefitRow | undefined): Rate => (row === undefined ? NOT_KNOWN : row.rate);
 
 /**
  * Remaining (docs/eligibility.md#remaining): the best EB06 29 row; else the total minus the best
- * EB06 24 row, floored at 0; else $0.00 when the total is exactly 0; else N/A.
+ * EB06 24 row, floored at 0, on the exact amounts (only the result is rounded); else $0.00 when the
+ * total is exactly 0; else not known.
  */
-function remaining(rows: readonly BenefitRow[], total: BenefitRow | undefined, slots: AccumulatorSlots): string {
-  const slot = slots.total;
+function remaining(rows: readonly BenefitRow[], total: BenefitRow | undefined, slots: AccumulatorSlots): Money {
   const left = bestRow(rows, slots.left);
-  if (left) return shown(left, slot.field);
-  if (!total) return NOT_AVAILABLE;
-  const totalValue = parseDecimal(total.amount);
-  if (totalValue === null) return NOT_AVAILABLE;
-  const usedRow = bestRow(rows, slots.used);
-  const used = usedRow ? parseDecimal(usedRow.amount) : null;
-  if (used) return moneyOrNA(max(subtract(totalValue, used), ZERO));
-  return totalValue.units === 0n ? shown(total, slot.field) : NOT_AVAILABLE;
+  if (left) return moneyOf(left);
+  const totalValue = total?.exactAmount;
+  if (totalValue === undefined) return NOT_KNOWN;
+  const used = bestRow(rows, slots.used)?.exactAmount;
+  if (used) return toCents(max(subtract(totalValue, used), ZERO));
+  return totalValue.units === 0n ? toCents(totalValue) : NOT_KNOWN;
 }
 
 /**
@@ -98,38 +99,30 @@ function slotTable(rankService: boolean): SlotTable {
 /** The slots, built once at load (constants): plan-wide blocks rank EB03, a service or procedure entry's do not. */
 const SLOTS: Readonly<Record<'plan' | 'entry', SlotTable>> = { plan: slotTable(true), entry: slotTable(false) };
 
-const noFigures = (): BenefitFigures => ({
-  copay: NOT_AVAILABLE,
-  deductible: { total: NOT_AVAILABLE, remaining: NOT_AVAILABLE },
-  coinsurance: NOT_AVAILABLE,
-  stopLoss: NOT_AVAILABLE,
-  stopLossRemaining: NOT_AVAILABLE,
-});
-
 /** No row gives any figure (a service listed only on coverage rows): every slot is N/A. */
 const noRows = (rows: FieldRows): boolean => rows.copay.length + rows.coinsurance.length + rows.deductible.length + rows.stopLoss.length === 0;
 
-function figures(rows: FieldRows, network: Network, level: Level, rules: BlockRules): BenefitFigures {
+function figures(rows: FieldRows, network: Network, level: Level, rules: BlockRules): LevelFigures {
   if ((level === 'family' && rules.noFamily) || noRows(rows)) return noFigures();
   const table = SLOTS[rules.rankService ? 'plan' : 'entry'][network];
   const slots = table[level];
   const deductibleTotal = bestRow(rows.deductible, slots.deductible.total);
   const stopLossTotal = bestRow(rows.stopLoss, slots.stopLoss.total);
   return {
-    copay: shown(costShare(rows.copay, slots.copay, table.family.copay), 'copay'),
-    deductible: { total: shown(deductibleTotal, 'deductible'), remaining: remaining(rows.deductible, deductibleTotal, slots.deductible) },
-    coinsurance: shown(costShare(rows.coinsurance, slots.coinsurance, table.family.coinsurance), 'coinsurance'),
-    stopLoss: shown(stopLossTotal, 'stopLoss'),
+    copay: moneyOf(costShare(rows.copay, slots.copay, table.family.copay)),
+    deductible: { total: moneyOf(deductibleTotal), remaining: remaining(rows.deductible, deductibleTotal, slots.deductible) },
+    coinsurance: rateOf(costShare(rows.coinsurance, slots.coinsurance, table.family.coinsurance)),
+    stopLoss: moneyOf(stopLossTotal),
     stopLossRemaining: remaining(rows.stopLoss, stopLossTotal, slots.stopLoss),
   };
 }
 
-function block(rows: FieldRows, network: Network, rules: BlockRules): BenefitBlock {
+function block(rows: FieldRows, network: Network, rules: BlockRules): Block {
   return { individual: figures(rows, network, 'individual', rules), family: figures(rows, network, 'family', rules) };
 }
 
 /** The in- and out-of-network blocks over these rows. */
-export function blocks(rows: FieldRows, rules: BlockRules): { inNetwork: BenefitBlock; outNetwork: BenefitBlock } {
+export function blocks(rows: FieldRows, rules: BlockRules): Blocks {
   return { inNetwork: block(rows, 'in', rules), outNetwork: block(rows, 'out', rules) };
 }
 

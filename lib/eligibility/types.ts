@@ -1,7 +1,8 @@
 /**
  * Response shapes of the eligibility check (docs/eligibility.md), derived from their one declaration
  * (lib/validation/responses: shared.ts, entries.ts, eligibility.ts) with `FromSchema`, so an answer
- * built without a required field fails to compile. All figures are display strings.
+ * built without a required field fails to compile. All figures here are the REST answer's display
+ * strings; inside the service they are numbers (figures.ts), formatted once by present.ts.
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import type { mockEligibilityResponseSchema, realEligibilityResponseSchema } from '../validation/responses/eligibility.js';

@@ -1,12 +1,14 @@
 /**
  * One short plain-English sentence per tool answer, for the model reading it (docs/mcp.md#answers):
  * the structured content carries everything; the summary names what a front desk asks first.
- * Figures only; it never repeats names, dates of birth or member ids.
+ * Figures only; it never repeats names, dates of birth or member ids. The figures are quoted as the REST
+ * answer formatted them (docs/eligibility.md#figures-inside-the-service): nothing is formatted again.
  *
  * Text that came from a payer (its name, the names of other plans, directory names) is data, not
  * words of ours (docs/mcp.md#payer-text): each piece is stripped of control, bidi and invisible
  * characters, cut to 80 characters, quoted, and marked as the payer's.
  */
+import { NOT_AVAILABLE } from '../eligibility/types.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,7 +34,7 @@ export function cleanPayerText(value: string): string {
 const quoted = (value: string): string => JSON.stringify(cleanPayerText(value));
 const AS_WRITTEN = '(as the payer wrote it)';
 
-const known = (value: unknown): value is string => typeof value === 'string' && value !== '' && value !== 'N/A';
+const known = (value: unknown): value is string => typeof value === 'string' && value !== '' && value !== NOT_AVAILABLE;
 
 /** "in network: $25.00 copay, $1,500.00 deductible with $320.00 remaining, 20% coinsurance, …" */
 function networkPart(label: string, block: unknown): string | undefined {

@@ -1,7 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkEligibility, type CheckEligibilityArgs } from '../../lib/eligibility/check.js';
+import { checkEligibility as checkFigures, type CheckEligibilityArgs } from '../../lib/eligibility/check.js';
+import { presentSummary } from '../../lib/eligibility/present.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import type { StediRetryTuning } from '../../lib/upstream/stedi.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
@@ -34,6 +35,12 @@ function query(memberId: string): CheckEligibilityArgs['request'] {
     dateOfCoverage: '03-01-2025',
     payerId: p.payerId,
   };
+}
+
+/** checkEligibility with its answer's figures as the REST answer shows them. */
+async function checkEligibility(args: CheckEligibilityArgs) {
+  const outcome = await checkFigures(args);
+  return outcome.result.ok ? { ...outcome, result: { ok: true as const, value: presentSummary(outcome.result.value) } } : outcome;
 }
 
 /** Runs one check against the sandbox and reports how many raw X12 calls reached it. */
