@@ -69,23 +69,26 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
  */
 export function eligibilityBody(figures: SummaryFigures, checkedAt: Date, cob?: CobPart, estimate?: EstimateRequest): EligibilityBody {
   const summary = presentSummary(figures);
-  return withFigures({
-    inNetwork: summary.inNetwork,
-    outNetwork: summary.outNetwork,
-    message: SUCCESS_MESSAGE,
-    coverageStatus: summary.coverageStatus,
-    ...(summary.payerName ? { payerName: summary.payerName } : {}),
-    checkedAt: checkedAt.toISOString(),
-    plan: summary.plan,
-    subscriber: summary.subscriber,
-    ...(summary.dependent ? { dependent: summary.dependent } : {}),
-    benefits: summary.benefits,
-    ...(summary.procedures ? { procedures: summary.procedures } : {}),
-    otherPayers: summary.otherPayers,
-    notices: summary.notices,
-    ...(estimate ? { estimate: estimateOf(estimate, figures) } : {}),
-    ...(cob ? { cob } : {}),
-  }, figures);
+  return withFigures(
+    {
+      inNetwork: summary.inNetwork,
+      outNetwork: summary.outNetwork,
+      message: SUCCESS_MESSAGE,
+      coverageStatus: summary.coverageStatus,
+      ...(summary.payerName ? { payerName: summary.payerName } : {}),
+      checkedAt: checkedAt.toISOString(),
+      plan: summary.plan,
+      subscriber: summary.subscriber,
+      ...(summary.dependent ? { dependent: summary.dependent } : {}),
+      benefits: summary.benefits,
+      ...(summary.procedures ? { procedures: summary.procedures } : {}),
+      otherPayers: summary.otherPayers,
+      notices: summary.notices,
+      ...(estimate ? { estimate: estimateOf(estimate, figures) } : {}),
+      ...(cob ? { cob } : {}),
+    },
+    figures,
+  );
 }
 
 /** The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. */
