@@ -116,7 +116,7 @@ describe('checkCob against the sandbox clearinghouse', () => {
       armed.push(ms);
       return AbortSignal.timeout(ms);
     };
-    const { result, calls } = await run(faultPatient('FLTSLOW'), { budgetMs: 300, tuning: { now: () => 0, timeoutSignal } });
+    const { result, calls } = await run(faultPatient('FLTSLOW'), { budgetMs: 300, tuning: { clock: { now: () => 0 }, timeoutSignal } });
     expect(armed).toEqual([300]);
     expect(result).toMatchObject({ ok: false, error: { status: 504, code: 'UPSTREAM_TIMEOUT' } });
     expect(calls).toBe(1);

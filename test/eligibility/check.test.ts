@@ -173,7 +173,7 @@ describe('checkEligibility against the sandbox clearinghouse', () => {
       armed.push(ms);
       return AbortSignal.timeout(ms);
     };
-    const { result, meta, calls } = await check('FLTSLOW', { budgetMs: 400, tuning: { now: () => 0, timeoutSignal } });
+    const { result, meta, calls } = await check('FLTSLOW', { budgetMs: 400, tuning: { clock: { now: () => 0 }, timeoutSignal } });
     expect(armed).toEqual([400]);
     expect(result).toMatchObject({ ok: false, error: { status: 504, code: 'UPSTREAM_TIMEOUT' } });
     expect(calls).toBe(1);
