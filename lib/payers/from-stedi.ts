@@ -1,11 +1,10 @@
-import type { StediPayerRecord } from '../upstream/stedi-payers.js';
-import type { Payer, TransactionSupport } from './types.js';
+import type { DirectoryRecord, Payer, TransactionSupport } from './types.js';
 
 /**
- * A Stedi payer record as this API answers it. A transaction Stedi's record does not mention is
- * reported NOT_SUPPORTED (Stedi lists every transaction it supports for a payer).
+ * A directory record as this API answers it. A transaction the record does not mention is
+ * reported NOT_SUPPORTED (the directory lists every transaction it supports for a payer).
  */
-export function payerFromStedi(record: StediPayerRecord): Payer {
+export function payerFromStedi(record: DirectoryRecord): Payer {
   const support = record.transactionSupport ?? {};
   const flag = (value: TransactionSupport | undefined): TransactionSupport => value ?? 'NOT_SUPPORTED';
   const payer: Payer = {

@@ -75,7 +75,7 @@ beforeEach(() => {
   declareLength = false;
 });
 
-const connection = { baseUrl: base, apiKey: 'k', budgetMs: 20_000 };
+const connection = { apiKey: 'k', budgetMs: 20_000 };
 const final = () => ({ reading: undefined, retryable: false });
 
 /** The 502 and its message, that one request was made and the server was cut off early. */
