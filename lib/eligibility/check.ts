@@ -85,7 +85,7 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
   const x12 = (): string => {
     const options: Parameters<typeof build270>[1] = {};
     if (args.controlNumber) options.controlNumber = args.controlNumber;
-    if (args.clock) options.now = new Date(args.clock.now());
+    if (args.clock) options.clock = args.clock;
     return build270(input, options).x12;
   };
   const read = (reply: string) => {

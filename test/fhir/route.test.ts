@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { clearinghouseFor } from '../support/clearinghouse.js';
-import { systemClock } from '../../lib/config/clock.js';
+import { fixedClock, systemClock } from '../../lib/config/clock.js';
 import type { Bundle, CoverageEligibilityResponse, CoverageEligibilityResponseInsuranceItem as Item } from '@medplum/fhirtypes';
 import { readConfig } from '../../lib/config/index.js';
 import type { Enrollment, EnrollmentStore } from '../../lib/enrollment/types.js';
@@ -38,7 +38,7 @@ const runtime = (): Runtime => ({
   anthropicKey: async () => ok('k'),
   sandbox: { anthropic: true },
 });
-const route = () => fhirRoute(runtime(), { now: () => NOW, newId: () => 'id-1' });
+const route = () => fhirRoute(runtime(), { clock: fixedClock(NOW), newId: () => 'id-1' });
 const submit = (body: EligibilityRequest) => route()({ body: requestBundle(body) as never, clientId: 'acme', requestId: 'r-1' });
 
 const patient = (lastName: string) => {
