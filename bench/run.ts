@@ -12,6 +12,8 @@
  *    500-item results page, heap: bench/batch.ts (spawned with --expose-gc; it writes batch.json).
  *  - Hostile input: every PDF bomb shape with the decompression guard and before it, and the strict
  *    JSON parser vs JSON.parse: bench/hostile.ts (spawned; it writes hostile.json).
+ *  - An upstream answering 400 MB (clearinghouse) or 40 MB (payer search): CPU and memory of the one
+ *    request, read with the cap: bench/upstream-caps.ts (spawned; it writes upstream-caps.json).
  * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
  * the target. Targets are reported, not enforced (the exit code is 0 either way).
  */
@@ -23,6 +25,7 @@ import { batchRows, type BatchReport } from './batch-rows.js';
 import { measureBundles, type BundleReport } from './bundles.js';
 import type { FunctionName } from '../infra/cdk/functions.js';
 import type { HostileReport, ProbeResult } from './hostile.js';
+import type { UpstreamCapsReport } from './upstream-caps.js';
 import { measureInvocations, type InvocationSample } from './invocations.js';
 import { LAMBDA_NODE_MAJOR, lambdaNodePath } from './lambda-node.js';
 
@@ -262,6 +265,23 @@ function requestBoundRows(json: HostileJsonReport, server: LocalServerHostileRep
   ];
 }
 
+/** One row per huge upstream answer: the capped read, and the uncapped one when it was measured. */
+function upstreamCapRows(report: UpstreamCapsReport): Row[] {
+  return report.after.map((after, i): Row => {
+    const before = report.before?.[i];
+    return {
+      figure: `upstream answer of ${after.bodyMB} MB, ${after.case}: CPU s, RSS growth`,
+      value: `${fixed(after.cpuSeconds, 2)} s, +${fixed(after.rssGrowthMiB, 0)} MiB`,
+      baseline: before
+        ? `uncapped: ${fixed(before.cpuSeconds, 2)} s, +${fixed(before.rssGrowthMiB, 0)} MiB, ${before.code}`
+        : 'uncapped: set UPSTREAM_CAPS_BEFORE',
+      ratio: after.code,
+      target: '502 < 2 s CPU, growth < 64 MiB',
+      pass: after.code === 'UPSTREAM_ERROR' && after.cpuSeconds < 2 && after.rssGrowthMiB < 64,
+    };
+  });
+}
+
 function hostileRows(report: HostileReport): Row[] {
   const bombs = report.bombs.map((b): Row => {
     const growth = b.guard.peakGrowthMiB ?? b.guard.rssGrowthMiB ?? NaN;
@@ -363,6 +383,8 @@ step('hostile input (bench/hostile.ts; unguarded runs are capped and killed)');
 const hostile = resultOf<HostileReport>('hostile.ts');
 step('a JSON list of millions of items (bench/hostile-json.ts)');
 const hostileJson = resultOf<HostileJsonReport>('hostile-json.ts');
+step('an upstream answering 400 MB and 40 MB (bench/upstream-caps.ts)');
+const upstreamCaps = resultOf<UpstreamCapsReport>('upstream-caps.ts');
 step('300 clients sending 6 MB bodies to the local server (bench/local-server-hostile.ts)');
 const localServer = resultOf<LocalServerHostileReport>('local-server-hostile.ts');
 
@@ -378,6 +400,7 @@ const rows = [
   ...pdfRows(pdf),
   ...hostileRows(hostile),
   ...requestBoundRows(hostileJson, localServer),
+  ...upstreamCapRows(upstreamCaps),
   ...batchRows(batch),
 ];
 printTable(rows);
@@ -396,6 +419,7 @@ const summary = {
   hostile,
   hostileJson,
   localServer,
+  upstreamCaps,
   batch,
 };
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
