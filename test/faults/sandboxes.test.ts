@@ -12,7 +12,7 @@ import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
  * two attempts for retryable failures (429/5xx, network errors, AAA 42), one for data errors and
  * timeouts. All cases run concurrently (beforeAll); each `it` then checks one.
  *
- * No outcome depends on how fast the machine is (docs/testing.md#load): a slow upstream here never
+ * No outcome depends on how fast the machine is (docs/testing.md#rules-the-suites-keep): a slow upstream here never
  * answers (only the budget can end the call, however late it fires), and the budget
  * (UPSTREAM_BUDGET_MS, LETTER_BUDGET_MS) is many times what the retried cases spend even on a machine
  * at load 10, so a retry is never refused for want of time. That a retry and its wait fit in the
