@@ -14,6 +14,8 @@
  *    JSON parser vs JSON.parse: bench/hostile.ts (spawned; it writes hostile.json).
  *  - A webhook receiver that drips a byte every 5 s against another client's webhook on the local
  *    server: bench/webhook-hostile.ts (spawned; it writes webhook-hostile.json).
+ *  - An upstream answering 400 MB (clearinghouse) or 40 MB (payer search): CPU and memory of the one
+ *    request, read with the cap: bench/upstream-caps.ts (spawned; it writes upstream-caps.json).
  * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
  * the target. Targets are reported, not enforced (the exit code is 0 either way).
  */
@@ -25,6 +27,7 @@ import { batchRows, type BatchReport } from './batch-rows.js';
 import { measureBundles, type BundleReport } from './bundles.js';
 import type { FunctionName } from '../infra/cdk/functions.js';
 import type { HostileReport, ProbeResult } from './hostile.js';
+import type { UpstreamCapsReport } from './upstream-caps.js';
 import { measureInvocations, type InvocationSample } from './invocations.js';
 import type { WebhookHostileReport } from './webhook-hostile.js';
 import { LAMBDA_NODE_MAJOR, lambdaNodePath } from './lambda-node.js';
@@ -280,6 +283,23 @@ function webhookRows(report: WebhookHostileReport): Row[] {
   ];
 }
 
+/** One row per huge upstream answer: the capped read, and the uncapped one when it was measured. */
+function upstreamCapRows(report: UpstreamCapsReport): Row[] {
+  return report.after.map((after, i): Row => {
+    const before = report.before?.[i];
+    return {
+      figure: `upstream answer of ${after.bodyMB} MB, ${after.case}: CPU s, RSS growth`,
+      value: `${fixed(after.cpuSeconds, 2)} s, +${fixed(after.rssGrowthMiB, 0)} MiB`,
+      baseline: before
+        ? `uncapped: ${fixed(before.cpuSeconds, 2)} s, +${fixed(before.rssGrowthMiB, 0)} MiB, ${before.code}`
+        : 'uncapped: set UPSTREAM_CAPS_BEFORE',
+      ratio: after.code,
+      target: '502 < 2 s CPU, growth < 64 MiB',
+      pass: after.code === 'UPSTREAM_ERROR' && after.cpuSeconds < 2 && after.rssGrowthMiB < 64,
+    };
+  });
+}
+
 function hostileRows(report: HostileReport): Row[] {
   const bombs = report.bombs.map((b): Row => {
     const growth = b.guard.peakGrowthMiB ?? b.guard.rssGrowthMiB ?? NaN;
@@ -381,6 +401,8 @@ step('hostile input (bench/hostile.ts; unguarded runs are capped and killed)');
 const hostile = resultOf<HostileReport>('hostile.ts');
 step('a JSON list of millions of items (bench/hostile-json.ts)');
 const hostileJson = resultOf<HostileJsonReport>('hostile-json.ts');
+step('an upstream answering 400 MB and 40 MB (bench/upstream-caps.ts)');
+const upstreamCaps = resultOf<UpstreamCapsReport>('upstream-caps.ts');
 step('300 clients sending 6 MB bodies to the local server (bench/local-server-hostile.ts)');
 const localServer = resultOf<LocalServerHostileReport>('local-server-hostile.ts');
 step('a webhook receiver that drips a byte every 5 s (bench/webhook-hostile.ts; about half a minute)');
@@ -399,6 +421,7 @@ const rows = [
   ...hostileRows(hostile),
   ...requestBoundRows(hostileJson, localServer),
   ...webhookRows(webhookHostile),
+  ...upstreamCapRows(upstreamCaps),
   ...batchRows(batch),
 ];
 printTable(rows);
@@ -418,6 +441,7 @@ const summary = {
   hostileJson,
   localServer,
   webhookHostile,
+  upstreamCaps,
   batch,
 };
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);

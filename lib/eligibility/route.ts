@@ -1,12 +1,11 @@
 import { loggedCobCheck } from '../cob/route.js';
+import { authorizeProvider } from '../enrollment/authorize.js';
 import type { Enrollment } from '../enrollment/types.js';
 import { ERROR_TABLE, type ErrorCode, type ServiceError } from '../errors/index.js';
 import type { Route, RouteOutcome } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
 import { payerNotSupported } from '../payers/gate.js';
 import type { Runtime } from '../runtime/index.js';
-import { stediAccess } from '../runtime/stedi-access.js';
-import type { StediConnection } from '../upstream/stedi.js';
 import type { EligibilityRequest } from '../validation/index.js';
 import { SUCCESS_MESSAGE } from '../validation/responses/vocabulary.js';
 import type { EstimateRequest } from '../validation/schemas.js';
@@ -33,20 +32,21 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
       return mock.ok ? { ok: true, body: mock.body, log: logFields } : { ok: false, error: mock.error, log: logFields };
     }
 
-    const access = await stediAccess(runtime, clientId, body.providerId, body.payerId);
-    if (!access.ok) return access;
+    const enrolled = await authorizeProvider(await runtime.enrollments(), clientId, body.providerId, body.payerId);
+    if (!enrolled.ok) return enrolled;
     const refused = await payerNotSupported(runtime.payers, body.payerId, 'eligibility');
     if (refused) return { ok: false, error: refused, log: { payerId: body.payerId } };
-    const { enrollment, stedi } = access.value;
+    const enrollment = enrolled.value;
+    const { clearinghouse, clock, upstreamIdempotencyKey } = runtime;
 
     const [eligibility, cob] = await Promise.all([
-      checkEligibility({ request: body, enrollment, stedi }),
-      body.runCobCheck === true ? cobPart(runtime, body, enrollment, stedi) : Promise.resolve(undefined),
+      checkEligibility({ request: body, enrollment, clearinghouse, clock, ...(upstreamIdempotencyKey ? { idempotencyKey: upstreamIdempotencyKey } : {}) }),
+      body.runCobCheck === true ? cobPart(runtime, body, enrollment) : Promise.resolve(undefined),
     ]);
     const { result, meta } = eligibility;
     log.info('eligibility upstream', {
-      upstream: 'stedi-raw-x12',
-      sandbox: runtime.sandbox.stedi,
+      upstream: meta.upstream,
+      sandbox: clearinghouse.sandbox,
       payerId: body.payerId,
       attempts: meta.attempts,
       upstreamMs: meta.upstreamMs,
@@ -57,7 +57,7 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
     });
     if (!result.ok) return result;
 
-    const response = eligibilityBody(result.value, eligibility.checkedAt ?? new Date(), cob, body.estimate);
+    const response = eligibilityBody(result.value, eligibility.checkedAt ?? new Date(clock.now()), cob, body.estimate);
     // A COB part that failed on an outage must not be frozen under an Idempotency-Key (docs/runtime.md#idempotency).
     return { ok: true, body: response, ...(failedTransiently(cob) ? { transient: true } : {}) } satisfies RouteOutcome;
   };
@@ -92,7 +92,7 @@ export function eligibilityBody(figures: SummaryFigures, checkedAt: Date, cob?: 
 }
 
 /** The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. */
-async function cobPart(runtime: Runtime, body: EligibilityRequest, enrollment: Enrollment, stedi: StediConnection): Promise<CobPart> {
+async function cobPart(runtime: Runtime, body: EligibilityRequest, enrollment: Enrollment): Promise<CobPart> {
   const query = {
     patientFirstName: body.patientFirstName,
     patientLastName: body.patientLastName,
@@ -101,7 +101,7 @@ async function cobPart(runtime: Runtime, body: EligibilityRequest, enrollment: E
     dateOfCoverage: body.dateOfCoverage,
     payerId: body.payerId,
   };
-  const result = await loggedCobCheck(runtime, { query, enrollment, stedi });
+  const result = await loggedCobCheck(runtime, { query, enrollment });
   return result.ok ? result.value : failedPart(result.error);
 }
 

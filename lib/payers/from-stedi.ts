@@ -1,16 +1,15 @@
-import type { StediPayerRecord } from '../upstream/stedi-payers.js';
 import { COVERAGE_TYPES } from '../validation/responses/vocabulary.js';
-import type { Payer, TransactionSupport } from './types.js';
+import type { DirectoryRecord, Payer, TransactionSupport } from './types.js';
 
 type CoverageType = Payer['coverageTypes'][number];
 const isCoverageType = (value: string): value is CoverageType => (COVERAGE_TYPES as readonly string[]).includes(value);
 
 /**
- * A Stedi payer record as this API answers it. A transaction Stedi's record does not mention is
- * reported NOT_SUPPORTED (Stedi lists every transaction it supports for a payer). A coverage type
+ * A directory record as this API answers it. A transaction the record does not mention is
+ * reported NOT_SUPPORTED (the directory lists every transaction it supports for a payer). A coverage type
  * outside the documented three is left out rather than answered against the schema.
  */
-export function payerFromStedi(record: StediPayerRecord): Payer {
+export function payerFromStedi(record: DirectoryRecord): Payer {
   const support = record.transactionSupport ?? {};
   const flag = (value: TransactionSupport | undefined): TransactionSupport => value ?? 'NOT_SUPPORTED';
   return {

@@ -20,3 +20,32 @@ export interface PayerSearch {
   pageSize: number;
   pageToken?: string;
 }
+
+/**
+ * One record of the clearinghouse's payer directory, as the clearinghouse port returns it
+ * (lib/runtime/clearinghouse.ts); `payerFromStedi` makes it a {@link Payer}.
+ */
+export interface DirectoryRecord {
+  stediId?: string;
+  displayName: string;
+  primaryPayerId: string;
+  aliases: string[];
+  names?: string[];
+  coverageTypes?: string[];
+  operatingStates?: string[];
+  transactionSupport?: { eligibilityCheck?: TransactionSupport; coordinationOfBenefits?: TransactionSupport } & Record<string, unknown>;
+}
+
+/** A search of the clearinghouse's directory: the transaction filters ask for `SUPPORTED`. */
+export interface DirectorySearch {
+  query?: string;
+  eligibilityCheck?: 'SUPPORTED';
+  coordinationOfBenefits?: 'SUPPORTED';
+  pageSize?: number;
+  pageToken?: string;
+}
+
+export interface DirectoryPage {
+  items: DirectoryRecord[];
+  nextPageToken?: string;
+}

@@ -5,6 +5,7 @@
  * all of them. Values go through cleanElement (./clean.ts, shared with the COB request) so patient
  * data can never break the envelope. Control numbers come from an injected generator (default crypto random).
  */
+import { systemClock, type Clock } from '../config/clock.js';
 import { randomInt } from 'node:crypto';
 import { cleanElement as clean, x12Name } from './clean.js';
 
@@ -24,7 +25,8 @@ export interface Build270Input {
 const procedureQualifier = (code: string): 'AD' | 'HC' => (/^D\d{4}$/.test(code) ? 'AD' : 'HC');
 
 export interface Build270Options {
-  now?: Date;
+  /** The envelope's date and time (ISA09/10, GS04/05, BHT04/05); default the system clock. */
+  clock?: Clock;
   /** Returns a positive integer; used modulo 10^9 for ISA13, GS06 and ST02. */
   controlNumber?: () => number;
   /** ISA06 and GS02. */
@@ -67,7 +69,7 @@ function two(n: number): string {
 const defaultControlNumber = () => randomInt(1, 1_000_000_000);
 
 export function build270(input: Build270Input, options: Build270Options = {}): Built270 {
-  const now = options.now ?? new Date();
+  const now = new Date((options.clock ?? systemClock).now());
   const raw = Math.floor(Math.abs(options.controlNumber ? options.controlNumber() : defaultControlNumber())) % 1_000_000_000;
   const control = raw === 0 ? 1 : raw;
   const isa13 = String(control).padStart(9, '0');

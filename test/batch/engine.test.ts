@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { clearinghouseFor } from '../support/clearinghouse.js';
+import { systemClock } from '../../lib/config/clock.js';
 import { eligibilityCheck } from '../../lib/batch/engine.js';
 import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
 import type { ItemQueue, WebhookQueue } from '../../lib/batch/queue.js';
@@ -80,9 +82,10 @@ beforeAll(async () => {
   runtime = {
     config: readConfig({ STEDI_BASE_URL: gate.url, UPSTREAM_BUDGET_MS: '3000' }),
     enrollments: async () => ({ get: async (id) => (id === ENROLLMENT.providerId ? ENROLLMENT : undefined), put: async () => undefined }),
-    stediKey: async () => ok('k'),
+    clearinghouse: clearinghouseFor(gate.url, 'k', { budgetMs: 3_000 }),
+    clock: systemClock,
     anthropicKey: async () => ok('unused'),
-    sandbox: { stedi: true, anthropic: false },
+    sandbox: { anthropic: false },
   };
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@
  * arithmetic is in the comments), property tests over seeded random plans, mock mode, the codes the
  * 270 asks and the request rules.
  */
+import { fixedClock } from '../../lib/config/clock.js';
 import { describe, it, expect } from '@jest/globals';
 import { codesAsked, estimateOf, type EstimateSources } from '../../lib/eligibility/estimate.js';
 import { basisPoints, cents, NOT_KNOWN, type Block, type SummaryFigures } from '../../lib/eligibility/figures.js';
@@ -267,7 +268,7 @@ describe('the request', () => {
     ...extra,
   });
   const errors = (estimate: unknown, extra?: Record<string, unknown>) => {
-    const result = validateBody('eligibility', body(estimate, extra), { now: new Date('2025-06-01T00:00:00Z') });
+    const result = validateBody('eligibility', body(estimate, extra), { clock: fixedClock('2025-06-01T00:00:00Z') });
     return result.ok ? [] : (result.error.errors ?? []);
   };
   it('accepts 1–20 lines with amounts > 0, ≤ 1,000,000, in cents', () => {
