@@ -2,7 +2,7 @@
  * One EB of the patient's loop as the answer reads it (docs/eligibility.md#how-the-271-is-read):
  * its elements as text, and what its 2110 loop keeps (DTP, MSG, REF*IG) and the 2120 payer entity.
  * What a row means for the answer (its figure, coverage, Medicare part) is asked by the functions
- * below; how rows rank for a slot lives in slots.ts.
+ * below; how rows rank for a slot lives in summary.ts.
  */
 import type { BenefitLoop, Loop } from '../x12/loops271.js';
 import { element, repetitions, SEGMENT, type Segment } from '../x12/segment.js';

@@ -2,13 +2,13 @@
  * `benefits` (one entry per service type) and `procedures` (one per requested procedure code):
  * docs/eligibility.md#benefits-per-service-type and #procedures. Each entry's blocks are the
  * plan-wide slot rules over the candidates that list its code, EB03 rank aside; a service entry's
- * empty slots then take the plan level's figures (plan-fallback.ts).
+ * empty slots then take the plan level's figures (plan.ts).
  */
 import { serviceTypeName } from '../x12/service-type-codes.js';
 import { answersFor, HEALTH_PLAN, isActive, isInactive, type BenefitRow } from './benefit-row.js';
 import type { Selection } from './candidates.js';
-import { limitationsOf } from './limitations.js';
-import { emptyBlock, planLevelBlocks, withPlanFigures } from './plan-fallback.js';
+import { limitationsOf } from './summary.js';
+import { emptyBlock, planLevelBlocks, withPlanFigures } from './plan.js';
 import { blocks, rowsByField, type BlockRules } from './summary.js';
 import type { Block, LimitationFigures, ProcedureFigures, ServiceFigures } from './figures.js';
 import type { CodeName, ServiceStatus } from './types.js';
