@@ -95,6 +95,7 @@ export class ServiceFunction {
         mainFields: ['module', 'main'],
         minify: true,
         sourceMap: true,
+        sourcesContent: BUNDLING.sourcesContent,
         target: 'node22',
         // Bundle the AWS SDK too: the tested version ships, not whatever the runtime carries. Only the
         // shipped modules (../shipped-modules.ts) stay outside, copied beside the bundle without an npm install.
