@@ -1,60 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
-import { LETTER_BUDGET_MS } from '../../lib/config/index.js';
+import { type FunctionName, functionEntry } from '../../lib/http/functions.js';
 import { SHIPPED_MODULES } from './shipped-modules.js';
 
-/**
- * The Lambda functions the stack deploys, each `functions/<name>/index.ts` exporting `handler`,
- * and what each is sized for (memory also buys CPU, which shortens cold starts). One list, read by
- * the stack, its tests and bench/bundles.ts. docs/deployment.md#functions
- */
-
-export interface FunctionSizing {
-  memoryMiB: number;
-  timeoutSeconds: number;
-}
-
-/** The letter's budget for the model (one retry inside it); the gateway streams, so it may pass 29 s. */
-export const LETTER_BUDGET_SECONDS = LETTER_BUDGET_MS / 1000;
-
-export const FUNCTIONS = {
-  // Hashes a token and reads one small secret; 256 MiB keeps the cold start short at minimal cost.
-  // 5 s: API Gateway waits at most 10 s for an authorizer, and a slow token store must fail fast.
-  authorizer: { memoryMiB: 256, timeoutSeconds: 5 },
-  // Builds a 270 and parses a 271 (small strings); 512 MiB is for CPU during SDK-heavy cold starts.
-  // 29 s: the upstream budget is 25 s and the buffered REST integration cuts the request at 29 s.
-  eligibility: { memoryMiB: 512, timeoutSeconds: 29 },
-  cob: { memoryMiB: 512, timeoutSeconds: 29 },
-  // The eligibility check behind a FHIR Bundle in and out (docs/fhir.md): the same sizing.
-  fhir: { memoryMiB: 512, timeoutSeconds: 29 },
-  // Payer directory search: one small upstream GET, cached per container for an hour.
-  payers: { memoryMiB: 256, timeoutSeconds: 10 },
-  // MCP tools run the eligibility, COB and payer routes in process: sized and timed like eligibility.
-  mcp: { memoryMiB: 512, timeoutSeconds: 29 },
-  // Holds a PDF of up to 4 MiB (base64 + decoded), loads pdf-lib with fontkit and subsets four
-  // DejaVu faces (~2.5 MB of TTF); 1536 MiB avoids GC pressure and gives ~1 vCPU for layout.
-  // 125 s: the 120 s letter budget plus time to write the answer; the streamed integration waits 130 s.
-  letter: { memoryMiB: 1536, timeoutSeconds: LETTER_BUDGET_SECONDS + 5 },
-  // The batch routes (docs/batch.md): submit validates up to 10,000 bodies and writes them with
-  // their queue messages (a 10,000-item submit does ~400 table writes and ~1,000 queue sends).
-  batch: { memoryMiB: 1024, timeoutSeconds: 29 },
-  // One item at a time through the eligibility route, up to 10 per invocation one after the other:
-  // 10 × the 25 s upstream budget in the worst case, plus the table writes.
-  'batch-worker': { memoryMiB: 512, timeoutSeconds: 300 },
-  // One signed POST per finished batch, 10 s timeout.
-  'batch-webhook': { memoryMiB: 256, timeoutSeconds: 30 },
-  // Unknown paths (404), wrong methods on known paths (405 + Allow) and CORS preflight: formats a
-  // small answer and touches nothing else.
-  'not-found': { memoryMiB: 256, timeoutSeconds: 5 },
-  // The unauthenticated GET routes: a fixed status document, and the OpenAPI document bundled in.
-  health: { memoryMiB: 256, timeoutSeconds: 5 },
-  openapi: { memoryMiB: 256, timeoutSeconds: 5 },
-  // The API reference page and the 3.6 MB Scalar script it loads (read from assets/ beside the bundle).
-  docs: { memoryMiB: 256, timeoutSeconds: 5 },
-} as const satisfies Record<string, FunctionSizing>;
-
-export type FunctionName = keyof typeof FUNCTIONS;
-export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
+// The functions the stack deploys, their routes and sizing: the one function table (lib/http/functions.ts),
+// which the route table, the local server and the bench read too. docs/deployment.md#functions
+export { FUNCTION_NAMES, FUNCTION_TABLE as FUNCTIONS, type FunctionName, functionEntry, LETTER_BUDGET_SECONDS } from '../../lib/http/functions.js';
 
 /**
  * What esbuild is told besides the usual options, for every function: by the stack (NodejsFunction)
@@ -82,7 +33,7 @@ export const BUNDLING = {
  */
 export function bundleOptions(name: FunctionName): BuildOptions {
   return {
-    entryPoints: [fileURLToPath(new URL(`../../functions/${name}/index.ts`, import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(`../../${functionEntry(name)}`, import.meta.url))],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -94,6 +45,3 @@ export function bundleOptions(name: FunctionName): BuildOptions {
     external: [...((SHIPPED_MODULES as Partial<Record<FunctionName, readonly string[]>>)[name] ?? [])],
   };
 }
-
-/** How long API Gateway waits for the streamed letter integration (REST streaming allows up to 15 min). */
-export const LETTER_INTEGRATION_TIMEOUT_SECONDS = FUNCTIONS.letter.timeoutSeconds + 5;

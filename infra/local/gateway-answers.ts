@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NO_STORE, type HttpResponse } from '../../lib/http/response.js';
-import { FUNCTIONS as FUNCTION_SIZING } from '../cdk/functions.js';
-import type { FunctionName } from './routes.js';
+import { FUNCTION_TABLE, type FunctionName } from '../../lib/http/functions.js';
 
 /**
  * What the local gateway answers on its own (docs/runtime.md#local-gateway): the bodies API
@@ -75,7 +74,7 @@ export function headerPairs(req: IncomingMessage): [string, string][] {
 
 /** The context Lambda passes; remaining time counts down from the function's timeout in the stack. */
 export function lambdaContext(functionName: FunctionName, requestId: string) {
-  const deadline = Date.now() + FUNCTION_SIZING[functionName].timeoutSeconds * 1000;
+  const deadline = Date.now() + FUNCTION_TABLE[functionName].timeoutSeconds * 1000;
   return {
     functionName: `local-${functionName}`,
     awsRequestId: requestId,

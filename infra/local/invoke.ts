@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { FUNCTIONS as FUNCTION_SIZING } from '../cdk/functions.js';
+import { FUNCTION_TABLE } from '../../lib/http/functions.js';
 import { invokeHandler } from './awslambda.js';
 import { startLocalEnvironment } from './environment.js';
-import { FUNCTIONS, loadHandler, type FunctionName } from './routes.js';
+import { FUNCTION_NAMES, loadHandler, type FunctionName } from './routes.js';
 
 /**
  * `npm run invoke -- <function> <event.json>`: runs one handler on one sample event, in-process,
@@ -20,9 +20,9 @@ function fail(message: string): never {
 }
 
 const [name, file] = process.argv.slice(2);
-const usage = `usage: npm run invoke -- <${Object.keys(FUNCTIONS).join('|')}> <event.json>   (samples in events/)`;
+const usage = `usage: npm run invoke -- <${FUNCTION_NAMES.join('|')}> <event.json>   (samples in events/)`;
 if (!name || !file) fail(usage);
-if (!(name in FUNCTIONS)) fail(`unknown function "${name}"\n${usage}`);
+if (!FUNCTION_NAMES.includes(name as FunctionName)) fail(`unknown function "${name}"\n${usage}`);
 
 let text: string;
 try {
@@ -45,7 +45,7 @@ try {
 const environment = await startLocalEnvironment();
 try {
   const handler = await loadHandler(name as FunctionName);
-  const deadline = Date.now() + FUNCTION_SIZING[name as FunctionName].timeoutSeconds * 1000;
+  const deadline = Date.now() + FUNCTION_TABLE[name as FunctionName].timeoutSeconds * 1000;
   const context = { functionName: `local-${name}`, awsRequestId: 'local-invoke', getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) };
   // The authorizer takes no context; a streamed function's prelude and body are collected into one result.
   const result = name === 'authorizer' ? await (handler as (event: unknown) => Promise<unknown>)(event) : await invokeHandler(handler, event, context);

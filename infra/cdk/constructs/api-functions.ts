@@ -11,7 +11,7 @@ import type { DataStores } from './data-stores.js';
 import { ServiceFunction, type AssetFile } from './service-function.js';
 
 /**
- * Every function of infra/cdk/functions.ts as a ServiceFunction, each given only its own
+ * Every function of the function table (lib/http/functions.ts) as a ServiceFunction, each given only its own
  * configuration and only the access it needs (ACCESS below: one entry per function, so a new
  * function cannot be added without saying what it may touch). Built in the stack's scope.
  */

@@ -11,7 +11,8 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { ROUTE_TABLE } from '../../../lib/http/routes.js';
-import { LETTER_INTEGRATION_TIMEOUT_SECONDS, type FunctionName } from '../functions.js';
+import type { FunctionRow } from '../../../lib/http/functions.js';
+import { FUNCTIONS, type FunctionName } from '../functions.js';
 
 /**
  * The API's methods (docs/deployment.md#routes): every entry of the route table (lib/http/routes.ts),
@@ -35,17 +36,16 @@ export function addRoutes(api: RestApi, props: RoutesProps): RouteMethods {
 
   // One integration (and one API-scoped invoke permission) for everything the not-found function answers.
   const notFound = new LambdaIntegration(props.functions['not-found'], { scopePermissionToMethod: false });
-  const integrationFor = (name: FunctionName) =>
-    name === 'letter'
-      ? // docs/deployment.md#streaming: the letter may take up to 120 s, so its answer is streamed.
-        new LambdaIntegration(props.functions.letter, {
-          responseTransferMode: ResponseTransferMode.STREAM,
-          timeout: Duration.seconds(LETTER_INTEGRATION_TIMEOUT_SECONDS),
-        })
-      : name === 'batch'
-        ? // docs/batch.md#results-as-csv: a whole batch's results CSV is streamed as it is read (past 6 MB, no paging).
-          new LambdaIntegration(props.functions.batch, { responseTransferMode: ResponseTransferMode.STREAM })
-        : new LambdaIntegration(props.functions[name]);
+  // The function table says which answers are streamed (docs/deployment.md#streaming: the letter may take
+  // up to 120 s; docs/batch.md#results-as-csv: a whole batch's results CSV is sent as it is read, past 6 MB).
+  const integrationFor = (name: FunctionName) => {
+    const row: FunctionRow = FUNCTIONS[name];
+    if (!row.streaming) return new LambdaIntegration(props.functions[name]);
+    return new LambdaIntegration(props.functions[name], {
+      responseTransferMode: ResponseTransferMode.STREAM,
+      ...(row.integrationTimeoutSeconds === undefined ? {} : { timeout: Duration.seconds(row.integrationTimeoutSeconds) }),
+    });
+  };
 
   const methods: RouteMethods = {};
   const routeResources = new Set<IResource>();

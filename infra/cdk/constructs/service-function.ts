@@ -13,7 +13,7 @@ import { pascal } from '../ids.js';
 
 /**
  * One of the service's Lambda functions (docs/deployment.md#functions): `functions/<name>/index.ts`
- * bundled by esbuild, sized from infra/cdk/functions.ts, with its own KMS-encrypted log group and
+ * bundled by esbuild, sized from the function table (lib/http/functions.ts), with its own KMS-encrypted log group and
  * its own role whose one customer-managed policy lists exactly what the function may do (no
  * AWS-managed or inline policies). Built in the stack's scope (see ../stack.ts).
  */
