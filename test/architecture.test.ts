@@ -4,14 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 
 /**
- * House rules a reader relies on (docs/architecture.md): no module in lib/, functions/ or infra/cdk/
- * is over 400 lines (generated files aside), so each can be read whole. Import direction is checked
+ * House rules a reader relies on (docs/architecture.md): no module in lib/, functions/ or infra/
+ * is over 400 lines (generated files aside), so each can be read whole. The OpenAPI generator's
+ * folder is left out until its split lands (its two largest modules are being reworked). Import direction is checked
  * by `npm run lint` (dependency-cruiser), not here; test/dependency-rules.test.ts proves those rules
  * catch what they must.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MAX_LINES = 400;
+const OPENAPI_GENERATOR = join('infra', 'openapi');
 
 function modules(dir: string): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {
@@ -22,10 +24,11 @@ function modules(dir: string): string[] {
 }
 
 describe('module size', () => {
-  const files = ['lib', 'functions', 'infra/cdk'].flatMap(modules);
+  const files = ['lib', 'functions', 'infra'].flatMap(modules).filter((file) => !file.startsWith(OPENAPI_GENERATOR));
 
   it('finds the modules it checks', () => {
     expect(files).toContain('lib/http/pipeline.ts');
+    expect(files).toContain('infra/sandbox/patients.ts');
     expect(files.some((file) => file.includes('.generated.'))).toBe(false);
   });
 
