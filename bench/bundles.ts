@@ -1,6 +1,6 @@
 /**
- * Function bundles (not a test): each function built the way infra/cdk/stack.ts has NodejsFunction
- * build it (bundleOptions in infra/cdk/functions.ts: esbuild, ESM, node22, module/main fields, the
+ * Function bundles (not a test): each function built the way infra/deploy/stack.ts has NodejsFunction
+ * build it (bundleOptions in infra/deploy/functions.ts: esbuild, ESM, node22, module/main fields, the
  * createRequire banner, the node:http alias, AWS SDK bundled; minified here as in the stack), then
  * its size and the cold start of a fresh `node` importing it versus a bare `node -e ""` (median of N
  * spawns each, interleaved so machine noise hits both alike). Both run with the function's own
@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 // The functions the stack deploys, so a new handler is measured without a second list.
-import { bundleOptions, FUNCTION_NAMES, type FunctionName } from '../infra/cdk/functions.js';
+import { bundleOptions, FUNCTION_NAMES, type FunctionName } from '../infra/deploy/functions.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { batchRows, type BatchReport } from './batch-rows.js';
 import { measureBundles, type BundleReport } from './bundles.js';
-import type { FunctionName } from '../infra/cdk/functions.js';
+import type { FunctionName } from '../infra/deploy/functions.js';
 import type { HostileReport, ProbeResult } from './hostile.js';
 import { measureInvocations, type InvocationSample } from './invocations.js';
 import { LAMBDA_NODE_MAJOR, lambdaNodePath } from './lambda-node.js';

@@ -13,7 +13,7 @@ import { describe, expect, it } from '@jest/globals';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MAX_LINES = 400;
-const OPENAPI_GENERATOR = join('infra', 'openapi');
+const OPENAPI_GENERATOR = join('infra', 'tools', 'openapi');
 
 function modules(dir: string): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {
@@ -28,7 +28,7 @@ describe('module size', () => {
 
   it('finds the modules it checks', () => {
     expect(files).toContain('lib/http/pipeline.ts');
-    expect(files).toContain('infra/sandbox/patients.ts');
+    expect(files).toContain('infra/dev/sandbox/patients.ts');
     expect(files.some((file) => file.includes('.generated.'))).toBe(false);
   });
 

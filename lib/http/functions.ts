@@ -3,8 +3,8 @@ import { LETTER_BUDGET_MS } from '../config/index.js';
 /**
  * The service's Lambda functions, one row each: the routes it answers, its memory and timeout, and
  * whether its answer is streamed. The one list: the route table (./routes.ts) is its routes, the
- * CDK stack (infra/cdk/functions.ts) deploys and sizes its rows, the local server and
- * `npm run invoke` load and time them (infra/local/routes.ts). Each function's code is
+ * CDK stack (infra/deploy/functions.ts) deploys and sizes its rows, the local server and
+ * `npm run invoke` load and time them (infra/dev/local/routes.ts). Each function's code is
  * `functions/<name>/index.ts` exporting `handler` (functionEntry). docs/deployment.md#functions
  */
 

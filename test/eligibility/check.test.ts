@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { checkEligibility, type CheckEligibilityArgs } from '../../lib/eligibility/check.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import type { StediRetryTuning } from '../../lib/upstream/stedi.js';
-import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 
 const KEY = 'eligibility-test-key';
 const enrollment: Enrollment = {

@@ -7,8 +7,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FUNCTION_NAMES, FUNCTION_TABLE, functionEntry } from '../../lib/http/functions.js';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
-import { isStreamingHandler } from '../../infra/local/awslambda.js';
-import { loadHandler } from '../../infra/local/routes.js';
+import { isStreamingHandler } from '../../infra/dev/local/awslambda.js';
+import { loadHandler } from '../../infra/dev/local/routes.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

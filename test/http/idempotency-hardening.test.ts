@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startClearinghouseSandbox, COB_ROUTE, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
-import type { LocalEnvironment } from '../../infra/local/environment.js';
+import { startClearinghouseSandbox, COB_ROUTE, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
+import type { LocalEnvironment } from '../../infra/dev/local/environment.js';
 import { readConfig } from '../../lib/config/index.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';

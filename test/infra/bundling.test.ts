@@ -1,5 +1,5 @@
 /**
- * The bundling settings every function shares (infra/cdk/functions.ts BUNDLING, used by the stack and
+ * The bundling settings every function shares (infra/deploy/functions.ts BUNDLING, used by the stack and
  * bench/bundles.ts): node:http reaches the bundle through the shim, never as an ES import, and the
  * shim is node:http itself; source maps carry no sources' text; each bundle carries only what its
  * function runs. docs/deployment.md#cold-starts
@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
-import { BUNDLING, bundleOptions, type FunctionName } from '../../infra/cdk/functions.js';
+import { BUNDLING, bundleOptions, type FunctionName } from '../../infra/deploy/functions.js';
 
 const require = createRequire(import.meta.url);
 
@@ -24,7 +24,7 @@ describe('function bundling', () => {
     const [before, after] = await Promise.all([bundled(false), bundled(true)]);
     expect(before).toMatch(esImportOfHttp); // the SDK does import it: without the alias the rule below would be empty
     expect(after).not.toMatch(esImportOfHttp);
-    expect(after).toContain('infra/cdk/shims/node-http.cjs');
+    expect(after).toContain('infra/deploy/shims/node-http.cjs');
   }, 60_000);
 
   it('a source map keeps names and positions, not the sources, which Node would parse at every cold start', async () => {

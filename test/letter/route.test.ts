@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
+import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
 import { readConfig } from '../../lib/config/index.js';
 import { ok } from '../../lib/errors/index.js';
 import { letterRoute } from '../../lib/letter/route.js';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { COB_SANDBOX_PATIENTS } from '../../infra/sandbox/cob-answers.js';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import { COB_SANDBOX_PATIENTS } from '../../infra/dev/sandbox/cob-answers.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 import { responseProblems, type ResponseSchemaName } from '../support/response-schemas.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
 /**
  * Real answers, over HTTP from the local server with its sandboxes, against the response JSON
- * Schemas the OpenAPI document is built from (infra/openapi/responses.ts). Their objects are
+ * Schemas the OpenAPI document is built from (infra/tools/openapi/responses.ts). Their objects are
  * closed, so a key added to an answer without a schema fails here; then `npm run openapi`.
  */
 

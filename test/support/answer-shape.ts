@@ -1,6 +1,6 @@
 /**
  * Whether an eligibility answer stays inside what docs/eligibility.md promises: the response schema
- * (infra/openapi/responses.ts, through test/support/response-schemas.ts), plus what a schema cannot
+ * (infra/tools/openapi/responses.ts, through test/support/response-schemas.ts), plus what a schema cannot
  * say: every level object of a real answer has stopLossRemaining (the schema also serves mock
  * answers, which have none), notice codes come from their list, and there is one `procedures`
  * entry per requested code, in order.

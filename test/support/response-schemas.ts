@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { RESPONSE_SCHEMAS } from '../../infra/openapi/responses.js';
+import { RESPONSE_SCHEMAS } from '../../infra/tools/openapi/responses.js';
 
 /** The response schemas compiled strictly (meta-schema checked), for tests that validate real answers. */
 
