@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
-import { DEFAULT_API_TOKENS } from '../../infra/local/environment.js';
+import { DEFAULT_API_TOKENS } from '../../infra/dev/local/environment.js';
 
 /**
  * `npm run admin -- webhook-secret create --client local` (docs/batch.md#webhook-secrets) for the client

@@ -4,8 +4,8 @@ import { batchCsv, CSV_COLUMNS } from '../../lib/batch/csv-output.js';
 import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
 import type { BatchStore } from '../../lib/batch/store.js';
 import { emptyCounts, emptyOutcomes, type BatchRecord, type ItemRecord } from '../../lib/batch/types.js';
-import { createBatchTable } from '../../infra/local/batch.js';
-import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
+import { createBatchTable } from '../../infra/dev/local/batch.js';
+import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/dev/local/enrollments.js';
 
 /** Results rows as the CSV writer gives them: estimate totals and cells a spreadsheet must not run as formulas. */
 

@@ -14,9 +14,9 @@ import type { Enrollment } from '../../lib/enrollment/types.js';
 import { ok } from '../../lib/errors/index.js';
 import { apiHandler, type ApiEvent } from '../../lib/http/api-handler.js';
 import type { Runtime } from '../../lib/runtime/index.js';
-import { createBatchTable } from '../../infra/local/batch.js';
-import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
-import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { createBatchTable } from '../../infra/dev/local/batch.js';
+import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/dev/local/enrollments.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
 import { MOCK_SET_1, SANDBOX_RIVERA } from '../support/events.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';
-import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
-import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { startLocalServer, type LocalServer } from '../../infra/dev/local/server.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
 import { SANDBOX_RIVERA } from '../support/events.js';
 

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
 import { SANDBOX_RIVERA } from '../support/events.js';
 
 /**
- * The worker killed mid-batch, as `npm start` runs it: the server is a real process (infra/local/main.ts)
+ * The worker killed mid-batch, as `npm start` runs it: the server is a real process (infra/dev/local/main.ts)
  * keeping its DynamoDB on disk (LOCAL_DATA_DIR). While its workers wait on the clearinghouse (the gate
  * holds their calls, so the kill lands while items are IN_PROGRESS and others are still queued), it is
  * killed with SIGKILL; the held calls then reach the clearinghouse (it answers and charges, though nobody
@@ -30,7 +30,7 @@ const children: ChildProcess[] = [];
 
 /** `npm start` over `dataDir`; resolves with its URL once it has printed its banner. */
 function startServer(): Promise<{ url: string; banner: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/dev/local/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ChangeMessageVisibilityCommand, SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { startLocalSqs, type LocalSqs } from '../../infra/local/sqs.js';
+import { startLocalSqs, type LocalSqs } from '../../infra/dev/local/sqs.js';
 
 /**
  * The in-process SQS stand-in keeps what a user can observe of SQS: fairness across message

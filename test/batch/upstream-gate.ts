@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listen } from '../../infra/listen.js';
+import { listen } from '../../infra/dev/listen.js';
 
 /**
  * A loopback proxy in front of the sandbox clearinghouse for batch tests and the bench: it records

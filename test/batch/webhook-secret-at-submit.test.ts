@@ -3,8 +3,8 @@ import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
 import { submitBatch, type BatchRouteDeps } from '../../lib/batch/routes.js';
 import type { BatchStore } from '../../lib/batch/store.js';
 import { DEFAULT_BATCH_SETTINGS } from '../../lib/batch/types.js';
-import { createBatchTable } from '../../infra/local/batch.js';
-import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
+import { createBatchTable } from '../../infra/dev/local/batch.js';
+import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/dev/local/enrollments.js';
 import { MOCK_SET_1 } from '../support/events.js';
 
 /**

@@ -7,9 +7,9 @@ import type { BatchStore } from '../../lib/batch/store.js';
 import { emptyOutcomes, type BatchRecord } from '../../lib/batch/types.js';
 import { sendBatchWebhook, type WebhookDeps } from '../../lib/batch/webhook.js';
 import { fixedClock, systemClock } from '../../lib/config/index.js';
-import { createBatchTable } from '../../infra/local/batch.js';
-import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
-import { listen } from '../../infra/listen.js';
+import { createBatchTable } from '../../infra/dev/local/batch.js';
+import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/dev/local/enrollments.js';
+import { listen } from '../../infra/dev/listen.js';
 
 /**
  * The batch webhook (docs/batch.md#webhook): Standard Webhooks signatures the package's own verify

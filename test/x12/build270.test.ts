@@ -117,7 +117,7 @@ describe('2000C trace number', () => {
     const { build270: build } = await import('../../lib/x12/build270.js');
     // The service's originator id (docs/eligibility.md#the-270): "9" and nine characters, ten in all.
     const TRACE_ORIGINATOR = '9ELIGIBAPI';
-    const { read270 } = await import('../../infra/sandbox/read270.js');
+    const { read270 } = await import('../../infra/dev/sandbox/read270.js');
     const built = build(
       {
         payerId: 'P1',
