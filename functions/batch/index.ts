@@ -1,3 +1,4 @@
+import { systemClock } from '../../lib/config/clock.js';
 import { batchHandler } from '../../lib/batch/http.js';
 import { batchWiring } from '../../lib/batch/wiring.js';
 import { readConfig } from '../../lib/config/index.js';
@@ -10,5 +11,5 @@ const wiring = batchWiring();
  * streamed: the results CSV is sent while it is read, page by page; every other answer is one body.
  */
 export const handler = streamingHandler(
-  batchHandler({ ...wiring, now: Date.now }, { ...(readConfig().idempotencyTable ? { idempotencyTable: readConfig().idempotencyTable! } : {}) }),
+  batchHandler({ ...wiring, clock: systemClock }, { ...(readConfig().idempotencyTable ? { idempotencyTable: readConfig().idempotencyTable! } : {}) }),
 );

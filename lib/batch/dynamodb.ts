@@ -286,6 +286,24 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
         ? { kind: 'claimed', item: { ...item, leaseUntil, ...(entry.request ? { request: entry.request } : {}) }, fresh: false }
         : { kind: 'busy', leaseUntil };
     },
+    admit(batchId, fresh, at) {
+      return conditional({
+        Key: batchKey(batchId),
+        UpdateExpression: fresh ? 'SET updatedAt = :at, #status = :progress ADD pending :minus, inProgress :one' : 'SET updatedAt = :at',
+        ConditionExpression: '#status IN (:pending, :progress)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':at': at, ':pending': 'PENDING', ':progress': 'IN_PROGRESS', ...(fresh ? { ':minus': -1, ':one': 1 } : {}) },
+      });
+    },
+    cancelClaimed(batchId, index, attempts, at) {
+      return conditional({
+        Key: itemKey(batchId, index),
+        UpdateExpression: 'SET #state = :cancelled, completedAt = :at REMOVE leaseUntil',
+        ConditionExpression: '#state = :progress AND attempts = :attempts',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':cancelled': 'CANCELLED', ':progress': 'IN_PROGRESS', ':attempts': attempts, ':at': at },
+      });
+    },
     unclaim(batchId, index, attempts) {
       return conditional({
         Key: itemKey(batchId, index),

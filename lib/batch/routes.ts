@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../config/clock.js';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import type { RouteOutcome } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
@@ -26,7 +27,7 @@ export interface BatchRouteDeps {
   settings: BatchSettings;
   /** Plain http callbacks to loopback (the local server only). */
   allowLoopbackHttp: boolean;
-  now: () => number;
+  clock: Clock;
   newId?: () => string;
 }
 
@@ -49,7 +50,7 @@ export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; 
   const envelope = readEnvelope(input.body as Record<string, unknown>, deps.settings, { allowLoopbackHttp: deps.allowLoopbackHttp });
   if (!envelope.ok) return envelope;
   const batchId = (deps.newId ?? randomUUID)();
-  const now = new Date(deps.now());
+  const now = new Date(deps.clock.now());
   const submission = readItems(envelope.value, (index) => `${batchId}-${index}`, now);
   const runnable = submission.items.filter((item) => item.state === 'PENDING');
   const counted = runnable.filter((item) => item.counted).length;
@@ -111,12 +112,12 @@ export async function batchStatus(deps: Pick<BatchRouteDeps, 'store'>, clientId:
   return batch.ok ? { ok: true, body: batchView(batch.value), log: { batchId } } : batch;
 }
 
-export async function cancelBatch(deps: Pick<BatchRouteDeps, 'store' | 'webhooks' | 'now'>, clientId: string, batchId: string): Promise<RouteOutcome> {
+export async function cancelBatch(deps: Pick<BatchRouteDeps, 'store' | 'webhooks' | 'clock'>, clientId: string, batchId: string): Promise<RouteOutcome> {
   const batch = await ownBatch(deps.store, clientId, batchId);
   if (!batch.ok) return batch;
   let after = batch.value;
   if (batch.value.status === 'PENDING' || batch.value.status === 'IN_PROGRESS') {
-    await deps.store.setStatus(batchId, 'CANCELLED', ['PENDING', 'IN_PROGRESS'], new Date(deps.now()).toISOString());
+    await deps.store.setStatus(batchId, 'CANCELLED', ['PENDING', 'IN_PROGRESS'], new Date(deps.clock.now()).toISOString());
     after = (await deps.store.getBatch(batchId)) ?? after;
     // The last item may have finished between the read and the cancel: its worker's final status lost
     // to ours, so nothing is left to finish the batch but this request.

@@ -62,6 +62,17 @@ describe('a results CSV row', () => {
     expect(without).toMatchObject({ 'estimate.patientOwes': '', 'estimate.complete': '' });
   });
 
+  it('carries the COB part: its code, or the code of its failure, empty without one', async () => {
+    const [found, failed, none] = await rowsOf(
+      item(200, { coverageStatus: 'Active', cob: { cobCode: 'MemberFoundNoCOB', requestedPlanBenefits: [], additionalPlanBenefitInfo: [] } }),
+      item(200, { coverageStatus: 'Active', cob: { message: 'The clearinghouse is unavailable; try again later', code: 'PAYER_UNAVAILABLE' } }),
+      item(200, { coverageStatus: 'Active' }),
+    );
+    expect([found!['cob.cobCode'], found!['cob.error']]).toEqual(['MemberFoundNoCOB', '']);
+    expect([failed!['cob.cobCode'], failed!['cob.error']]).toEqual(['', 'PAYER_UNAVAILABLE']);
+    expect([none!['cob.cobCode'], none!['cob.error']]).toEqual(['', '']);
+  });
+
   it('prefixes with an apostrophe every cell that begins like a formula (=, +, -, @, tab, CR), and only those', async () => {
     const formulas = ['=A1', '+1', '-1', '@x'];
     const plain = ['$1,234.50', '20%', 'N/A', 'a=b', ''];

@@ -56,7 +56,7 @@ describe('a batch against a throttled clearinghouse', () => {
       body: JSON.stringify({ items: Array.from({ length: ITEMS }, (_, i) => ({ ...REAL, clientRef: `r${i}` })) }),
     });
     // Every item's first attempt is throttled before the clearinghouse recovers.
-    while (new Set(gate.keys.filter((key) => key.endsWith('-1'))).size < ITEMS) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (new Set(gate.keys.filter((key) => key.endsWith('-1-270'))).size < ITEMS) await new Promise((resolve) => setTimeout(resolve, 10));
     const during = await call(`/api/eligibility/batch/v1/${batchId}`);
     expect(during.status).toBe('IN_PROGRESS');
     expect(during.counts.completed + during.counts.failed).toBe(0);
@@ -75,7 +75,7 @@ describe('a batch against a throttled clearinghouse', () => {
       expect(item.status).toBe(200);
     }
     // One key per item attempt: <batchId>-<index>-<attempt>, the last one being the item's attempts.
-    for (const item of items) expect(gate.keys).toContain(`${batchId}-${item.index}-${item.attempts}`);
+    for (const item of items) expect(gate.keys).toContain(`${batchId}-${item.index}-${item.attempts}-270`);
     expect(gate.maxInFlight).toBeLessThanOrEqual(CAP);
     // Dozens of back-off rounds through the local server: on a busy shared machine this passes the default 20 s.
   }, 60_000);
