@@ -33,7 +33,8 @@ export const chunkSk = (first: number) => `CHUNK#${pad(first)}`;
 /**
  * Items per chunk: fixed, so item i sits at entries[i % 100] of chunk floor(i / 100) and a worker reads
  * just that entry. A valid request is at most ~2 KB (the schema bounds every field), so a chunk stays far
- * under DynamoDB's 400 KB; an invalid item's 400 body goes to its own ITEM row instead.
+ * under DynamoDB's 400 KB; an invalid item's 400 body stays in its entry up to INLINE_ANSWER_CHARS, else it
+ * goes to its own ITEM row.
  */
 export const CHUNK_ITEMS = 100;
 export const chunkFirst = (index: number) => index - (index % CHUNK_ITEMS);
@@ -88,14 +89,23 @@ export function toEntry(item: ItemRecord): Record<string, unknown> {
   return { ...rest, ...(request ? { request: JSON.stringify(request) } : {}) };
 }
 
-/** Items cut into chunks of CHUNK_ITEMS by index; an invalid item's entry keeps no answer (its row does). */
+/**
+ * An invalid item's 400 body stays in its chunk entry when it is at most this long (as long as a valid
+ * request may be, so a chunk stays far under 400 KB): 10,000 invalid items are ~100 writes, not 10,000.
+ * A longer one goes to the item's own row.
+ */
+export const INLINE_ANSWER_CHARS = 2_000;
+export const answerInline = (item: ItemRecord): boolean => item.answer === undefined || item.answer.length <= INLINE_ANSWER_CHARS;
+
+/** Items cut into chunks of CHUNK_ITEMS by index; an invalid item's entry keeps its answer when it is short (else its row does). */
 export function chunksOf(items: ItemRecord[]): Record<string, unknown>[][] {
   const chunks = new Map<number, Record<string, unknown>[]>();
-  for (const item of items) {
-    const { status: _status, answer: _answer, ...kept } = item;
+  for (const whole of items) {
+    const { status: _status, answer: _answer, ...rest } = whole;
+    const item: ItemRecord = answerInline(whole) ? whole : rest;
     const first = chunkFirst(item.index);
     const chunk = chunks.get(first) ?? [];
-    chunk.push(toEntry(kept as ItemRecord));
+    chunk.push(toEntry(item));
     chunks.set(first, chunk);
   }
   return [...chunks.values()];

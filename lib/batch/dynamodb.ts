@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { timerSleep, type Sleep } from '../upstream/retry.js';
 import {
+  answerInline,
   BATCH_FIELDS,
   batchKey,
   CHUNK_ITEMS,
@@ -180,7 +181,7 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
       const expiresAt = epoch(batch.createdAt, OPEN_TTL_SECONDS);
       const chunks = chunksOf(items);
       const refused = items
-        .filter((item) => item.answer !== undefined)
+        .filter((item) => !answerInline(item))
         .map((item) => ({ ...itemKey(item.batchId, item.index), ...toEntry(item), batchId: item.batchId, expiresAt }));
       await writeAll([
         ...chunks.map((entries) => ({ ...chunkKey(batch.batchId, Number(entries[0]!.index)), first: entries[0]!.index, entries, expiresAt })),

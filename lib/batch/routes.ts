@@ -18,6 +18,15 @@ import { settle } from './worker.js';
 const BATCH_PATH = '/api/eligibility/batch/v1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const MAX_PAGE = 500;
+/**
+ * A page of items ends early, with a nextPageToken, before its body passes this (docs/batch.md#poll):
+ * 500 rich answers can pass the 5 MB an answer may have, and a page must never fail for its size.
+ */
+export const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+/** Room for an item's own fields (index, clientRef, state, attempts, dates, status) beside its answer. */
+const ITEM_FIELDS_BYTES = 256;
+const viewBytes = (item: ItemRecord): number =>
+  ITEM_FIELDS_BYTES + (item.answer ? Buffer.byteLength(item.answer) : 0) + (item.clientRef ? Buffer.byteLength(item.clientRef) * 6 : 0);
 const DEFAULT_PAGE = 100;
 
 export interface BatchRouteDeps {
@@ -171,6 +180,17 @@ export async function batchItems(deps: Pick<BatchRouteDeps, 'store'>, clientId: 
     ...(storedState ? { state: storedState } : {}),
     ...(afterIndex === undefined ? {} : { afterIndex }),
   });
-  const items = read.items.map((item) => itemView(batch.value, item)).filter((view) => state === undefined || view.state === state);
-  return { ok: true, body: { items, ...(read.lastIndex === undefined ? {} : { nextPageToken: pageToken(read.lastIndex) }) }, log: { batchId } };
+  // Filtered on the view (a cancelled batch's pending items show as CANCELLED), then cut at the byte budget.
+  const kept: ItemRecord[] = [];
+  let bytes = 0;
+  for (const item of read.items) {
+    const size = viewBytes(item);
+    if (kept.length > 0 && bytes + size > MAX_PAGE_BYTES) break;
+    kept.push(item);
+    bytes += size;
+  }
+  const cut = kept.length < read.items.length;
+  const lastIndex = cut ? kept[kept.length - 1]!.index : read.lastIndex;
+  const items = kept.map((item) => itemView(batch.value, item)).filter((view) => state === undefined || view.state === state);
+  return { ok: true, body: { items, ...(lastIndex === undefined ? {} : { nextPageToken: pageToken(lastIndex) }) }, log: { batchId } };
 }

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { controlNumberOfKey, eligibilityCheck } from '../../lib/batch/engine.js';
 import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
 import type { ItemQueue, WebhookQueue } from '../../lib/batch/queue.js';
-import { batchItems, batchStatus, cancelBatch, submitBatch, type BatchRouteDeps } from '../../lib/batch/routes.js';
+import { batchItems, batchStatus, cancelBatch, MAX_PAGE_BYTES, submitBatch, type BatchRouteDeps } from '../../lib/batch/routes.js';
 import type { BatchStore } from '../../lib/batch/store.js';
-import { DEFAULT_BATCH_SETTINGS, type ItemMessage } from '../../lib/batch/types.js';
+import { DEFAULT_BATCH_SETTINGS, emptyCounts, emptyOutcomes, type ItemMessage } from '../../lib/batch/types.js';
 import { processItem, type WorkerDeps } from '../../lib/batch/worker.js';
 import { readConfig } from '../../lib/config/index.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import { ok } from '../../lib/errors/index.js';
-import { apiHandler, type ApiEvent } from '../../lib/http/api-handler.js';
+import { answerOf, apiHandler, type ApiEvent } from '../../lib/http/api-handler.js';
 import type { Runtime } from '../../lib/runtime/index.js';
 import { createBatchTable } from '../../infra/local/batch.js';
 import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
@@ -391,5 +391,53 @@ describe('an item’s calls: counted, keyed and admitted one by one', () => {
     expect(status).toMatchObject({ status: 'CANCELLED', counts: { pending: 0, inProgress: 0, cancelled: 1 } });
     expect(status.completedAt).toBeDefined();
     expect(webhooks).toEqual([batchId]);
+  });
+});
+
+describe('a results page of rich answers', () => {
+  it('ends early, under 5 MiB and with a nextPageToken, instead of failing for its size', async () => {
+    const batchId = '00000000-0000-4000-8000-00000000beef';
+    const notice = 'x'.repeat(100_000);
+    const createdAt = new Date(clock).toISOString();
+    const count = 60;
+    await store.create(
+      {
+        batchId,
+        clientId: 'clinic',
+        status: 'COMPLETED',
+        totalCount: count,
+        invalidCount: 0,
+        counts: { ...emptyCounts(), completed: count },
+        outcomes: emptyOutcomes(),
+        createdAt,
+        updatedAt: createdAt,
+      },
+      Array.from({ length: count }, (_, index) => ({
+        batchId,
+        index,
+        state: 'COMPLETED' as const,
+        attempts: 1,
+        counted: false,
+        status: 200,
+        answer: JSON.stringify({ coverageStatus: 'Active', notices: [`${index}${notice}`] }),
+        completedAt: createdAt,
+      })),
+    );
+    const seen: number[] = [];
+    let pageToken: string | undefined;
+    let pages = 0;
+    do {
+      const outcome = await batchItems({ store }, 'clinic', batchId, { pageSize: '500', ...(pageToken ? { pageToken } : {}) });
+      const { response } = answerOf(outcome, 'r');
+      expect(response.statusCode).toBe(200);
+      expect(Buffer.byteLength(response.body)).toBeLessThan(5 * 1024 * 1024);
+      expect(Buffer.byteLength(response.body)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+      const body = JSON.parse(response.body) as { items: { index: number }[]; nextPageToken?: string };
+      seen.push(...body.items.map((item) => item.index));
+      pageToken = body.nextPageToken;
+      pages++;
+    } while (pageToken);
+    expect(pages).toBeGreaterThan(1);
+    expect(seen).toEqual(Array.from({ length: count }, (_, i) => i));
   });
 });
