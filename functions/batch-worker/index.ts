@@ -1,7 +1,7 @@
 import { systemClock } from '../../lib/config/clock.js';
 import { eligibilityCheck } from '../../lib/batch/engine.js';
 import { itemWorkerHandler } from '../../lib/batch/worker-handler.js';
-import { batchWiring } from '../../lib/batch/wiring.js';
+import { batchWiring } from '../../lib/batch/adapters/wiring.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const wiring = batchWiring();

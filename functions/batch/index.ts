@@ -1,6 +1,6 @@
 import { systemClock } from '../../lib/config/clock.js';
 import { batchHandler } from '../../lib/batch/http.js';
-import { batchWiring } from '../../lib/batch/wiring.js';
+import { batchWiring } from '../../lib/batch/adapters/wiring.js';
 import { readConfig } from '../../lib/config/index.js';
 import { streamingHandler } from '../../lib/http/stream.js';
 

@@ -1,7 +1,7 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
-import { sqsItemQueue } from '../../lib/batch/queue.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
+import { sqsItemQueue } from '../../lib/batch/adapters/sqs.js';
 import { requeueUnfinished } from './batch-recovery.js';
 import { ensureTable, localDynamoClient } from './enrollments.js';
 import { loadHandler } from './routes.js';

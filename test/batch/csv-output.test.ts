@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import { batchCsv, CSV_COLUMNS } from '../../lib/batch/csv-output.js';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import type { BatchStore } from '../../lib/batch/store.js';
 import { emptyCounts, emptyOutcomes, type BatchRecord, type ItemRecord } from '../../lib/batch/types.js';
 import { createBatchTable } from '../../infra/local/batch.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { controlNumberOfKey, eligibilityCheck } from '../../lib/batch/engine.js';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import type { ItemQueue, WebhookQueue } from '../../lib/batch/queue.js';
 import { batchItems, batchStatus, cancelBatch, MAX_PAGE_BYTES, submitBatch, type BatchRouteDeps } from '../../lib/batch/routes.js';
 import type { BatchStore } from '../../lib/batch/store.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import { batchItems, submitBatch, type BatchRouteDeps } from '../../lib/batch/routes.js';
 import { DEFAULT_BATCH_SETTINGS } from '../../lib/batch/types.js';
 import { fixedClock } from '../../lib/config/clock.js';

@@ -607,7 +607,7 @@ describe('batch in the stack', () => {
   it('lets the worker make every table call its path makes (dynalite checks no permission, so only this test can tell)', () => {
     const table = logicalIdOf('BatchTable', 'AWS::DynamoDB::Table');
     // batchAndSubmitted: BatchGetItem; claim, unclaim, finish, bump, setStatus, release: UpdateItem;
-    // the batch alone: GetItem; an item's rows: Query (lib/batch/dynamodb.ts).
+    // the batch alone: GetItem; an item's rows: Query (lib/batch/adapters/dynamodb.ts).
     for (const action of ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:Query']) {
       expect([action, resourcesFor('batch-worker', action)]).toEqual([action, expect.stringContaining(table)]);
     }

@@ -140,7 +140,7 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
       grants: [
         readSecret(stediSecret),
         getEnrollment(),
-        // BatchGetItem: the batch and the item's submitted entry in one read (lib/batch/dynamodb.ts, batchAndSubmitted).
+        // BatchGetItem: the batch and the item's submitted entry in one read (lib/batch/adapters/dynamodb.ts, batchAndSubmitted).
         onBatchTable('GetItem', 'BatchGetItem', 'UpdateItem', 'Query'),
         consume(batch.itemQueue),
         sendTo(batch.webhookQueue),

@@ -1,5 +1,5 @@
-import type { Counter } from './store.js';
-import { emptyCounts, emptyOutcomes, type BatchRecord, type BatchStatus, type ItemRecord } from './types.js';
+import type { Counter } from '../store.js';
+import { emptyCounts, emptyOutcomes, type BatchRecord, type BatchStatus, type ItemRecord } from '../types.js';
 
 /**
  * The batch table's rows (docs/batch.md#engine; the layout is described in ./dynamodb.ts): keys, the

@@ -8,7 +8,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { timerSleep, type Sleep } from '../upstream/retry.js';
+import { timerSleep, type Sleep } from '../../upstream/retry.js';
 import {
   answerInline,
   BATCH_FIELDS,
@@ -33,9 +33,9 @@ import {
   TTL_SECONDS,
   WRITE_CONCURRENCY,
 } from './dynamodb-rows.js';
-import { resendUntilDone, type ResendSchedule } from './resend.js';
-import type { BatchStore, Claim, ItemPage, ItemResult } from './store.js';
-import type { BatchRecord, ItemRecord } from './types.js';
+import { resendUntilDone, type ResendSchedule } from '../resend.js';
+import type { BatchStore, Claim, ItemPage, ItemResult } from '../store.js';
+import type { BatchRecord, ItemRecord } from '../types.js';
 
 /**
  * What DynamoDB left unprocessed in a BatchWriteItem or BatchGetItem is sent again, backing off (50 ms
