@@ -7,6 +7,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import { AUTHORIZER_CACHE_SECONDS } from '../../lib/auth/tokens.js';
 import { TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/secrets.js';
+import { STATE_INDEX } from '../../lib/batch/adapters/dynamodb-rows.js';
 import { BATCH_MAX_RECEIVE_COUNT } from '../../infra/cdk/constructs/batch-stores.js';
 import { FUNCTION_NAMES as FUNCTIONS, LETTER_BUDGET_SECONDS } from '../../infra/cdk/functions.js';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
@@ -602,6 +603,21 @@ describe('batch in the stack', () => {
     const policies = ofType('AWS::SQS::QueuePolicy').map(([, r]) => JSON.stringify(r.Properties.PolicyDocument));
     expect(policies).toHaveLength(4);
     for (const policy of policies) expect(policy).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it('indexes the batch table’s items by state, and lets the items route query that index (`?state=`)', () => {
+    const table = resources[logicalIdOf('BatchTable', 'AWS::DynamoDB::Table')]!.Properties;
+    expect(table.GlobalSecondaryIndexes).toEqual([
+      {
+        IndexName: STATE_INDEX,
+        KeySchema: [
+          { AttributeName: 'stateKey', KeyType: 'HASH' },
+          { AttributeName: 'index', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ]);
+    expect(resourcesFor('batch', 'dynamodb:Query')).toContain(`/index/${STATE_INDEX}`);
   });
 
   it('lets the worker make every table call its path makes (dynalite checks no permission, so only this test can tell)', () => {

@@ -1,5 +1,5 @@
 import type { Counter } from '../store.js';
-import { emptyCounts, emptyOutcomes, type BatchRecord, type BatchStatus, type ItemRecord } from '../types.js';
+import { emptyCounts, emptyOutcomes, type BatchRecord, type BatchStatus, type ItemRecord, type ItemState } from '../types.js';
 
 /**
  * The batch table's rows (docs/batch.md#engine; the layout is described in ./dynamodb.ts): keys, the
@@ -26,6 +26,9 @@ export const BATCH_FIELDS = [
   'callbackUrl',
   'completedAt',
 ];
+/** The index of items by state (./dynamodb-states.ts): partition `stateKey`, sort `index`. */
+export const STATE_INDEX = 'byState';
+export const stateKey = (batchId: string, state: ItemState) => `${batchId}#${state}`;
 export const batchKey = (batchId: string) => ({ pk: `BATCH#${batchId}`, sk: 'META' });
 const pad = (index: number) => String(index).padStart(6, '0');
 export const itemSk = (index: number) => `ITEM#${pad(index)}`;
@@ -70,7 +73,7 @@ export function toBatch(row: Record<string, unknown>): BatchRecord {
 
 /** The request is kept as its JSON text: one string attribute marshals and stores far faster than a nested map. */
 export function toItem(row: Record<string, unknown>): ItemRecord {
-  const { pk: _pk, sk: _sk, expiresAt: _expires, request, ...rest } = row;
+  const { pk: _pk, sk: _sk, expiresAt: _expires, stateKey: _stateKey, request, ...rest } = row;
   // A row copies clientRef as null when the item has none.
   const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null));
   return { ...(fields as unknown as ItemRecord), ...(typeof request === 'string' ? { request: JSON.parse(request) as Record<string, unknown> } : {}) };
@@ -96,6 +99,14 @@ export function toEntry(item: ItemRecord): Record<string, unknown> {
  */
 export const INLINE_ANSWER_CHARS = 2_000;
 export const answerInline = (item: ItemRecord): boolean => item.answer === undefined || item.answer.length <= INLINE_ANSWER_CHARS;
+
+/** A chunk row's place in the state index: PENDING while an entry was never touched, then FAILED if it holds invalid items. */
+export function chunkState(batchId: string, entries: Record<string, unknown>[]): Record<string, unknown> {
+  const untouched = entries.filter((entry) => entry.state === 'PENDING').length;
+  const invalid = entries.filter((entry) => entry.state === 'FAILED').length;
+  const state: ItemState | undefined = untouched > 0 ? 'PENDING' : invalid > 0 ? 'FAILED' : undefined;
+  return { index: entries[0]!.index, untouched, invalid, ...(state ? { stateKey: stateKey(batchId, state) } : {}) };
+}
 
 /** Items cut into chunks of CHUNK_ITEMS by index; an invalid item's entry keeps its answer when it is short (else its row does). */
 export function chunksOf(items: ItemRecord[]): Record<string, unknown>[][] {
