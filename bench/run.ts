@@ -10,6 +10,8 @@
  *  - PDF render time for 1-, 2- and 5-page letters: bench/pdf.ts (spawned; it writes pdf.json).
  *  - Batch eligibility: a 10,000-item submit, 2,000 items against a 500 ms clearinghouse at cap 10, a
  *    500-item results page, heap: bench/batch.ts (spawned with --expose-gc; it writes batch.json).
+ *  - Hostile and large batch requests (10,000 items, 10,000 `{}`, a 1.4 M-row CSV, a page by state,
+ *    500 rich answers), CPU and RSS each: bench/batch-hostile.ts (spawned; it writes batch-hostile.json).
  *  - Hostile input: every PDF bomb shape with the decompression guard and before it, and the strict
  *    JSON parser vs JSON.parse: bench/hostile.ts (spawned; it writes hostile.json).
  * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
@@ -19,6 +21,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BatchHostileReport } from './batch-hostile.js';
+import { batchHostileRows } from './batch-hostile-rows.js';
 import { batchRows, type BatchReport } from './batch-rows.js';
 import { measureBundles, type BundleReport } from './bundles.js';
 import type { FunctionName } from '../infra/cdk/functions.js';
@@ -368,6 +372,8 @@ const localServer = resultOf<LocalServerHostileReport>('local-server-hostile.ts'
 
 step('batch eligibility (bench/batch.ts; about two minutes)');
 const batch = resultOf<BatchReport>('batch.ts', ['--expose-gc']);
+step('hostile and large batch requests (bench/batch-hostile.ts)');
+const batchHostile = resultOf<BatchHostileReport>('batch-hostile.ts');
 
 const rows = [
   ...x12.rows,
@@ -379,6 +385,7 @@ const rows = [
   ...hostileRows(hostile),
   ...requestBoundRows(hostileJson, localServer),
   ...batchRows(batch),
+  ...batchHostileRows(batchHostile),
 ];
 printTable(rows);
 mkdirSync(results, { recursive: true });
@@ -397,6 +404,7 @@ const summary = {
   hostileJson,
   localServer,
   batch,
+  batchHostile,
 };
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\nwritten: bench/results/summary.json (${lambdaX12 ? 'x12.json, x12-lambda-node.json' : 'x12.json'}, pdf.json by their scripts)`);

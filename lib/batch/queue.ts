@@ -1,4 +1,4 @@
-import type { ItemMessage } from './types.js';
+import type { FanOutMessage, ItemMessage } from './types.js';
 
 /**
  * What batch code needs from its queues (docs/batch.md#engine): one message per item, a webhook
@@ -7,7 +7,10 @@ import type { ItemMessage } from './types.js';
  */
 
 export interface ItemQueue {
+  /** One message per item, in the client's message group. */
   sendItems(clientId: string, messages: ItemMessage[]): Promise<void>;
+  /** Messages that each stand for up to 100 items, for a worker to send on as one message per item. */
+  sendFanOuts(clientId: string, messages: FanOutMessage[]): Promise<void>;
 }
 
 export interface WebhookQueue {

@@ -6,7 +6,17 @@ import { log } from '../logging/index.js';
 import type { ItemQueue, WebhookQueue } from './queue.js';
 import type { BatchStore } from './store.js';
 import { readEnvelope, readItems } from './submission.js';
-import { emptyCounts, emptyOutcomes, ITEM_STATES, type BatchRecord, type BatchSettings, type ItemRecord, type ItemState } from './types.js';
+import {
+  emptyCounts,
+  emptyOutcomes,
+  FAN_OUT_ITEMS,
+  ITEM_STATES,
+  type BatchRecord,
+  type BatchSettings,
+  type FanOutMessage,
+  type ItemRecord,
+  type ItemState,
+} from './types.js';
 import { batchView, itemView } from './views.js';
 import { settle } from './worker.js';
 
@@ -25,6 +35,8 @@ const MAX_PAGE = 500;
 export const MAX_PAGE_BYTES = 4 * 1024 * 1024;
 /** Room for an item's own fields (index, clientRef, state, attempts, dates, status) beside its answer. */
 const ITEM_FIELDS_BYTES = 256;
+/** The first read of a page; the next ones are sized by the room left and the items' size so far. */
+const FIRST_READ = 100;
 const viewBytes = (item: ItemRecord): number =>
   ITEM_FIELDS_BYTES + (item.answer ? Buffer.byteLength(item.answer) : 0) + (item.clientRef ? Buffer.byteLength(item.clientRef) * 6 : 0);
 const DEFAULT_PAGE = 100;
@@ -90,10 +102,11 @@ export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; 
       batch,
       submission.items.map((item): ItemRecord => ({ ...item, batchId })),
     );
-    await deps.items.sendItems(
-      input.clientId,
-      runnable.map((item) => ({ batchId, index: item.index })),
-    );
+    // Ten items per message would be a thousand sends: one message per 100 items, the worker sends them on.
+    const fanOuts: FanOutMessage[] = [];
+    for (let i = 0; i < runnable.length; i += FAN_OUT_ITEMS)
+      fanOuts.push({ batchId, clientId: input.clientId, indexes: runnable.slice(i, i + FAN_OUT_ITEMS).map((item) => item.index) });
+    await deps.items.sendFanOuts(input.clientId, fanOuts);
   } catch (error) {
     await deps.store.release(input.clientId, counted);
     throw error;
@@ -175,22 +188,34 @@ export async function batchItems(deps: Pick<BatchRouteDeps, 'store'>, clientId: 
   const { state, pageSize, afterIndex } = page.value;
   // Pending items of a cancelled batch show as CANCELLED: filter on the view, not the stored state.
   const storedState = batch.value.status === 'CANCELLED' && (state === 'CANCELLED' || state === 'PENDING') ? undefined : state;
-  const read = await deps.store.listItems(batchId, {
-    limit: pageSize,
-    ...(storedState ? { state: storedState } : {}),
-    ...(afterIndex === undefined ? {} : { afterIndex }),
-  });
-  // Filtered on the view (a cancelled batch's pending items show as CANCELLED), then cut at the byte budget.
+  // Read in steps sized by what the page can still hold, and cut at the byte budget: 500 rich answers
+  // are not all read to send a third of them.
   const kept: ItemRecord[] = [];
   let bytes = 0;
-  for (const item of read.items) {
-    const size = viewBytes(item);
-    if (kept.length > 0 && bytes + size > MAX_PAGE_BYTES) break;
-    kept.push(item);
-    bytes += size;
+  let after = afterIndex;
+  let lastIndex: number | undefined;
+  for (let step = Math.min(pageSize, FIRST_READ); kept.length < pageSize; ) {
+    const read = await deps.store.listItems(batchId, {
+      limit: step,
+      ...(storedState ? { state: storedState } : {}),
+      ...(after === undefined ? {} : { afterIndex: after }),
+    });
+    let cut = false;
+    for (const item of read.items) {
+      const size = viewBytes(item);
+      if (kept.length > 0 && bytes + size > MAX_PAGE_BYTES) {
+        cut = true;
+        break;
+      }
+      kept.push(item);
+      bytes += size;
+    }
+    lastIndex = cut ? kept[kept.length - 1]!.index : read.lastIndex;
+    if (cut || read.lastIndex === undefined) break;
+    after = read.lastIndex;
+    const average = bytes / Math.max(1, kept.length);
+    step = Math.min(pageSize - kept.length, Math.floor((MAX_PAGE_BYTES - bytes) / average) + 1);
   }
-  const cut = kept.length < read.items.length;
-  const lastIndex = cut ? kept[kept.length - 1]!.index : read.lastIndex;
   const items = kept.map((item) => itemView(batch.value, item)).filter((view) => state === undefined || view.state === state);
   return { ok: true, body: { items, ...(lastIndex === undefined ? {} : { nextPageToken: pageToken(lastIndex) }) }, log: { batchId } };
 }

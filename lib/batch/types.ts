@@ -76,5 +76,18 @@ export interface ItemMessage {
   index: number;
 }
 
+/**
+ * Up to FAN_OUT_ITEMS runnable items of a just-submitted batch, on the item queue: the worker that
+ * receives it sends their own messages (docs/batch.md#engine), so a 10,000-item submit makes ten
+ * SendMessageBatch calls instead of a thousand. Ids only.
+ */
+export interface FanOutMessage {
+  batchId: string;
+  clientId: string;
+  indexes: number[];
+}
+
+export const FAN_OUT_ITEMS = 100;
+
 export const emptyCounts = (): Counts => ({ pending: 0, inProgress: 0, completed: 0, failed: 0, cancelled: 0 });
 export const emptyOutcomes = (): Outcomes => ({ active: 0, inactive: 0, unknown: 0 });

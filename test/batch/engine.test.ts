@@ -38,7 +38,14 @@ let sent: { clientId: string; messages: ItemMessage[] }[];
 let webhooks: string[];
 let ids: number;
 
-const items: ItemQueue = { sendItems: async (clientId, messages) => void sent.push({ clientId, messages }) };
+// A fan-out is sent on as its items' messages, as the worker does (lib/batch/worker-handler.ts).
+const items: ItemQueue = {
+  sendItems: async (clientId, messages) => void sent.push({ clientId, messages }),
+  sendFanOuts: async (clientId, fanOuts) => {
+    const messages = fanOuts.flatMap(({ batchId, indexes }) => indexes.map((index) => ({ batchId, index })));
+    if (messages.length > 0) sent.push({ clientId, messages });
+  },
+};
 const webhookQueue: WebhookQueue = { sendWebhook: async (batchId) => void webhooks.push(batchId) };
 const routeDeps = (over: Partial<BatchRouteDeps> = {}): BatchRouteDeps => ({
   store,

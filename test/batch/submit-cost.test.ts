@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
+import { sqsItemQueue } from '../../lib/batch/adapters/sqs.js';
 import { batchItems, submitBatch, type BatchRouteDeps } from '../../lib/batch/routes.js';
 import { DEFAULT_BATCH_SETTINGS } from '../../lib/batch/types.js';
 import { fixedClock } from '../../lib/config/clock.js';
@@ -32,7 +34,7 @@ beforeAll(async () => {
   };
   deps = {
     store: dynamoBatchStore(client, table),
-    items: { sendItems: async () => undefined },
+    items: { sendItems: async () => undefined, sendFanOuts: async () => undefined },
     webhooks: { sendWebhook: async () => undefined },
     settings: DEFAULT_BATCH_SETTINGS,
     allowLoopbackHttp: false,
@@ -50,6 +52,26 @@ const submit = async (items: unknown[]) => {
 };
 
 describe('a 10,000-item submit', () => {
+  it('makes ten queue sends, not a thousand: one message per 100 items, which a worker sends on', async () => {
+    const bodies: string[] = [];
+    let sends = 0;
+    const client = {
+      send: async (command: { input: { Entries: { MessageBody: string }[] } }) => {
+        sends++;
+        bodies.push(...command.input.Entries.map((entry) => entry.MessageBody));
+        return { Failed: [] };
+      },
+    } as unknown as SQSClient;
+    const result = await submitBatch(
+      { ...deps, items: sqsItemQueue(client, 'http://127.0.0.1/000000000000/items') },
+      { body: { items: Array.from({ length: 10_000 }, () => MOCK_SET_1) }, clientId: 'clinic' },
+    );
+    expect(result.ok).toBe(true);
+    expect(sends).toBe(10);
+    const indexes = bodies.flatMap((body) => (JSON.parse(body) as { indexes: number[] }).indexes);
+    expect(indexes).toEqual(Array.from({ length: 10_000 }, (_, i) => i));
+  });
+
   it('writes its valid items in ~100 rows', async () => {
     const { body, written } = await submit(Array.from({ length: 10_000 }, (_, i) => ({ ...MOCK_SET_1, clientRef: `r${i}` })));
     expect(body).toMatchObject({ totalCount: 10_000, invalidCount: 0 });
