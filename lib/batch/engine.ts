@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { loggedCobCheck } from '../cob/route.js';
 import { systemClock, type Clock } from '../config/clock.js';
 import { eligibilityRoute } from '../eligibility/route.js';
@@ -8,6 +7,7 @@ import { answerOf } from '../http/api-handler.js';
 import type { Runtime } from '../runtime/index.js';
 import { stediAccess } from '../runtime/stedi-access.js';
 import type { EligibilityRequest } from '../validation/index.js';
+import { controlNumberOfKey, withPinned270 } from '../x12/build270.js';
 import { cachedEnrollments } from './enrollment-cache.js';
 import type { Check } from './worker.js';
 
@@ -21,8 +21,9 @@ import type { Check } from './worker.js';
  * An item that asks for `runCobCheck` makes its two clearinghouse calls one after the other, never at
  * once (docs/batch.md#engine): the 270 through the route without the COB flag, then the
  * COB search, whose part is added last to the answer exactly where the route puts it. Each call
- * carries its own Idempotency-Key, `<attempt key>-270` and `<attempt key>-cob`, and the COB request's
- * control number is derived from its key, so a repeat under a key sends the same body.
+ * carries its own Idempotency-Key, `<attempt key>-270` and `<attempt key>-cob`; the 270's control
+ * numbers and the COB request's are derived from its key and the 270's date and time are the attempt's
+ * start, so a repeat under a key sends the same body.
  */
 const ENROLLMENT_CACHE_MS = 60_000;
 
@@ -32,12 +33,6 @@ const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 /** The upstream key of one request kind of an attempt (docs/batch.md#engine). */
 export type RequestKind = '270' | 'cob' | 'discovery';
 export const requestKey = (attemptKey: string, kind: RequestKind): string => `${attemptKey}-${kind}`;
-
-/** Nine digits from a key: the same key always gives the same control number. */
-export function controlNumberOfKey(key: string): string {
-  const n = createHash('sha256').update(key).digest().readUInt32BE(0) % 900_000_000;
-  return String(100_000_000 + n);
-}
 
 type CobPart = Record<string, unknown>;
 
@@ -54,7 +49,7 @@ async function cobPart(runtime: Runtime, body: EligibilityRequest, clientId: str
     payerId: body.payerId,
   };
   const stedi = { ...access.value.stedi, idempotencyKey: key };
-  const result = await loggedCobCheck(runtime, { query, enrollment: access.value.enrollment, stedi, controlNumber: controlNumberOfKey(key) });
+  const result = await loggedCobCheck(runtime, { query, enrollment: access.value.enrollment, stedi, controlNumber: String(controlNumberOfKey(key)) });
   return result.ok ? (result.value as unknown as CobPart) : { message: result.error.message, code: result.error.code };
 }
 
@@ -65,12 +60,17 @@ export function eligibilityCheck(runtime: Runtime, clock: Clock = systemClock): 
   let enrollments: Promise<EnrollmentStore> | undefined;
   const cached = () => (enrollments ??= runtime.enrollments().then((store) => cachedEnrollments(store, ENROLLMENT_CACHE_MS, clock)));
   const withKey = (key: string): Runtime => ({ ...runtime, enrollments: cached, upstreamIdempotencyKey: key });
-  return async ({ body, clientId, requestId, idempotencyKey }) => {
+  return async ({ body, clientId, requestId, idempotencyKey, attemptAt }) => {
     const request = body as unknown as EligibilityRequest;
     const split = request.runCobCheck === true && request.mockRequest !== true;
     const { runCobCheck: _cob, ...withoutCob } = request;
-    const route = eligibilityRoute(withKey(requestKey(idempotencyKey, '270')));
-    const { response } = answerOf(await route({ body: split ? (withoutCob as EligibilityRequest) : request, clientId, requestId }), requestId);
+    const key270 = requestKey(idempotencyKey, '270');
+    const route = eligibilityRoute(withKey(key270));
+    // The 270 is pinned to its key and the attempt's start: a repeat under the key is the same bytes.
+    const outcome = await withPinned270({ key: key270, at: new Date(attemptAt) }, () =>
+      route({ body: split ? (withoutCob as EligibilityRequest) : request, clientId, requestId }),
+    );
+    const { response } = answerOf(outcome, requestId);
     if (!split || response.statusCode !== 200) return { status: response.statusCode, body: response.body };
     // The route adds `cob` last: appended to the parsed answer, the text is what the route would write.
     const cob = await cobPart(withKey(requestKey(idempotencyKey, 'cob')), request, clientId, requestKey(idempotencyKey, 'cob'));

@@ -55,6 +55,8 @@ export interface ItemRecord {
   completedAt?: string;
   /** When the first attempt started (ms since epoch): the retry window runs from here. */
   firstAttemptAt?: number;
+  /** When the current attempt started (ms since epoch); a takeover keeps it. */
+  attemptAt?: number;
   /** While IN_PROGRESS: until when the worker that claimed it holds it (ms since epoch). */
   leaseUntil?: number;
 }

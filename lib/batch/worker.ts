@@ -24,6 +24,8 @@ export type Check = (input: {
   clientId: string;
   requestId: string;
   idempotencyKey: string;
+  /** When this attempt started (ms since epoch): the same for a takeover of it, so its requests are the same bytes. */
+  attemptAt: number;
 }) => Promise<{ status: number; body: string /** A part failed on an outage (the COB search): ask again, do not keep it. */; transient?: boolean }>;
 
 export interface WorkerDeps {
@@ -76,7 +78,13 @@ export async function processItem(deps: WorkerDeps, message: ItemMessage): Promi
     return DONE;
   }
   const requestId = `${batchId}-${index}`;
-  const answer = await deps.check({ body: item.request ?? {}, clientId: batch.clientId, requestId, idempotencyKey: `${requestId}-${item.attempts}` });
+  const answer = await deps.check({
+    body: item.request ?? {},
+    clientId: batch.clientId,
+    requestId,
+    idempotencyKey: `${requestId}-${item.attempts}`,
+    attemptAt: item.attemptAt ?? item.firstAttemptAt ?? clock.now(),
+  });
   const fields = { route: 'batch-item', batchId, itemIndex: index, status: answer.status, attempts: item.attempts };
 
   if (TRANSIENT.has(answer.status) || answer.transient === true) {

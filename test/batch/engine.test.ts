@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { controlNumberOfKey, eligibilityCheck } from '../../lib/batch/engine.js';
+import { eligibilityCheck } from '../../lib/batch/engine.js';
+import { controlNumberOfKey } from '../../lib/x12/build270.js';
 import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import type { ItemQueue, WebhookQueue } from '../../lib/batch/queue.js';
 import { batchItems, batchStatus, cancelBatch, MAX_PAGE_BYTES, submitBatch, type BatchRouteDeps } from '../../lib/batch/routes.js';
@@ -330,20 +331,23 @@ describe('an item’s calls: counted, keyed and admitted one by one', () => {
     expect(strip(JSON.stringify(item!.answer))).toBe(strip(answer.body));
   });
 
-  it('gives each request kind its own key, and a repeat under a key sends the same COB body', async () => {
+  it('gives each request kind its own key, and a repeat under a key sends the same bytes (270 and COB)', async () => {
     const { body } = await submit({ items: [WITH_COB] });
     const batchId = body.batchId as string;
     const before = gate.requests.length;
+    const claimedAt = clock;
     await drain();
     const mine = gate.requests.slice(before);
     expect(mine.map((request) => request.key)).toEqual([`${batchId}-0-1-270`, `${batchId}-0-1-cob`]);
     const cob = mine.find((request) => request.path === COB_PATH)!;
-    expect(JSON.parse(cob.body).controlNumber).toBe(controlNumberOfKey(`${batchId}-0-1-cob`));
-    // The same attempt again (a takeover after a crash or a restart, a new worker): the same bytes under the same key.
+    expect(JSON.parse(cob.body).controlNumber).toBe(String(controlNumberOfKey(`${batchId}-0-1-cob`)));
+    expect(JSON.parse(mine[0]!.body).x12).toContain(`ST*270*${controlNumberOfKey(`${batchId}-0-1-270`)}*`);
+    // The same attempt again, later and from a new worker (a takeover after a crash or a restart): the same bytes under each key.
+    clock += 3 * 3600_000;
     const again = eligibilityCheck(runtime);
-    await again({ body: WITH_COB, clientId: 'clinic', requestId: `${batchId}-0`, idempotencyKey: `${batchId}-0-1` });
-    const repeat = gate.requests.slice(before + 2).find((request) => request.path === COB_PATH)!;
-    expect(repeat).toEqual(cob);
+    await again({ body: WITH_COB, clientId: 'clinic', requestId: `${batchId}-0`, idempotencyKey: `${batchId}-0-1`, attemptAt: claimedAt });
+    const repeat = gate.requests.slice(before + 2);
+    expect(repeat).toEqual(mine);
   });
 
   it('retries an item whose COB part failed on an outage, with the item’s back-off, and never keeps it as final', async () => {

@@ -204,7 +204,7 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
       try {
         const answer = await update({
           Key: itemKey(batchId, index),
-          UpdateExpression: `SET #state = :progress, stateKey = :stateKey, leaseUntil = :lease, firstAttemptAt = if_not_exists(firstAttemptAt, :now), ${ROW_FIELDS} ADD attempts :one`,
+          UpdateExpression: `SET #state = :progress, stateKey = :stateKey, leaseUntil = :lease, attemptAt = :now, firstAttemptAt = if_not_exists(firstAttemptAt, :now), ${ROW_FIELDS} ADD attempts :one`,
           ConditionExpression: 'attribute_not_exists(#state) OR #state = :pending',
           ExpressionAttributeNames: { '#state': 'state', '#index': 'index' },
           ExpressionAttributeValues: {
