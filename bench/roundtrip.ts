@@ -10,6 +10,8 @@
  *
  * Run: npx tsx bench/roundtrip.ts   → prints and writes bench/results/roundtrip.json
  */
+import { systemClock } from '../lib/config/clock.js';
+import { stediClearinghouse } from '../lib/upstream/clearinghouse.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,9 +53,10 @@ export async function measureRoundtrip(rounds = ROUNDS) {
       get: async () => ({ providerId: 'PROVIDER-SANDBOX-1', clientId: 'bench', npi: '1234567893', organizationName: 'Clinic', status: 'active' }),
       put: async () => undefined,
     }),
-    stediKey: async () => ok('bench'),
+    clock: systemClock,
+    clearinghouse: stediClearinghouse({ baseUrl: sandbox.url, apiKey: async () => ok('bench'), budgetMs: 25_000, payerSearchBudgetMs: 3_000, sandbox: true }),
     anthropicKey: async () => ok('unused'),
-    sandbox: { stedi: true, anthropic: false },
+    sandbox: { anthropic: false },
   };
   const handler = apiHandler('eligibility', 'eligibility', eligibilityRoute(runtime)) as unknown as (
     event: unknown,

@@ -14,6 +14,10 @@
  *    500 rich answers), CPU and RSS each: bench/batch-hostile.ts (spawned; it writes batch-hostile.json).
  *  - Hostile input: every PDF bomb shape with the decompression guard and before it, and the strict
  *    JSON parser vs JSON.parse: bench/hostile.ts (spawned; it writes hostile.json).
+ *  - A webhook receiver that drips a byte every 5 s against another client's webhook on the local
+ *    server: bench/webhook-hostile.ts (spawned; it writes webhook-hostile.json).
+ *  - An upstream answering 400 MB (clearinghouse) or 40 MB (payer search): CPU and memory of the one
+ *    request, read with the cap: bench/upstream-caps.ts (spawned; it writes upstream-caps.json).
  * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
  * the target. Targets are reported, not enforced (the exit code is 0 either way).
  */
@@ -27,7 +31,9 @@ import { batchRows, type BatchReport } from './batch-rows.js';
 import { measureBundles, type BundleReport } from './bundles.js';
 import type { FunctionName } from '../infra/cdk/functions.js';
 import type { HostileReport, ProbeResult } from './hostile.js';
+import type { UpstreamCapsReport } from './upstream-caps.js';
 import { measureInvocations, type InvocationSample } from './invocations.js';
+import type { WebhookHostileReport } from './webhook-hostile.js';
 import { LAMBDA_NODE_MAJOR, lambdaNodePath } from './lambda-node.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -266,6 +272,38 @@ function requestBoundRows(json: HostileJsonReport, server: LocalServerHostileRep
   ];
 }
 
+/** The dripping receiver's row: another client's webhook is not delayed, and the drip is cut at the 10 s deadline. */
+function webhookRows(report: WebhookHostileReport): Row[] {
+  const cutAt = Math.max(...report.hogHeldMs);
+  return [
+    {
+      figure: `webhook of a second client while a receiver drips a byte every ${report.dripEveryMs / 1000} s: ms late`,
+      value: report.calmLateMs === null ? 'never' : String(report.calmLateMs),
+      baseline: `dripping deliveries held ${report.hogHeldMs.map((ms) => `${fixed(ms / 1000)} s`).join(', ')}`,
+      ratio: '',
+      target: '< 1 s; drip cut at 10 s',
+      pass: report.calmLateMs !== null && report.calmLateMs < 1_000 && cutAt < 11_000,
+    },
+  ];
+}
+
+/** One row per huge upstream answer: the capped read, and the uncapped one when it was measured. */
+function upstreamCapRows(report: UpstreamCapsReport): Row[] {
+  return report.after.map((after, i): Row => {
+    const before = report.before?.[i];
+    return {
+      figure: `upstream answer of ${after.bodyMB} MB, ${after.case}: CPU s, RSS growth`,
+      value: `${fixed(after.cpuSeconds, 2)} s, +${fixed(after.rssGrowthMiB, 0)} MiB`,
+      baseline: before
+        ? `uncapped: ${fixed(before.cpuSeconds, 2)} s, +${fixed(before.rssGrowthMiB, 0)} MiB, ${before.code}`
+        : 'uncapped: set UPSTREAM_CAPS_BEFORE',
+      ratio: after.code,
+      target: '502 < 2 s CPU, growth < 64 MiB',
+      pass: after.code === 'UPSTREAM_ERROR' && after.cpuSeconds < 2 && after.rssGrowthMiB < 64,
+    };
+  });
+}
+
 function hostileRows(report: HostileReport): Row[] {
   const bombs = report.bombs.map((b): Row => {
     const growth = b.guard.peakGrowthMiB ?? b.guard.rssGrowthMiB ?? NaN;
@@ -367,8 +405,12 @@ step('hostile input (bench/hostile.ts; unguarded runs are capped and killed)');
 const hostile = resultOf<HostileReport>('hostile.ts');
 step('a JSON list of millions of items (bench/hostile-json.ts)');
 const hostileJson = resultOf<HostileJsonReport>('hostile-json.ts');
+step('an upstream answering 400 MB and 40 MB (bench/upstream-caps.ts)');
+const upstreamCaps = resultOf<UpstreamCapsReport>('upstream-caps.ts');
 step('300 clients sending 6 MB bodies to the local server (bench/local-server-hostile.ts)');
 const localServer = resultOf<LocalServerHostileReport>('local-server-hostile.ts');
+step('a webhook receiver that drips a byte every 5 s (bench/webhook-hostile.ts; about half a minute)');
+const webhookHostile = resultOf<WebhookHostileReport>('webhook-hostile.ts');
 
 step('batch eligibility (bench/batch.ts; about two minutes)');
 const batch = resultOf<BatchReport>('batch.ts', ['--expose-gc']);
@@ -384,6 +426,8 @@ const rows = [
   ...pdfRows(pdf),
   ...hostileRows(hostile),
   ...requestBoundRows(hostileJson, localServer),
+  ...webhookRows(webhookHostile),
+  ...upstreamCapRows(upstreamCaps),
   ...batchRows(batch),
   ...batchHostileRows(batchHostile),
 ];
@@ -403,6 +447,8 @@ const summary = {
   hostile,
   hostileJson,
   localServer,
+  webhookHostile,
+  upstreamCaps,
   batch,
   batchHostile,
 };

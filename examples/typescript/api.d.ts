@@ -716,8 +716,11 @@ export interface components {
             activeOnDate: boolean;
         };
         Notice: {
-            /** @description A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter). */
-            code: string;
+            /**
+             * @description A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter).
+             * @enum {string}
+             */
+            code: "OTHER_PAYER" | "MEDICARE_ADVANTAGE" | "FAMILY_LEVEL_ONLY" | "SERVICE_NOT_RETURNED" | "UNVERIFIED_CODE_REMOVED" | "NOTES_NOT_MACHINE_READABLE" | "GLYPHS_REPLACED" | "CITATION_NOT_FOUND" | "CITATIONS_LIMITED";
             /** @description A sentence for a person; never contains patient data. */
             message: string;
         };

@@ -1,6 +1,7 @@
 import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
 import { systemLookup, webhookHandler } from '../../lib/batch/webhook-handler.js';
 import { batchWiring } from '../../lib/batch/adapters/wiring.js';
+import { systemClock } from '../../lib/config/index.js';
 
 const wiring = batchWiring();
 
@@ -11,5 +12,5 @@ export const handler = webhookHandler({
   lookup: systemLookup,
   allowLoopback: wiring.allowLoopbackHttp,
   delay: wiring.delayWebhook,
-  now: Date.now,
+  clock: systemClock,
 });

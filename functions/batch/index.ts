@@ -1,3 +1,4 @@
+import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
 import { systemClock } from '../../lib/config/clock.js';
 import { batchHandler } from '../../lib/batch/http.js';
 import { batchWiring } from '../../lib/batch/adapters/wiring.js';
@@ -11,5 +12,8 @@ const wiring = batchWiring();
  * streamed: the results CSV is sent while it is read, page by page; every other answer is one body.
  */
 export const handler = streamingHandler(
-  batchHandler({ ...wiring, clock: systemClock }, { ...(readConfig().idempotencyTable ? { idempotencyTable: readConfig().idempotencyTable! } : {}) }),
+  batchHandler(
+    { ...wiring, webhookSecretsFor: (clientId) => webhookSecretsOf(clientId), clock: systemClock },
+    { ...(readConfig().idempotencyTable ? { idempotencyTable: readConfig().idempotencyTable! } : {}) },
+  ),
 );

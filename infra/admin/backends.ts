@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { GetSecretValueCommand, PutSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { parseTokenSecret, type ClientToken } from '../../lib/auth/tokens.js';
-import { dynamoEnrollmentStore } from '../../lib/enrollment/dynamodb.js';
+import { dynamoEnrollmentStore } from '../../lib/runtime/enrollment-dynamodb.js';
 import type { Enrollment, EnrollmentStore } from '../../lib/enrollment/types.js';
 import { validateEnrollment } from '../../lib/enrollment/validate.js';
 import { ServiceFailure } from '../../lib/errors/index.js';

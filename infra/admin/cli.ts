@@ -3,6 +3,8 @@ import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { parseTokenList } from '../../lib/auth/tokens.js';
+import { DEFAULT_API_TOKENS } from '../local/environment.js';
 import { apiGatewayKeys, parseUsagePlanIds } from './api-keys.js';
 import { dynamoEnrollments, fileEnrollments, fileTokens, secretsManagerTokens } from './backends.js';
 import { runAdmin, type AdminBackends } from './commands.js';
@@ -24,6 +26,8 @@ export function backendsFromEnv(env: NodeJS.ProcessEnv, cwd: string): AdminBacke
         : fileEnrollments(env.ENROLLMENTS_FILE || join(cwd, '.local', 'enrollments.json')),
     // Plan ids are read when a command needs them, so `token list` and `token revoke` work without them.
     apiKeys: () => (env.API_TOKENS_SECRET_ARN ? apiGatewayKeys(new APIGatewayClient({}), () => parseUsagePlanIds(env.USAGE_PLAN_IDS)) : undefined),
+    // What `npm start` accepts besides the file: API_TOKENS, or its dev default (client "local").
+    listedTokens: () => (env.API_TOKENS_SECRET_ARN ? [] : parseTokenList(env.API_TOKENS?.trim() || DEFAULT_API_TOKENS)),
   };
 }
 

@@ -33,6 +33,8 @@ export interface AdminBackends {
   enrollments(): EnrollmentBackend;
   /** The clients' usage-plan keys in AWS; undefined for local files (npm start uses RATE_LIMITS instead). */
   apiKeys?(): ApiKeyBackend | undefined;
+  /** Locally, the clients of the `API_TOKENS` list `npm start` accepts besides the file (none in AWS). */
+  listedTokens?(): ClientToken[];
 }
 
 /** Client ids end up in logs and in the local `clientId=token` list, so keep them plain. */
@@ -268,7 +270,10 @@ async function webhookSecret(flags: Flags, backends: AdminBackends, io: AdminIo,
   const clientId = clientIdOf(flags);
   const tokens = backends.tokens();
   const clients = await tokens.read();
-  const own = clients.filter((c) => c.clientId === clientId);
+  const stored = clients.filter((c) => c.clientId === clientId);
+  // A local client whose token comes from API_TOKENS: the file keeps its secret beside a copy of the token's digest.
+  const listed = stored.length === 0 ? (backends.listedTokens?.() ?? []).filter((c) => c.clientId === clientId) : [];
+  const own = [...stored, ...listed];
   if (own.length === 0) throw new CommandError(`client "${clientId}" holds no token in ${tokens.describe}; create one first (token create)`);
   const existing = own.some((c) => c.webhookSecret);
   if (mode === 'create' && existing) throw new CommandError(`client "${clientId}" already has a webhook secret; use webhook-secret rotate to replace it`);
@@ -277,7 +282,8 @@ async function webhookSecret(flags: Flags, backends: AdminBackends, io: AdminIo,
   const previous = own.find((c) => c.webhookSecret)?.webhookSecret;
   // While the client moves to the new secret, the old one signs beside it (WEBHOOK_SECRET_OVERLAP_SECONDS).
   const rotation = mode === 'rotate' && previous ? { previousWebhookSecret: previous, webhookSecretRotatedAt: new Date().toISOString() } : {};
-  await tokens.write(clients.map((c) => (c.clientId === clientId ? { ...c, webhookSecret: secret, ...rotation } : c)));
+  await tokens.write([...clients, ...listed].map((c) => (c.clientId === clientId ? { ...c, webhookSecret: secret, ...rotation } : c)));
+  if (listed.length > 0) io.err(`Client "${clientId}" has its token from API_TOKENS; ${tokens.describe} now holds a copy of its digest with the secret.`);
   io.err(`${mode === 'create' ? 'Created' : 'Rotated'} the webhook signing secret of client "${clientId}" in ${tokens.describe}.`);
   if (mode === 'rotate')
     io.err(`The old secret keeps signing beside it for ${WEBHOOK_SECRET_OVERLAP_SECONDS / 3600} h: webhooks carry both signatures until then.`);

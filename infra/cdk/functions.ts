@@ -41,8 +41,9 @@ export const FUNCTIONS = {
   // One item at a time through the eligibility route, up to 10 per invocation one after the other:
   // 10 × the 25 s upstream budget in the worst case, plus the table writes.
   'batch-worker': { memoryMiB: 512, timeoutSeconds: 300 },
-  // One signed POST per finished batch, 10 s timeout.
-  'batch-webhook': { memoryMiB: 256, timeoutSeconds: 30 },
+  // One record per invocation: one signed POST with a 10 s total deadline, plus reading the token
+  // secret and the batch and changing the message's visibility (docs/batch.md#webhook).
+  'batch-webhook': { memoryMiB: 256, timeoutSeconds: 15 },
   // Unknown paths (404), wrong methods on known paths (405 + Allow) and CORS preflight: formats a
   // small answer and touches nothing else.
   'not-found': { memoryMiB: 256, timeoutSeconds: 5 },

@@ -20,6 +20,11 @@ export const LOCAL_BATCH_TABLE = 'batches';
 export const MAX_RECEIVE_COUNT = 50;
 const ITEM_VISIBILITY_SECONDS = 120;
 const WEBHOOK_VISIBILITY_SECONDS = 60;
+/**
+ * The webhook consumer's slots per client (docs/batch.md#local): a client whose receiver hangs holds at
+ * most its own two deliveries (each cut at the 10 s deadline); other clients' webhooks go out meanwhile.
+ */
+export const WEBHOOK_SLOTS_PER_CLIENT = 2;
 
 type Env = Record<string, string | undefined>;
 type QueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
@@ -94,7 +99,7 @@ export async function startLocalBatch(env: Env, options: { msPerSecond?: number 
   };
   const requeued = await requeue(env, sqs.endpoint, items.url);
   items.consume(consumer('batch-worker'), { maxConcurrency: concurrency });
-  webhooks.consume(consumer('batch-webhook'), { maxConcurrency: 2 });
+  webhooks.consume(consumer('batch-webhook'), { maxConcurrency: Number.POSITIVE_INFINITY, maxConcurrencyPerGroup: WEBHOOK_SLOTS_PER_CLIENT });
   return { items, webhooks, requeued, close: () => sqs.close() };
 }
 

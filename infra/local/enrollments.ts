@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Worker } from 'node:worker_threads';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoEnrollmentStore } from '../../lib/enrollment/dynamodb.js';
+import { dynamoEnrollmentStore } from '../../lib/runtime/enrollment-dynamodb.js';
 import type { EnrollmentStore } from '../../lib/enrollment/types.js';
 import { validateEnrollment } from '../../lib/enrollment/validate.js';
 import { openDynalite, startDynaliteThread, type LocalDynamo } from './dynalite-thread.js';

@@ -13,7 +13,8 @@ import type { FunctionName } from './routes.js';
 export type GatewayAnswer = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
 
 export const GATEWAY = {
-  unauthorized: { status: 401, body: { message: 'Unauthorized' } },
+  // RFC 6750: a 401 names the scheme the caller should use (docs/api.md#errors, docs/mcp.md#transport).
+  unauthorized: { status: 401, body: { message: 'Unauthorized' }, headers: { 'www-authenticate': 'Bearer' } },
   forbidden: { status: 403, body: { message: 'Forbidden' } },
   tooManyRequests: (retryAfter: number) => ({ status: 429, body: { message: 'Too Many Requests' }, headers: { 'retry-after': String(retryAfter) } }),
   authorizerFailed: { status: 500, body: { message: 'Internal Server Error' } },

@@ -13,7 +13,9 @@ import { listen } from '../listen.js';
  *   - redrive: a message received more than `maxReceiveCount` times goes to the queue's dead letters;
  *   - fairness: ready messages are taken round-robin across message groups (SQS fair queues), so one
  *     client's 10,000 items do not starve another's 20;
- *   - the cap: a consumer never runs more than `maxConcurrency` invocations at once.
+ *   - the cap: a consumer never runs more than `maxConcurrency` invocations at once, and with
+ *     `maxConcurrencyPerGroup` no more than that many at once for one message group (the webhook
+ *     queue's slots per client: one client's hanging receiver never holds another client's webhook).
  * `msPerSecond` scales every SQS second (tests shorten it); nothing here runs in AWS.
  */
 
@@ -32,6 +34,13 @@ interface Message {
   visibleAt: number;
 }
 
+export interface ConsumeOptions {
+  maxConcurrency: number;
+  /** At most this many messages of one group in flight in the consumer at once (default: no limit but maxConcurrency). */
+  maxConcurrencyPerGroup?: number;
+  batchSize?: number;
+}
+
 export type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | undefined>;
 
 export interface LocalQueue {
@@ -41,8 +50,8 @@ export interface LocalQueue {
   readonly deadLetters: readonly { id: string; body: string }[];
   /** Messages not yet deleted or dead (ready, in flight or delayed). */
   size(): number;
-  /** Starts the event source mapping: at most `maxConcurrency` invocations, `batchSize` records each. */
-  consume(consumer: Consumer, options: { maxConcurrency: number; batchSize?: number }): void;
+  /** Starts the event source mapping: at most `maxConcurrency` invocations (and `maxConcurrencyPerGroup` per message group), `batchSize` records each. */
+  consume(consumer: Consumer, options: ConsumeOptions): void;
 }
 
 export interface LocalSqs {
@@ -61,7 +70,9 @@ class Queue implements LocalQueue {
   /** Received and not deleted, by receipt handle; delayed ones wait in `hidden`. */
   private readonly inFlight = new Map<string, Message>();
   readonly deadLetters: { id: string; body: string }[] = [];
-  private consumer?: { run: Consumer; maxConcurrency: number; batchSize: number; active: number };
+  private consumer?: { run: Consumer; maxConcurrency: number; perGroup: number; batchSize: number; active: number };
+  /** Messages of each group the consumer is running now (for `maxConcurrencyPerGroup`). */
+  private readonly activeInGroup = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -95,11 +106,19 @@ class Queue implements LocalQueue {
     }
   }
 
-  /** Up to `n` ready messages, one group after another (fair across groups). */
-  private receive(n: number): Message[] {
+  /** Up to `n` ready messages, one group after another (fair across groups), skipping groups with `perGroup` running. */
+  private receive(n: number, perGroup: number): Message[] {
     const taken: Message[] = [];
-    while (taken.length < n && this.turn.length > 0) {
+    const full = (group: string) => (this.activeInGroup.get(group) ?? 0) + taken.filter((m) => m.group === group).length >= perGroup;
+    let looked = 0;
+    while (taken.length < n && looked < this.turn.length) {
       const group = this.turn.shift()!;
+      if (full(group)) {
+        this.turn.push(group);
+        looked++;
+        continue;
+      }
+      looked = 0;
       const list = this.ready.get(group)!;
       const message = list.shift()!;
       if (list.length > 0) this.turn.push(group);
@@ -154,8 +173,14 @@ class Queue implements LocalQueue {
     }
   }
 
-  consume(run: Consumer, options: { maxConcurrency: number; batchSize?: number }): void {
-    this.consumer = { run, maxConcurrency: options.maxConcurrency, batchSize: options.batchSize ?? 1, active: 0 };
+  consume(run: Consumer, options: ConsumeOptions): void {
+    this.consumer = {
+      run,
+      maxConcurrency: options.maxConcurrency,
+      perGroup: options.maxConcurrencyPerGroup ?? Number.POSITIVE_INFINITY,
+      batchSize: options.batchSize ?? 1,
+      active: 0,
+    };
     this.pump();
   }
 
@@ -163,11 +188,18 @@ class Queue implements LocalQueue {
     const consumer = this.consumer;
     if (!consumer || this.closed) return;
     while (consumer.active < consumer.maxConcurrency && this.turn.length > 0) {
-      const messages = this.receive(consumer.batchSize);
+      const messages = this.receive(consumer.batchSize, consumer.perGroup);
       if (messages.length === 0) break;
       consumer.active++;
+      const groups = messages.map((message) => message.group);
+      for (const group of groups) this.activeInGroup.set(group, (this.activeInGroup.get(group) ?? 0) + 1);
       void this.invoke(consumer.run, messages).finally(() => {
         consumer.active--;
+        for (const group of groups) {
+          const left = (this.activeInGroup.get(group) ?? 1) - 1;
+          if (left > 0) this.activeInGroup.set(group, left);
+          else this.activeInGroup.delete(group);
+        }
         this.pump();
       });
     }

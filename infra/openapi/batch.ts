@@ -1,6 +1,7 @@
 import { CSV_COLUMNS } from '../../lib/batch/csv-output.js';
 import { CLIENT_REF, MAX_NAME } from '../../lib/batch/submission.js';
 import { DEFAULT_BATCH_SETTINGS, ITEM_STATES } from '../../lib/batch/types.js';
+import { batchAcceptedSchema, batchItemPageSchema, batchStatusSchema } from '../../lib/validation/responses/batch.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 import { SCHEMAS } from '../../lib/validation/index.js';
 
@@ -42,17 +43,6 @@ export const BATCH_SUMMARIES = {
 
 export const BATCH_TAG = { name: 'Batch eligibility', description: "A day's schedule checked overnight, on the real-time engine (docs/batch.md)." };
 
-const counts = {
-  type: 'object',
-  required: ['pending', 'inProgress', 'completed', 'failed', 'cancelled'],
-  properties: Object.fromEntries(['pending', 'inProgress', 'completed', 'failed', 'cancelled'].map((k) => [k, { type: 'integer', minimum: 0 }])),
-};
-const outcomes = {
-  type: 'object',
-  required: ['active', 'inactive', 'unknown'],
-  properties: Object.fromEntries(['active', 'inactive', 'unknown'].map((k) => [k, { type: 'integer', minimum: 0 }])),
-};
-const BATCH_STATUS = { type: 'string', enum: ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'COMPLETED_WITH_ERRORS', 'CANCELLED'] };
 const clientRef = {
   type: 'string',
   pattern: CLIENT_REF.source,
@@ -61,7 +51,7 @@ const clientRef = {
   description: 'Your own reference for the item (1–64 visible characters), echoed in its results.',
 };
 
-/** Response and request schemas, as components. */
+/** Request schemas and the response schemas (lib/validation/responses/batch.ts), as components. */
 const { $id: _id, ...eligibility } = SCHEMAS.eligibility as unknown as Json & { properties: Json };
 export const BATCH_SCHEMAS: Record<string, Json> = {
   // The validator's own eligibility schema, plus clientRef: an item is validated exactly like the real-time body.
@@ -87,57 +77,9 @@ export const BATCH_SCHEMAS: Record<string, Json> = {
       },
     },
   },
-  BatchAccepted: {
-    type: 'object',
-    required: ['batchId', 'status', 'totalCount', 'invalidCount', 'createdAt'],
-    properties: {
-      batchId: { type: 'string', format: 'uuid' },
-      name: { type: 'string' },
-      status: BATCH_STATUS,
-      totalCount: { type: 'integer' },
-      invalidCount: { type: 'integer' },
-      createdAt: { type: 'string', format: 'date-time' },
-    },
-  },
-  BatchStatus: {
-    type: 'object',
-    required: ['batchId', 'status', 'totalCount', 'counts', 'outcomes', 'createdAt', 'updatedAt'],
-    properties: {
-      batchId: { type: 'string', format: 'uuid' },
-      name: { type: 'string' },
-      status: BATCH_STATUS,
-      totalCount: { type: 'integer' },
-      counts,
-      outcomes,
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-      completedAt: { type: 'string', format: 'date-time' },
-    },
-  },
-  BatchItemPage: {
-    type: 'object',
-    required: ['items'],
-    properties: {
-      items: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['index', 'state', 'attempts'],
-          properties: {
-            index: { type: 'integer', minimum: 0 },
-            clientRef: { type: 'string' },
-            state: { type: 'string', enum: [...ITEM_STATES] },
-            attempts: { type: 'integer', minimum: 0 },
-            completedAt: { type: 'string', format: 'date-time' },
-            status: { type: 'integer', description: 'The HTTP status the real-time route answered.' },
-            answer: { $ref: '#/components/schemas/EligibilityResponse' },
-            error: { $ref: '#/components/schemas/Error' },
-          },
-        },
-      },
-      nextPageToken: { type: 'string' },
-    },
-  },
+  BatchAccepted: batchAcceptedSchema,
+  BatchStatus: batchStatusSchema,
+  BatchItemPage: batchItemPageSchema,
 };
 
 const batchIdParameter = {

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { fixedClock } from '../../lib/config/clock.js';
 import { checkCob } from '../../lib/cob/check.js';
 import { checkEligibility } from '../../lib/eligibility/check.js';
 import { eligibilityBody } from '../../lib/eligibility/route.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
+import { ok } from '../../lib/errors/index.js';
+import { stediClearinghouse } from '../../lib/upstream/clearinghouse.js';
 import { startClearinghouseSandbox } from '../sandbox/clearinghouse.js';
 
 /**
@@ -73,16 +76,22 @@ function sampleEnrollment(): Enrollment {
 export async function sandboxExamples(): Promise<SandboxExamples> {
   const sandbox = await startClearinghouseSandbox({ apiKey: API_KEY, now: () => CHECKED_AT });
   try {
-    const stedi = { baseUrl: sandbox.url, apiKey: API_KEY, budgetMs: 25_000 };
+    const clearinghouse = stediClearinghouse({
+      baseUrl: sandbox.url,
+      apiKey: async () => ok(API_KEY),
+      budgetMs: 25_000,
+      payerSearchBudgetMs: 3_000,
+      sandbox: true,
+    });
     const enrollment = sampleEnrollment();
     const examples: SandboxExamples = { eligibility: {}, cob: {} };
     for (const [key, { summary, value }] of Object.entries(SANDBOX_ELIGIBILITY_REQUESTS)) {
-      const check = await checkEligibility({ request: value as never, enrollment, stedi, now: () => CHECKED_AT, controlNumber: () => 1 });
+      const check = await checkEligibility({ request: value as never, enrollment, clearinghouse, clock: fixedClock(CHECKED_AT), controlNumber: () => 1 });
       if (!check.result.ok) throw new Error(`sandbox example ${key} failed: ${check.result.error.code}`);
       examples.eligibility[key] = { summary, value: eligibilityBody(check.result.value, CHECKED_AT) };
     }
     for (const [key, { summary, value }] of Object.entries(SANDBOX_COB_REQUESTS)) {
-      const check = await checkCob({ query: value as never, enrollment, stedi, controlNumber: '000000001' });
+      const check = await checkCob({ query: value as never, enrollment, clearinghouse, controlNumber: '000000001' });
       if (!check.result.ok) throw new Error(`sandbox example ${key} failed: ${check.result.error.code}`);
       examples.cob[key] = { summary, value: check.result.value };
     }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { environment, tokensFile, type Env } from '../config/index.js';
+import { systemClock, type Clock } from '../config/clock.js';
 import { readSecret, SECRETS } from '../config/secrets.js';
 import { bearerToken, matchToken, parseTokenList, parseTokenSecret, WEBHOOK_SECRET_OVERLAP_SECONDS, type ClientToken } from './tokens.js';
 
@@ -55,10 +56,10 @@ async function readTokensFile(file: string, optional: boolean): Promise<string |
  * The client's webhook signing secrets from the token store (docs/batch.md#webhook-secrets): the current
  * one first, then the one it replaced while their overlap lasts; empty when the client has none.
  */
-export async function webhookSecretsOf(clientId: string, env: Env = environment(), now: Date = new Date()): Promise<string[]> {
+export async function webhookSecretsOf(clientId: string, env: Env = environment(), clock: Clock = systemClock): Promise<string[]> {
   const client = (await loadClients(env)).find((c) => c.clientId === clientId && c.webhookSecret);
   if (!client?.webhookSecret) return [];
   const rotatedAt = Date.parse(client.webhookSecretRotatedAt ?? '');
-  const overlapping = client.previousWebhookSecret && now.getTime() - rotatedAt < WEBHOOK_SECRET_OVERLAP_SECONDS * 1000;
+  const overlapping = client.previousWebhookSecret && clock.now() - rotatedAt < WEBHOOK_SECRET_OVERLAP_SECONDS * 1000;
   return overlapping ? [client.webhookSecret, client.previousWebhookSecret!] : [client.webhookSecret];
 }

@@ -1,11 +1,11 @@
 import { loggedCobCheck } from '../cob/route.js';
-import { systemClock, type Clock } from '../config/clock.js';
+import type { Clock } from '../config/clock.js';
 import { eligibilityRoute } from '../eligibility/route.js';
+import { authorizeProvider } from '../enrollment/authorize.js';
 import type { EnrollmentStore } from '../enrollment/types.js';
 import { ERROR_TABLE, type ErrorCode } from '../errors/index.js';
 import { answerOf } from '../http/api-handler.js';
 import type { Runtime } from '../runtime/index.js';
-import { stediAccess } from '../runtime/stedi-access.js';
 import type { EligibilityRequest } from '../validation/index.js';
 import { controlNumberOfKey, withPinned270 } from '../x12/build270.js';
 import { cachedEnrollments } from './enrollment-cache.js';
@@ -38,8 +38,8 @@ type CobPart = Record<string, unknown>;
 
 /** The COB part the route would add: the result, or `{message, code}` when the check failed. */
 async function cobPart(runtime: Runtime, body: EligibilityRequest, clientId: string, key: string): Promise<CobPart> {
-  const access = await stediAccess(runtime, clientId, body.providerId, body.payerId);
-  if (!access.ok) return { message: access.error.message, code: access.error.code };
+  const enrolled = await authorizeProvider(await runtime.enrollments(), clientId, body.providerId, body.payerId);
+  if (!enrolled.ok) return { message: enrolled.error.message, code: enrolled.error.code };
   const query = {
     patientFirstName: body.patientFirstName,
     patientLastName: body.patientLastName,
@@ -48,15 +48,14 @@ async function cobPart(runtime: Runtime, body: EligibilityRequest, clientId: str
     dateOfCoverage: body.dateOfCoverage,
     payerId: body.payerId,
   };
-  const stedi = { ...access.value.stedi, idempotencyKey: key };
-  const result = await loggedCobCheck(runtime, { query, enrollment: access.value.enrollment, stedi, controlNumber: String(controlNumberOfKey(key)) });
+  const result = await loggedCobCheck(runtime, { query, enrollment: enrolled.value, controlNumber: String(controlNumberOfKey(key)) });
   return result.ok ? (result.value as unknown as CobPart) : { message: result.error.message, code: result.error.code };
 }
 
 const failedTransiently = (cob: CobPart): boolean =>
   typeof cob.code === 'string' && cob.code in ERROR_TABLE && TRANSIENT_STATUSES.has(ERROR_TABLE[cob.code as ErrorCode].status);
 
-export function eligibilityCheck(runtime: Runtime, clock: Clock = systemClock): Check {
+export function eligibilityCheck(runtime: Runtime, clock: Clock = runtime.clock): Check {
   let enrollments: Promise<EnrollmentStore> | undefined;
   const cached = () => (enrollments ??= runtime.enrollments().then((store) => cachedEnrollments(store, ENROLLMENT_CACHE_MS, clock)));
   const withKey = (key: string): Runtime => ({ ...runtime, enrollments: cached, upstreamIdempotencyKey: key });

@@ -14,7 +14,8 @@ export interface ItemQueue {
 }
 
 export interface WebhookQueue {
-  sendWebhook(batchId: string): Promise<void>;
+  /** One message per finished batch, in the client's message group (docs/batch.md#webhook: one client's receiver never delays another's). */
+  sendWebhook(batchId: string, clientId: string): Promise<void>;
 }
 
 /** Sends a received message back for `seconds` (the back-off); the worker then reports it failed. */

@@ -3,6 +3,7 @@ import type { Clock } from '../config/clock.js';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import type { RouteOutcome } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
+import { refuseUnsignableCallback } from './callback-url.js';
 import type { ItemQueue, WebhookQueue } from './queue.js';
 import type { BatchStore } from './store.js';
 import { readEnvelope, readItems } from './submission.js';
@@ -11,6 +12,7 @@ import {
   emptyOutcomes,
   FAN_OUT_ITEMS,
   ITEM_STATES,
+  type BatchAccepted,
   type BatchRecord,
   type BatchSettings,
   type FanOutMessage,
@@ -48,6 +50,8 @@ export interface BatchRouteDeps {
   settings: BatchSettings;
   /** Plain http callbacks to loopback (the local server only). */
   allowLoopbackHttp: boolean;
+  /** The client's webhook signing secrets: a callbackUrl needs one (docs/batch.md#webhook-secrets). */
+  webhookSecretsFor: (clientId: string) => Promise<string[]>;
   clock: Clock;
   newId?: () => string;
 }
@@ -70,6 +74,8 @@ export async function ownBatch(store: BatchStore, clientId: string, batchId: str
 export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; clientId: string }): Promise<Result<Submitted>> {
   const envelope = readEnvelope(input.body as Record<string, unknown>, deps.settings, { allowLoopbackHttp: deps.allowLoopbackHttp });
   if (!envelope.ok) return envelope;
+  const unsignable = await refuseUnsignableCallback(deps.webhookSecretsFor, input.clientId, envelope.value.callbackUrl);
+  if (unsignable) return unsignable;
   const batchId = (deps.newId ?? randomUUID)();
   const now = new Date(deps.clock.now());
   const submission = readItems(envelope.value, (index) => `${batchId}-${index}`, now);
@@ -125,7 +131,7 @@ export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; 
       totalCount: batch.totalCount,
       invalidCount: batch.invalidCount,
       createdAt,
-    },
+    } satisfies BatchAccepted,
   });
 }
 

@@ -1,3 +1,4 @@
+import { fixedClock } from '../config/clock.js';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import { errorResponse } from '../http/response.js';
 import { validateBody } from '../validation/index.js';
@@ -85,7 +86,7 @@ export function readItems(envelope: Envelope, requestIdOf: (index: number) => st
     const { clientRef, ...body } = raw as Record<string, unknown>;
     const refOk = clientRef === undefined || (typeof clientRef === 'string' && CLIENT_REF.test(clientRef));
     const ref = refOk && typeof clientRef === 'string' ? { clientRef } : {};
-    const valid = validateBody('eligibility', body, { now });
+    const valid = validateBody('eligibility', body, { clock: fixedClock(now) });
     if (valid.ok && refOk) {
       return { ...base, ...ref, state: 'PENDING', counted: body.mockRequest !== true, request: valid.value as unknown as Record<string, unknown> };
     }

@@ -1,26 +1,26 @@
 /**
  * Batch eligibility (docs/batch.md): a batch of eligibility request bodies run one by one through
  * the real-time route's engine. These are the records the store keeps and the answers the routes give.
+ * The answers' shapes are derived from lib/validation/responses/batch.ts.
  */
+import type { FromSchema } from 'json-schema-to-ts';
+import type { batchAcceptedSchema, batchItemSchema, batchStatusSchema, Closed } from '../validation/responses/batch.js';
+import { type BATCH_STATUSES, ITEM_STATES as ALL_ITEM_STATES } from '../validation/responses/vocabulary.js';
 
-export type BatchStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'CANCELLED';
-export type ItemState = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export type ItemState = (typeof ALL_ITEM_STATES)[number];
 
-export const ITEM_STATES: readonly ItemState[] = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED'];
+export const ITEM_STATES: readonly ItemState[] = ALL_ITEM_STATES;
 
-export interface Counts {
-  pending: number;
-  inProgress: number;
-  completed: number;
-  failed: number;
-  cancelled: number;
-}
+/** Submit's 202 body (docs/batch.md#submit). */
+export type BatchAccepted = Closed<FromSchema<typeof batchAcceptedSchema>>;
+/** The status and cancel routes' body (docs/batch.md#poll). */
+export type BatchStatusView = Closed<FromSchema<typeof batchStatusSchema>>;
+/** One item as the items route lists it. */
+export type BatchItemView = Closed<FromSchema<typeof batchItemSchema>>;
 
-export interface Outcomes {
-  active: number;
-  inactive: number;
-  unknown: number;
-}
+export type Counts = BatchStatusView['counts'];
+export type Outcomes = BatchStatusView['outcomes'];
 
 export interface BatchRecord {
   batchId: string;

@@ -1,4 +1,4 @@
-import type { BatchRecord, ItemRecord } from './types.js';
+import type { BatchItemView, BatchRecord, BatchStatusView, ItemRecord } from './types.js';
 
 /**
  * What the status and items routes show (docs/batch.md#poll). A cancelled batch's items that had not
@@ -6,7 +6,7 @@ import type { BatchRecord, ItemRecord } from './types.js';
  * message drains: the view says what the batch will do, not how far the draining got.
  */
 
-export function batchView(batch: BatchRecord): Record<string, unknown> {
+export function batchView(batch: BatchRecord): BatchStatusView {
   const cancelled = batch.status === 'CANCELLED';
   const counts = cancelled ? { ...batch.counts, pending: 0, cancelled: batch.counts.cancelled + batch.counts.pending } : batch.counts;
   return {
@@ -25,16 +25,15 @@ export function batchView(batch: BatchRecord): Record<string, unknown> {
 export const viewState = (batch: BatchRecord, item: ItemRecord) => (batch.status === 'CANCELLED' && item.state === 'PENDING' ? 'CANCELLED' : item.state);
 
 /** One item as listed: the real-time route's status and body, under `answer` (2xx) or `error`. */
-export function itemView(batch: BatchRecord, item: ItemRecord): Record<string, unknown> {
-  const view: Record<string, unknown> = { index: item.index };
-  if (item.clientRef !== undefined) view.clientRef = item.clientRef;
-  view.state = viewState(batch, item);
-  view.attempts = item.attempts;
-  if (item.completedAt) view.completedAt = item.completedAt;
-  if (item.status !== undefined && item.answer !== undefined) {
-    view.status = item.status;
+export function itemView(batch: BatchRecord, item: ItemRecord): BatchItemView {
+  const { status, answer } = item;
+  return {
+    index: item.index,
+    ...(item.clientRef === undefined ? {} : { clientRef: item.clientRef }),
+    state: viewState(batch, item),
+    attempts: item.attempts,
+    ...(item.completedAt ? { completedAt: item.completedAt } : {}),
     // JSON.stringify(JSON.parse(text)) gives text back byte for byte when text came from JSON.stringify.
-    view[item.status < 400 ? 'answer' : 'error'] = JSON.parse(item.answer) as unknown;
-  }
-  return view;
+    ...(status === undefined || answer === undefined ? {} : status < 400 ? { status, answer: JSON.parse(answer) } : { status, error: JSON.parse(answer) }),
+  };
 }

@@ -119,5 +119,5 @@ export async function settle(deps: Pick<WorkerDeps, 'store' | 'webhooks' | 'cloc
   if (batch.completedAt) return;
   if (!(await deps.store.setStatus(batch.batchId, to, from, at, true))) return;
   log.info('batch finished', { batchId: batch.batchId, items: batch.totalCount });
-  if (batch.callbackUrl) await deps.webhooks.sendWebhook(batch.batchId);
+  if (batch.callbackUrl) await deps.webhooks.sendWebhook(batch.batchId, batch.clientId);
 }

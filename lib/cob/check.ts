@@ -1,18 +1,20 @@
 /**
  * The real COB check (docs/api.md#coordination-of-benefits): Medicare ids are refused before any paid call, then the request
- * goes to Stedi's COB endpoint under the hygiene rule (AAA 42/80 in the answer's errors earns the
+ * goes to the clearinghouse's COB check (runtime.clearinghouse) under the hygiene rule (AAA 42/80 in the answer's errors earns the
  * one retry), and the answer is mapped. Returns only log-safe metadata beside the result.
  */
 import type { Enrollment } from '../enrollment/types.js';
 import { type AaaRejection, fail, serviceError, type Result } from '../errors/index.js';
-import { postCob, type StediConnection, type StediRetryTuning } from '../upstream/stedi.js';
-import { UNAVAILABLE_AAA } from '../x12/aaa-codes.js';
+import type { Clearinghouse } from '../runtime/clearinghouse.js';
+import { onlyUnavailable } from '../x12/rejections.js';
 import { cobErrors } from './aaa.js';
 import { classifyCobAnswer } from './map.js';
 import { buildCobRequest, isMedicarePayer, type CobQuery } from './request.js';
 import type { CobResult } from './types.js';
 
 interface CobCheckMeta {
+  /** Which upstream endpoint answered (for the log line); none when no call was made (Medicare). */
+  upstream?: string;
   attempts: number;
   traceId?: string;
   /** AAA codes in the final answer's errors. */
@@ -29,9 +31,10 @@ export interface CobCheck {
 export interface CheckCobArgs {
   query: CobQuery;
   enrollment: Enrollment;
-  stedi: StediConnection;
+  clearinghouse: Clearinghouse;
+  /** Sent with the call (a batch item's attempt: docs/batch.md#engine). */
+  idempotencyKey?: string;
   controlNumber?: string;
-  tuning?: StediRetryTuning;
 }
 
 export async function checkCob(args: CheckCobArgs): Promise<CobCheck> {
@@ -44,11 +47,14 @@ export async function checkCob(args: CheckCobArgs): Promise<CobCheck> {
   // Each reply is read once: its AAA errors decide the retry, the logged codes and the answer.
   const read = (_status: number, body: unknown): { reading: AaaRejection[]; retryable: boolean } => {
     const rejections = cobErrors(body);
-    return { reading: rejections, retryable: rejections.some((r) => UNAVAILABLE_AAA.has(r.code)) };
+    return { reading: rejections, retryable: onlyUnavailable(rejections.map((r) => r.code)) };
   };
 
-  const call = await postCob({ ...args.stedi, request }, read, args.tuning);
-  const meta: CobCheckMeta = { attempts: call.meta.attempts, aaaCodes: [], upstreamMs: call.meta.latencyMs };
+  const call = await args.clearinghouse.coordinationOfBenefits(
+    { body: request, ...(args.idempotencyKey ? { idempotencyKey: args.idempotencyKey } : {}) },
+    read,
+  );
+  const meta: CobCheckMeta = { upstream: call.meta.upstream, attempts: call.meta.attempts, aaaCodes: [], upstreamMs: call.meta.latencyMs };
   if (call.meta.traceId) meta.traceId = call.meta.traceId;
   if (call.meta.httpStatus !== undefined) meta.httpStatus = call.meta.httpStatus;
   if (!call.result.ok) return { result: call.result, meta };

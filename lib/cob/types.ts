@@ -1,50 +1,17 @@
-/** Response shapes of the coordination-of-benefits search (docs/api.md#coordination-of-benefits). */
+/**
+ * Response shapes of the coordination-of-benefits search (docs/api.md#coordination-of-benefits), derived
+ * from their one declaration (lib/validation/responses/cob.ts). Every optional field is omitted when the
+ * upstream did not supply it: never null, "" or invented.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import type { additionalPlanBenefitSchema, cobResponseSchema, requestedPlanBenefitSchema } from '../validation/responses/cob.js';
+import type { codeNameSchema } from '../validation/responses/shared.js';
 
-export const COB_CODES = [
-  'MemberFoundNoCOB',
-  'CoverageOverlapNoBenefitOverlap',
-  'CoverageOverlapExistsNotSubjectToCob',
-  'CobInstanceExistsPrimacyUndetermined',
-  'CobInstanceExistsPrimacyDetermined',
-] as const;
+export { COB_CODES } from '../validation/responses/vocabulary.js';
 
-export type CobCode = (typeof COB_CODES)[number];
-
-export type PayerPrimacy = 'PrimaryPayer' | 'SecondaryPayer' | 'TertiaryPayer' | 'Undetermined';
-
-export interface ServiceTypeCode {
-  code: string;
-  name: string;
-}
-
-/** Every field is omitted when the upstream did not supply it: never null, "" or invented. */
-interface RequestedPlanBenefit {
-  payerName?: string;
-  serviceTypeCodes: ServiceTypeCode[];
-  benefitDate: { planStartDate?: string };
-}
-
-export interface AdditionalPlanBenefit {
-  payerName?: string;
-  payerPrimacy?: PayerPrimacy;
-  serviceTypeCodes: ServiceTypeCode[];
-  benefitDate: {
-    overlapBeginDate?: string;
-    overlapEndDate?: string;
-    planStartDate?: string;
-    planEndDate?: string;
-    coordinationOfBenefits?: string;
-  };
-  subscriber: {
-    firstName?: string;
-    lastName?: string;
-    dateOfBirth?: string;
-    memberId?: string;
-  };
-}
-
-export interface CobResult {
-  cobCode: CobCode;
-  requestedPlanBenefits: RequestedPlanBenefit[];
-  additionalPlanBenefitInfo: AdditionalPlanBenefit[];
-}
+export type CobResult = FromSchema<typeof cobResponseSchema>;
+export type CobCode = CobResult['cobCode'];
+export type AdditionalPlanBenefit = FromSchema<typeof additionalPlanBenefitSchema>;
+export type RequestedPlanBenefit = FromSchema<typeof requestedPlanBenefitSchema>;
+export type PayerPrimacy = NonNullable<AdditionalPlanBenefit['payerPrimacy']>;
+export type ServiceTypeCode = FromSchema<typeof codeNameSchema>;

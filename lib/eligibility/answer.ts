@@ -9,35 +9,41 @@ import { otherPayersOf, noticesOf } from './other-payers.js';
 import { dependentOf, planOf, subscriberOf } from './plan.js';
 import type { Patient271 } from './reply.js';
 import { blocks, coverageStatusOf, rowsByField } from './summary.js';
-import type { BenefitSummary, EligibilityQuestion } from './types.js';
+import type { SummaryFigures } from './figures.js';
+import type { EligibilityQuestion } from './types.js';
 
 const DEFAULT_SERVICES: readonly string[] = ['30'];
 
-export function answerOf(doc: Patient271, question: EligibilityQuestion = {}): BenefitSummary {
+/** The answer with its figures as numbers (present.ts makes the REST answer of it). */
+export function answerOf(doc: Patient271, question: EligibilityQuestion = {}): SummaryFigures {
   const rows = doc.patientBenefits;
   const selection = selectRows(rows, question.dateOfCoverage);
   const { inNetwork, outNetwork } = blocks(rowsByField(selection.candidates), { rankService: true, noFamily: selection.noFamily });
 
-  const summary = { inNetwork, outNetwork, coverageStatus: coverageStatusOf(rows) } as BenefitSummary;
-  if (doc.payerName !== '') summary.payerName = doc.payerName;
-  summary.plan = planOf(selection.candidates, rows, doc.dependent ? [doc.dependent, doc.subscriber] : [doc.subscriber]);
-  summary.subscriber = subscriberOf(doc.subscriber);
-  if (doc.dependent) summary.dependent = dependentOf(doc.dependent);
   const services = question.serviceTypeCodes ?? DEFAULT_SERVICES;
-  summary.benefits = serviceBenefits(rows, selection, services);
   const procedures = question.procedureCodes;
-  if (procedures !== undefined) summary.procedures = procedureBenefits(selection, procedures);
-  summary.otherPayers = otherPayersOf(rows, question.dateOfCoverage);
-  summary.notices = noticesOf({
-    rows,
+  const otherPayers = otherPayersOf(rows, question.dateOfCoverage);
+  return {
     inNetwork,
     outNetwork,
-    otherPayers: summary.otherPayers,
-    originalMedicare: selection.noFamily,
-    explicitServices: question.serviceTypeCodes ?? [],
-    procedures: procedures ?? [],
-  });
-  return summary;
+    coverageStatus: coverageStatusOf(rows),
+    ...(doc.payerName !== '' ? { payerName: doc.payerName } : {}),
+    plan: planOf(selection.candidates, rows, doc.dependent ? [doc.dependent, doc.subscriber] : [doc.subscriber]),
+    subscriber: subscriberOf(doc.subscriber),
+    ...(doc.dependent ? { dependent: dependentOf(doc.dependent) } : {}),
+    benefits: serviceBenefits(rows, selection, services),
+    ...(procedures !== undefined ? { procedures: procedureBenefits(selection, procedures) } : {}),
+    otherPayers,
+    notices: noticesOf({
+      rows,
+      inNetwork,
+      outNetwork,
+      otherPayers,
+      originalMedicare: selection.noFamily,
+      explicitServices: question.serviceTypeCodes ?? [],
+      procedures: procedures ?? [],
+    }),
+  };
 }
 
 const sameId = (a: string, b: string): boolean => a.trim().toUpperCase() === b.trim().toUpperCase();

@@ -2,10 +2,12 @@
  * One EB of the patient's loop as the answer reads it (docs/eligibility.md#how-the-271-is-read):
  * its elements as text, and what its 2110 loop keeps (DTP, MSG, REF*IG) and the 2120 payer entity.
  * What a row means for the answer (its figure, coverage, Medicare part) is asked by the functions
- * below; how rows rank for a slot lives in slots.ts.
+ * below; how rows rank for a slot lives in summary.ts.
  */
 import type { BenefitLoop, Loop } from '../x12/loops271.js';
 import { element, repetitions, SEGMENT, type Segment } from '../x12/segment.js';
+import { exactAmountOf, rateOf, type Rate } from './figures.js';
+import type { Decimal } from './format.js';
 
 /** A DTP: qualifier (DTP01), format (D8 / RD8) and value, as written. */
 export interface Period {
@@ -42,6 +44,10 @@ export interface BenefitRow {
   timePeriod: string;
   amount: string;
   percent: string;
+  /** EB07 read exactly (docs/eligibility.md#figures-inside-the-service), undefined when it is not a decimal. */
+  exactAmount: Decimal | undefined;
+  /** EB08 (a fraction) as basis points, NOT_KNOWN when it is not a decimal. */
+  rate: Rate;
   quantityQualifier: string;
   quantity: string;
   authorization: string;
@@ -198,6 +204,8 @@ export function benefitRowOf(loop: BenefitLoop): BenefitRow {
   const entities = loop.related.length === 0 ? NO_ENTITY_REFS : nothingKept();
   for (const related of loop.related) keptOf(related.segments, 0, entities);
   const eb13 = element(eb, 13);
+  const amount = element(eb, 7);
+  const percent = element(eb, 8);
   return {
     order: loop.order,
     info: element(eb, 1),
@@ -206,8 +214,10 @@ export function benefitRowOf(loop: BenefitLoop): BenefitRow {
     insuranceType: element(eb, 4),
     planName: element(eb, 5),
     timePeriod: element(eb, 6),
-    amount: element(eb, 7),
-    percent: element(eb, 8),
+    amount,
+    percent,
+    exactAmount: exactAmountOf(amount),
+    rate: rateOf(percent),
     quantityQualifier: element(eb, 9),
     quantity: element(eb, 10),
     authorization: element(eb, 11),

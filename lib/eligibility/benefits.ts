@@ -2,15 +2,16 @@
  * `benefits` (one entry per service type) and `procedures` (one per requested procedure code):
  * docs/eligibility.md#benefits-per-service-type and #procedures. Each entry's blocks are the
  * plan-wide slot rules over the candidates that list its code, EB03 rank aside; a service entry's
- * empty slots then take the plan level's figures (plan-fallback.ts).
+ * empty slots then take the plan level's figures (plan.ts).
  */
 import { serviceTypeName } from '../x12/service-type-codes.js';
 import { answersFor, HEALTH_PLAN, isActive, isInactive, type BenefitRow } from './benefit-row.js';
 import type { Selection } from './candidates.js';
-import { limitationsOf } from './limitations.js';
-import { emptyBlock, planLevelBlocks, withPlanFigures } from './plan-fallback.js';
+import { limitationsOf } from './summary.js';
+import { emptyBlock, planLevelBlocks, withPlanFigures } from './plan.js';
 import { blocks, rowsByField, type BlockRules } from './summary.js';
-import type { BenefitBlock, CodeName, Limitation, ProcedureBenefit, ServiceBenefit, ServiceStatus } from './types.js';
+import type { Block, LimitationFigures, ProcedureFigures, ServiceFigures } from './figures.js';
+import type { CodeName, ServiceStatus } from './types.js';
 
 const MAX_BENEFITS = 100;
 const MAX_MESSAGES = 10;
@@ -107,10 +108,10 @@ function messagesOf(rows: readonly BenefitRow[]): string[] {
 /** What an entry gets from the candidate rows listing its code, whatever the code. */
 interface ListingPart {
   listing: readonly BenefitRow[];
-  inNetwork: BenefitBlock;
-  outNetwork: BenefitBlock;
+  inNetwork: Block;
+  outNetwork: Block;
   authorization: boolean | undefined;
-  limitations: Limitation[];
+  limitations: LimitationFigures[];
   messages: string[];
   /** An out-of-network exclusion lists the code: the out-of-network blocks stay N/A. */
   excludedOutOfNetwork: boolean;
@@ -137,7 +138,7 @@ const sameRows = (a: readonly BenefitRow[], b: readonly BenefitRow[]): boolean =
 /** Active and Unknown entries take the plan level's figures where their own rows give none; NotCovered and Inactive never do. */
 const FALLS_BACK: ReadonlySet<ServiceStatus> = new Set(['Active', 'Unknown']);
 
-export function serviceBenefits(rows: readonly BenefitRow[], selection: Selection, requested: readonly string[]): ServiceBenefit[] {
+export function serviceBenefits(rows: readonly BenefitRow[], selection: Selection, requested: readonly string[]): ServiceFigures[] {
   const rules: BlockRules = { rankService: false, noFamily: selection.noFamily };
   const plan = planLevelBlocks(selection.candidates, selection.noFamily);
   const listings = rowsByCode(selection.candidates);
@@ -165,14 +166,16 @@ export function serviceBenefits(rows: readonly BenefitRow[], selection: Selectio
   });
 }
 
-export function procedureBenefits(selection: Selection, requested: readonly string[]): ProcedureBenefit[] {
+export function procedureBenefits(selection: Selection, requested: readonly string[]): ProcedureFigures[] {
   const rules: BlockRules = { rankService: false, noFamily: selection.noFamily };
   return requested.map((code) => {
     const listing = selection.procedureRows.filter((row) => row.procedure === code);
-    const entry: ProcedureBenefit = { code, ...blocks(rowsByField(listing), rules) } as ProcedureBenefit;
     const authorization = authorizationOf(listing);
-    if (authorization !== undefined) entry.authorizationRequired = authorization;
-    entry.messages = messagesOf(listing);
-    return entry;
+    return {
+      code,
+      ...blocks(rowsByField(listing), rules),
+      ...(authorization === undefined ? {} : { authorizationRequired: authorization }),
+      messages: messagesOf(listing),
+    };
   });
 }

@@ -6,7 +6,6 @@
  */
 import { isActive, isMedicare, isPartA, isPartB, lists, type BenefitRow } from './benefit-row.js';
 import { periodDates } from './dates.js';
-import { parseDecimal, type Decimal } from './format.js';
 
 export interface Selection {
   /** Rows no rule drops, EB13 procedure rows excluded: the plan-wide slots and `benefits` use these. */
@@ -65,8 +64,6 @@ const INDIVIDUAL_LEVELS: ReadonlySet<string> = new Set(['IND', 'EMP', '']);
 const FAMILY_LEVEL = 'FAM';
 const BOTH_NETWORKS = 'W';
 
-const amountOf = (row: BenefitRow): Decimal | null => parseDecimal(row.amount);
-
 /**
  * An individual C/G row of EB07 0 and EB12 W beside a family row of the same EB01 with an amount
  * above 0: a non-embedded (HSA) limit's "no separate individual limit", not $0
@@ -76,8 +73,8 @@ function placeholders(rows: readonly BenefitRow[]): ReadonlySet<BenefitRow> {
   let out: Set<BenefitRow> | undefined;
   for (const row of rows) {
     if (!ACCUMULATORS.has(row.info) || !INDIVIDUAL_LEVELS.has(row.level) || row.network !== BOTH_NETWORKS) continue;
-    if (amountOf(row)?.units !== 0n) continue;
-    const familyAmount = (other: BenefitRow) => other.info === row.info && other.level === FAMILY_LEVEL && (amountOf(other)?.units ?? 0n) > 0n;
+    if (row.exactAmount?.units !== 0n) continue;
+    const familyAmount = (other: BenefitRow) => other.info === row.info && other.level === FAMILY_LEVEL && (other.exactAmount?.units ?? 0n) > 0n;
     if (!rows.some(familyAmount)) continue;
     out ??= new Set();
     out.add(row);

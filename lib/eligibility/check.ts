@@ -1,19 +1,21 @@
 /**
- * The real eligibility check (docs/eligibility.md): build the 270, send it through Stedi's raw X12 endpoint,
- * read the 271. A 271 whose AAA says "try again" (42, 80) gets the one retry the hygiene rule allows;
+ * The real eligibility check (docs/eligibility.md): build the 270, send it through the clearinghouse
+ * (runtime.clearinghouse), read the 271. A 271 whose AAA says "try again" (42, 80) gets the one retry the hygiene rule allows;
  * every other answer is final. Each reply is interpreted once: the interpretation that decides the
  * retry is the one answered from. Returns only log-safe metadata beside the result.
  */
+import { systemClock, type Clock } from '../config/clock.js';
 import type { Enrollment } from '../enrollment/types.js';
 import type { Result } from '../errors/index.js';
-import { postRawX12, type StediConnection, type StediRetryTuning } from '../upstream/stedi.js';
-import { UNAVAILABLE_AAA } from '../x12/aaa-codes.js';
+import type { Clearinghouse } from '../runtime/clearinghouse.js';
+import { onlyUnavailable } from '../x12/rejections.js';
 import { build270 } from '../x12/build270.js';
 import { codesAsked } from './estimate.js';
-import { interpret271 } from './interpret.js';
+import { interpret271Figures } from './interpret.js';
 import { usDateToD8 } from '../validation/formats.js';
 import type { EligibilityRequest } from '../validation/schemas.js';
-import type { BenefitSummary, EligibilityQuestion } from './types.js';
+import type { SummaryFigures } from './figures.js';
+import type { EligibilityQuestion } from './types.js';
 
 /** The patient part of a validated eligibility request; dates are MM-DD-YYYY. */
 type EligibilityQuery = Pick<
@@ -22,19 +24,21 @@ type EligibilityQuery = Pick<
 >;
 
 interface EligibilityCheckMeta {
+  /** Which upstream endpoint answered (for the log line). */
+  upstream: string;
   attempts: number;
   traceId?: string;
   /** AAA03 codes of the final 271, in order. */
   aaaCodes: string[];
   /** How many envelope/parse warnings the final reply produced (the texts stay out of logs). */
   warnings: number;
-  /** Wall time spent on Stedi, retries and waits included. */
+  /** Time on the clearinghouse (on the runtime's clock), retries and waits included. */
   upstreamMs: number;
   httpStatus?: number;
 }
 
 export interface EligibilityCheck {
-  result: Result<BenefitSummary>;
+  result: Result<SummaryFigures>;
   /** When the final 271 was received. */
   checkedAt?: Date;
   meta: EligibilityCheckMeta;
@@ -43,12 +47,13 @@ export interface EligibilityCheck {
 export interface CheckEligibilityArgs {
   request: EligibilityQuery;
   enrollment: Enrollment;
-  stedi: StediConnection;
+  clearinghouse: Clearinghouse;
+  /** Sent with the call (a batch item's attempt: docs/batch.md#engine). */
+  idempotencyKey?: string;
   /** Control number source for the 270 (default: crypto random); each attempt draws a fresh one. */
   controlNumber?: () => number;
-  now?: () => Date;
-  /** Retry timing seams for tests. */
-  tuning?: StediRetryTuning;
+  /** The 270's envelope time and `checkedAt` (default: the system clock). */
+  clock?: Clock;
 }
 
 export async function checkEligibility(args: CheckEligibilityArgs): Promise<EligibilityCheck> {
@@ -81,21 +86,21 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
   const x12 = (): string => {
     const options: Parameters<typeof build270>[1] = {};
     if (args.controlNumber) options.controlNumber = args.controlNumber;
-    if (args.now) options.now = args.now();
+    if (args.clock) options.clock = args.clock;
     return build270(input, options).x12;
   };
   const read = (reply: string) => {
-    const reading = interpret271(reply, question);
-    return { reading, retryable: reading.aaaCodes.some((code) => UNAVAILABLE_AAA.has(code)) };
+    const reading = interpret271Figures(reply, question);
+    return { reading, retryable: onlyUnavailable(reading.aaaCodes) };
   };
 
-  const call = await postRawX12({ ...args.stedi, x12 }, read, args.tuning);
-  const meta: EligibilityCheckMeta = { attempts: call.meta.attempts, aaaCodes: [], warnings: 0, upstreamMs: call.meta.latencyMs };
+  const call = await args.clearinghouse.eligibility({ x12, ...(args.idempotencyKey ? { idempotencyKey: args.idempotencyKey } : {}) }, read);
+  const meta: EligibilityCheckMeta = { upstream: call.meta.upstream, attempts: call.meta.attempts, aaaCodes: [], warnings: 0, upstreamMs: call.meta.latencyMs };
   if (call.meta.traceId) meta.traceId = call.meta.traceId;
   if (call.meta.httpStatus !== undefined) meta.httpStatus = call.meta.httpStatus;
   if (!call.result.ok) return { result: call.result, meta };
 
-  const checkedAt = (args.now ?? (() => new Date()))();
+  const checkedAt = new Date((args.clock ?? systemClock).now());
   const interpreted = call.result.value.reading;
   meta.aaaCodes = interpreted.aaaCodes;
   meta.warnings = interpreted.warnings.length;

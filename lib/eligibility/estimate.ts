@@ -2,78 +2,66 @@
  * What the patient may owe (docs/eligibility.md#estimate): each line takes its figures from its
  * procedure's entry, its service's entry or the plan, then copay, deductible, coinsurance and the
  * out-of-pocket cap apply in that order against running balances. Arithmetic is on whole cents
- * (bigint), never floats; a figure the payer did not give is named, never guessed. A guide only:
- * the payer adjudicates the claim.
+ * (bigint), never floats, from the numeric figures (figures.ts); the answer's money is formatted
+ * once, at the end. A figure the payer did not give is named, never guessed. A guide only: the payer
+ * adjudicates the claim.
  */
 import type { EstimateRequest } from '../validation/schemas.js';
-import { basisPointsOf, centsOf, formatMoney, parseDecimal, roundUnits } from './format.js';
-import { NOT_AVAILABLE, type ProcedureBenefit, type ServiceBenefit, type ServiceStatus, type SpecBlock, type SpecFigures } from './types.js';
+import {
+  levelHasFigure,
+  NOT_KNOWN,
+  type Block,
+  type Blocks,
+  type Figures,
+  type LevelFigures,
+  type Money,
+  type ProcedureFigures,
+  type ServiceFigures,
+} from './figures.js';
+import { formatMoney, parseDecimal, roundUnits } from './format.js';
+import { NOT_AVAILABLE, type Estimate, type EstimateLine, type ServiceStatus } from './types.js';
 
-type EstimateBasis = 'procedure' | 'service' | 'plan';
+type EstimateBasis = EstimateLine['basis'];
 /** A figure a line needed and the payer did not give. */
-type MissingFigure = 'deductibleRemaining' | 'coinsurance' | 'stopLossRemaining';
-
-interface EstimateLine {
-  procedureCode?: string;
-  serviceTypeCode: string;
-  amount: string;
-  basis: EstimateBasis;
-  copay: string;
-  deductible: string;
-  coinsurance: string;
-  patientOwes: string;
-  planPays: string;
-  missing?: MissingFigure[];
-}
-
-export interface Estimate {
-  network: 'in' | 'out';
-  lines: EstimateLine[];
-  patientOwes: string;
-  planPays: string;
-  complete: boolean;
-}
+type MissingFigure = NonNullable<EstimateLine['missing']>[number];
 
 /** Where the figures come from: the plan-wide blocks, and a real answer's entries (mock answers have none). */
-export interface EstimateSources {
-  inNetwork: SpecBlock;
-  outNetwork: SpecBlock;
-  benefits?: readonly ServiceBenefit[];
-  procedures?: readonly ProcedureBenefit[];
-}
+export type EstimateSources = Blocks<Figures> & { benefits?: readonly ServiceFigures[]; procedures?: readonly ProcedureFigures[] };
 
 const DEFAULT_SERVICE_TYPE = '30';
 const DEFAULT_NETWORK = 'in';
 
-const money = (cents: bigint): string => formatMoney({ units: cents, scale: 2 });
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 const atLeastZero = (a: bigint): bigint => (a < 0n ? 0n : a);
 
 /** cents × basis points / 10,000, rounded half away from zero to the cent (amounts are never negative). */
 const share = (cents: bigint, basisPoints: bigint): bigint => (cents * basisPoints * 2n + 10_000n) / 20_000n;
 
+/** A figure to charge or cap with: a payer's negative amount counts as none, like a figure not known. */
+const usable = (figure: Money): bigint | undefined => (figure === NOT_KNOWN || figure < 0n ? undefined : figure);
+
+/** Mock levels have no out-of-pocket remaining. */
+const stopLossRemaining = (level: Figures): Money => ('stopLossRemaining' in level ? (level as LevelFigures).stopLossRemaining : NOT_KNOWN);
+
 /** The individual figure capped by the family one when both are known; the individual's absence is the figure's absence. */
-function capped(individual: string, family: string): bigint | undefined {
-  const own = centsOf(individual);
-  const all = centsOf(family);
+function capped(individual: Money, family: Money): bigint | undefined {
+  const own = usable(individual);
+  const all = usable(family);
   return own === undefined ? undefined : all === undefined ? own : min(own, all);
 }
 
-const levelHasFigure = (figures: SpecFigures): boolean =>
-  [figures.copay, figures.deductible.total, figures.deductible.remaining, figures.coinsurance, figures.stopLoss].some((figure) => figure !== NOT_AVAILABLE);
-
-/** Whether a procedures entry has any figure other than N/A (payers often ignore procedure inquiries). */
-const hasFigure = (entry: ProcedureBenefit): boolean =>
+/** Whether a procedures entry has any figure (payers often ignore procedure inquiries). */
+const hasFigure = (entry: ProcedureFigures): boolean =>
   [entry.inNetwork, entry.outNetwork].some((block) => levelHasFigure(block.individual) || levelHasFigure(block.family));
 
-interface Figures {
+interface LineFigures {
   basis: EstimateBasis;
-  block: SpecBlock;
+  block: Block<Figures>;
   status: ServiceStatus | undefined;
 }
 
 /** A line's figures: its procedure's entry when it has any figure, else its service's entry, else the plan. */
-function figuresFor(sources: EstimateSources, network: 'in' | 'out', procedureCode: string | undefined, serviceTypeCode: string): Figures {
+function figuresFor(sources: EstimateSources, network: 'in' | 'out', procedureCode: string | undefined, serviceTypeCode: string): LineFigures {
   const key = network === 'in' ? 'inNetwork' : 'outNetwork';
   const service = sources.benefits?.find((entry) => entry.serviceType.code === serviceTypeCode);
   const procedure = procedureCode === undefined ? undefined : sources.procedures?.find((entry) => entry.code === procedureCode);
@@ -96,15 +84,15 @@ interface Charged {
 }
 
 /** Steps 2 and 3: a copay, else the deductible and the coinsurance of the rest. */
-function charge(amount: bigint, own: SpecFigures, family: SpecFigures, balances: Balances): Charged {
-  const copay = centsOf(own.copay);
+function charge(amount: bigint, own: Figures, family: Figures, balances: Balances): Charged {
+  const copay = usable(own.copay);
   if (copay !== undefined) return { copay: min(copay, amount), deductible: 0n, coinsurance: 0n, missing: [] };
   const missing: MissingFigure[] = [];
   const remaining = capped(own.deductible.remaining, family.deductible.remaining);
   const deductible = remaining === undefined ? undefined : min(amount, atLeastZero(remaining - balances.deductibleUsed));
   if (deductible === undefined) missing.push('deductibleRemaining');
   const rest = deductible === undefined ? undefined : amount - deductible;
-  const rate = basisPointsOf(own.coinsurance);
+  const rate = own.coinsurance;
   if (rate === undefined && rest !== 0n) missing.push('coinsurance');
   const coinsurance = rest === 0n ? 0n : rest === undefined || rate === undefined ? undefined : share(rest, rate);
   return { copay: 0n, deductible, coinsurance, missing };
@@ -133,22 +121,23 @@ function lineOf(
   const serviceTypeCode = request.serviceTypeCode ?? DEFAULT_SERVICE_TYPE;
   const amount = roundUnits(parseDecimal(String(request.amount)) ?? { units: 0n, scale: 0 }, 2);
   const { basis, block, status } = figuresFor(sources, network, request.procedureCode, serviceTypeCode);
-  const line = {} as EstimateLine;
-  if (request.procedureCode !== undefined) line.procedureCode = request.procedureCode;
-  line.serviceTypeCode = serviceTypeCode;
-  line.amount = money(amount);
-  line.basis = basis;
   const finish = (
     parts: { copay: bigint; deductible: bigint | undefined; coinsurance: bigint | undefined },
     owes: bigint | undefined,
     missing: MissingFigure[],
   ) => {
-    line.copay = money(parts.copay);
-    line.deductible = parts.deductible === undefined ? NOT_AVAILABLE : money(parts.deductible);
-    line.coinsurance = parts.coinsurance === undefined ? NOT_AVAILABLE : money(parts.coinsurance);
-    line.patientOwes = owes === undefined ? NOT_AVAILABLE : money(owes);
-    line.planPays = owes === undefined ? NOT_AVAILABLE : money(amount - owes);
-    if (missing.length > 0) line.missing = missing;
+    const line: EstimateLine = {
+      ...(request.procedureCode === undefined ? {} : { procedureCode: request.procedureCode }),
+      serviceTypeCode,
+      amount: formatMoney(amount),
+      basis,
+      copay: formatMoney(parts.copay),
+      deductible: parts.deductible === undefined ? NOT_AVAILABLE : formatMoney(parts.deductible),
+      coinsurance: parts.coinsurance === undefined ? NOT_AVAILABLE : formatMoney(parts.coinsurance),
+      patientOwes: owes === undefined ? NOT_AVAILABLE : formatMoney(owes),
+      planPays: owes === undefined ? NOT_AVAILABLE : formatMoney(amount - owes),
+      ...(missing.length > 0 ? { missing } : {}),
+    };
     return { line, owes, pays: owes === undefined ? undefined : amount - owes };
   };
 
@@ -157,9 +146,7 @@ function lineOf(
   const charged = charge(amount, block.individual, block.family, balances);
   const missing = charged.missing;
   if (charged.deductible === undefined || charged.coinsurance === undefined) return finish(charged, undefined, missing);
-  const own = block.individual as SpecFigures & { stopLossRemaining?: string };
-  const family = block.family as SpecFigures & { stopLossRemaining?: string };
-  const cap = capped(own.stopLossRemaining ?? NOT_AVAILABLE, family.stopLossRemaining ?? NOT_AVAILABLE);
+  const cap = capped(stopLossRemaining(block.individual), stopLossRemaining(block.family));
   const whole = { copay: charged.copay, deductible: charged.deductible, coinsurance: charged.coinsurance };
   const parts = cap === undefined ? whole : capParts(whole, atLeastZero(cap - balances.paid));
   if (cap === undefined) missing.push('stopLossRemaining');
@@ -184,8 +171,8 @@ export function estimateOf(request: EstimateRequest, sources: EstimateSources): 
   return {
     network,
     lines,
-    patientOwes: owes === undefined ? NOT_AVAILABLE : money(owes),
-    planPays: pays === undefined ? NOT_AVAILABLE : money(pays),
+    patientOwes: owes === undefined ? NOT_AVAILABLE : formatMoney(owes),
+    planPays: pays === undefined ? NOT_AVAILABLE : formatMoney(pays),
     complete: lines.every((line) => line.missing === undefined),
   };
 }

@@ -1,10 +1,9 @@
 /**
- * Exact decimal arithmetic and the one display formatter of benefit figures (money and percent), with
- * its inverse (centsOf, basisPointsOf) for code that computes on figures already formatted (the estimate,
- * FHIR). Amounts are scaled bigints (never floats), so "0.1 + 0.2" style drift cannot reach a patient's
- * figures; only the final figure is rounded, half away from zero.
+ * Exact decimal arithmetic, and the one display formatter of figures (money as "$1,234.50", rates as
+ * "12.5%"). Amounts are scaled bigints (never floats), so "0.1 + 0.2" style drift cannot reach a
+ * patient's figures; only the final figure is rounded, half away from zero. Nothing here reads
+ * formatted text back: figures travel as numbers (figures.ts) and are formatted at the edges.
  */
-import { NOT_AVAILABLE } from './types.js';
 
 /** value = units / 10^scale. */
 export interface Decimal {
@@ -13,37 +12,35 @@ export interface Decimal {
 }
 
 const TEN = 10n;
+/** 10^0 … 10^8, the powers figures need, made once (a bigint power is slow to make). */
+const POWERS: readonly bigint[] = Array.from({ length: 9 }, (_, n) => TEN ** BigInt(n));
+/** Up to 15 digits a double holds exactly, and reading them as a number is faster than as a bigint. */
+const EXACT_DIGITS = 15;
 
 function pow10(n: number): bigint {
-  return TEN ** BigInt(n);
+  return n < POWERS.length ? POWERS[n]! : TEN ** BigInt(n);
 }
 
 /** Parses an X12 R (decimal) value: optional sign, digits, optional fraction. Anything else → null. */
 export function parseDecimal(text: string): Decimal | null {
   const s = text.trim();
-  let i = 0;
+  let start = 0;
   let negative = false;
   if (s[0] === '-' || s[0] === '+') {
     negative = s[0] === '-';
-    i = 1;
+    start = 1;
   }
-  let digits = '';
-  let scale = 0;
-  let seenPoint = false;
-  for (; i < s.length; i++) {
+  let point = -1;
+  for (let i = start; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      digits += s[i];
-      if (seenPoint) scale++;
-    } else if (c === 46 && !seenPoint) {
-      seenPoint = true;
-    } else {
-      return null;
-    }
+    if (c >= 48 && c <= 57) continue;
+    if (c !== 46 || point >= 0) return null;
+    point = i;
   }
+  const digits = point < 0 ? s.slice(start) : s.slice(start, point) + s.slice(point + 1);
   if (digits === '') return null;
-  const units = BigInt(digits);
-  return { units: negative ? -units : units, scale };
+  const units = digits.length <= EXACT_DIGITS ? BigInt(Number(digits)) : BigInt(digits);
+  return { units: negative ? -units : units, scale: point < 0 ? 0 : s.length - point - 1 };
 }
 
 function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
@@ -83,65 +80,30 @@ function group(digits: string): string {
   return out;
 }
 
-/** "$1,234.50"; negative amounts as "-$5.00". */
-export function formatMoney(value: Decimal): string {
-  const cents = roundUnits(value, 2);
-  const negative = cents < 0n;
-  const magnitude = negative ? -cents : cents;
-  const whole = (magnitude / 100n).toString();
-  const fraction = (magnitude % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}$${group(whole)}.${fraction}`;
+/** Below this a bigint is exactly a double, and double arithmetic on it is faster (and as exact). */
+const EXACT_NUMBER = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** |value| split into its hundreds and the two-digit rest: exact at any size. */
+function hundreds(value: bigint): { negative: boolean; whole: string; rest: string } {
+  const negative = value < 0n;
+  const magnitude = negative ? -value : value;
+  if (magnitude <= EXACT_NUMBER) {
+    const n = Number(magnitude);
+    const rest = n % 100;
+    return { negative, whole: String((n - rest) / 100), rest: rest < 10 ? `0${rest}` : String(rest) };
+  }
+  return { negative, whole: (magnitude / 100n).toString(), rest: (magnitude % 100n).toString().padStart(2, '0') };
 }
 
-/** A fraction (EB08, 0.2) as a percent: ×100, two decimals max, trailing zeros dropped ("20%", "12.5%"). */
-function formatPercent(fraction: Decimal): string {
-  // ×100 is a scale shift by two.
-  const percent: Decimal =
-    fraction.scale >= 2 ? { units: fraction.units, scale: fraction.scale - 2 } : { units: fraction.units * pow10(2 - fraction.scale), scale: 0 };
-  const hundredths = roundUnits(percent, 2);
-  const negative = hundredths < 0n;
-  const magnitude = negative ? -hundredths : hundredths;
-  const whole = (magnitude / 100n).toString();
-  let fractionDigits = (magnitude % 100n).toString().padStart(2, '0');
-  while (fractionDigits.endsWith('0')) fractionDigits = fractionDigits.slice(0, -1);
-  return `${negative ? '-' : ''}${whole}${fractionDigits === '' ? '' : `.${fractionDigits}`}%`;
+/** Whole cents as money text: 123450n → "$1,234.50" (US grouping); a negative amount as "-$5.00". */
+export function formatMoney(cents: bigint): string {
+  const { negative, whole, rest } = hundreds(cents);
+  return `${negative ? '-' : ''}$${whole.length > 3 ? group(whole) : whole}.${rest}`;
 }
 
-export function moneyOrNA(value: Decimal | null | undefined): string {
-  return value ? formatMoney(value) : NOT_AVAILABLE;
-}
-
-function percentOrNA(value: Decimal | null | undefined): string {
-  return value ? formatPercent(value) : NOT_AVAILABLE;
-}
-
-/** Whole dollars with at most two decimals, as payers mostly write them: shown without arithmetic. */
-const PLAIN_AMOUNT = /^0*(\d+?)(?:\.(\d{0,2}))?$/;
-
-/** An X12 decimal text (EB07) as money text, or N/A when it is not a number. */
-export function moneyText(text: string): string {
-  const plain = PLAIN_AMOUNT.exec(text);
-  if (plain) return `$${group(plain[1]!)}.${(plain[2] ?? '').padEnd(2, '0')}`;
-  return moneyOrNA(parseDecimal(text));
-}
-
-/** An X12 decimal text (EB08, a fraction) as percent text, or N/A when it is not a number. */
-export const percentText = (text: string): string => percentOrNA(parseDecimal(text));
-
-/**
- * formatMoney read back: "$1,234.50" → 123450n cents, exactly. undefined for "N/A", for a negative figure
- * as formatMoney writes it ("-$10.00"), which no caller counts as an amount, and for any text that is not
- * "$" and a decimal.
- */
-export function centsOf(text: string): bigint | undefined {
-  if (!text.startsWith('$')) return undefined;
-  const value = parseDecimal(text.slice(1).replaceAll(',', ''));
-  return value === null ? undefined : roundUnits(value, 2);
-}
-
-/** formatPercent read back: "12.5%" → 1250n hundredths of a percent (basis points), "-5%" → -500n; undefined for "N/A". */
-export function basisPointsOf(text: string): bigint | undefined {
-  if (!text.endsWith('%')) return undefined;
-  const value = parseDecimal(text.slice(0, -1));
-  return value === null ? undefined : roundUnits(value, 2);
+/** Basis points as a percentage, trailing zeros dropped: 2000n → "20%", 1250n → "12.5%", 0n → "0%". */
+export function formatRate(basisPoints: bigint): string {
+  const { negative, whole, rest } = hundreds(basisPoints);
+  const fraction = rest === '00' ? '' : rest.endsWith('0') ? rest[0]! : rest;
+  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}%`;
 }

@@ -7,23 +7,32 @@
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { answerOf, answeringTransaction } from './answer.js';
 import { errorForRejections } from '../x12/rejections.js';
+import type { SummaryFigures } from './figures.js';
+import { presentSummary } from './present.js';
 import { readReply, type Reply } from './reply.js';
 import type { BenefitSummary, EligibilityQuestion } from './types.js';
 
-export interface Interpretation {
-  result: Result<BenefitSummary>;
+export interface Interpretation<T = BenefitSummary> {
+  result: Result<T>;
   warnings: string[];
   aaaCodes: string[];
 }
 
 const unreadable = (message: string) => serviceError('UPSTREAM_ERROR', { message });
 
-export function interpret271(x12: string, question: EligibilityQuestion = {}): Interpretation {
+/** The answer with numeric figures (docs/eligibility.md#figures-inside-the-service): what the route computes on. */
+export function interpret271Figures(x12: string, question: EligibilityQuestion = {}): Interpretation<SummaryFigures> {
   return interpretReply(readReply(x12), question);
 }
 
-/** interpret271 after the reading. */
-function interpretReply(read: Reply, question: EligibilityQuestion = {}): Interpretation {
+/** The answer as the REST body shows it (figures as text). */
+export function interpret271(x12: string, question: EligibilityQuestion = {}): Interpretation {
+  const read = interpret271Figures(x12, question);
+  return read.result.ok ? { ...read, result: ok(presentSummary(read.result.value)) } : (read as Interpretation<never>);
+}
+
+/** interpret271Figures after the reading. */
+function interpretReply(read: Reply, question: EligibilityQuestion = {}): Interpretation<SummaryFigures> {
   if (!read.ok) {
     return {
       result: fail(unreadable('The payer reply is not readable X12')),

@@ -6,7 +6,8 @@ import { serviceTypeName } from '../x12/service-type-codes.js';
 import { answersFor, type BenefitRow } from './benefit-row.js';
 import { d8ToIso, periodDates } from './dates.js';
 import { insuranceType } from './plan.js';
-import { NOT_AVAILABLE, type BenefitBlock, type Notice, type OtherPayer } from './types.js';
+import { NOT_KNOWN, type Block } from './figures.js';
+import type { Notice, OtherPayer } from './types.js';
 
 const PAYER_ID_QUALIFIERS: ReadonlySet<string> = new Set(['PI', 'XV']);
 /** EB01 R: other or additional payer. */
@@ -17,34 +18,39 @@ const END_DATE = '347';
 
 const isOtherPayer = (row: BenefitRow): boolean => row.info === OTHER_PAYER;
 
+type Coverage = Pick<OtherPayer, 'coverageBegin' | 'coverageEnd'>;
+
 /** Whether the coverage is in force on the date (YYYY-MM-DD; no date: every coverage is). */
-const activeOn = (payer: OtherPayer, date: string | undefined): boolean =>
+const activeOn = (payer: Coverage, date: string | undefined): boolean =>
   date === undefined || !((payer.coverageEnd !== undefined && payer.coverageEnd < date) || (payer.coverageBegin !== undefined && payer.coverageBegin > date));
 
 function otherPayerOf(row: BenefitRow, date: string | undefined): OtherPayer {
-  const out = {} as OtherPayer;
   const entity = row.entity;
-  if (entity && entity.name.trim() !== '') out.name = entity.name.trim();
-  if (entity && entity.id !== '' && PAYER_ID_QUALIFIERS.has(entity.idQualifier)) out.payerId = entity.id;
   const type = insuranceType(row.insuranceType);
-  if (type) out.insuranceType = type;
-  out.serviceTypes = [...row.services];
+  // In the order the row's dates give them (a lone end date comes first).
+  const coverage: Coverage = {};
   for (const period of row.dates) {
     if (!COVERAGE_DATES.has(period.qualifier)) continue;
     const read = periodDates(period);
     if (read === undefined) continue;
     if ('single' in read) {
-      if (period.qualifier === END_DATE) out.coverageEnd ??= d8ToIso(read.single);
-      else out.coverageBegin ??= d8ToIso(read.single);
+      if (period.qualifier === END_DATE) coverage.coverageEnd ??= d8ToIso(read.single);
+      else coverage.coverageBegin ??= d8ToIso(read.single);
     } else {
-      out.coverageBegin ??= d8ToIso(read.begin);
-      out.coverageEnd ??= d8ToIso(read.end);
+      coverage.coverageBegin ??= d8ToIso(read.begin);
+      coverage.coverageEnd ??= d8ToIso(read.end);
     }
   }
   const memberId = row.memberRef || row.entityMemberRef || (entity?.idQualifier === 'MI' ? entity.id : '');
-  if (memberId !== '') out.memberId = memberId;
-  out.activeOnDate = activeOn(out, date);
-  return out;
+  return {
+    ...(entity && entity.name.trim() !== '' ? { name: entity.name.trim() } : {}),
+    ...(entity && entity.id !== '' && PAYER_ID_QUALIFIERS.has(entity.idQualifier) ? { payerId: entity.id } : {}),
+    ...(type ? { insuranceType: type } : {}),
+    serviceTypes: [...row.services],
+    ...coverage,
+    ...(memberId !== '' ? { memberId } : {}),
+    activeOnDate: activeOn(coverage, date),
+  };
 }
 
 /** One item per EB01 R row of the patient, in order; `dateOfCoverage` is CCYYMMDD. */
@@ -99,10 +105,10 @@ function otherPayerNotices(rows: readonly BenefitRow[], payers: readonly OtherPa
   return notices;
 }
 
-/** Whether an individual deductible or out-of-pocket figure is N/A while the family one is known. */
-function familyOnly(block: BenefitBlock): boolean {
+/** Whether an individual deductible or out-of-pocket figure is not known while the family one is. */
+function familyOnly(block: Block): boolean {
   const { individual: own, family } = block;
-  const only = (mine: string, theirs: string): boolean => mine === NOT_AVAILABLE && theirs !== NOT_AVAILABLE;
+  const only = (mine: unknown, theirs: unknown): boolean => mine === NOT_KNOWN && theirs !== NOT_KNOWN;
   return (
     only(own.deductible.total, family.deductible.total) ||
     only(own.deductible.remaining, family.deductible.remaining) ||
@@ -111,7 +117,7 @@ function familyOnly(block: BenefitBlock): boolean {
   );
 }
 
-function familyOnlyNotice(inNetwork: BenefitBlock, outNetwork: BenefitBlock): Notice | undefined {
+function familyOnlyNotice(inNetwork: Block, outNetwork: Block): Notice | undefined {
   const where = [familyOnly(inNetwork) ? 'in network' : '', familyOnly(outNetwork) ? 'out of network' : ''].filter(Boolean);
   if (where.length === 0) return undefined;
   return {
@@ -135,8 +141,8 @@ function notReturned(rows: readonly BenefitRow[], services: readonly string[], p
 
 export interface NoticeInput {
   rows: readonly BenefitRow[];
-  inNetwork: BenefitBlock;
-  outNetwork: BenefitBlock;
+  inNetwork: Block;
+  outNetwork: Block;
   otherPayers: readonly OtherPayer[];
   /** The patient's own coverage is Original Medicare (docs/eligibility.md#original-medicare). */
   originalMedicare: boolean;

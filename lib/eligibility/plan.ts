@@ -1,13 +1,97 @@
 /**
+ * The plan and the people of the answer (docs/eligibility.md#plan-and-people), and the plan level that
+ * per-service figures fall back to (docs/eligibility.md#per-service-figures-fall-back-to-the-plan).
+ * Three sections, in reading order: what a 2100C/2100D loop says about the person, `plan`/`subscriber`/
+ * `dependent`, the plan-level fallback.
+ */
+import type { Loop } from '../x12/loops271.js';
+import { element, SEGMENT } from '../x12/segment.js';
+import { type BenefitRow, HEALTH_PLAN, isActive, isPartB, lists, type Period, periodOf } from './benefit-row.js';
+import { insuranceTypeName } from '../x12/benefit-codes.js';
+import { d8ToIso, OPEN_END, periodDates } from './dates.js';
+import type { CodeName, Dependent, Plan, PlanField, Relationship, Subscriber } from './types.js';
+import { PLAN_FIELDS } from '../validation/responses/vocabulary.js';
+import { type Block, type Blocks, type LevelFigures, noFigures, NOT_KNOWN } from './figures.js';
+import { blocks, rowsByField } from './summary.js';
+
+/*
+ * What a 2100C/2100D (its NM1 and the segments it keeps) says about the person
+ * (docs/eligibility.md#plan-and-people): name and member id, birth date, relationship, group and
+ * plan numbers, plan dates. The first of each segment counts.
+ */
+
+export interface PersonLoop {
+  /** NM103, NM104, NM108, NM109. */
+  lastName: string;
+  firstName: string;
+  idQualifier: string;
+  id: string;
+  /** DMG02 when DMG01 is D8 (the first such DMG). */
+  dateOfBirth: string;
+  /** INS02 (the first INS with one). */
+  relationship: string;
+  /** REF*6P REF02 / REF03 and REF*18 REF02 (the first of each). */
+  groupNumber: string;
+  groupName: string;
+  planNumber: string;
+  dates: Period[];
+}
+
+export function emptyPerson(): PersonLoop {
+  return { lastName: '', firstName: '', idQualifier: '', id: '', dateOfBirth: '', relationship: '', groupNumber: '', groupName: '', planNumber: '', dates: [] };
+}
+
+const REF_GROUP = '6P';
+const REF_PLAN = '18';
+const D8 = 'D8';
+
+/** One pass over the 2100's segments; the first DMG*D8, INS, REF*6P and REF*18 with a value count. */
+export function personOf(loop: Loop): PersonLoop {
+  const segments = loop.segments;
+  const nm1 = segments[0]!;
+  const person: PersonLoop = {
+    lastName: element(nm1, 3),
+    firstName: element(nm1, 4),
+    idQualifier: element(nm1, 8),
+    id: element(nm1, 9),
+    dateOfBirth: '',
+    relationship: '',
+    groupNumber: '',
+    groupName: '',
+    planNumber: '',
+    dates: [],
+  };
+  let groupSeen = false;
+  for (let i = 1; i < segments.length; i++) {
+    const s = segments[i]!;
+    switch (s.id) {
+      case SEGMENT.demographics:
+        if (person.dateOfBirth === '' && element(s, 1) === D8) person.dateOfBirth = element(s, 2);
+        break;
+      case SEGMENT.insured:
+        if (person.relationship === '') person.relationship = element(s, 2);
+        break;
+      case SEGMENT.reference: {
+        const qualifier = element(s, 1);
+        if (qualifier === REF_GROUP && !groupSeen && (element(s, 2) !== '' || element(s, 3) !== '')) {
+          groupSeen = true;
+          person.groupNumber = element(s, 2);
+          person.groupName = element(s, 3);
+        } else if (qualifier === REF_PLAN && person.planNumber === '') person.planNumber = element(s, 2);
+        break;
+      }
+      case SEGMENT.date:
+        person.dates.push(periodOf(s));
+    }
+  }
+  return person;
+}
+
+/*
  * `plan`, `subscriber` and `dependent` of the answer (docs/eligibility.md#plan-and-people): the
  * plan row's EB04/EB05, the 2100 REF and DTP segments (the patient's 2100 first, then 2100C), and
  * the names, ids and birth dates as the payer wrote them.
  */
-import { insuranceTypeName } from '../x12/benefit-codes.js';
-import { HEALTH_PLAN, isActive, lists, type BenefitRow, type Period } from './benefit-row.js';
-import { d8ToIso, OPEN_END, periodDates } from './dates.js';
-import type { PersonLoop } from './person.js';
-import type { CodeName, Dependent, Plan, Relationship, Subscriber } from './types.js';
 
 const UNKNOWN_INSURANCE_TYPE = 'Unknown insurance type';
 
@@ -96,3 +180,61 @@ export function dependentOf(person: PersonLoop): Dependent {
   if (person.relationship !== '') out.relationship = Object.hasOwn(RELATIONSHIPS, person.relationship) ? RELATIONSHIPS[person.relationship]! : 'other';
   return out;
 }
+
+/*
+ * Per-service figures fall back to the plan (docs/eligibility.md#per-service-figures-fall-back-to-the-plan):
+ * a `benefits` slot that no row listing the code fills takes the same slot computed over the
+ * plan-level rows only (EB03 30, 96 on a Part B row, or none), and the entry says which fields did.
+ * A figure the plan-wide summary took from another service's row (a 98 copay) never spreads this way.
+ */
+
+/** CMS reports the Part B deductible under 96 (docs/eligibility.md#filling-a-slot). */
+const PART_B_PLAN = '96';
+
+const isPlanLevel = (row: BenefitRow): boolean => row.services.length === 0 || lists(row, HEALTH_PLAN) || (isPartB(row) && lists(row, PART_B_PLAN));
+
+export type PlanLevel = Blocks;
+
+/** The benefit blocks (docs/eligibility.md#filling-a-slot) over the plan-level candidates only. */
+export function planLevelBlocks(candidates: readonly BenefitRow[], noFamily: boolean): PlanLevel {
+  return blocks(rowsByField(candidates.filter(isPlanLevel)), { rankService: true, noFamily });
+}
+
+/** `fromPlan` lists its fields in the schema's order. */
+const FIELD_ORDER: readonly PlanField[] = PLAN_FIELDS;
+
+/** One slot: the service's own figure, else the plan's (noting the field when the plan had one). */
+const slot = <T>(own: T, plan: T, field: PlanField, used: Set<PlanField>): T => {
+  if (own !== NOT_KNOWN || plan === NOT_KNOWN) return own;
+  used.add(field);
+  return plan;
+};
+
+function level(own: LevelFigures, plan: LevelFigures, used: Set<PlanField>): LevelFigures {
+  return {
+    copay: slot(own.copay, plan.copay, 'copay', used),
+    deductible: {
+      total: slot(own.deductible.total, plan.deductible.total, 'deductible', used),
+      remaining: slot(own.deductible.remaining, plan.deductible.remaining, 'deductible', used),
+    },
+    coinsurance: slot(own.coinsurance, plan.coinsurance, 'coinsurance', used),
+    stopLoss: slot(own.stopLoss, plan.stopLoss, 'stopLoss', used),
+    stopLossRemaining: slot(own.stopLossRemaining, plan.stopLossRemaining, 'stopLoss', used),
+  };
+}
+
+const filled = (own: Block, plan: Block, used: Set<PlanField>): Block => ({
+  individual: level(own.individual, plan.individual, used),
+  family: level(own.family, plan.family, used),
+});
+
+/** The entry's blocks with every not-known slot the plan level fills, and `fromPlan` in the documented field order. */
+export function withPlanFigures(own: Blocks, plan: PlanLevel, networks: { in: boolean; out: boolean }): Blocks & { fromPlan: PlanField[] } {
+  const used = new Set<PlanField>();
+  const inNetwork = networks.in ? filled(own.inNetwork, plan.inNetwork, used) : own.inNetwork;
+  const outNetwork = networks.out ? filled(own.outNetwork, plan.outNetwork, used) : own.outNetwork;
+  return { inNetwork, outNetwork, fromPlan: FIELD_ORDER.filter((field) => used.has(field)) };
+}
+
+/** A block with every slot not known (an out-of-network exclusion, docs/eligibility.md#not-covered-means-in-network). */
+export const emptyBlock = (): Block => ({ individual: noFigures(), family: noFigures() });

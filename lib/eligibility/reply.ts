@@ -11,7 +11,7 @@ import { readLoops271, type LevelLoop, type Transaction271 } from '../x12/loops2
 import { element } from '../x12/segment.js';
 import { tokenize } from '../x12/tokenizer.js';
 import { benefitRowOf, type BenefitRow } from './benefit-row.js';
-import { emptyPerson, personOf, type PersonLoop } from './person.js';
+import { emptyPerson, personOf, type PersonLoop } from './plan.js';
 
 /** What the answer needs of one 271 transaction set. */
 export interface Patient271 {

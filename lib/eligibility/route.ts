@@ -1,21 +1,20 @@
 import { loggedCobCheck } from '../cob/route.js';
-import type { CobResult } from '../cob/types.js';
+import { authorizeProvider } from '../enrollment/authorize.js';
 import type { Enrollment } from '../enrollment/types.js';
 import { ERROR_TABLE, type ErrorCode, type ServiceError } from '../errors/index.js';
 import type { Route, RouteOutcome } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
 import { payerNotSupported } from '../payers/gate.js';
 import type { Runtime } from '../runtime/index.js';
-import { stediAccess } from '../runtime/stedi-access.js';
-import type { StediConnection } from '../upstream/stedi.js';
 import type { EligibilityRequest } from '../validation/index.js';
+import { SUCCESS_MESSAGE } from '../validation/responses/vocabulary.js';
 import type { EstimateRequest } from '../validation/schemas.js';
 import { checkEligibility } from './check.js';
-import { estimateOf, type Estimate } from './estimate.js';
+import { estimateOf } from './estimate.js';
+import type { SummaryFigures } from './figures.js';
 import { mockEligibility } from './mock.js';
-import type { BenefitSummary } from './types.js';
-
-type Answer = Omit<BenefitSummary, 'inNetwork' | 'outNetwork' | 'coverageStatus'>;
+import { presentSummary, withFigures } from './present.js';
+import type { CobPart, EligibilityBody } from './types.js';
 
 /**
  * POST /api/eligibility/v1 (docs/eligibility.md): mock mode answers from the fixed sets; a real check
@@ -23,29 +22,7 @@ type Answer = Omit<BenefitSummary, 'inNetwork' | 'outNetwork' | 'coverageStatus'
  * `runCobCheck`, the COB search alongside it. A COB failure never fails the eligibility answer.
  */
 
-const SUCCESS_MESSAGE = 'Eligibility check successful';
-
-export type CobPart = CobResult | { message: string; code: string };
-
-/** The 200 body, keys in the documented order. */
-export interface EligibilityBody {
-  inNetwork: BenefitSummary['inNetwork'];
-  outNetwork: BenefitSummary['outNetwork'];
-  message: string;
-  coverageStatus: BenefitSummary['coverageStatus'];
-  payerName?: string;
-  checkedAt: string;
-  plan: Answer['plan'];
-  subscriber: Answer['subscriber'];
-  dependent?: Answer['dependent'];
-  benefits: Answer['benefits'];
-  procedures?: Answer['procedures'];
-  otherPayers: Answer['otherPayers'];
-  notices: Answer['notices'];
-  /** Only when the request sent `estimate` (docs/eligibility.md#estimate). */
-  estimate?: Estimate;
-  cob?: CobPart;
-}
+export type { CobPart, EligibilityBody };
 
 export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
   return async ({ body, clientId }) => {
@@ -55,20 +32,21 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
       return mock.ok ? { ok: true, body: mock.body, log: logFields } : { ok: false, error: mock.error, log: logFields };
     }
 
-    const access = await stediAccess(runtime, clientId, body.providerId, body.payerId);
-    if (!access.ok) return access;
+    const enrolled = await authorizeProvider(await runtime.enrollments(), clientId, body.providerId, body.payerId);
+    if (!enrolled.ok) return enrolled;
     const refused = await payerNotSupported(runtime.payers, body.payerId, 'eligibility');
     if (refused) return { ok: false, error: refused, log: { payerId: body.payerId } };
-    const { enrollment, stedi } = access.value;
+    const enrollment = enrolled.value;
+    const { clearinghouse, clock, upstreamIdempotencyKey } = runtime;
 
     const [eligibility, cob] = await Promise.all([
-      checkEligibility({ request: body, enrollment, stedi }),
-      body.runCobCheck === true ? cobPart(runtime, body, enrollment, stedi) : Promise.resolve(undefined),
+      checkEligibility({ request: body, enrollment, clearinghouse, clock, ...(upstreamIdempotencyKey ? { idempotencyKey: upstreamIdempotencyKey } : {}) }),
+      body.runCobCheck === true ? cobPart(runtime, body, enrollment) : Promise.resolve(undefined),
     ]);
     const { result, meta } = eligibility;
     log.info('eligibility upstream', {
-      upstream: 'stedi-raw-x12',
-      sandbox: runtime.sandbox.stedi,
+      upstream: meta.upstream,
+      sandbox: clearinghouse.sandbox,
       payerId: body.payerId,
       attempts: meta.attempts,
       upstreamMs: meta.upstreamMs,
@@ -79,36 +57,42 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
     });
     if (!result.ok) return result;
 
-    const response = eligibilityBody(result.value, eligibility.checkedAt ?? new Date(), cob, body.estimate);
+    const response = eligibilityBody(result.value, eligibility.checkedAt ?? new Date(clock.now()), cob, body.estimate);
     // A COB part that failed on an outage must not be frozen under an Idempotency-Key (docs/runtime.md#idempotency).
     return { ok: true, body: response, ...(failedTransiently(cob) ? { transient: true } : {}) } satisfies RouteOutcome;
   };
 }
 
-/** The 200 body of a real check (docs/eligibility.md#the-response); also the OpenAPI example's source. */
-export function eligibilityBody(summary: BenefitSummary, checkedAt: Date, cob?: CobPart, estimate?: EstimateRequest): EligibilityBody {
-  const response = {
-    inNetwork: summary.inNetwork,
-    outNetwork: summary.outNetwork,
-    message: SUCCESS_MESSAGE,
-    coverageStatus: summary.coverageStatus,
-  } as EligibilityBody;
-  if (summary.payerName) response.payerName = summary.payerName;
-  response.checkedAt = checkedAt.toISOString();
-  response.plan = summary.plan;
-  response.subscriber = summary.subscriber;
-  if (summary.dependent) response.dependent = summary.dependent;
-  response.benefits = summary.benefits;
-  if (summary.procedures) response.procedures = summary.procedures;
-  response.otherPayers = summary.otherPayers;
-  response.notices = summary.notices;
-  if (estimate) response.estimate = estimateOf(estimate, summary);
-  if (cob) response.cob = cob;
-  return response;
+/**
+ * The 200 body of a real check (docs/eligibility.md#the-response); also the OpenAPI example's source.
+ * Its figures are formatted here, once; the body remembers the numbers (present.ts#figuresBehind).
+ */
+export function eligibilityBody(figures: SummaryFigures, checkedAt: Date, cob?: CobPart, estimate?: EstimateRequest): EligibilityBody {
+  const summary = presentSummary(figures);
+  return withFigures(
+    {
+      inNetwork: summary.inNetwork,
+      outNetwork: summary.outNetwork,
+      message: SUCCESS_MESSAGE,
+      coverageStatus: summary.coverageStatus,
+      ...(summary.payerName ? { payerName: summary.payerName } : {}),
+      checkedAt: checkedAt.toISOString(),
+      plan: summary.plan,
+      subscriber: summary.subscriber,
+      ...(summary.dependent ? { dependent: summary.dependent } : {}),
+      benefits: summary.benefits,
+      ...(summary.procedures ? { procedures: summary.procedures } : {}),
+      otherPayers: summary.otherPayers,
+      notices: summary.notices,
+      ...(estimate ? { estimate: estimateOf(estimate, figures) } : {}),
+      ...(cob ? { cob } : {}),
+    },
+    figures,
+  );
 }
 
 /** The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. */
-async function cobPart(runtime: Runtime, body: EligibilityRequest, enrollment: Enrollment, stedi: StediConnection): Promise<CobPart> {
+async function cobPart(runtime: Runtime, body: EligibilityRequest, enrollment: Enrollment): Promise<CobPart> {
   const query = {
     patientFirstName: body.patientFirstName,
     patientLastName: body.patientLastName,
@@ -117,7 +101,7 @@ async function cobPart(runtime: Runtime, body: EligibilityRequest, enrollment: E
     dateOfCoverage: body.dateOfCoverage,
     payerId: body.payerId,
   };
-  const result = await loggedCobCheck(runtime, { query, enrollment, stedi });
+  const result = await loggedCobCheck(runtime, { query, enrollment });
   return result.ok ? result.value : failedPart(result.error);
 }
 

@@ -1,13 +1,132 @@
 /**
- * From candidate EB rows to the in/out-of-network blocks: each of the 24 slots is filled on its own
- * by the best fitting row (slots.ts, docs/eligibility.md#filling-a-slot), remaining figures as
- * docs/eligibility.md#remaining says. Rows arrive already selected (candidates.ts); this module
- * only asks for the winners and formats them.
+ * From candidate EB rows to figures (docs/eligibility.md#filling-a-slot): which row fills each of the 24
+ * slots of the in/out-of-network blocks, the remaining figures (docs/eligibility.md#remaining), coverage
+ * status, and a `benefits` entry's limitations (docs/eligibility.md#limitations). Rows arrive already
+ * selected (candidates.ts); figures are numbers (figures.ts). Three sections, in reading order: which
+ * row wins a slot, the blocks, the limitations.
  */
-import { isActive, isInactive, figureOf, type BenefitRow, type Field } from './benefit-row.js';
-import { max, moneyOrNA, moneyText, parseDecimal, percentText, subtract, ZERO } from './format.js';
-import { bestRow, type Level, type Network, type Slot, type TimeRule } from './slots.js';
-import { NOT_AVAILABLE, type BenefitBlock, type BenefitFigures, type CoverageStatus } from './types.js';
+import { type BenefitRow, type Delivery, type Field, isActive, isInactive, isPartB } from './benefit-row.js';
+import { type Block, type Blocks, type LevelFigures, type LimitationFigures, type Money, noFigures, NOT_KNOWN, type Rate, toCents } from './figures.js';
+import { max, subtract, ZERO } from './format.js';
+import type { CoverageStatus } from './types.js';
+import { quantityQualifierName, timePeriodName } from '../x12/benefit-codes.js';
+import { isFiller } from './candidates.js';
+
+/*
+ * Which row fills a slot (docs/eligibility.md#filling-a-slot): a slot asks for one field, network
+ * and level (and, for totals and remaining figures, a time period); the rows that fit it are
+ * compared by the named criteria of BEST_ROW, in order, and the first row wins.
+ */
+
+export type Network = 'in' | 'out';
+export type Level = 'individual' | 'family';
+
+/** EB06 for the slot: ignored (copay, coinsurance), the totals' preference, or exactly one code (remaining figures). */
+export type TimeRule = { kind: 'any' } | { kind: 'total' } | { kind: 'exactly'; code: string };
+
+export interface Slot {
+  field: Field;
+  network: Network;
+  level: Level;
+  time: TimeRule;
+  /** Plan-wide blocks rank EB03; a service or procedure entry's rows are already chosen by code. */
+  rankService: boolean;
+}
+
+/** A row's rank under one criterion (lower is better), or undefined when the row does not fit the slot. */
+type Rank = (row: BenefitRow, slot: Slot) => number | undefined;
+
+/** The value's position in the preference list, or undefined when it is not listed. */
+const position = (preference: readonly string[], value: string): number | undefined => {
+  const at = preference.indexOf(value);
+  return at < 0 ? undefined : at;
+};
+
+/** EB03 codes by preference ('' is a row listing none). */
+const SERVICE_PREFERENCE: Readonly<Record<Field, readonly string[]>> = {
+  copay: ['30', '98', '', '1'],
+  coinsurance: ['30', '98', '', '1'],
+  deductible: ['30', '', '1'],
+  stopLoss: ['30', '', '1'],
+};
+/** EB06 for totals: calendar year, service year, contract, remaining-period… then none. */
+const TOTAL_TIME_PREFERENCE: readonly string[] = ['23', '22', '21', '25', ''];
+/** EB12 per network: the network's own code before "both" (W), "unknown" (U) and none. */
+const NETWORK_PREFERENCE: Readonly<Record<Network, Readonly<Record<string, number>>>> = {
+  in: { Y: 0, W: 1, U: 1, '': 1 },
+  out: { N: 0, W: 1, U: 1, '': 1 },
+};
+/** EB02 per level; an empty EB02 is family only for the per-person cost shares. */
+const LEVEL_PREFERENCE: Readonly<Record<Level, Readonly<Record<Field, readonly string[]>>>> = {
+  individual: { copay: ['IND', 'EMP', ''], coinsurance: ['IND', 'EMP', ''], deductible: ['IND', 'EMP', ''], stopLoss: ['IND', 'EMP', ''] },
+  family: { copay: ['FAM', ''], coinsurance: ['FAM', ''], deductible: ['FAM'], stopLoss: ['FAM'] },
+};
+
+/** The best EB03 code a row lists; on a Part B row 96 ranks as 30 (CMS reports the Part B deductible under 96). */
+const serviceRank: Rank = (row, slot) => {
+  if (!slot.rankService) return 0;
+  const preference = SERVICE_PREFERENCE[slot.field];
+  if (row.services.length === 0) return position(preference, '');
+  let best: number | undefined;
+  for (const listed of row.services) {
+    const rank = position(preference, listed === '96' && isPartB(row) ? '30' : listed);
+    if (rank !== undefined && (best === undefined || rank < best)) best = rank;
+  }
+  return best;
+};
+
+const timeRank: Rank = (row, slot) => {
+  const time = slot.time;
+  if (time.kind === 'any') return 0;
+  if (time.kind === 'total') return position(TOTAL_TIME_PREFERENCE, row.timePeriod);
+  return row.timePeriod === time.code ? 0 : undefined;
+};
+
+const networkRank: Rank = (row, slot) => {
+  const ranks = NETWORK_PREFERENCE[slot.network];
+  return Object.hasOwn(ranks, row.network) ? ranks[row.network] : undefined;
+};
+
+/** IND/FAM before EMP before empty (the family list has no EMP). */
+const levelRank: Rank = (row, slot) => position(LEVEL_PREFERENCE[slot.level][slot.field], row.level);
+
+/** "Best" compares, in this order (docs/eligibility.md#filling-a-slot). */
+const BEST_ROW: readonly { criterion: string; rank: Rank }[] = [
+  { criterion: 'service (EB03)', rank: serviceRank },
+  { criterion: 'time period (EB06)', rank: timeRank },
+  { criterion: 'network (EB12)', rank: networkRank },
+  { criterion: 'level (EB02)', rank: levelRank },
+  { criterion: 'document order', rank: (row) => row.order },
+];
+
+/** Whether the row fits the slot: every criterion ranks it. */
+function fits(row: BenefitRow, slot: Slot): boolean {
+  for (const { rank } of BEST_ROW) if (rank(row, slot) === undefined) return false;
+  return true;
+}
+
+/** Whether row a (which fits) is better than row b (which fits): the first criterion on which they differ decides. */
+function better(a: BenefitRow, b: BenefitRow, slot: Slot): boolean {
+  for (const { rank } of BEST_ROW) {
+    const difference = rank(a, slot)! - rank(b, slot)!;
+    if (difference !== 0) return difference < 0;
+  }
+  return false;
+}
+
+/** The best of the field's rows for the slot, if any fits. */
+export function bestRow(rows: readonly BenefitRow[], slot: Slot): BenefitRow | undefined {
+  let winner: BenefitRow | undefined;
+  for (const row of rows) if (fits(row, slot) && (winner === undefined || better(row, winner, slot))) winner = row;
+  return winner;
+}
+
+/*
+ * From candidate EB rows to the in/out-of-network blocks: each of the 24 slots is filled on its own
+ * by the best fitting row (above, docs/eligibility.md#filling-a-slot), remaining figures as
+ * docs/eligibility.md#remaining says. Rows arrive already selected (candidates.ts); this module
+ * only asks for the winners and takes their figures, as numbers (figures.ts).
+ */
 
 /** Candidate rows per field. */
 export type FieldRows = Record<Field, BenefitRow[]>;
@@ -32,24 +151,24 @@ const TOTAL_TIME: TimeRule = { kind: 'total' };
 const REMAINING: TimeRule = { kind: 'exactly', code: '29' };
 const YEAR_TO_DATE: TimeRule = { kind: 'exactly', code: '24' };
 
-const shown = (row: BenefitRow | undefined, field: Field): string =>
-  row === undefined ? NOT_AVAILABLE : field === 'coinsurance' ? percentText(figureOf(row, field)) : moneyText(figureOf(row, field));
+/** A winning row's EB07 as money (rounded to the cent), NOT_KNOWN without a row. */
+const moneyOf = (row: BenefitRow | undefined): Money => (row?.exactAmount === undefined ? NOT_KNOWN : toCents(row.exactAmount));
+/** A winning row's EB08 as a rate, NOT_KNOWN without a row. */
+const rateOf = (row: BenefitRow | undefined): Rate => (row === undefined ? NOT_KNOWN : row.rate);
 
 /**
  * Remaining (docs/eligibility.md#remaining): the best EB06 29 row; else the total minus the best
- * EB06 24 row, floored at 0; else $0.00 when the total is exactly 0; else N/A.
+ * EB06 24 row, floored at 0, on the exact amounts (only the result is rounded); else $0.00 when the
+ * total is exactly 0; else not known.
  */
-function remaining(rows: readonly BenefitRow[], total: BenefitRow | undefined, slots: AccumulatorSlots): string {
-  const slot = slots.total;
+function remaining(rows: readonly BenefitRow[], total: BenefitRow | undefined, slots: AccumulatorSlots): Money {
   const left = bestRow(rows, slots.left);
-  if (left) return shown(left, slot.field);
-  if (!total) return NOT_AVAILABLE;
-  const totalValue = parseDecimal(total.amount);
-  if (totalValue === null) return NOT_AVAILABLE;
-  const usedRow = bestRow(rows, slots.used);
-  const used = usedRow ? parseDecimal(usedRow.amount) : null;
-  if (used) return moneyOrNA(max(subtract(totalValue, used), ZERO));
-  return totalValue.units === 0n ? shown(total, slot.field) : NOT_AVAILABLE;
+  if (left) return moneyOf(left);
+  const totalValue = total?.exactAmount;
+  if (totalValue === undefined) return NOT_KNOWN;
+  const used = bestRow(rows, slots.used)?.exactAmount;
+  if (used) return toCents(max(subtract(totalValue, used), ZERO));
+  return totalValue.units === 0n ? toCents(totalValue) : NOT_KNOWN;
 }
 
 /**
@@ -98,38 +217,30 @@ function slotTable(rankService: boolean): SlotTable {
 /** The slots, built once at load (constants): plan-wide blocks rank EB03, a service or procedure entry's do not. */
 const SLOTS: Readonly<Record<'plan' | 'entry', SlotTable>> = { plan: slotTable(true), entry: slotTable(false) };
 
-const noFigures = (): BenefitFigures => ({
-  copay: NOT_AVAILABLE,
-  deductible: { total: NOT_AVAILABLE, remaining: NOT_AVAILABLE },
-  coinsurance: NOT_AVAILABLE,
-  stopLoss: NOT_AVAILABLE,
-  stopLossRemaining: NOT_AVAILABLE,
-});
-
 /** No row gives any figure (a service listed only on coverage rows): every slot is N/A. */
 const noRows = (rows: FieldRows): boolean => rows.copay.length + rows.coinsurance.length + rows.deductible.length + rows.stopLoss.length === 0;
 
-function figures(rows: FieldRows, network: Network, level: Level, rules: BlockRules): BenefitFigures {
+function figures(rows: FieldRows, network: Network, level: Level, rules: BlockRules): LevelFigures {
   if ((level === 'family' && rules.noFamily) || noRows(rows)) return noFigures();
   const table = SLOTS[rules.rankService ? 'plan' : 'entry'][network];
   const slots = table[level];
   const deductibleTotal = bestRow(rows.deductible, slots.deductible.total);
   const stopLossTotal = bestRow(rows.stopLoss, slots.stopLoss.total);
   return {
-    copay: shown(costShare(rows.copay, slots.copay, table.family.copay), 'copay'),
-    deductible: { total: shown(deductibleTotal, 'deductible'), remaining: remaining(rows.deductible, deductibleTotal, slots.deductible) },
-    coinsurance: shown(costShare(rows.coinsurance, slots.coinsurance, table.family.coinsurance), 'coinsurance'),
-    stopLoss: shown(stopLossTotal, 'stopLoss'),
+    copay: moneyOf(costShare(rows.copay, slots.copay, table.family.copay)),
+    deductible: { total: moneyOf(deductibleTotal), remaining: remaining(rows.deductible, deductibleTotal, slots.deductible) },
+    coinsurance: rateOf(costShare(rows.coinsurance, slots.coinsurance, table.family.coinsurance)),
+    stopLoss: moneyOf(stopLossTotal),
     stopLossRemaining: remaining(rows.stopLoss, stopLossTotal, slots.stopLoss),
   };
 }
 
-function block(rows: FieldRows, network: Network, rules: BlockRules): BenefitBlock {
+function block(rows: FieldRows, network: Network, rules: BlockRules): Block {
   return { individual: figures(rows, network, 'individual', rules), family: figures(rows, network, 'family', rules) };
 }
 
 /** The in- and out-of-network blocks over these rows. */
-export function blocks(rows: FieldRows, rules: BlockRules): { inNetwork: BenefitBlock; outNetwork: BenefitBlock } {
+export function blocks(rows: FieldRows, rules: BlockRules): Blocks {
   return { inNetwork: block(rows, 'in', rules), outNetwork: block(rows, 'out', rules) };
 }
 
@@ -137,4 +248,71 @@ export function blocks(rows: FieldRows, rules: BlockRules): { inNetwork: Benefit
 export function coverageStatusOf(rows: readonly BenefitRow[]): CoverageStatus {
   if (rows.some(isActive)) return 'Active';
   return rows.some(isInactive) ? 'Inactive' : 'Unknown';
+}
+
+/*
+ * `limitations` of a `benefits` entry (docs/eligibility.md#limitations): each EB01 F row listing the
+ * code, and each HSD (visit, day and quantity limits) of the entry's rows, in document order.
+ */
+
+const LIMITATION = 'F';
+/** HSD05 29: the quantity is what remains of the limit. */
+const REMAINING_PERIOD = '29';
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
+/** A decimal element as a number, when it is one. */
+function numberOf(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!DECIMAL.test(trimmed)) return undefined;
+  const number = Number(trimmed);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** An EB01 F row; a filler amount (docs/eligibility.md#filler-amounts) is left out, its quantity kept. */
+function rowLimitation(row: BenefitRow): LimitationFigures {
+  // Keys in the documented order: quantity, unit, amount, period, network, level.
+  const out: LimitationFigures = {};
+  const quantity = numberOf(row.quantity);
+  if (quantity !== undefined) out.quantity = quantity;
+  const unit = quantityQualifierName(row.quantityQualifier);
+  if (unit) out.unit = unit;
+  if (row.exactAmount !== undefined && !isFiller(row.amount)) out.amount = toCents(row.exactAmount);
+  const period = timePeriodName(row.timePeriod);
+  if (period) out.period = period;
+  out.network = row.network === 'Y' ? 'in' : row.network === 'N' ? 'out' : 'any';
+  if (row.level === 'IND' || row.level === 'EMP') out.level = 'individual';
+  else if (row.level === 'FAM') out.level = 'family';
+  return out;
+}
+
+/** An HSD: quantity (HSD02), unit (HSD01), period (HSD05), periodCount (HSD06), remaining (HSD05 29). */
+function deliveryLimitation(hsd: Delivery): LimitationFigures {
+  const out: LimitationFigures = {};
+  const quantity = numberOf(hsd.quantity);
+  if (quantity !== undefined) out.quantity = quantity;
+  const unit = quantityQualifierName(hsd.quantityQualifier);
+  if (unit) out.unit = unit;
+  const period = timePeriodName(hsd.timePeriod);
+  if (period) out.period = period;
+  const periodCount = numberOf(hsd.periodCount);
+  if (periodCount !== undefined) out.periodCount = periodCount;
+  if (hsd.timePeriod === REMAINING_PERIOD) out.remaining = true;
+  return out;
+}
+
+/** The F rows and the HSDs of the entry's rows, in document order; an HSD said twice is listed once. */
+export function limitationsOf(rows: readonly BenefitRow[]): LimitationFigures[] {
+  const out: LimitationFigures[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (row.info === LIMITATION) out.push(rowLimitation(row));
+    for (const hsd of row.deliveries) {
+      const limitation = deliveryLimitation(hsd);
+      const key = JSON.stringify(limitation);
+      if (key === '{}' || seen.has(key)) continue;
+      seen.add(key);
+      out.push(limitation);
+    }
+  }
+  return out;
 }

@@ -1,156 +1,90 @@
 /**
- * Response shapes of the eligibility check (docs/eligibility.md). All figures are display strings.
+ * Response shapes of the eligibility check (docs/eligibility.md), derived from their one declaration
+ * (lib/validation/responses: shared.ts, entries.ts, eligibility.ts) with `FromSchema`, so an answer
+ * built without a required field fails to compile. All figures here are the REST answer's display
+ * strings; inside the service they are numbers (figures.ts), formatted once by present.ts.
  */
+import type { FromSchema } from 'json-schema-to-ts';
+import type { mockEligibilityResponseSchema, realEligibilityResponseSchema } from '../validation/responses/eligibility.js';
+import type {
+  dependentSchema,
+  estimateLineSchema,
+  estimateSchema,
+  limitationSchema,
+  otherPayerSchema,
+  planSchema,
+  procedureBenefitSchema,
+  serviceBenefitSchema,
+  subscriberSchema,
+} from '../validation/responses/entries.js';
+import type {
+  benefitBlockSchema,
+  benefitFiguresSchema,
+  codeNameSchema,
+  coverageStatusSchema,
+  mockBenefitBlockSchema,
+  mockBenefitFiguresSchema,
+  noticeSchema,
+} from '../validation/responses/shared.js';
+import type { EligibilityNoticeCode, PLAN_FIELDS } from '../validation/responses/vocabulary.js';
 
 export const NOT_AVAILABLE = 'N/A';
 
-interface Deductible {
-  /** Money text ("$1,234.50") or "N/A". */
-  total: string;
-  remaining: string;
-}
-
 /** The five figures of one level that mock answers carry (docs/api.md#mock-mode). */
-export interface SpecFigures {
-  copay: string;
-  deductible: Deductible;
-  /** Percentage text ("20%", "12.5%") or "N/A". */
-  coinsurance: string;
-  stopLoss: string;
-}
-
-export interface SpecBlock {
-  individual: SpecFigures;
-  family: SpecFigures;
-}
+export type SpecFigures = FromSchema<typeof mockBenefitFiguresSchema>;
+export type SpecBlock = FromSchema<typeof mockBenefitBlockSchema>;
 
 /** A level of a real answer: the mock's five figures plus what is left of the out-of-pocket maximum. */
-export interface BenefitFigures extends SpecFigures {
-  stopLossRemaining: string;
-}
+export type BenefitFigures = FromSchema<typeof benefitFiguresSchema>;
+export type BenefitBlock = FromSchema<typeof benefitBlockSchema>;
 
-export interface BenefitBlock {
-  individual: BenefitFigures;
-  family: BenefitFigures;
-}
-
-export type CoverageStatus = 'Active' | 'Inactive' | 'Unknown';
+export type CoverageStatus = FromSchema<typeof coverageStatusSchema>;
 
 /** A code with its X12 name. */
-export interface CodeName {
-  code: string;
-  name: string;
-}
+export type CodeName = FromSchema<typeof codeNameSchema>;
 
 /** docs/eligibility.md#plan-and-people */
-export interface Plan {
-  name?: string;
-  insuranceType?: CodeName;
-  groupNumber?: string;
-  groupName?: string;
-  planNumber?: string;
-  /** ISO YYYY-MM-DD. */
-  planBegin?: string;
-  planEnd?: string;
-  eligibilityBegin?: string;
-}
-
-export interface Subscriber {
-  firstName?: string;
-  lastName?: string;
-  memberId?: string;
-  dateOfBirth?: string;
-}
-
-export type Relationship = 'spouse' | 'child' | 'other adult' | 'other';
-
-export interface Dependent {
-  firstName?: string;
-  lastName?: string;
-  dateOfBirth?: string;
-  relationship?: Relationship;
-}
+export type Plan = FromSchema<typeof planSchema>;
+export type Subscriber = FromSchema<typeof subscriberSchema>;
+export type Dependent = FromSchema<typeof dependentSchema>;
+export type Relationship = NonNullable<Dependent['relationship']>;
 
 /**
  * docs/eligibility.md#limitations: an EB01 F row (quantity, unit, amount, period, network, level) or
  * an HSD segment (quantity, unit, period, periodCount, remaining).
  */
-export interface Limitation {
-  quantity?: number;
-  unit?: string;
-  amount?: string;
-  period?: string;
-  /** HSD06: how many periods (HSD only). */
-  periodCount?: number;
-  /** HSD05 29: the quantity is what remains (HSD only). */
-  remaining?: boolean;
-  /** EB12 of an F row (always present on those; HSD items have none). */
-  network?: 'in' | 'out' | 'any';
-  level?: 'individual' | 'family';
-}
+export type Limitation = FromSchema<typeof limitationSchema>;
 
 /** The fields whose figures a `benefits` entry may take from the plan level (docs/eligibility.md#per-service-figures-fall-back-to-the-plan). */
-export type PlanField = 'copay' | 'coinsurance' | 'deductible' | 'stopLoss';
-
-export type ServiceStatus = 'Active' | 'NotCovered' | 'Inactive' | 'Unknown';
+export type PlanField = (typeof PLAN_FIELDS)[number];
 
 /** docs/eligibility.md#benefits-per-service-type */
-export interface ServiceBenefit {
-  serviceType: CodeName;
-  status: ServiceStatus;
-  inNetwork: BenefitBlock;
-  outNetwork: BenefitBlock;
-  /** The fields of which at least one slot took the plan-level figure, in the order of PlanField. */
-  fromPlan: PlanField[];
-  authorizationRequired?: boolean;
-  limitations: Limitation[];
-  messages: string[];
-}
+export type ServiceBenefit = FromSchema<typeof serviceBenefitSchema>;
+export type ServiceStatus = ServiceBenefit['status'];
 
 /** docs/eligibility.md#procedures */
-export interface ProcedureBenefit {
-  code: string;
-  inNetwork: BenefitBlock;
-  outNetwork: BenefitBlock;
-  authorizationRequired?: boolean;
-  messages: string[];
-}
+export type ProcedureBenefit = FromSchema<typeof procedureBenefitSchema>;
 
 /** docs/eligibility.md#other-payers */
-export interface OtherPayer {
-  name?: string;
-  payerId?: string;
-  insuranceType?: CodeName;
-  serviceTypes: string[];
-  coverageBegin?: string;
-  coverageEnd?: string;
-  memberId?: string;
-  /** False when the coverage ended before, or begins after, the request's date of coverage. */
-  activeOnDate: boolean;
-}
+export type OtherPayer = FromSchema<typeof otherPayerSchema>;
 
-export type NoticeCode = 'OTHER_PAYER' | 'MEDICARE_ADVANTAGE' | 'FAMILY_LEVEL_ONLY' | 'SERVICE_NOT_RETURNED';
+export type NoticeCode = EligibilityNoticeCode;
+/** A notice of the eligibility answer: the shared notice shape, with one of the eligibility codes. */
+export type Notice = FromSchema<typeof noticeSchema> & { code: NoticeCode };
 
-export interface Notice {
-  code: NoticeCode;
-  message: string;
-}
+/** docs/eligibility.md#estimate */
+export type Estimate = FromSchema<typeof estimateSchema>;
+export type EstimateLine = FromSchema<typeof estimateLineSchema>;
 
-/** What a 271 answers for the patient (everything of the 200 body but the message, time and COB). */
-export interface BenefitSummary {
-  inNetwork: BenefitBlock;
-  outNetwork: BenefitBlock;
-  coverageStatus: CoverageStatus;
-  /** 2100A NM103, when present. */
-  payerName?: string;
-  plan: Plan;
-  subscriber: Subscriber;
-  dependent?: Dependent;
-  benefits: ServiceBenefit[];
-  procedures?: ProcedureBenefit[];
-  otherPayers: OtherPayer[];
-  notices: Notice[];
-}
+/** The 200 body of a real check, keys in the documented order (docs/eligibility.md#the-response). */
+export type EligibilityBody = Omit<FromSchema<typeof realEligibilityResponseSchema>, 'notices'> & { notices: Notice[] };
+/** The 200 body of a mock scenario (docs/api.md#mock-mode). */
+export type MockEligibilityBody = FromSchema<typeof mockEligibilityResponseSchema>;
+/** The COB part of a `runCobCheck` answer: a COB answer, or `{message, code}` when it failed. */
+export type CobPart = NonNullable<EligibilityBody['cob']>;
+
+/** What a 271 answers for the patient (everything of the 200 body but the message, time, estimate and COB). */
+export type BenefitSummary = Omit<EligibilityBody, 'message' | 'checkedAt' | 'estimate' | 'cob'>;
 
 /** What the request asks about, as the 271 reading needs it. */
 export interface EligibilityQuestion {

@@ -4,35 +4,31 @@ import type {
   CoverageEligibilityResponseInsuranceItemBenefit as Benefit,
   Money,
 } from '@medplum/fhirtypes';
-import { basisPointsOf, centsOf } from '../eligibility/format.js';
-import type { BenefitBlock, SpecFigures, BenefitFigures, ServiceStatus } from '../eligibility/types.js';
+import { NOT_KNOWN, type Block, type Figures, type LevelFigures, type Money as Amount } from '../eligibility/figures.js';
+import { rateText } from '../eligibility/present.js';
+import type { ServiceStatus } from '../eligibility/types.js';
 import { ANNUAL_TERM, BENEFIT_TYPES, NETWORKS, UNITS, type FigureName } from './codes.js';
 
 /**
  * Our figures in FHIR's terms (docs/fhir.md#benefits): one item per network × unit of a service type or
- * procedure, each figure a `benefit`. Money text ("$1,234.50") becomes Money in USD; "N/A" becomes no
- * value, never a zero. Figures are read back by the formatter's inverse (lib/eligibility/format.ts), and
- * arithmetic is on whole cents.
+ * procedure, each figure a `benefit`. The figures are the answer's numbers (cents and basis points,
+ * lib/eligibility/figures.ts), never its text: cents become Money in USD; a figure not known becomes no
+ * value, never a zero. Arithmetic is on whole cents.
  */
-
-/** A level's figures: the five of a mock answer or those of a real check (with stopLossRemaining). */
-type Figures = SpecFigures | BenefitFigures;
-type Block = BenefitBlock | { individual: SpecFigures; family: SpecFigures };
 
 /**
- * Money text as a number of cents, for FHIR's JSON numbers: whole dollars, then the cents, each turned into a
- * number once (exact up to 2^53 − 1 cents); undefined for "N/A", a negative figure or no figure at all.
+ * Cents as a number, for FHIR's JSON numbers: whole dollars, then the cents, each turned into a number
+ * once (exact up to 2^53 − 1 cents); undefined for a figure not known, a negative figure or none at all.
  */
-function moneyCents(value: string | undefined): number | undefined {
-  const cents = value === undefined ? undefined : centsOf(value);
-  return cents === undefined ? undefined : Number(cents / 100n) * 100 + Number(cents % 100n);
+function moneyCents(value: Amount): number | undefined {
+  return value === NOT_KNOWN || value < 0n ? undefined : Number(value / 100n) * 100 + Number(value % 100n);
 }
 
 /** FHIR Money: dollars as a JSON number. */
 const usd = (cents: number): Money => ({ value: cents / 100, currency: 'USD' });
 
 /** An accumulator (deductible, out-of-pocket maximum): allowed = total, used = total − remaining when both are known. */
-function accumulator(type: CodeableConcept, total: string, remaining: string | undefined): Benefit | undefined {
+function accumulator(type: CodeableConcept, total: Amount, remaining: Amount): Benefit | undefined {
   const totalCents = moneyCents(total);
   if (totalCents === undefined) return undefined;
   const remainingCents = moneyCents(remaining);
@@ -48,16 +44,16 @@ function benefitsOf(figures: Figures): Benefit[] {
   benefits.push(accumulator(typeOf('deductible'), figures.deductible.total, figures.deductible.remaining));
   const copay = moneyCents(figures.copay);
   if (copay !== undefined) benefits.push({ type: typeOf('copay'), allowedMoney: usd(copay) });
-  const coinsurance = basisPointsOf(figures.coinsurance);
-  // unsignedInt is a whole number of percent and never negative; a fractional percentage keeps its text, a negative one is no benefit.
-  if (coinsurance !== undefined && coinsurance >= 0n) {
+  const coinsurance = figures.coinsurance;
+  // unsignedInt is a whole number of percent and never negative; a fractional percentage is given as text, a negative one is no benefit.
+  if (coinsurance !== NOT_KNOWN && coinsurance >= 0n) {
     benefits.push(
       coinsurance % 100n === 0n
         ? { type: typeOf('coinsurance'), allowedUnsignedInt: Number(coinsurance / 100n) }
-        : { type: typeOf('coinsurance'), allowedString: figures.coinsurance },
+        : { type: typeOf('coinsurance'), allowedString: rateText(coinsurance) },
     );
   }
-  const remaining = 'stopLossRemaining' in figures ? figures.stopLossRemaining : undefined;
+  const remaining = 'stopLossRemaining' in figures ? (figures as LevelFigures).stopLossRemaining : NOT_KNOWN;
   benefits.push(accumulator(typeOf('stopLoss'), figures.stopLoss, remaining));
   return benefits.filter((benefit): benefit is Benefit => benefit !== undefined);
 }
@@ -75,7 +71,7 @@ export interface ItemSubject {
  * The items of one service type or procedure: network × unit, those with at least one figure. A subject
  * with no figure but a flag (not covered, authorization) still gets one item, without network or unit.
  */
-export function itemsOf(subject: ItemSubject, blocks: { inNetwork: Block; outNetwork: Block }): Item[] {
+export function itemsOf(subject: ItemSubject, blocks: { inNetwork: Block<Figures>; outNetwork: Block<Figures> }): Item[] {
   const head: Item = {};
   if (subject.category) head.category = subject.category;
   if (subject.productOrService) head.productOrService = subject.productOrService;

@@ -8,6 +8,7 @@ import type {
   Period,
 } from '@medplum/fhirtypes';
 import type { MockEligibilityBody } from '../eligibility/mock.js';
+import { figuresBehind, type AnswerFigures } from '../eligibility/present.js';
 import type { EligibilityBody } from '../eligibility/route.js';
 import type { AaaRejection } from '../errors/index.js';
 import { SERVICE_TYPE_CODES } from '../x12/service-type-codes.js';
@@ -19,7 +20,8 @@ import type { RequestContext } from './request.js';
  * Our answer → a Bundle holding one CoverageEligibilityResponse (docs/fhir.md#the-answer). A real check
  * gives one group of items per `benefits` entry and per procedure; a mock answer (or a real one without a
  * `30` entry) gives its plan-wide blocks as service type 30, health benefit plan coverage. A payer's
- * rejection is an answer too: outcome `error`, its AAA reasons in `error[]`.
+ * rejection is an answer too: outcome `error`, its AAA reasons in `error[]`. The figures are the
+ * numbers the answer was formatted from (lib/eligibility/present.ts#figuresBehind), never its text.
  */
 
 export type EligibilityAnswer = EligibilityBody | MockEligibilityBody;
@@ -38,9 +40,17 @@ const serviceType = (code: string, name = SERVICE_TYPE_CODES[code] ?? code): Cod
 
 const isReal = (answer: EligibilityAnswer): answer is EligibilityBody => 'checkedAt' in answer;
 
+/** The numbers behind an answer of the eligibility route (which every answer given here is). */
+function figuresOf(answer: EligibilityAnswer): AnswerFigures {
+  const figures = figuresBehind(answer);
+  if (figures === undefined) throw new Error('The FHIR answer needs the eligibility body as the eligibility route built it');
+  return figures;
+}
+
 /** Every item of the answer, in the order services, plan-wide (when no service 30), procedures. */
 function itemsOfAnswer(answer: EligibilityAnswer, context: RequestContext): Item[] {
-  const benefits = isReal(answer) ? answer.benefits : [];
+  const figures = figuresOf(answer);
+  const benefits = figures.benefits ?? [];
   const items: Item[] = benefits.flatMap((entry) =>
     itemsOf(
       {
@@ -53,9 +63,9 @@ function itemsOfAnswer(answer: EligibilityAnswer, context: RequestContext): Item
     ),
   );
   if (!benefits.some((entry) => entry.serviceType.code === PLAN_SERVICE_TYPE)) {
-    items.push(...itemsOf({ category: serviceType(PLAN_SERVICE_TYPE), name: SERVICE_TYPE_CODES[PLAN_SERVICE_TYPE] }, answer));
+    items.push(...itemsOf({ category: serviceType(PLAN_SERVICE_TYPE), name: SERVICE_TYPE_CODES[PLAN_SERVICE_TYPE] }, figures));
   }
-  for (const procedure of (isReal(answer) ? answer.procedures : undefined) ?? []) {
+  for (const procedure of figures.procedures ?? []) {
     const concept = context.procedures[procedure.code] ?? { coding: [{ code: procedure.code }] };
     items.push(...itemsOf({ productOrService: structuredClone(concept), authorizationRequired: procedure.authorizationRequired }, procedure));
   }

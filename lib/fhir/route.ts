@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../config/clock.js';
 import { eligibilityRoute } from '../eligibility/route.js';
 import { serviceError } from '../errors/index.js';
 import type { Route } from '../http/api-handler.js';
@@ -16,28 +17,28 @@ import { answerBundle, rejectionBundle, type EligibilityAnswer, type Stamp } fro
  */
 
 export interface FhirRouteOptions {
-  /** When the answer is made (a mock or a rejection has no time of its own). */
-  now?: () => Date;
+  /** When the answer is made (a mock or a rejection has no time of its own); default the runtime's clock. */
+  clock?: Clock;
   /** The id of the answer's Bundle entry (`urn:uuid:<id>`). */
   newId?: () => string;
 }
 
 export function fhirRoute(runtime: Runtime, options: FhirRouteOptions = {}): Route<FhirBundleRequest> {
   const eligibility = eligibilityRoute(runtime);
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? runtime.clock;
   const newId = options.newId ?? randomUUID;
   return async (input) => {
     const mapped = readEligibilityBundle(input.body);
     if (!mapped.ok) return mapped;
     const { body, sources, context } = mapped.value;
-    const valid = validateBody('eligibility', body);
+    const valid = validateBody('eligibility', body, { clock: runtime.clock });
     if (!valid.ok) {
       const errors = locateProblems(valid.error.errors ?? [], sources);
       return { ok: false, error: serviceError('INVALID_REQUEST', { message: valid.error.message, errors }) };
     }
 
     const outcome = await eligibility({ ...input, body: valid.value satisfies EligibilityRequest });
-    const stamp = (): Stamp => ({ created: now().toISOString(), id: newId() });
+    const stamp = (): Stamp => ({ created: new Date(clock.now()).toISOString(), id: newId() });
     if (outcome.ok) return { ok: true, body: answerBundle(outcome.body as EligibilityAnswer, context, stamp()), ...(outcome.log ? { log: outcome.log } : {}) };
     const error = outcome.error;
     if ('code' in error && error.code === 'PAYER_REJECTED') {

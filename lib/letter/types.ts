@@ -1,6 +1,8 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { letterResponseSchema } from '../validation/responses/letter.js';
+import type { noticeSchema } from '../validation/responses/shared.js';
+import type { LetterNoticeCode } from '../validation/responses/vocabulary.js';
 import type { LetterRequest } from '../validation/schemas.js';
-import type { Citation } from './citations.js';
-import type { CodeReport } from './codes.js';
 
 /**
  * The letter request's metadata (docs/letter.md, with the optional "Re:" fields), every field a string as
@@ -9,21 +11,8 @@ import type { CodeReport } from './codes.js';
  */
 export type LetterMetadata = Omit<LetterRequest, 'file_content' | 'output_format'>;
 
-type NoticeCode = 'UNVERIFIED_CODE_REMOVED' | 'NOTES_NOT_MACHINE_READABLE' | 'GLYPHS_REPLACED' | 'CITATION_NOT_FOUND' | 'CITATIONS_LIMITED';
-
-export interface Notice {
-  code: NoticeCode;
-  message: string;
-}
+/** A notice of the letter answer: the shared notice shape, with one of the letter codes. */
+export type Notice = FromSchema<typeof noticeSchema> & { code: LetterNoticeCode };
 
 /** The 200 body (docs/letter.md#response): `letter` or `fileContent`, then the common fields. */
-export interface LetterResponse {
-  letter?: string;
-  fileContent?: string;
-  timestamp: string;
-  invoice_cost: string;
-  patient_identifier: string;
-  codes: CodeReport;
-  citations: Citation[];
-  notices: Notice[];
-}
+export type LetterResponse = FromSchema<typeof letterResponseSchema>;

@@ -39,10 +39,31 @@ function inputSchemaOf(name: SchemaName): McpTool['inputSchema'] {
   return schema as McpTool['inputSchema'];
 }
 
+/**
+ * A member id a model sent as a JSON number (docs/mcp.md#member-ids): a whole number JSON carries
+ * exactly is taken as its digits; any other number (a fraction, an exponent, past 2^53 where digits
+ * were already lost) is refused with the advice to send it as text, in quotes.
+ */
+function memberIdAsText(args: Record<string, unknown>): { args: Record<string, unknown> } | { refused: RouteOutcome } {
+  const value = args.patientMemberId;
+  if (typeof value !== 'number') return { args };
+  if (Number.isSafeInteger(value) && value >= 0) return { args: { ...args, patientMemberId: String(value) } };
+  const refused: RouteOutcome = {
+    ok: false,
+    error: serviceError('INVALID_REQUEST', {
+      message: 'The request body is invalid (1 problem)',
+      errors: [{ field: 'patientMemberId', message: 'must be text: send the member id in quotes, exactly as printed on the card ("00123456789")' }],
+    }),
+  };
+  return { refused };
+}
+
 /** Validates like the REST route (400 INVALID_REQUEST with every problem), then runs it. */
 function bodyTool<N extends 'eligibility' | 'cob'>(name: N, route: Route<N extends 'eligibility' ? EligibilityRequest : CobRequest>) {
-  return async (args: Record<string, unknown>, context: ToolContext): Promise<RouteOutcome> => {
-    const valid = validateBody(name, args);
+  return async (input: Record<string, unknown>, context: ToolContext): Promise<RouteOutcome> => {
+    const read = memberIdAsText(input);
+    if ('refused' in read) return read.refused;
+    const valid = validateBody(name, read.args);
     if (!valid.ok) return valid;
     return route({ body: valid.value as never, ...context });
   };

@@ -1,7 +1,7 @@
+import { systemClock, type Clock } from '../config/clock.js';
 import { ok, type Result } from '../errors/index.js';
-import type { StediPayerPage, StediPayerSearch } from '../upstream/stedi-payers.js';
 import { payerFromStedi, payerHasId } from './from-stedi.js';
-import type { Payer, PayerPage, PayerSearch } from './types.js';
+import type { DirectoryPage, DirectorySearch, Payer, PayerPage, PayerSearch } from './types.js';
 
 /**
  * The payer directory with a per-container cache (docs/api.md#payer-directory): answers are kept for
@@ -14,11 +14,11 @@ const MAX_ENTRIES = 1000;
 /** Results asked for when looking one payer up by id (exact matches are picked from them). */
 const LOOKUP_PAGE_SIZE = 50;
 
-type SearchUpstream = (search: StediPayerSearch) => Promise<Result<StediPayerPage>>;
+type SearchUpstream = (search: DirectorySearch) => Promise<Result<DirectoryPage>>;
 
 export interface PayerDirectoryOptions {
   search: SearchUpstream;
-  now?: () => number;
+  clock?: Clock;
   ttlMs?: number;
   maxEntries?: number;
 }
@@ -29,8 +29,8 @@ export interface PayerDirectory {
   find(payerId: string): Promise<Result<Payer | undefined>>;
 }
 
-function upstreamSearch(search: PayerSearch): StediPayerSearch {
-  const upstream: StediPayerSearch = { pageSize: search.pageSize };
+function upstreamSearch(search: PayerSearch): DirectorySearch {
+  const upstream: DirectorySearch = { pageSize: search.pageSize };
   if (search.q) upstream.query = search.q;
   if (search.transaction === 'eligibility') upstream.eligibilityCheck = 'SUPPORTED';
   if (search.transaction === 'cob') upstream.coordinationOfBenefits = 'SUPPORTED';
@@ -39,7 +39,8 @@ function upstreamSearch(search: PayerSearch): StediPayerSearch {
 }
 
 export function payerDirectory(options: PayerDirectoryOptions): PayerDirectory {
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
+  const now = (): number => clock.now();
   const ttlMs = options.ttlMs ?? CACHE_TTL_MS;
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const cache = new Map<string, { at: number; page: PayerPage }>();

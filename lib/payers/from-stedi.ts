@@ -1,23 +1,26 @@
-import type { StediPayerRecord } from '../upstream/stedi-payers.js';
-import type { Payer, TransactionSupport } from './types.js';
+import { COVERAGE_TYPES } from '../validation/responses/vocabulary.js';
+import type { DirectoryRecord, Payer, TransactionSupport } from './types.js';
+
+type CoverageType = Payer['coverageTypes'][number];
+const isCoverageType = (value: string): value is CoverageType => (COVERAGE_TYPES as readonly string[]).includes(value);
 
 /**
- * A Stedi payer record as this API answers it. A transaction Stedi's record does not mention is
- * reported NOT_SUPPORTED (Stedi lists every transaction it supports for a payer).
+ * A directory record as this API answers it. A transaction the record does not mention is
+ * reported NOT_SUPPORTED (the directory lists every transaction it supports for a payer). A coverage type
+ * outside the documented three is left out rather than answered against the schema.
  */
-export function payerFromStedi(record: StediPayerRecord): Payer {
+export function payerFromStedi(record: DirectoryRecord): Payer {
   const support = record.transactionSupport ?? {};
   const flag = (value: TransactionSupport | undefined): TransactionSupport => value ?? 'NOT_SUPPORTED';
-  const payer: Payer = {
+  return {
     payerId: record.primaryPayerId,
     name: record.displayName,
     aliases: record.aliases,
-  } as Payer;
-  if (record.stediId) payer.stediId = record.stediId;
-  payer.coverageTypes = record.coverageTypes ?? [];
-  payer.states = record.operatingStates ?? [];
-  payer.transactions = { eligibility: flag(support.eligibilityCheck), cob: flag(support.coordinationOfBenefits) };
-  return payer;
+    ...(record.stediId ? { stediId: record.stediId } : {}),
+    coverageTypes: (record.coverageTypes ?? []).filter(isCoverageType),
+    states: record.operatingStates ?? [],
+    transactions: { eligibility: flag(support.eligibilityCheck), cob: flag(support.coordinationOfBenefits) },
+  };
 }
 
 /** Whether `id` names this payer: its primary id, an alias or its Stedi id (case and spaces aside). */

@@ -16,7 +16,7 @@ export async function payerNotSupported(directory: PayerDirectory | undefined, p
   if (!directory) return undefined;
   const found = await directory.find(payerId).catch((): undefined => undefined);
   if (!found?.ok) {
-    log.warn('payer directory unavailable; request allowed', { payerId, upstream: 'stedi-payers', ...(found ? { code: found.error.code } : {}) });
+    log.warn('payer directory unavailable; request allowed', { payerId, ...(found ? { code: found.error.code } : {}) });
     return undefined;
   }
   const payer = found.value;

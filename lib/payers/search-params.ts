@@ -1,4 +1,5 @@
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
+import { MAX_PAYER_PAGE_SIZE } from '../validation/responses/vocabulary.js';
 import { NO_CONTROL_CHARACTERS } from '../validation/schemas.js';
 import { TRANSACTIONS, type PayerSearch } from './types.js';
 
@@ -8,7 +9,7 @@ import { TRANSACTIONS, type PayerSearch } from './types.js';
  * (docs/api.md#payer-directory). Query-string values arrive as text; `pageSize` is read as a number.
  */
 
-const PAGE_SIZE = { default: 20, min: 1, max: 100 } as const;
+const PAGE_SIZE = { default: 20, min: 1, max: MAX_PAYER_PAGE_SIZE } as const;
 
 export const PAYER_SEARCH_SCHEMA = {
   type: 'object',

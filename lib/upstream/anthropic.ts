@@ -26,7 +26,7 @@ export interface MessagesCall {
   budgetMs: number;
   request: MessageRequest;
   /** Test seams for the retry policy (time); production uses the defaults. */
-  tuning?: Pick<RetryTuning, 'now' | 'sleep' | 'timeoutSignal'>;
+  tuning?: Pick<RetryTuning, 'clock' | 'sleep' | 'timeoutSignal'>;
 }
 
 /** Token counts the API reported (no text). */
@@ -116,12 +116,12 @@ export async function createMessage(call: MessagesCall): Promise<MessagesResult>
 
   const client = new Anthropic({ apiKey: call.apiKey, baseURL: call.baseURL ?? 'https://api.anthropic.com', maxRetries: 0, logLevel: 'off' });
   const { outcome, attempts } = await withRetry<Answer, Failure>(
-    async (signal, _attemptNo, remainingMs, now) => {
+    async (signal, _attemptNo, remainingMs, clock) => {
       try {
         const { data, request_id } = await client.messages.create(call.request, { timeout: Math.max(1, remainingMs), maxRetries: 0, signal }).withResponse();
         return { ok: true, value: { message: data, ...(request_id ? { requestId: request_id } : {}) } };
       } catch (error) {
-        return classifyThrown(error, now());
+        return classifyThrown(error, clock.now());
       }
     },
     { ...LETTER_RETRY, ...call.tuning, budgetMs: call.budgetMs, failures: FAILURES },

@@ -4,8 +4,11 @@
  * all inside one time budget. A Retry-After is honoured when the wait and a useful attempt still fit
  * in the budget (and the wait is not longer than the client's `maxWaitMs`); otherwise the failure is
  * returned at once. Every attempt gets an AbortSignal that fires when the budget is spent, so a slow
- * upstream can never hold the caller past it. Time is injected (`now`, `sleep`), so tests never wait.
+ * upstream can never hold the caller past it. The budget runs on one injected `Clock` (its deadline
+ * too, not a wall-clock timer) and waits on an injected `sleep`, so tests never wait and a busy
+ * machine does not change an outcome that the clock says is in budget (docs/architecture.md#time).
  */
+import { systemClock, type Clock } from '../config/clock.js';
 import { serviceError, type ServiceError } from '../errors/index.js';
 
 /** An attempt's final outcome, in the caller's own error type (ServiceError for Stedi). */
@@ -30,9 +33,9 @@ export type Attempt<T, E = ServiceError> = Outcome<T, E> | RetryableFailure<T, E
 
 /**
  * One attempt: `signal` fires when the budget is spent; `remainingMs` is the budget left as it starts;
- * `nowMs` is the policy's clock, on which a Retry-After date (`parseRetryAfter`) is read.
+ * `clock` is the policy's clock, on which a Retry-After date (`parseRetryAfter`) is read.
  */
-export type AttemptFn<T, E> = (signal: AbortSignal, attemptNo: number, remainingMs: number, nowMs: () => number) => Promise<Attempt<T, E>>;
+export type AttemptFn<T, E> = (signal: AbortSignal, attemptNo: number, remainingMs: number, clock: Clock) => Promise<Attempt<T, E>>;
 
 /** The errors the policy itself produces: budget spent before an attempt, an attempt that threw. */
 export interface RetryFailures<E> {
@@ -49,9 +52,10 @@ export interface RetryTuning {
   minAttemptMs?: number;
   /** A Retry-After longer than this is not waited for inside a request (the failure carries it instead). */
   maxWaitMs?: number;
-  now?: () => number;
+  /** The clock the budget and its deadline run on (default: the system clock). */
+  clock?: Clock;
   sleep?: Sleep;
-  /** Builds the per-attempt abort signal; defaults to AbortSignal.timeout. */
+  /** Builds the per-attempt abort signal for `ms` of budget left; defaults to {@link clockDeadline} on `clock`. */
   timeoutSignal?: (ms: number) => AbortSignal;
 }
 
@@ -98,9 +102,9 @@ export async function withRetry<T, E>(attempt: AttemptFn<T, E>, options: RetryOp
   const minAttemptMs = options.minAttemptMs ?? DEFAULT_MIN_ATTEMPT_MS;
   const maxWaitMs = options.maxWaitMs ?? Number.POSITIVE_INFINITY;
   // The one default of the clock; each attempt is handed it, so a Retry-After date is read on it too.
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
+  const now = (): number => clock.now();
   const sleep = options.sleep ?? timerSleep;
-  const timeoutSignal = options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
   // The overloads guarantee `failures` whenever E is not ServiceError.
   const failures = options.failures ?? (SERVICE_FAILURES as unknown as RetryFailures<E>);
 
@@ -113,14 +117,17 @@ export async function withRetry<T, E>(attempt: AttemptFn<T, E>, options: RetryOp
     const left = remaining();
     if (left <= 0) return done(failed(failures.timeout()), attemptNo - 1);
 
-    const signal = timeoutSignal(left);
+    const deadline = options.timeoutSignal ? { signal: options.timeoutSignal(left), stop: () => undefined } : clockDeadline(clock, started + budgetMs);
+    const { signal } = deadline;
     let reported: Attempt<T, E>;
     try {
-      reported = await attempt(signal, attemptNo, left, now);
+      reported = await attempt(signal, attemptNo, left, clock);
     } catch {
       // A throw after the budget fired is the budget's doing; otherwise the upstream was unreachable.
       if (signal.aborted || remaining() <= 0) return done(failed(failures.timeout()), attemptNo);
       reported = { retryable: true, error: failures.unreachable() };
+    } finally {
+      deadline.stop();
     }
 
     if (!isRetryable(reported)) return done(reported, attemptNo);
@@ -135,9 +142,34 @@ export async function withRetry<T, E>(attempt: AttemptFn<T, E>, options: RetryOp
   }
 }
 
+/** How often a deadline looks at its clock at most: a clock that jumps ahead is noticed within this. */
+const DEADLINE_LOOK_MS = 250;
+
+/**
+ * An AbortSignal that fires (a TimeoutError) once `clock` reads `deadlineMs` or later. A timer wakes
+ * it to look at the clock, at the latest when the wall would reach the deadline and at least every
+ * quarter second, so the signal follows the clock: a clock that runs slow or stands still holds it
+ * off, one that jumps past the deadline fires it. `stop()` ends the watch once the attempt is over.
+ */
+export function clockDeadline(clock: Clock, deadlineMs: number): { signal: AbortSignal; stop(): void } {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const look = (): void => {
+    const left = deadlineMs - clock.now();
+    if (left <= 0) {
+      controller.abort(new DOMException('The upstream budget is spent', 'TimeoutError'));
+      return;
+    }
+    timer = setTimeout(look, Math.min(left, DEADLINE_LOOK_MS));
+    timer.unref?.();
+  };
+  look();
+  return { signal: controller.signal, stop: () => clearTimeout(timer) };
+}
+
 /**
  * Parses an HTTP Retry-After header (delta-seconds, decimals allowed, or an HTTP-date) into
- * milliseconds. A date is measured from `nowMs`: the retry policy's clock (the attempt's `nowMs`), not the wall's.
+ * milliseconds. A date is measured from `nowMs`: the retry policy's clock (the attempt's `clock`), not the wall's.
  */
 export function parseRetryAfter(header: string | null | undefined, nowMs: number): number | undefined {
   if (header == null) return undefined;

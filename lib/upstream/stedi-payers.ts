@@ -9,7 +9,11 @@
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { isJsonObject, type JsonObject } from './json.js';
 import { withRetry, type Attempt, type RetryOptions } from './retry.js';
-import { classifyStatus, parseJson, TRACE_HEADERS, type HttpAnswer } from './stedi.js';
+import { BODY_CAPS } from './body.js';
+import { classifyStatus, fetchCapped, parseJson, TRACE_HEADERS, type HttpAnswer } from './stedi.js';
+
+/** How the search endpoint is named in error messages. */
+const DIRECTORY = 'The payer directory';
 
 const PAYER_SEARCH_PATH = '/payers/search';
 
@@ -95,7 +99,7 @@ function readPage(answer: HttpAnswer): Attempt<StediPayerPage> {
   }
   const parsed = parseJson(answer.text);
   if (!parsed.ok || !isJsonObject(parsed.value) || !Array.isArray(parsed.value.items)) {
-    return fail(serviceError('UPSTREAM_ERROR', { message: 'The payer directory answer could not be read' }));
+    return fail(serviceError('UPSTREAM_ERROR', { message: `${DIRECTORY} answer could not be read` }));
   }
   const items = parsed.value.items.map(readPayerRecord).filter((p): p is StediPayerRecord => p !== undefined);
   const token = parsed.value.nextPageToken;
@@ -121,17 +125,18 @@ export async function searchStediPayers(
   const url = searchUrl(connection.baseUrl, search);
   let traceId: string | undefined;
   const { outcome, attempts } = await withRetry<StediPayerPage>(
-    async (signal, _attemptNo, _remainingMs, now) => {
-      let answer: HttpAnswer;
-      try {
-        const response = await fetch(url, { method: 'GET', headers: { Authorization: apiKey, Accept: 'application/json' }, signal });
-        answer = { status: response.status, headers: response.headers, text: await response.text() };
-      } catch {
-        if (signal.aborted) return fail(serviceError('UPSTREAM_TIMEOUT', { message: 'The payer directory did not answer in time' }));
-        return { retryable: true, error: serviceError('PAYER_UNAVAILABLE', { message: 'The payer directory could not be reached; try again later' }) };
-      }
+    async (signal, _attemptNo, _remainingMs, clock) => {
+      const fetched = await fetchCapped(
+        url,
+        { method: 'GET', headers: { Authorization: apiKey, Accept: 'application/json' } },
+        signal,
+        BODY_CAPS.payerSearch,
+        DIRECTORY,
+      );
+      if (!fetched.ok) return fetched.attempt;
+      const answer = fetched.value;
       traceId = TRACE_HEADERS.map((name) => answer.headers.get(name)).find((value) => value) ?? undefined;
-      return classifyStatus<StediPayerPage>(answer, now()) ?? readPage(answer);
+      return classifyStatus<StediPayerPage>(answer, clock.now()) ?? readPage(answer);
     },
     { ...tuning, budgetMs: connection.timeoutMs },
   );

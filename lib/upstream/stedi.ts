@@ -5,6 +5,7 @@
  * Nothing here logs; the caller gets attempts, latency and the upstream trace id to log.
  */
 import { fail, ok, serviceError, type Result, type ServiceError } from '../errors/index.js';
+import { BODY_CAPS, capInWords, readCappedText } from './body.js';
 import { isJsonObject } from './json.js';
 import { parseRetryAfter, withRetry, type Attempt, type RetryOptions } from './retry.js';
 
@@ -94,7 +95,33 @@ export function classifyStatus<T>(answer: HttpAnswer, nowMs: number): Attempt<T>
   return fail(serviceError('UPSTREAM_ERROR', { message: `The clearinghouse answered with unexpected HTTP status ${status}` }));
 }
 
-const unreadable = (what: string): ServiceError => serviceError('UPSTREAM_ERROR', { message: `The clearinghouse answer could not be read (${what})` });
+/** How the clearinghouse is named in error messages (the payer search names its own endpoint). */
+const CLEARINGHOUSE = 'The clearinghouse';
+const unreadable = (what: string): ServiceError => serviceError('UPSTREAM_ERROR', { message: `${CLEARINGHOUSE} answer could not be read (${what})` });
+
+/** Where an attempt that got no readable answer ends: the budget's abort, a network error, a body past the cap. */
+type FetchOutcome = { ok: true; value: HttpAnswer } | { ok: false; attempt: Attempt<never> };
+
+/**
+ * One HTTP exchange with the clearinghouse (every endpoint), its answer read up to `capBytes`
+ * (./body.ts). Past the cap the connection is dropped and the attempt is a final 502
+ * UPSTREAM_ERROR: an answer that large is never what was asked for, so it is not asked for again.
+ * The budget's abort is a 504; a network error (a reset half way through the body too) is retryable.
+ */
+export async function fetchCapped(url: string, request: RequestInit, budget: AbortSignal, capBytes: number, who = CLEARINGHOUSE): Promise<FetchOutcome> {
+  const dropped = new AbortController();
+  try {
+    const response = await fetch(url, { ...request, signal: AbortSignal.any([budget, dropped.signal]) });
+    const body = await readCappedText(response, capBytes, () => dropped.abort());
+    if (!body.ok)
+      return { ok: false, attempt: fail(serviceError('UPSTREAM_ERROR', { message: `${who} answer could not be read (larger than ${capInWords(capBytes)})` })) };
+    return { ok: true, value: { status: response.status, headers: response.headers, text: body.text } };
+  } catch (error) {
+    if (budget.aborted) return { ok: false, attempt: fail(serviceError('UPSTREAM_TIMEOUT', { message: `${who} did not answer in time` })) };
+    void error; // the cause may quote the URL; it is not surfaced
+    return { ok: false, attempt: { retryable: true, error: serviceError('PAYER_UNAVAILABLE', { message: `${who} could not be reached; try again later` }) } };
+  }
+}
 
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -121,29 +148,22 @@ async function callStedi<T>(
   let last: HttpAnswer | undefined;
 
   const { outcome, attempts, elapsedMs } = await withRetry<T>(
-    async (signal, attemptNo, _remainingMs, now) => {
+    async (signal, attemptNo, _remainingMs, clock) => {
       last = undefined;
-      let answer: HttpAnswer;
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            Authorization: apiKey,
-            'Content-Type': 'application/json',
-            Accept: 'application/json',
-            ...(connection.idempotencyKey ? { 'Idempotency-Key': connection.idempotencyKey } : {}),
-          },
-          body: body(attemptNo),
-          signal,
-        });
-        answer = { status: response.status, headers: response.headers, text: await response.text() };
-      } catch (error) {
-        if (signal.aborted) return fail(serviceError('UPSTREAM_TIMEOUT', { message: 'The clearinghouse did not answer in time' }));
-        void error; // the cause may quote the URL; it is not surfaced
-        return { retryable: true, error: serviceError('PAYER_UNAVAILABLE', { message: 'The clearinghouse could not be reached; try again later' }) };
-      }
-      last = answer;
-      return classifyStatus<T>(answer, now()) ?? read(answer);
+      const request: RequestInit = {
+        method: 'POST',
+        headers: {
+          Authorization: apiKey,
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          ...(connection.idempotencyKey ? { 'Idempotency-Key': connection.idempotencyKey } : {}),
+        },
+        body: body(attemptNo),
+      };
+      const answer = await fetchCapped(url, request, signal, BODY_CAPS.clearinghouseReply);
+      if (!answer.ok) return answer.attempt;
+      last = answer.value;
+      return classifyStatus<T>(answer.value, clock.now()) ?? read(answer.value);
     },
     { ...tuning, budgetMs: connection.budgetMs },
   );

@@ -1,3 +1,4 @@
+import { systemClock } from '../config/clock.js';
 import { isValidNpi } from '../enrollment/npi.js';
 
 /**
@@ -66,7 +67,8 @@ export const FORMATS: Record<string, FormatRule> = {
   'past-us-date': {
     validate: (v) => {
       const parts = parseUsDate(v);
-      return parts !== undefined && notInFuture(parts, new Date());
+      // A schema format has no per-request context: it reads the system clock (the request's rules read the caller's, ./rules.ts).
+      return parts !== undefined && notInFuture(parts, new Date(systemClock.now()));
     },
     message: 'must be a real calendar date in the form MM-DD-YYYY, not in the future',
   },

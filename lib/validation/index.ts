@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { fail, MAX_LISTED_ERRORS, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import { withinBounds } from './bounds.js';
+import { systemClock, type Clock } from '../config/clock.js';
 import { FORMATS, US_DATE_PATTERN } from './formats.js';
 import { upperCaseCodes } from './letter-case.js';
 import { ruleProblems } from './rules.js';
@@ -155,8 +156,8 @@ function describe(error: ErrorObject, body: unknown): FieldError {
 }
 
 export interface ValidateOptions {
-  /** The clock for "today" in the date rules (./rules.ts). */
-  now?: Date;
+  /** The clock for "today" in the date rules (./rules.ts); default the system clock. */
+  clock?: Clock;
 }
 
 /**
@@ -182,7 +183,7 @@ export function validateBody<N extends SchemaName>(name: N, body: unknown, optio
       }
     }
   }
-  if (errors.length <= MAX_LISTED_ERRORS) errors.push(...ruleProblems(name, bounded, { now: options.now ?? new Date(), reported: seen }));
+  if (errors.length <= MAX_LISTED_ERRORS) errors.push(...ruleProblems(name, bounded, { now: new Date((options.clock ?? systemClock).now()), reported: seen }));
   if (errors.length === 0) return ok(bounded as RequestBodies[N]);
   return fail(
     serviceError('INVALID_REQUEST', {

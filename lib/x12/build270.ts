@@ -8,6 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomInt } from 'node:crypto';
+import { systemClock, type Clock } from '../config/clock.js';
 import { cleanElement as clean, x12Name } from './clean.js';
 
 export interface Build270Input {
@@ -26,7 +27,8 @@ export interface Build270Input {
 const procedureQualifier = (code: string): 'AD' | 'HC' => (/^D\d{4}$/.test(code) ? 'AD' : 'HC');
 
 export interface Build270Options {
-  now?: Date;
+  /** The envelope's date and time (ISA09/10, GS04/05, BHT04/05); default the system clock. */
+  clock?: Clock;
   /** Returns a positive integer; used modulo 10^9 for ISA13, GS06 and ST02. */
   controlNumber?: () => number;
   /** ISA06 and GS02. */
@@ -94,8 +96,9 @@ export function withPinned270<T>(pin: Pin270, work: () => T): T {
 }
 
 export function build270(input: Build270Input, options: Build270Options = {}): Built270 {
+  // A pin (a batch attempt's key) decides the time and the numbers: a repeat under its key is the same bytes.
   const pin = pins.getStore();
-  const now = options.now ?? pin?.at ?? new Date();
+  const now = pin?.at ?? new Date((options.clock ?? systemClock).now());
   const drawn = options.controlNumber ? options.controlNumber() : pin ? controlNumberOfKey(pin.key) : defaultControlNumber();
   const raw = Math.floor(Math.abs(drawn)) % 1_000_000_000;
   const control = raw === 0 ? 1 : raw;

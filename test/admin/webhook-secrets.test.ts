@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { fixedClock } from '../../lib/config/clock.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -86,7 +87,7 @@ describe('webhook secrets', () => {
     // A receiver holding either secret verifies the same delivery.
     expect(new Webhook(rotated).verify(sent.body, sent.headers)).toEqual(payload);
     expect(new Webhook(old).verify(sent.body, sent.headers)).toEqual(payload);
-    const later = new Date(Date.now() + 25 * 3600 * 1000);
+    const later = fixedClock(Date.now() + 25 * 3600 * 1000);
     const after = await webhookSecretsOf('clinic', env, later);
     expect(after).toEqual([rotated]);
     // 25 h on, the store's clock has dropped the old secret; the delivery is signed now, so only the secret decides.

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { clearinghouseFor } from '../support/clearinghouse.js';
+import { systemClock } from '../../lib/config/clock.js';
 import { eligibilityCheck } from '../../lib/batch/engine.js';
 import { controlNumberOfKey } from '../../lib/x12/build270.js';
 import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
@@ -54,6 +56,7 @@ const routeDeps = (over: Partial<BatchRouteDeps> = {}): BatchRouteDeps => ({
   webhooks: webhookQueue,
   settings: DEFAULT_BATCH_SETTINGS,
   allowLoopbackHttp: false,
+  webhookSecretsFor: async () => [`whsec_${Buffer.from('engine-test-secret-of-32-bytes!!').toString('base64')}`],
   clock: { now: () => clock },
   newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
   ...over,
@@ -93,9 +96,10 @@ beforeAll(async () => {
   runtime = {
     config: readConfig({ STEDI_BASE_URL: gate.url, UPSTREAM_BUDGET_MS: '3000' }),
     enrollments: async () => ({ get: async (id) => (id === ENROLLMENT.providerId ? ENROLLMENT : undefined), put: async () => undefined }),
-    stediKey: async () => ok('k'),
+    clearinghouse: clearinghouseFor(gate.url, 'k', { budgetMs: 3_000 }),
+    clock: systemClock,
     anthropicKey: async () => ok('unused'),
-    sandbox: { stedi: true, anthropic: false },
+    sandbox: { anthropic: false },
   };
 });
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { startLocalEnvironment, type LocalEnvironment } from '../support/local-e
 import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
 import { listen } from '../../infra/listen.js';
 import { MOCK_SET_1, SANDBOX_RIVERA } from '../support/events.js';
+import { responseProblems } from '../support/response-schemas.js';
 
 /**
  * Batch as `npm start` runs it: the batch function behind the local gateway, the in-process queue
@@ -102,6 +103,8 @@ describe('batch eligibility on the local server', () => {
     });
     expect(submitted.status).toBe(202);
     expect(submitted.body).toMatchObject({ name: 'Tuesday', status: 'PENDING', totalCount: 3, invalidCount: 1 });
+    // Each batch answer matches its declared schema (lib/validation/responses/batch.ts), answers and errors included.
+    expect(responseProblems('batchAccepted', submitted.body)).toEqual([]);
     expect(submitted.headers.get('location')).toBe(`/api/eligibility/batch/v1/${submitted.body.batchId}`);
     const batchId = submitted.body.batchId as string;
     expect(batchId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -112,9 +115,11 @@ describe('batch eligibility on the local server', () => {
       counts: { completed: 2, failed: 1, pending: 0, inProgress: 0 },
       outcomes: { active: 1, unknown: 1 },
     });
+    expect(responseProblems('batchStatus', status)).toEqual([]);
 
     const page = await call(`/api/eligibility/batch/v1/${batchId}/items`);
     expect(page.status).toBe(200);
+    expect(responseProblems('batchItemPage', page.body)).toEqual([]);
     expect(page.body.items.map((i: any) => [i.index, i.clientRef, i.state, i.status])).toEqual([
       [0, 'a-1', 'COMPLETED', 200],
       [1, 'a-2', 'COMPLETED', 200],

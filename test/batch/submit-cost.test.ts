@@ -38,6 +38,7 @@ beforeAll(async () => {
     webhooks: { sendWebhook: async () => undefined },
     settings: DEFAULT_BATCH_SETTINGS,
     allowLoopbackHttp: false,
+    webhookSecretsFor: async () => [],
     clock: fixedClock('2026-11-24T20:00:00Z'),
     newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
   };

@@ -6,6 +6,7 @@ import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import type { BatchStore } from '../../lib/batch/store.js';
 import { emptyOutcomes, type BatchRecord } from '../../lib/batch/types.js';
 import { sendBatchWebhook, type WebhookDeps } from '../../lib/batch/webhook.js';
+import { fixedClock, systemClock } from '../../lib/config/index.js';
 import { createBatchTable } from '../../infra/local/batch.js';
 import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
 import { listen } from '../../infra/listen.js';
@@ -45,7 +46,7 @@ const deps = (over: Partial<WebhookDeps> = {}): WebhookDeps => ({
   secretsFor: async (clientId) => (clientId === 'clinic' ? [SECRET] : []),
   lookup: async () => [{ address: '127.0.0.1', family: 4 }],
   allowLoopback: true,
-  now: () => Date.parse('2026-11-24T20:02:00Z'),
+  clock: fixedClock('2026-11-24T20:02:00Z'),
   ...over,
 });
 
@@ -83,7 +84,7 @@ describe('the batch webhook', () => {
       data: { batchId: 'b-1', status: 'COMPLETED', counts: { pending: 0, inProgress: 0, completed: 2, failed: 0, cancelled: 0 } },
     });
     // verify checks the timestamp against its own clock (5 min tolerance): sign one for now the same way.
-    const fresh = await sendBatchWebhook(deps({ now: Date.now }), 'b-1', 1);
+    const fresh = await sendBatchWebhook(deps({ clock: systemClock }), 'b-1', 1);
     expect(fresh).toEqual({ kind: 'done' });
     expect(new Webhook(SECRET).verify(received[1]!.body, received[1]!.headers as Record<string, string>)).toMatchObject({ data: { batchId: 'b-1' } });
   });

@@ -1,4 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { clearinghouseFor } from '../support/clearinghouse.js';
 import { checkCob } from '../../lib/cob/check.js';
 import type { CobQuery } from '../../lib/cob/request.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
@@ -44,8 +45,10 @@ async function run(query: CobQuery, overrides: { apiKey?: string; budgetMs?: num
   const outcome = await checkCob({
     query,
     enrollment,
-    stedi: { baseUrl: sandbox.url, apiKey: 'apiKey' in overrides ? overrides.apiKey : KEY, budgetMs: overrides.budgetMs ?? 5_000 },
-    tuning: { delayMs: () => 20, ...overrides.tuning },
+    clearinghouse: clearinghouseFor(sandbox.url, 'apiKey' in overrides ? overrides.apiKey : KEY, {
+      budgetMs: overrides.budgetMs ?? 5_000,
+      retry: { delayMs: () => 20, ...overrides.tuning },
+    }),
   });
   return { ...outcome, calls: sandbox.stats.cobCalls - before };
 }
@@ -116,7 +119,7 @@ describe('checkCob against the sandbox clearinghouse', () => {
       armed.push(ms);
       return AbortSignal.timeout(ms);
     };
-    const { result, calls } = await run(faultPatient('FLTSLOW'), { budgetMs: 300, tuning: { now: () => 0, timeoutSignal } });
+    const { result, calls } = await run(faultPatient('FLTSLOW'), { budgetMs: 300, tuning: { clock: { now: () => 0 }, timeoutSignal } });
     expect(armed).toEqual([300]);
     expect(result).toMatchObject({ ok: false, error: { status: 504, code: 'UPSTREAM_TIMEOUT' } });
     expect(calls).toBe(1);

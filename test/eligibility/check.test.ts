@@ -1,7 +1,9 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { clearinghouseFor } from '../support/clearinghouse.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkEligibility, type CheckEligibilityArgs } from '../../lib/eligibility/check.js';
+import { checkEligibility as checkFigures, type CheckEligibilityArgs } from '../../lib/eligibility/check.js';
+import { presentSummary } from '../../lib/eligibility/present.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import type { StediRetryTuning } from '../../lib/upstream/stedi.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
@@ -36,14 +38,22 @@ function query(memberId: string): CheckEligibilityArgs['request'] {
   };
 }
 
+/** checkEligibility with its answer's figures as the REST answer shows them. */
+async function checkEligibility(args: CheckEligibilityArgs) {
+  const outcome = await checkFigures(args);
+  return outcome.result.ok ? { ...outcome, result: { ok: true as const, value: presentSummary(outcome.result.value) } } : outcome;
+}
+
 /** Runs one check against the sandbox and reports how many raw X12 calls reached it. */
 async function check(memberId: string, overrides: { apiKey?: string; budgetMs?: number; baseUrl?: string; tuning?: StediRetryTuning } = {}) {
   const before = sandbox.stats.rawX12Calls;
   const outcome = await checkEligibility({
     request: query(memberId),
     enrollment,
-    stedi: { baseUrl: overrides.baseUrl ?? sandbox.url, apiKey: 'apiKey' in overrides ? overrides.apiKey : KEY, budgetMs: overrides.budgetMs ?? 5_000 },
-    tuning: { delayMs: () => 20, ...overrides.tuning },
+    clearinghouse: clearinghouseFor(overrides.baseUrl ?? sandbox.url, 'apiKey' in overrides ? overrides.apiKey : KEY, {
+      budgetMs: overrides.budgetMs ?? 5_000,
+      retry: { delayMs: () => 20, ...overrides.tuning },
+    }),
   });
   return { ...outcome, calls: sandbox.stats.rawX12Calls - before };
 }
@@ -85,8 +95,7 @@ describe('checkEligibility against the sandbox clearinghouse', () => {
       const { result, checkedAt } = await checkEligibility({
         request,
         enrollment,
-        stedi: { baseUrl: sandbox.url, apiKey: KEY, budgetMs: 5_000 },
-        tuning: { delayMs: () => 20 },
+        clearinghouse: clearinghouseFor(sandbox.url, KEY),
       });
       expect(result.ok).toBe(true);
       if (!result.ok) return;
@@ -109,7 +118,7 @@ describe('checkEligibility against the sandbox clearinghouse', () => {
     const { result } = await checkEligibility({
       request: query('FAM300003'),
       enrollment: { ...enrollment, organizationName: undefined, firstName: 'Ann', lastName: 'Lee' } as Enrollment,
-      stedi: { baseUrl: sandbox.url, apiKey: KEY, budgetMs: 5_000 },
+      clearinghouse: clearinghouseFor(sandbox.url, KEY),
     });
     expect(sandbox.stats.rawX12Calls - before).toBe(1);
     expect(result.ok && result.value.inNetwork.individual.copay).toBe('$20.00');
@@ -136,7 +145,7 @@ describe('checkEligibility against the sandbox clearinghouse', () => {
     const { result, meta } = await checkEligibility({
       request: { ...query('PPO100001'), patientMemberId: 'UNKNOWN1' },
       enrollment,
-      stedi: { baseUrl: sandbox.url, apiKey: KEY, budgetMs: 5_000 },
+      clearinghouse: clearinghouseFor(sandbox.url, KEY),
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'PAYER_REJECTED' } });
     expect(meta.aaaCodes).toEqual(['75']);
@@ -173,7 +182,7 @@ describe('checkEligibility against the sandbox clearinghouse', () => {
       armed.push(ms);
       return AbortSignal.timeout(ms);
     };
-    const { result, meta, calls } = await check('FLTSLOW', { budgetMs: 400, tuning: { now: () => 0, timeoutSignal } });
+    const { result, meta, calls } = await check('FLTSLOW', { budgetMs: 400, tuning: { clock: { now: () => 0 }, timeoutSignal } });
     expect(armed).toEqual([400]);
     expect(result).toMatchObject({ ok: false, error: { status: 504, code: 'UPSTREAM_TIMEOUT' } });
     expect(calls).toBe(1);
@@ -236,9 +245,8 @@ describe('checkEligibility against the sandbox clearinghouse', () => {
       const { meta } = await checkEligibility({
         request: query('PPO100001'),
         enrollment,
-        stedi: { baseUrl: `http://127.0.0.1:${(spy.address() as AddressInfo).port}`, apiKey: KEY, budgetMs: 5_000 },
+        clearinghouse: clearinghouseFor(`http://127.0.0.1:${(spy.address() as AddressInfo).port}`, KEY, { retry: { delayMs: () => 5 } }),
         controlNumber: () => ++n,
-        tuning: { delayMs: () => 5 },
       });
       expect(meta.attempts).toBe(2);
       expect(seen.map((x) => x.slice(90, 99))).toEqual(['000000101', '000000102']);

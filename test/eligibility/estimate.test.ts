@@ -3,19 +3,20 @@
  * arithmetic is in the comments), property tests over seeded random plans, mock mode, the codes the
  * 270 asks and the request rules.
  */
+import { fixedClock } from '../../lib/config/clock.js';
 import { describe, it, expect } from '@jest/globals';
 import { codesAsked, estimateOf, type EstimateSources } from '../../lib/eligibility/estimate.js';
-import { centsOf } from '../../lib/eligibility/format.js';
-import { interpret271 } from '../../lib/eligibility/interpret.js';
+import { basisPoints, cents, NOT_KNOWN, type Block, type SummaryFigures } from '../../lib/eligibility/figures.js';
+import { interpret271Figures } from '../../lib/eligibility/interpret.js';
 import { mockEligibility } from '../../lib/eligibility/mock.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
-import type { BenefitBlock, BenefitSummary, EligibilityQuestion } from '../../lib/eligibility/types.js';
+import type { EligibilityQuestion } from '../../lib/eligibility/types.js';
 import { validateBody } from '../../lib/validation/index.js';
 import type { EstimateRequest } from '../../lib/validation/schemas.js';
 import { response271 } from '../fixtures/x12/build.js';
 
-function answer(ebs: string[], question: EligibilityQuestion = {}): BenefitSummary {
-  const read = interpret271(response271(ebs), question);
+function answer(ebs: string[], question: EligibilityQuestion = {}): SummaryFigures {
+  const read = interpret271Figures(response271(ebs), question);
   if (!read.result.ok) throw new Error(read.result.error.message);
   return read.result.value;
 }
@@ -169,20 +170,23 @@ function random(seed: number): () => number {
   };
 }
 
+/** The estimate's money text ("$1,234.50", two decimals, never negative) as cents, to check its sums; undefined for "N/A". */
+const centsOf = (text: string): bigint | undefined => (text === 'N/A' ? undefined : BigInt(text.replace(/[$,.]/g, '')));
+
 describe('properties over 2,000 random plans and visits', () => {
   const next = random(20250315);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const dollars = (max: number) => Math.floor(next() * max * 100) / 100;
-  const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const money = (n: number) => cents(BigInt(Math.round(n * 100)));
   const level = () => ({
-    copay: next() < 0.3 ? money(dollars(80)) : 'N/A',
-    deductible: { total: 'N/A', remaining: next() < 0.9 ? money(dollars(3000)) : 'N/A' },
-    coinsurance: next() < 0.9 ? `${pick([0, 10, 12.5, 20, 33.33, 50, 100])}%` : 'N/A',
-    stopLoss: 'N/A',
-    stopLossRemaining: next() < 0.8 ? money(dollars(5000)) : 'N/A',
+    copay: next() < 0.3 ? money(dollars(80)) : NOT_KNOWN,
+    deductible: { total: NOT_KNOWN, remaining: next() < 0.9 ? money(dollars(3000)) : NOT_KNOWN },
+    coinsurance: next() < 0.9 ? basisPoints(BigInt(Math.round(pick([0, 10, 12.5, 20, 33.33, 50, 100]) * 100))) : NOT_KNOWN,
+    stopLoss: NOT_KNOWN,
+    stopLossRemaining: next() < 0.8 ? money(dollars(5000)) : NOT_KNOWN,
   });
   const cases = Array.from({ length: 2000 }, () => {
-    const block: BenefitBlock = { individual: level(), family: level() };
+    const block: Block = { individual: level(), family: level() };
     const sources: EstimateSources = { inNetwork: block, outNetwork: block };
     const request: EstimateRequest = { lines: Array.from({ length: 1 + Math.floor(next() * 6) }, () => ({ amount: Math.max(0.01, dollars(4000)) })) };
     return { block, request, estimate: estimateOf(request, sources) };
@@ -209,9 +213,9 @@ describe('properties over 2,000 random plans and visits', () => {
     let capped = 0;
     const over: unknown[] = [];
     for (const { block, estimate } of cases) {
-      const own = centsOf(block.individual.stopLossRemaining);
+      const own = block.individual.stopLossRemaining;
       if (own === undefined) continue;
-      const family = centsOf(block.family.stopLossRemaining);
+      const family = block.family.stopLossRemaining;
       const cap = family === undefined || family > own ? own : family;
       const paid = estimate.lines.reduce((sum, line) => sum + (centsOf(line.patientOwes) ?? 0n), 0n);
       if (paid > cap) over.push({ block, lines: estimate.lines });
@@ -264,7 +268,7 @@ describe('the request', () => {
     ...extra,
   });
   const errors = (estimate: unknown, extra?: Record<string, unknown>) => {
-    const result = validateBody('eligibility', body(estimate, extra), { now: new Date('2025-06-01T00:00:00Z') });
+    const result = validateBody('eligibility', body(estimate, extra), { clock: fixedClock('2025-06-01T00:00:00Z') });
     return result.ok ? [] : (result.error.errors ?? []);
   };
   it('accepts 1–20 lines with amounts > 0, ≤ 1,000,000, in cents', () => {

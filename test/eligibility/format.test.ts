@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { basisPointsOf, centsOf, formatMoney, max, moneyOrNA, parseDecimal, percentText, roundUnits, subtract, ZERO } from '../../lib/eligibility/format.js';
+import { formatMoney, formatRate, max, parseDecimal, roundUnits, subtract, ZERO, type Decimal } from '../../lib/eligibility/format.js';
 
 const d = (s: string) => {
   const v = parseDecimal(s);
@@ -21,10 +21,13 @@ describe('parseDecimal', () => {
   });
 });
 
+/** A decimal as money text: rounded to the cent (the one rounding), then formatted. */
+const money = (value: Decimal) => formatMoney(roundUnits(value, 2));
+
 describe('exact arithmetic', () => {
   it('subtracts without float drift', () => {
     // 0.3 - 0.1 is 0.19999999999999998 in floats.
-    expect(formatMoney(subtract(d('0.3'), d('0.1')))).toBe('$0.20');
+    expect(money(subtract(d('0.3'), d('0.1')))).toBe('$0.20');
     expect(subtract(d('1000'), d('749.995'))).toEqual({ units: 250005n, scale: 3 });
   });
   it('max compares across scales', () => {
@@ -39,58 +42,43 @@ describe('exact arithmetic', () => {
   });
 });
 
-describe('formatMoney', () => {
+describe('formatMoney: cents as money text', () => {
   it('formats with US grouping and cents', () => {
-    expect(formatMoney(d('1234.5'))).toBe('$1,234.50');
-    expect(formatMoney(d('0'))).toBe('$0.00');
-    expect(formatMoney(d('1000000'))).toBe('$1,000,000.00');
-    expect(formatMoney(d('999.995'))).toBe('$1,000.00');
-    expect(formatMoney(d('100'))).toBe('$100.00');
-    expect(formatMoney(d('-5'))).toBe('-$5.00');
+    expect(money(d('1234.5'))).toBe('$1,234.50');
+    expect(money(d('0'))).toBe('$0.00');
+    expect(money(d('1000000'))).toBe('$1,000,000.00');
+    expect(money(d('999.995'))).toBe('$1,000.00');
+    expect(money(d('100'))).toBe('$100.00');
+    expect(money(d('-5'))).toBe('-$5.00');
+    expect(formatMoney(1n)).toBe('$0.01');
+    expect(formatMoney(12345678901234567899n)).toBe('$123,456,789,012,345,678.99');
   });
-  it('N/A when there is no value', () => {
-    expect(moneyOrNA(null)).toBe('N/A');
-    expect(moneyOrNA(d('20'))).toBe('$20.00');
-  });
-});
-
-describe('percentText: a fraction (EB08) as percent text', () => {
-  it('multiplies the fraction by 100 and drops trailing zeros', () => {
-    expect(percentText('.2')).toBe('20%');
-    expect(percentText('0.125')).toBe('12.5%');
-    expect(percentText('0')).toBe('0%');
-    expect(percentText('1')).toBe('100%');
-    expect(percentText('0.20')).toBe('20%');
-    expect(percentText('0.12345')).toBe('12.35%');
-    expect(percentText('0.123449')).toBe('12.34%');
-    expect(percentText('0.33335')).toBe('33.34%');
-  });
-  it('N/A when there is no value', () => {
-    expect(percentText('')).toBe('N/A');
-    expect(percentText('abc')).toBe('N/A');
-  });
-});
-
-describe('centsOf and basisPointsOf: the formatter read back', () => {
-  it('gives back, exactly, every figure the formatter writes', () => {
-    for (const text of ['0', '0.01', '0.1', '7', '1234.5', '999.995', '1000000', '90071992547409.91', '123456789012345678.99']) {
-      const value = roundUnits(d(text), 2);
-      expect([text, centsOf(formatMoney(d(text)))]).toEqual([text, value]);
-    }
-    for (const text of ['0', '.2', '0.125', '1', '0.12345', '0.0001', '-0.05', '12345678.9']) {
-      const percent = d(text);
-      expect([text, basisPointsOf(percentText(text))]).toEqual([text, roundUnits({ units: percent.units, scale: percent.scale - 2 }, 2)]);
-    }
-  });
-  it('N/A, a negative amount and text that is not a figure are no value', () => {
-    expect([centsOf('N/A'), centsOf('-$10.00'), centsOf('2000'), centsOf('$'), centsOf('$1.2.3')]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
+  it('is exact on both sides of 2^53 cents (doubles below, bigints above)', () => {
+    expect([formatMoney(9007199254740991n), formatMoney(9007199254740992n), formatMoney(-9007199254740993n)]).toEqual([
+      '$90,071,992,547,409.91',
+      '$90,071,992,547,409.92',
+      '-$90,071,992,547,409.93',
     ]);
-    expect([basisPointsOf('N/A'), basisPointsOf('12.5'), basisPointsOf('%'), basisPointsOf('x%')]).toEqual([undefined, undefined, undefined, undefined]);
-    expect([centsOf('$0.00'), centsOf('$2,000.00'), basisPointsOf('10%'), basisPointsOf('12.5%')]).toEqual([0n, 200000n, 1000n, 1250n]);
+    expect([formatMoney(5n), formatMoney(100n), formatMoney(-1n), formatMoney(99999n)]).toEqual(['$0.05', '$1.00', '-$0.01', '$999.99']);
+  });
+});
+
+describe('formatRate: basis points as percent text', () => {
+  it('shows hundredths of a percent, trailing zeros dropped', () => {
+    expect([formatRate(2000n), formatRate(1250n), formatRate(0n), formatRate(10000n), formatRate(1235n), formatRate(1n), formatRate(-500n)]).toEqual([
+      '20%',
+      '12.5%',
+      '0%',
+      '100%',
+      '12.35%',
+      '0.01%',
+      '-5%',
+    ]);
+    expect([formatRate(1005n), formatRate(1050n), formatRate(123456789000n), formatRate(900719925474099300n)]).toEqual([
+      '10.05%',
+      '10.5%',
+      '1234567890%',
+      '9007199254740993%',
+    ]);
   });
 });

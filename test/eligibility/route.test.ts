@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { clearinghouseFor } from '../support/clearinghouse.js';
+import { systemClock } from '../../lib/config/clock.js';
 import { readConfig } from '../../lib/config/index.js';
 import { cobRoute } from '../../lib/cob/route.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
@@ -29,9 +31,10 @@ function runtime(overrides: Partial<Runtime> = {}): Runtime {
   return {
     config: { ...readConfig({}), stediBaseUrl: sandbox.url },
     enrollments: async () => memoryStore([ENROLLED]),
-    stediKey: async () => ok('k'),
+    clearinghouse: clearinghouseFor(sandbox.url, 'k'),
+    clock: systemClock,
     anthropicKey: async () => ok('k'),
-    sandbox: { stedi: true, anthropic: true },
+    sandbox: { anthropic: true },
     ...overrides,
   };
 }
@@ -56,7 +59,9 @@ describe('eligibility route', () => {
   it('is a 500 CONFIGURATION_ERROR, without any upstream call, when the Stedi key is missing', async () => {
     const before = sandbox.stats.rawX12Calls;
     const missing = serviceError('CONFIGURATION_ERROR', { message: 'The clearinghouse API key is not configured (STEDI_SECRET_ARN or STEDI_API_KEY)' });
-    const outcome = await eligibilityRoute(runtime({ stediKey: async () => fail(missing) }))(input(garcia));
+    const outcome = await eligibilityRoute(runtime({ clearinghouse: clearinghouseFor(sandbox.url, 'k', { apiKey: async () => fail(missing) }) }))(
+      input(garcia),
+    );
     expect(outcome).toEqual({ ok: false, error: missing });
     expect(sandbox.stats.rawX12Calls).toBe(before);
   });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { basisPoints, cents, NOT_KNOWN, type LevelFigures } from '../../lib/eligibility/figures.js';
 import { ERROR_TABLE, type ErrorCode } from '../../lib/errors/index.js';
 import {
   ANNUAL_TERM,
@@ -23,15 +24,15 @@ import { loadR4Definitions, R4_LOAD_TIMEOUT_MS, r4Errors } from '../support/fhir
 
 beforeAll(() => loadR4Definitions(), R4_LOAD_TIMEOUT_MS);
 
-const NA = 'N/A';
+/** A level's figures as the answer carries them: money in cents, coinsurance in basis points; left out is not known. */
 const figures = (
-  over: Partial<{ copay: string; total: string; remaining: string; coinsurance: string; stopLoss: string; stopLossRemaining: string }> = {},
-) => ({
-  copay: over.copay ?? NA,
-  deductible: { total: over.total ?? NA, remaining: over.remaining ?? NA },
-  coinsurance: over.coinsurance ?? NA,
-  stopLoss: over.stopLoss ?? NA,
-  stopLossRemaining: over.stopLossRemaining ?? NA,
+  over: Partial<{ copay: bigint; total: bigint; remaining: bigint; coinsurance: bigint; stopLoss: bigint; stopLossRemaining: bigint }> = {},
+): LevelFigures => ({
+  copay: over.copay === undefined ? NOT_KNOWN : cents(over.copay),
+  deductible: { total: over.total === undefined ? NOT_KNOWN : cents(over.total), remaining: over.remaining === undefined ? NOT_KNOWN : cents(over.remaining) },
+  coinsurance: over.coinsurance === undefined ? NOT_KNOWN : basisPoints(over.coinsurance),
+  stopLoss: over.stopLoss === undefined ? NOT_KNOWN : cents(over.stopLoss),
+  stopLossRemaining: over.stopLossRemaining === undefined ? NOT_KNOWN : cents(over.stopLossRemaining),
 });
 const empty = { individual: figures(), family: figures() };
 /** The benefits itemsOf gives one level's figures: those of the in-network individual item, [] when it makes none. */
@@ -57,7 +58,7 @@ describe('NETWORKS: inNetwork/outNetwork → benefit-network', () => {
   it('puts the in-network block on `in` items and the out-of-network block on `out` items', () => {
     const items = itemsOf(
       {},
-      { inNetwork: { ...empty, individual: figures({ copay: '$10.00' }) }, outNetwork: { ...empty, individual: figures({ copay: '$30.00' }) } },
+      { inNetwork: { ...empty, individual: figures({ copay: 1_000n }) }, outNetwork: { ...empty, individual: figures({ copay: 3_000n }) } },
     );
     expect(items.map((item) => [codesOf(item.network), item.benefit?.[0]?.allowedMoney?.value])).toEqual([
       [[`${SYSTEMS.benefitNetwork}|in`], 10],
@@ -69,7 +70,7 @@ describe('NETWORKS: inNetwork/outNetwork → benefit-network', () => {
 
 describe('UNITS: individual/family → benefit-unit', () => {
   it('puts each level on its own item', () => {
-    const items = itemsOf({}, { inNetwork: { individual: figures({ copay: '$10.00' }), family: figures({ copay: '$25.00' }) }, outNetwork: empty });
+    const items = itemsOf({}, { inNetwork: { individual: figures({ copay: 1_000n }), family: figures({ copay: 2_500n }) }, outNetwork: empty });
     expect(items.map((item) => [codesOf(item.unit), item.benefit?.[0]?.allowedMoney?.value])).toEqual([
       [[`${SYSTEMS.benefitUnit}|individual`], 10],
       [[`${SYSTEMS.benefitUnit}|family`], 25],
@@ -80,14 +81,14 @@ describe('UNITS: individual/family → benefit-unit', () => {
 
 describe('ANNUAL_TERM: items with a yearly accumulator', () => {
   it('marks deductible and out-of-pocket items annual, and leaves copay-only items without a term', () => {
-    const items = itemsOf({}, { inNetwork: { individual: figures({ copay: '$10.00' }), family: figures({ stopLoss: '$9,000.00' }) }, outNetwork: empty });
+    const items = itemsOf({}, { inNetwork: { individual: figures({ copay: 1_000n }), family: figures({ stopLoss: 900_000n }) }, outNetwork: empty });
     expect(items.map((item) => codesOf(item.term))).toEqual([undefined, [`${SYSTEMS.benefitTerm}|${ANNUAL_TERM.code}`]]);
   });
 });
 
 describe('BENEFIT_TYPES: each figure → benefit.type and value', () => {
   it('deductible: allowedMoney is the total, usedMoney is total − remaining (never the remaining itself)', () => {
-    const [deductible] = benefitsOf(figures({ total: '$1,500.00', remaining: '$1,250.50' }));
+    const [deductible] = benefitsOf(figures({ total: 150_000n, remaining: 125_050n }));
     expect(codesOf(deductible?.type)).toEqual([`${SYSTEMS.benefitType}|deductible`]);
     expect([deductible?.allowedMoney, deductible?.usedMoney]).toEqual([
       { value: 1500, currency: 'USD' },
@@ -96,40 +97,40 @@ describe('BENEFIT_TYPES: each figure → benefit.type and value', () => {
   });
 
   it('deductible: no usedMoney when the remaining is unknown or above the total; nothing when the total is unknown', () => {
-    expect(benefitsOf(figures({ total: '$500.00' }))[0]).toEqual({ type: BENEFIT_TYPES.deductible, allowedMoney: { value: 500, currency: 'USD' } });
-    expect(benefitsOf(figures({ total: '$500.00', remaining: '$600.00' }))[0]?.usedMoney).toBeUndefined();
-    expect(benefitsOf(figures({ remaining: '$200.00' }))).toEqual([]);
+    expect(benefitsOf(figures({ total: 50_000n }))[0]).toEqual({ type: BENEFIT_TYPES.deductible, allowedMoney: { value: 500, currency: 'USD' } });
+    expect(benefitsOf(figures({ total: 50_000n, remaining: 60_000n }))[0]?.usedMoney).toBeUndefined();
+    expect(benefitsOf(figures({ remaining: 20_000n }))).toEqual([]);
   });
 
   it('copay: allowedMoney in USD, exact to the cent', () => {
-    expect(benefitsOf(figures({ copay: '$1,234.05' }))).toEqual([{ type: BENEFIT_TYPES.copay, allowedMoney: { value: 1234.05, currency: 'USD' } }]);
+    expect(benefitsOf(figures({ copay: 123_405n }))).toEqual([{ type: BENEFIT_TYPES.copay, allowedMoney: { value: 1234.05, currency: 'USD' } }]);
     expect(codesOf(BENEFIT_TYPES.copay)).toEqual([`${SYSTEMS.benefitType}|copay`]);
   });
 
   it('coinsurance: copay-percent, a whole percentage as allowedUnsignedInt, a fractional one as allowedString', () => {
-    expect(benefitsOf(figures({ coinsurance: '20%' }))).toEqual([{ type: BENEFIT_TYPES.coinsurance, allowedUnsignedInt: 20 }]);
-    expect(benefitsOf(figures({ coinsurance: '0%' }))).toEqual([{ type: BENEFIT_TYPES.coinsurance, allowedUnsignedInt: 0 }]);
-    expect(benefitsOf(figures({ coinsurance: '12.5%' }))).toEqual([{ type: BENEFIT_TYPES.coinsurance, allowedString: '12.5%' }]);
+    expect(benefitsOf(figures({ coinsurance: 2_000n }))).toEqual([{ type: BENEFIT_TYPES.coinsurance, allowedUnsignedInt: 20 }]);
+    expect(benefitsOf(figures({ coinsurance: 0n }))).toEqual([{ type: BENEFIT_TYPES.coinsurance, allowedUnsignedInt: 0 }]);
+    expect(benefitsOf(figures({ coinsurance: 1250n }))).toEqual([{ type: BENEFIT_TYPES.coinsurance, allowedString: '12.5%' }]);
     expect(codesOf(BENEFIT_TYPES.coinsurance)).toEqual([`${SYSTEMS.benefitType}|copay-percent`]);
   });
 
   it('out-of-pocket maximum: X12 EB01 G beside the text, allowed = stopLoss, used = stopLoss − stopLossRemaining', () => {
-    const [oop] = benefitsOf(figures({ stopLoss: '$6,000.00', stopLossRemaining: '$4,200.00' }));
+    const [oop] = benefitsOf(figures({ stopLoss: 600_000n, stopLossRemaining: 420_000n }));
     expect(oop?.type).toEqual({ coding: [{ system: SYSTEMS.x12BenefitInfo, code: 'G', display: 'Out of Pocket (Stop Loss)' }], text: 'Out-of-pocket maximum' });
     expect([oop?.allowedMoney?.value, oop?.usedMoney?.value]).toEqual([6000, 1800]);
   });
 
   it('money and percentage text: N/A is no value, never zero; a negative figure is no value either', () => {
-    expect(benefitsOf(figures({ copay: '$0.00' }))).toEqual([{ type: BENEFIT_TYPES.copay, allowedMoney: { value: 0, currency: 'USD' } }]);
-    expect(benefitsOf(figures({ copay: '$2,000.00' }))).toEqual([{ type: BENEFIT_TYPES.copay, allowedMoney: { value: 2000, currency: 'USD' } }]);
-    expect(benefitsOf(figures({ coinsurance: '10%' }))).toEqual([{ type: BENEFIT_TYPES.coinsurance, allowedUnsignedInt: 10 }]);
-    expect(benefitsOf(figures({ copay: '2000', coinsurance: '-5%', stopLoss: '-$10.00' }))).toEqual([]);
+    expect(benefitsOf(figures({ copay: 0n }))).toEqual([{ type: BENEFIT_TYPES.copay, allowedMoney: { value: 0, currency: 'USD' } }]);
+    expect(benefitsOf(figures({ copay: 200_000n }))).toEqual([{ type: BENEFIT_TYPES.copay, allowedMoney: { value: 2000, currency: 'USD' } }]);
+    expect(benefitsOf(figures({ coinsurance: 1_000n }))).toEqual([{ type: BENEFIT_TYPES.coinsurance, allowedUnsignedInt: 10 }]);
+    expect(benefitsOf(figures({ coinsurance: -500n, stopLoss: -1_000n }))).toEqual([]);
     expect(benefitsOf(figures())).toEqual([]);
   });
 
   it('Money values are the cents ÷ 100 as a JSON number, for allowed and for used = allowed − remaining, up to 2^53 − 1 cents', () => {
     const [deductible, , oop] = benefitsOf(
-      figures({ total: '$1,234,567,890.07', remaining: '$0.10', copay: '$0.29', stopLoss: '$90,071,992,547,409.91', stopLossRemaining: '$0.01' }),
+      figures({ total: 123_456_789_007n, remaining: 10n, copay: 29n, stopLoss: 9_007_199_254_740_991n, stopLossRemaining: 1n }),
     );
     expect(JSON.stringify([deductible?.allowedMoney, deductible?.usedMoney, oop?.allowedMoney, oop?.usedMoney])).toBe(
       '[{"value":1234567890.07,"currency":"USD"},{"value":1234567889.97,"currency":"USD"},{"value":90071992547409.9,"currency":"USD"},{"value":90071992547409.9,"currency":"USD"}]',
@@ -137,7 +138,7 @@ describe('BENEFIT_TYPES: each figure → benefit.type and value', () => {
   });
 
   it('answers share no object with the table', () => {
-    const [copay] = benefitsOf(figures({ copay: '$5.00' }));
+    const [copay] = benefitsOf(figures({ copay: 500n }));
     expect(copay?.type).not.toBe(BENEFIT_TYPES.copay);
     expect(copay?.type.coding).not.toBe(BENEFIT_TYPES.copay.coding);
   });
@@ -151,7 +152,7 @@ describe('INFORCE: coverageStatus → insurance.inforce', () => {
 
 describe('flags on items: status and authorization', () => {
   it('a NotCovered service is excluded; authorizationRequired rides on each of its items; a flag alone still makes one item', () => {
-    const covered = itemsOf({ authorizationRequired: true }, { inNetwork: { ...empty, individual: figures({ copay: '$40.00' }) }, outNetwork: empty });
+    const covered = itemsOf({ authorizationRequired: true }, { inNetwork: { ...empty, individual: figures({ copay: 4_000n }) }, outNetwork: empty });
     expect(covered.map((item) => [item.authorizationRequired, item.excluded])).toEqual([[true, undefined]]);
     const notCovered = itemsOf({ category: { text: 'Vision' }, status: 'NotCovered' }, { inNetwork: empty, outNetwork: empty });
     expect(notCovered).toEqual([{ category: { text: 'Vision' }, excluded: true }]);

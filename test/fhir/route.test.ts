@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { clearinghouseFor } from '../support/clearinghouse.js';
+import { fixedClock, systemClock } from '../../lib/config/clock.js';
 import type { Bundle, CoverageEligibilityResponse, CoverageEligibilityResponseInsuranceItem as Item } from '@medplum/fhirtypes';
 import { readConfig } from '../../lib/config/index.js';
 import type { Enrollment, EnrollmentStore } from '../../lib/enrollment/types.js';
@@ -31,11 +33,12 @@ afterAll(async () => {
 const runtime = (): Runtime => ({
   config: { ...readConfig({}), stediBaseUrl: sandbox.url },
   enrollments: async () => store,
-  stediKey: async () => ok('k'),
+  clearinghouse: clearinghouseFor(sandbox.url, 'k'),
+  clock: systemClock,
   anthropicKey: async () => ok('k'),
-  sandbox: { stedi: true, anthropic: true },
+  sandbox: { anthropic: true },
 });
-const route = () => fhirRoute(runtime(), { now: () => NOW, newId: () => 'id-1' });
+const route = () => fhirRoute(runtime(), { clock: fixedClock(NOW), newId: () => 'id-1' });
 const submit = (body: EligibilityRequest) => route()({ body: requestBundle(body) as never, clientId: 'acme', requestId: 'r-1' });
 
 const patient = (lastName: string) => {

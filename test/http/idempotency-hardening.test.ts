@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import { clearinghouseFor } from '../support/clearinghouse.js';
+import { systemClock } from '../../lib/config/clock.js';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startClearinghouseSandbox, COB_ROUTE, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
@@ -64,9 +66,10 @@ function eligibility(stediBaseUrl: string) {
   const runtime: Runtime = {
     config: { ...readConfig({}), stediBaseUrl },
     enrollments: async () => ({ get: async (id) => (id === ENROLLED.providerId ? ENROLLED : undefined), put: async () => undefined }),
-    stediKey: async () => ok('k'),
+    clearinghouse: clearinghouseFor(stediBaseUrl, 'k'),
+    clock: systemClock,
     anthropicKey: async () => ok('k'),
-    sandbox: { stedi: true, anthropic: true },
+    sandbox: { anthropic: true },
   };
   return apiHandler('eligibility', 'eligibility', eligibilityRoute(runtime), { idempotencyTable: process.env.IDEMPOTENCY_TABLE! });
 }

@@ -10,6 +10,7 @@ import { TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/secrets.js';
 import { STATE_INDEX } from '../../lib/batch/adapters/dynamodb-rows.js';
 import { BATCH_MAX_RECEIVE_COUNT } from '../../infra/cdk/constructs/batch-stores.js';
 import { FUNCTION_NAMES as FUNCTIONS, LETTER_BUDGET_SECONDS } from '../../infra/cdk/functions.js';
+import { WEBHOOK_DEADLINE_MS } from '../../lib/batch/webhook.js';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
 import { gatewayResponses } from '../../infra/cdk/constructs/gateway-responses.js';
 import { ACCESS_LOG_FIELDS } from '../../infra/cdk/constructs/rest-api.js';
@@ -247,6 +248,8 @@ describe('EligibilityStack', () => {
       expect({ type, status: responses[type]?.StatusCode, body: responses[type]?.ResponseTemplates['application/json'] }).toEqual({ type, status, body });
     }
     expect(responses.THROTTLED.ResponseParameters['gatewayresponse.header.Retry-After']).toBe("'1'");
+    // RFC 6750: every 401 (all routes take a bearer token, /api/mcp among them) names the scheme.
+    expect(responses.UNAUTHORIZED.ResponseParameters['gatewayresponse.header.WWW-Authenticate']).toBe("'Bearer'");
     // The API's own error shape for what the gateway decides alone.
     expect(responses.MISSING_AUTHENTICATION_TOKEN.StatusCode).toBe('404');
     expect(JSON.parse(responses.MISSING_AUTHENTICATION_TOKEN.ResponseTemplates['application/json'])).toEqual({
@@ -568,7 +571,11 @@ describe('batch in the stack', () => {
     expect(worker).toMatchObject({ ScalingConfig: { MaximumConcurrency: 10 }, FunctionResponseTypes: ['ReportBatchItemFailures'], BatchSize: 10 });
     expect(worker.EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalIdOf('BatchItemQueue', 'AWS::SQS::Queue'), 'Arn'] });
     const webhook = mappings.find((m) => JSON.stringify(m.FunctionName).includes('BatchWebhookFunction'))!;
-    expect(webhook).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    // One record per invocation: a receiver that hangs until the deadline fails no other delivery (docs/batch.md#webhook).
+    expect(webhook).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'], BatchSize: 1, ScalingConfig: { MaximumConcurrency: 10 } });
+    const webhookTimeout = resources[functionId('batch-webhook')]!.Properties.Timeout as number;
+    expect(webhookTimeout).toBeGreaterThan(WEBHOOK_DEADLINE_MS / 1000);
+    expect(webhookTimeout).toBeLessThanOrEqual(WEBHOOK_DEADLINE_MS / 1000 + 5);
     expect(webhook.EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalIdOf('BatchWebhookQueue', 'AWS::SQS::Queue'), 'Arn'] });
     const scaled = Object.values(withOtherContext().toJSON().Resources as Record<string, Resource>).filter(
       (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(r.Properties.FunctionName).includes('BatchWorkerFunction'),

@@ -1,4 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { clearinghouseFor } from '../support/clearinghouse.js';
+import { systemClock } from '../../lib/config/clock.js';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
 import { readConfig } from '../../lib/config/index.js';
 import { ok } from '../../lib/errors/index.js';
@@ -17,9 +19,10 @@ afterAll(() => sandbox.close());
 const runtime = (): Runtime => ({
   config: { ...readConfig({}), anthropicBaseUrl: sandbox.url },
   enrollments: () => Promise.reject(new Error('not used')),
-  stediKey: () => Promise.resolve(ok('unused')),
+  clearinghouse: clearinghouseFor('http://127.0.0.1:9', 'k'),
+  clock: systemClock,
   anthropicKey: () => Promise.resolve(ok('sandbox-key')),
-  sandbox: { stedi: false, anthropic: true },
+  sandbox: { anthropic: true },
 });
 
 describe('letterRoute', () => {

@@ -85,7 +85,7 @@ describe('MCP over HTTP', () => {
     const rest = await api.call('/api/payers?q=Aetan&pageSize=3', undefined, { method: 'GET' });
     expect(answer.structuredContent).toEqual(rest.body);
     expect((answer.structuredContent!.payers as { payerId: string }[])[0]!.payerId).toBe('60054');
-    expect(answer.content[0]!.text).toMatch(/^3 payers found: Aetna \(payerId 60054, eligibility SUPPORTED\)/);
+    expect(answer.content[0]!.text).toMatch(/^3 payers found \(names as the directory lists them\): "Aetna" \(payerId 60054, eligibility SUPPORTED\)/);
   });
 
   it('turns a validation failure into a tool error with the REST code, message and fields', async () => {
@@ -124,6 +124,39 @@ describe('MCP over HTTP', () => {
     expect(answer.content[0]!.text).toMatch(/^PAYER_NOT_SUPPORTED: Delta Dental of South Dakota \(payer id 54097\)/);
   });
 
+  it("carries the payer's AAA reasons in the text the model reads, as the REST body carries them", async () => {
+    // The sandbox HMO rejects a date outside the plan year with AAA 62 (docs/api.md#sandboxes).
+    const chen = {
+      patientFirstName: 'David',
+      patientLastName: 'Chen',
+      patientDOB: '09-30-1978',
+      patientMemberId: 'HMO200002',
+      dateOfCoverage: '06-01-2026',
+      payerId: 'SBXHMO',
+      providerId: 'PROVIDER-SANDBOX-1',
+    };
+    const answer = await call('check_eligibility', chen);
+    const rest = await api.call('/api/eligibility/v1', chen);
+    expect(rest.body.code).toBe('PAYER_REJECTED');
+    expect(answer.isError).toBe(true);
+    expect(answer.structuredContent!.rejections).toEqual(rest.body.rejections);
+    const [rejection] = rest.body.rejections as { code: string; description: string; followUpAction: string }[];
+    expect(answer.content[0]!.text).toBe(
+      `PAYER_REJECTED: The payer rejected the request (AAA 62 ${rejection!.description} (follow-up ${rejection!.followUpAction}))`,
+    );
+    expect(rejection!.code).toBe('62');
+  });
+
+  it('takes a member id sent as a JSON number as its digits, and asks for text in quotes when a number cannot carry it', async () => {
+    const asText = await call('check_eligibility', MOCK_SET_1);
+    const asNumber = await call('check_eligibility', { ...MOCK_SET_1, patientMemberId: Number(MOCK_SET_1.patientMemberId) });
+    expect(asNumber.isError).toBeFalsy();
+    expect(asNumber.structuredContent).toEqual(asText.structuredContent);
+    const lossy = await call('check_eligibility', { ...MOCK_SET_1, patientMemberId: 2 ** 64 });
+    expect(lossy.isError).toBe(true);
+    expect(lossy.content[0]!.text).toMatch(/patientMemberId must be text: send the member id in quotes/);
+  });
+
   it('get_batch_status answers that no such batch exists', async () => {
     const answer = await call('get_batch_status', { batchId: 'b-123' });
     expect(answer).toMatchObject({ isError: true, structuredContent: { code: 'NOT_FOUND', status: 404 } });
@@ -151,6 +184,12 @@ describe('POST /api/mcp at the HTTP level', () => {
     expect([missing.status, missing.body]).toEqual([401, { message: 'Unauthorized' }]);
     const wrong = await api.call('/api/mcp', rpc, { token: 'nope', headers: accept });
     expect([wrong.status, wrong.body]).toEqual([403, { message: 'Forbidden' }]);
+  });
+
+  it('answers a 401 with WWW-Authenticate: Bearer (RFC 6750), so an MCP client knows to send its token', async () => {
+    const missing = await api.call('/api/mcp', rpc, { token: null, headers: accept });
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer');
   });
 
   it('answers GET with 405 and Allow: POST', async () => {

@@ -8,7 +8,7 @@ import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
 /**
  * Real answers, over HTTP from the local server with its sandboxes, against the response JSON
- * Schemas the OpenAPI document is built from (infra/openapi/responses.ts). Their objects are
+ * Schemas the OpenAPI document is built from (lib/validation/responses). Their objects are
  * closed, so a key added to an answer without a schema fails here; then `npm run openapi`.
  */
 

@@ -33,7 +33,7 @@ const page = (items: StediPayerPage['items'], nextPageToken?: string) => async (
 describe('payer directory', () => {
   it('maps Stedi records to the API shape, keys in order, and passes the filter upstream', async () => {
     const { calls, search } = counted(page([AETNA], 'next-1'));
-    const directory = payerDirectory({ search, now: () => 0 });
+    const directory = payerDirectory({ search, clock: { now: () => 0 } });
     const answer = await directory.search({ q: 'aetna', transaction: 'cob', pageSize: 5, pageToken: 'abc' });
     expect(calls).toEqual([{ query: 'aetna', coordinationOfBenefits: 'SUPPORTED', pageSize: 5, pageToken: 'abc' }]);
     expect(answer.ok && answer.value).toEqual({
@@ -57,7 +57,7 @@ describe('payer directory', () => {
   it('answers the same search from its cache for an hour, then asks again', async () => {
     let now = 1_000;
     const { calls, search } = counted(page([{ displayName: 'Aetna', primaryPayerId: '60054', aliases: [] }]));
-    const directory = payerDirectory({ search, now: () => now });
+    const directory = payerDirectory({ search, clock: { now: () => now } });
     await directory.search({ q: 'aetna', pageSize: 20 });
     now += CACHE_TTL_MS - 1;
     await directory.search({ q: 'aetna', pageSize: 20 });
@@ -71,7 +71,7 @@ describe('payer directory', () => {
 
   it('never keeps a failure: the next request asks the upstream again', async () => {
     const { calls, search } = counted(async () => fail(serviceError('PAYER_UNAVAILABLE')));
-    const directory = payerDirectory({ search, now: () => 0 });
+    const directory = payerDirectory({ search, clock: { now: () => 0 } });
     const first = await directory.search({ pageSize: 20 });
     await directory.search({ pageSize: 20 });
     expect(first.ok === false && first.error.code).toBe('PAYER_UNAVAILABLE');
@@ -80,7 +80,7 @@ describe('payer directory', () => {
 
   it('is bounded: the oldest search is dropped when the cache is full', async () => {
     const { calls, search } = counted(page([]));
-    const directory = payerDirectory({ search, now: () => 0, maxEntries: 2 });
+    const directory = payerDirectory({ search, clock: { now: () => 0 }, maxEntries: 2 });
     for (const q of ['a', 'b', 'c']) await directory.search({ q, pageSize: 20 });
     await directory.search({ q: 'c', pageSize: 20 });
     expect(calls).toHaveLength(3);
@@ -91,7 +91,7 @@ describe('payer directory', () => {
   it('finds a payer by primary id, alias or Stedi id (case and spaces aside), and not by a fuzzy neighbour', async () => {
     const neighbour = { displayName: 'Aetna Better Health', primaryPayerId: '60055', aliases: [] };
     const { search } = counted(page([neighbour, AETNA]));
-    const directory = payerDirectory({ search, now: () => 0 });
+    const directory = payerDirectory({ search, clock: { now: () => 0 } });
     for (const id of ['60054', ' aetna ', 'AETNA1']) {
       const found = await directory.find(id);
       expect([id, found.ok && found.value?.payerId]).toEqual([id, '60054']);

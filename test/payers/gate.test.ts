@@ -13,7 +13,7 @@ const record = (eligibilityCheck: string, coordinationOfBenefits: string): Stedi
     aliases: ['54097'],
     transactionSupport: { eligibilityCheck, coordinationOfBenefits },
   }) as StediPayerRecord;
-const directoryOf = (items: StediPayerRecord[]) => payerDirectory({ search: async () => ok({ items }), now: () => 0 });
+const directoryOf = (items: StediPayerRecord[]) => payerDirectory({ search: async () => ok({ items }), clock: { now: () => 0 } });
 
 describe('payer gate', () => {
   it('refuses a payer listed as NOT_SUPPORTED for the transaction with 422 PAYER_NOT_SUPPORTED naming it', async () => {
@@ -38,8 +38,8 @@ describe('payer gate', () => {
   });
 
   it('fails open on an outage, a thrown lookup, or no directory at all', async () => {
-    const down = payerDirectory({ search: async () => fail(serviceError('PAYER_UNAVAILABLE')), now: () => 0 });
-    const throws = payerDirectory({ search: async () => Promise.reject(new Error('socket hang up')), now: () => 0 });
+    const down = payerDirectory({ search: async () => fail(serviceError('PAYER_UNAVAILABLE')), clock: { now: () => 0 } });
+    const throws = payerDirectory({ search: async () => Promise.reject(new Error('socket hang up')), clock: { now: () => 0 } });
     expect(await payerNotSupported(down, '54097', 'eligibility')).toBeUndefined();
     expect(await payerNotSupported(throws, '54097', 'eligibility')).toBeUndefined();
     expect(await payerNotSupported(undefined, '54097', 'eligibility')).toBeUndefined();

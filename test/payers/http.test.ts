@@ -29,10 +29,12 @@ const payers = payersHandler(
       searches.push(search);
       return ok({ items: [AETNA] });
     },
-    now: () => 0,
+    clock: { now: () => 0 },
   }),
 );
-const broken = payersHandler(payerDirectory({ search: async () => Promise.reject(new TypeError('socket closed for patient John Doe')), now: () => 0 }));
+const broken = payersHandler(
+  payerDirectory({ search: async () => Promise.reject(new TypeError('socket closed for patient John Doe')), clock: { now: () => 0 } }),
+);
 
 const GATEWAY_ID = 'gw-payers-1';
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { clearinghouseFor } from '../support/clearinghouse.js';
+import { systemClock } from '../../lib/config/clock.js';
 import { startClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 import { readConfig } from '../../lib/config/index.js';
 import { cobRoute } from '../../lib/cob/route.js';
@@ -29,9 +31,10 @@ function runtime(payers: Runtime['payers']): Runtime {
   return {
     config: { ...readConfig({}), stediBaseUrl: sandbox.url },
     enrollments: async () => ({ get: async (id: string) => (id === 'P-1' ? ENROLLED : undefined), put: async () => undefined }),
-    stediKey: async () => ok('k'),
+    clearinghouse: clearinghouseFor(sandbox.url, 'k'),
+    clock: systemClock,
     anthropicKey: async () => ok('k'),
-    sandbox: { stedi: true, anthropic: true },
+    sandbox: { anthropic: true },
     payers,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { estimateOf } from '../../lib/eligibility/estimate.js';
-import { interpret271 } from '../../lib/eligibility/interpret.js';
+import { interpret271, interpret271Figures } from '../../lib/eligibility/interpret.js';
 import type { BenefitFigures, BenefitSummary, EligibilityQuestion } from '../../lib/eligibility/types.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 import { SANDBOX_PATIENTS, type SandboxPatient } from '../../infra/sandbox/patients.js';
@@ -312,8 +312,9 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
   );
 
   it('Maria Garcia: an estimate over her sandbox answer, worked by hand (docs/eligibility.md#estimate)', async () => {
-    const value = ok((await ask(sandbox, byMember('PPO100001'))).json.x12, { dateOfCoverage: '20250301', serviceTypeCodes: ['30', '98'] });
-    const e = estimateOf({ lines: [{ amount: 2000 }, { serviceTypeCode: '98', amount: 180 }, { amount: 15000 }] }, value);
+    const read = interpret271Figures((await ask(sandbox, byMember('PPO100001'))).json.x12, { dateOfCoverage: '20250301', serviceTypeCodes: ['30', '98'] });
+    if (!read.result.ok) throw new Error(read.result.error.message);
+    const e = estimateOf({ lines: [{ amount: 2000 }, { serviceTypeCode: '98', amount: 180 }, { amount: 15000 }] }, read.result.value);
     // In network, individual: deductible left min($1,250.50, family $1,849.75) = $1,250.50; 20%; out-of-pocket left $4,200.00.
     // Line 1 (30), $2,000: deductible 1,250.50; coinsurance (2,000 − 1,250.50) × 20% = 149.90; patient 1,400.40; plan 599.60.
     // Line 2 (98), $180: office copay $25.00 (no deductible, no coinsurance); plan 155.00. Paid so far 1,425.40.

@@ -44,7 +44,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     async deliver(batch, secretsFor, now = Date.now) {
       await store.create({ ...batch, callbackUrl: url }, []);
       const before = received.length;
-      const deps = { store, secretsFor, lookup: async () => [{ address: '127.0.0.1', family: 4 }], allowLoopback: true, now };
+      const deps = { store, secretsFor, lookup: async () => [{ address: '127.0.0.1', family: 4 }], allowLoopback: true, clock: { now } };
       const decision = await sendBatchWebhook(deps, batch.batchId, 1);
       if (decision.kind !== 'done' || received.length !== before + 1) throw new Error(`the webhook of batch ${batch.batchId} was not delivered`);
       return received[before]!;

@@ -119,7 +119,7 @@ describe('createMessage', () => {
       armed.push(ms);
       return AbortSignal.timeout(ms);
     };
-    const failure = await expectFailure(call('SANDBOX:TIMEOUT', { budgetMs: 500, tuning: { now: () => 0, timeoutSignal } }), 'timeout');
+    const failure = await expectFailure(call('SANDBOX:TIMEOUT', { budgetMs: 500, tuning: { clock: { now: () => 0 }, timeoutSignal } }), 'timeout');
     expect(armed).toEqual([500]);
     expect(failure.attempts).toBe(1);
     expect(sandbox.requestCount() - before).toBe(1);
@@ -151,7 +151,7 @@ describe('createMessage under the shared retry policy (fake clock: no real waiti
   it("honours the API's Retry-After (1 s) inside the budget, sleeping on the injected clock", async () => {
     const clock = fakeClock();
     const before = sandbox.requestCount();
-    const failure = await expectFailure(call('SANDBOX:429', { tuning: { now: clock.now, sleep: clock.sleep } }), 'unavailable');
+    const failure = await expectFailure(call('SANDBOX:429', { tuning: { clock, sleep: clock.sleep } }), 'unavailable');
     expect(clock.sleeps).toEqual([1_000]);
     expect(failure.attempts).toBe(2);
     expect(sandbox.requestCount() - before).toBe(2);
@@ -172,7 +172,7 @@ describe('createMessage under the shared retry policy (fake clock: no real waiti
     await new Promise<void>((resolve) => limited.listen(0, '127.0.0.1', resolve));
     try {
       const baseURL = `http://127.0.0.1:${(limited.address() as AddressInfo).port}`;
-      const failure = await expectFailure(call('- Patient name: Ada', { baseURL, tuning: { now: clock.now, sleep: clock.sleep } }), 'unavailable');
+      const failure = await expectFailure(call('- Patient name: Ada', { baseURL, tuning: { clock, sleep: clock.sleep } }), 'unavailable');
       expect(clock.sleeps).toEqual([2_000]);
       expect(failure).toMatchObject({ attempts: 2, status: 429, retryAfterSeconds: 2 });
     } finally {
@@ -183,7 +183,7 @@ describe('createMessage under the shared retry policy (fake clock: no real waiti
 
   it("waits the client's default backoff when the API names no wait", async () => {
     const clock = fakeClock();
-    const result = await call('SANDBOX:FLAKY fake-clock-test', { tuning: { now: clock.now, sleep: clock.sleep } });
+    const result = await call('SANDBOX:FLAKY fake-clock-test', { tuning: { clock, sleep: clock.sleep } });
     expect(result.ok && result.value.attempts).toBe(2);
     expect(clock.sleeps).toEqual([400]);
   });
@@ -192,7 +192,7 @@ describe('createMessage under the shared retry policy (fake clock: no real waiti
     const clock = fakeClock();
     const before = sandbox.requestCount();
     // 1 s Retry-After + 3 s for a useful letter attempt > 3.5 s budget.
-    const failure = await expectFailure(call('SANDBOX:429', { budgetMs: 3_500, tuning: { now: clock.now, sleep: clock.sleep } }), 'unavailable');
+    const failure = await expectFailure(call('SANDBOX:429', { budgetMs: 3_500, tuning: { clock, sleep: clock.sleep } }), 'unavailable');
     expect(failure).toMatchObject({ attempts: 1, retryAfterSeconds: 1 });
     expect(clock.sleeps).toEqual([]);
     expect(sandbox.requestCount() - before).toBe(1);

@@ -29,7 +29,7 @@ const unavailable = (retryAfterMs?: number): Attempt<string> =>
 describe('withRetry with a fake clock', () => {
   it('returns the first success after one attempt', async () => {
     const clock = fakeClock();
-    const run = await withRetry(async () => ok('271'), { budgetMs: 25_000, now: clock.now, sleep: clock.sleep });
+    const run = await withRetry(async () => ok('271'), { budgetMs: 25_000, clock, sleep: clock.sleep });
     expect(run).toEqual({ outcome: ok('271'), attempts: 1, elapsedMs: 0 });
     expect(clock.sleeps).toEqual([]);
   });
@@ -42,7 +42,7 @@ describe('withRetry with a fake clock', () => {
         calls++;
         return fail(serviceError('PAYER_REJECTED'));
       },
-      { budgetMs: 25_000, now: clock.now, sleep: clock.sleep },
+      { budgetMs: 25_000, clock, sleep: clock.sleep },
     );
     expect(calls).toBe(1);
     expect(run.attempts).toBe(1);
@@ -57,7 +57,7 @@ describe('withRetry with a fake clock', () => {
         seen.push(attemptNo);
         return unavailable();
       },
-      { budgetMs: 25_000, now: clock.now, sleep: clock.sleep },
+      { budgetMs: 25_000, clock, sleep: clock.sleep },
     );
     expect(seen).toEqual([1, 2]);
     expect(run.attempts).toBe(2);
@@ -69,7 +69,7 @@ describe('withRetry with a fake clock', () => {
     const clock = fakeClock();
     const run = await withRetry(async (_s, n) => (n === 1 ? unavailable() : ok('second')), {
       budgetMs: 25_000,
-      now: clock.now,
+      clock,
       sleep: clock.sleep,
       delayMs: () => 50,
     });
@@ -82,7 +82,7 @@ describe('withRetry with a fake clock', () => {
     const clock = fakeClock();
     const run = await withRetry(async (_s, n) => (n === 1 ? unavailable(3_000) : ok('later')), {
       budgetMs: 25_000,
-      now: clock.now,
+      clock,
       sleep: clock.sleep,
     });
     expect(clock.sleeps).toEqual([3_000]);
@@ -99,7 +99,7 @@ describe('withRetry with a fake clock', () => {
         clock.advance(1_000);
         return unavailable(60_000);
       },
-      { budgetMs: 25_000, now: clock.now, sleep: clock.sleep },
+      { budgetMs: 25_000, clock, sleep: clock.sleep },
     );
     expect(calls).toBe(1);
     expect(clock.sleeps).toEqual([]);
@@ -115,7 +115,7 @@ describe('withRetry with a fake clock', () => {
         clock.advance(24_600);
         return unavailable();
       },
-      { budgetMs: 25_000, now: clock.now, sleep: clock.sleep },
+      { budgetMs: 25_000, clock, sleep: clock.sleep },
     );
     expect(calls).toBe(1);
     expect(run.attempts).toBe(1);
@@ -131,7 +131,7 @@ describe('withRetry with a fake clock', () => {
       },
       {
         budgetMs: 10_000,
-        now: clock.now,
+        clock,
         sleep: clock.sleep,
         timeoutSignal: (ms) => {
           timeouts.push(ms);
@@ -147,7 +147,7 @@ describe('withRetry with a fake clock', () => {
     const clock = fakeClock();
     const run = await withRetry<string>(async () => ({ retryable: true, error: serviceError('PAYER_UNAVAILABLE'), final: ok('271 with AAA 42') }), {
       budgetMs: 25_000,
-      now: clock.now,
+      clock,
       sleep: clock.sleep,
     });
     expect(run.attempts).toBe(2);
@@ -162,7 +162,7 @@ describe('withRetry with a fake clock', () => {
         calls++;
         throw new TypeError('fetch failed');
       },
-      { budgetMs: 25_000, now: clock.now, sleep: clock.sleep },
+      { budgetMs: 25_000, clock, sleep: clock.sleep },
     );
     expect(calls).toBe(2);
     expect(network.outcome.ok === false && network.outcome.error.code).toBe('PAYER_UNAVAILABLE');
@@ -173,7 +173,7 @@ describe('withRetry with a fake clock', () => {
       async () => {
         throw new Error('aborted');
       },
-      { budgetMs: 25_000, now: clock.now, sleep: clock.sleep, timeoutSignal: () => aborted.signal },
+      { budgetMs: 25_000, clock, sleep: clock.sleep, timeoutSignal: () => aborted.signal },
     );
     expect(timeout.attempts).toBe(1);
     expect(timeout.outcome.ok === false && timeout.outcome.error.code).toBe('UPSTREAM_TIMEOUT');
@@ -181,7 +181,7 @@ describe('withRetry with a fake clock', () => {
 
   it('honours maxAttempts 1 (no retry at all)', async () => {
     const clock = fakeClock();
-    const run = await withRetry(async () => unavailable(), { budgetMs: 25_000, maxAttempts: 1, now: clock.now, sleep: clock.sleep });
+    const run = await withRetry(async () => unavailable(), { budgetMs: 25_000, maxAttempts: 1, clock, sleep: clock.sleep });
     expect(run.attempts).toBe(1);
   });
 });
@@ -189,7 +189,7 @@ describe('withRetry with a fake clock', () => {
 describe('withRetry: one policy for every client', () => {
   it("does not wait for a Retry-After longer than the client's maxWaitMs, even inside the budget", async () => {
     const clock = fakeClock();
-    const run = await withRetry(async () => unavailable(12_000), { budgetMs: 120_000, maxWaitMs: 10_000, now: clock.now, sleep: clock.sleep });
+    const run = await withRetry(async () => unavailable(12_000), { budgetMs: 120_000, maxWaitMs: 10_000, clock, sleep: clock.sleep });
     expect(run.attempts).toBe(1);
     expect(clock.sleeps).toEqual([]);
   });
@@ -202,10 +202,10 @@ describe('withRetry: one policy for every client', () => {
       async () => {
         throw new TypeError('socket hang up');
       },
-      { budgetMs: 10_000, now: clock.now, sleep: clock.sleep, failures },
+      { budgetMs: 10_000, clock, sleep: clock.sleep, failures },
     );
     expect(thrown).toMatchObject({ attempts: 2, outcome: { ok: false, error: { kind: 'unavailable' } } });
-    const spent = await withRetry<string, Kind>(async () => ({ ok: true, value: 'never' }), { budgetMs: 0, now: clock.now, sleep: clock.sleep, failures });
+    const spent = await withRetry<string, Kind>(async () => ({ ok: true, value: 'never' }), { budgetMs: 0, clock, sleep: clock.sleep, failures });
     expect(spent).toMatchObject({ attempts: 0, outcome: { ok: false, error: { kind: 'timeout' } } });
   });
 
@@ -218,7 +218,7 @@ describe('withRetry: one policy for every client', () => {
         clock.advance(1_000);
         return unavailable();
       },
-      { budgetMs: 10_000, now: clock.now, sleep: clock.sleep },
+      { budgetMs: 10_000, clock, sleep: clock.sleep },
     );
     expect(seen).toEqual([10_000, 8_800]);
   });
@@ -298,7 +298,7 @@ describe('withRetry against a real loopback server', () => {
     onSlow = () => budget.abort();
     const run = await withRetry(fetchAttempt('/slow'), {
       budgetMs: 300,
-      now: clock.now,
+      clock,
       sleep: clock.sleep,
       timeoutSignal: (ms) => {
         armed.push(ms);
@@ -309,5 +309,43 @@ describe('withRetry against a real loopback server', () => {
     expect(run.outcome.ok === false && run.outcome.error.code).toBe('UPSTREAM_TIMEOUT');
     expect(run.attempts).toBe(1);
     expect(clock.sleeps).toEqual([]);
+  });
+});
+
+describe('the budget deadline runs on the injected clock, not on the wall', () => {
+  /** An attempt that waits until its signal fires, recording that it did. */
+  const waitForAbort =
+    (fired: { at?: number }, clock: { now(): number }) =>
+    async (signal: AbortSignal): Promise<Attempt<string>> => {
+      await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      fired.at = clock.now();
+      throw signal.reason;
+    };
+  const wallPause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('a clock that stands still holds the deadline off however long the wall runs; a jump past it fires it', async () => {
+    const clock = fakeClock();
+    const fired: { at?: number } = {};
+    const run = withRetry(waitForAbort(fired, clock), { budgetMs: 20, clock, sleep: clock.sleep });
+    // Ten times the budget on the wall (a busy machine): the clock says no time passed, so nothing fires.
+    await wallPause(200);
+    expect(fired.at).toBeUndefined();
+    clock.advance(20);
+    const outcome = await run;
+    expect(outcome.outcome.ok === false && outcome.outcome.error.code).toBe('UPSTREAM_TIMEOUT');
+    expect(outcome.attempts).toBe(1);
+    expect(outcome.elapsedMs).toBe(20);
+  });
+
+  it('a clock running at a tenth of the wall fires the deadline when it, not the wall, reaches the budget', async () => {
+    const started = Date.now();
+    const slow = { now: () => 5_000_000 + Math.floor((Date.now() - started) / 10) };
+    const fired: { at?: number } = {};
+    const budgetMs = 15;
+    const outcome = await withRetry(waitForAbort(fired, slow), { budgetMs, clock: slow, sleep: async () => undefined });
+    expect(outcome.outcome.ok === false && outcome.outcome.error.code).toBe('UPSTREAM_TIMEOUT');
+    // On the clock the attempt got its whole budget, never less.
+    expect(fired.at! - 5_000_000).toBeGreaterThanOrEqual(budgetMs);
+    expect(outcome.elapsedMs).toBeGreaterThanOrEqual(budgetMs);
   });
 });

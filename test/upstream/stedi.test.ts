@@ -124,7 +124,7 @@ describe('postRawX12', () => {
   it('honours a Retry-After that fits, and passes it on as retryAfterSeconds', async () => {
     script = [json(429, {}, { 'retry-after': '1' }), json(429, {}, { 'retry-after': '1' })];
     const clock = fakeClock();
-    const { result, meta } = await postRawX12({ baseUrl: base, apiKey: KEY, x12: X12, budgetMs: 5_000 }, final, { now: clock.now, sleep: clock.sleep });
+    const { result, meta } = await postRawX12({ baseUrl: base, apiKey: KEY, x12: X12, budgetMs: 5_000 }, final, { clock, sleep: clock.sleep });
     // Waited exactly the upstream's 1 s before the retry (not the client's own backoff), once.
     expect(clock.sleeps).toEqual([1_000]);
     expect(meta.attempts).toBe(2);
@@ -136,7 +136,7 @@ describe('postRawX12', () => {
     // Two seconds after the fake clock's now; on the wall clock this date is decades past (no wait).
     const inTwoSeconds = new Date(clock.now() + 2_000).toUTCString();
     script = [json(503, {}, { 'retry-after': inTwoSeconds }), json(200, { x12: 'ISA*after' })];
-    const { result, meta } = await raw({}, { now: clock.now, sleep: clock.sleep });
+    const { result, meta } = await raw({}, { clock, sleep: clock.sleep });
     expect(clock.sleeps).toEqual([2_000]);
     expect(result).toEqual({ ok: true, value: { x12: 'ISA*after', httpStatus: 200, reading: undefined } });
     expect(meta).toMatchObject({ attempts: 2, latencyMs: 2_000 });
@@ -145,7 +145,7 @@ describe('postRawX12', () => {
   it('passes on a Retry-After HTTP date that does not fit as retryAfterSeconds from the injected clock', async () => {
     const clock = fakeClock();
     script = [json(429, {}, { 'retry-after': new Date(clock.now() + 4_000).toUTCString() }), json(200, { x12: 'late' })];
-    const { result, meta } = await raw({ budgetMs: 3_000 }, { now: clock.now, sleep: clock.sleep });
+    const { result, meta } = await raw({ budgetMs: 3_000 }, { clock, sleep: clock.sleep });
     expect(clock.sleeps).toEqual([]);
     expect(meta.attempts).toBe(1);
     expect(result).toMatchObject({ ok: false, error: { code: 'PAYER_UNAVAILABLE', retryAfterSeconds: 4 } });
@@ -154,7 +154,7 @@ describe('postRawX12', () => {
   it('does not retry when Retry-After exceeds the budget', async () => {
     script = [json(503, {}, { 'retry-after': '120' }), json(200, { x12: 'late' })];
     const clock = fakeClock();
-    const { result, meta } = await raw({}, { now: clock.now, sleep: clock.sleep });
+    const { result, meta } = await raw({}, { clock, sleep: clock.sleep });
     expect(clock.sleeps).toEqual([]);
     expect(meta.attempts).toBe(1);
     expect(result).toMatchObject({ ok: false, error: { code: 'PAYER_UNAVAILABLE', retryAfterSeconds: 120 } });
@@ -183,7 +183,7 @@ describe('postRawX12', () => {
       armed.push(ms);
       return budget.signal;
     };
-    const { result, meta } = await raw({ budgetMs: 300 }, { now: clock.now, sleep: clock.sleep, timeoutSignal });
+    const { result, meta } = await raw({ budgetMs: 300 }, { clock, sleep: clock.sleep, timeoutSignal });
     expect(armed).toEqual([300]);
     expect(result).toMatchObject({ ok: false, error: { status: 504, code: 'UPSTREAM_TIMEOUT' } });
     expect(meta.attempts).toBe(1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { fixedClock } from '../../lib/config/clock.js';
 import { validateBody } from '../../lib/validation/index.js';
 import type { SchemaName } from '../../lib/validation/schemas.js';
 import { MOCK_SET_1 } from '../support/events.js';
@@ -15,7 +16,7 @@ const cob = { patientFirstName: 'Ana', patientLastName: 'Ruiz', dateOfCoverage: 
 const now = new Date('2025-06-15T12:00:00Z');
 
 function problems(name: SchemaName, body: unknown, clock = now) {
-  const result = validateBody(name, body, { now: clock });
+  const result = validateBody(name, body, { clock: fixedClock(clock) });
   return result.ok ? [] : (result.error.errors ?? []);
 }
 

@@ -1,4 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
+import { fixedClock } from '../../lib/config/clock.js';
 import { build270, controlNumberOfKey, withPinned270, type Build270Input } from '../../lib/x12/build270.js';
 import { cleanElement as clean } from '../../lib/x12/clean.js';
 import { readEnvelope } from '../../lib/x12/envelope.js';
@@ -12,7 +13,7 @@ const input: Build270Input = {
   subscriber: { firstName: 'Jane', lastName: 'Doe', memberId: 'W000123', dateOfBirth: '19800102' },
   dateOfCoverage: '20250301',
 };
-const now = new Date('2025-03-01T09:05:00Z');
+const clock = fixedClock('2025-03-01T09:05:00Z');
 
 function segments(x12: string) {
   const tokens = tokenize(x12);
@@ -22,7 +23,7 @@ function segments(x12: string) {
 
 describe('build270', () => {
   it('emits the segments of docs/eligibility.md#the-270 in order', () => {
-    const { x12, interchangeControlNumber } = build270(input, { now, controlNumber: () => 42 });
+    const { x12, interchangeControlNumber } = build270(input, { clock, controlNumber: () => 42 });
     expect(interchangeControlNumber).toBe('000000042');
     expect(x12.split('~').slice(1, -1)).toEqual([
       'GS*HS*ELIGIBILITYAPI*STEDI*20250301*0905*42*X*005010X279A1',
@@ -45,14 +46,14 @@ describe('build270', () => {
   });
 
   it('has a fixed-width 106-character ISA with 5010 delimiters', () => {
-    const { x12 } = build270(input, { now, controlNumber: () => 7, senderId: 'ME', receiverId: 'YOU', usageIndicator: 'T' });
+    const { x12 } = build270(input, { clock, controlNumber: () => 7, senderId: 'ME', receiverId: 'YOU', usageIndicator: 'T' });
     const isa = x12.slice(0, x12.indexOf('~') + 1);
     expect(isa).toHaveLength(106);
     expect(isa).toBe('ISA*00*          *00*          *ZZ*ME             *ZZ*YOU            *250301*0905*^*00501*000000007*0*T*:~');
   });
 
   it('round-trips through our own parser with no envelope warnings', () => {
-    const { x12 } = build270(input, { now });
+    const { x12 } = build270(input, { clock });
     const tokens = segments(x12);
     const env = readEnvelope(tokens.segments);
     expect(tokens.warnings).toEqual([]);
@@ -61,29 +62,29 @@ describe('build270', () => {
   });
 
   it('uses the individual provider form when there is no organization', () => {
-    const { x12 } = build270({ ...input, provider: { npi: '1234567893', firstName: 'Ann', lastName: 'Lee' } }, { now });
+    const { x12 } = build270({ ...input, provider: { npi: '1234567893', firstName: 'Ann', lastName: 'Lee' } }, { clock });
     expect(x12).toContain('~NM1*1P*1*Lee*Ann****XX*1234567893~');
   });
 
   it('emits one EQ per requested service type code', () => {
-    const { x12 } = build270({ ...input, serviceTypeCodes: ['30', '98', 'UC'] }, { now });
+    const { x12 } = build270({ ...input, serviceTypeCodes: ['30', '98', 'UC'] }, { clock });
     expect(x12).toContain('~EQ*30~EQ*98~EQ*UC~SE*15*');
     const env = readEnvelope(segments(x12).segments);
     expect(env.warnings).toEqual([]);
   });
 
   it('emits one EQ per procedure code after the service types: HC for CPT/HCPCS, AD for CDT (D + 4 digits)', () => {
-    const { x12 } = build270({ ...input, serviceTypeCodes: ['30', '35'], procedureCodes: ['99213', 'D0120', 'J1100', 'DX123'] }, { now });
+    const { x12 } = build270({ ...input, serviceTypeCodes: ['30', '35'], procedureCodes: ['99213', 'D0120', 'J1100', 'DX123'] }, { clock });
     expect(x12).toContain('~EQ*30~EQ*35~EQ**HC:99213~EQ**AD:D0120~EQ**HC:J1100~EQ**HC:DX123~SE*');
     expect(readEnvelope(segments(x12).segments).warnings).toEqual([]);
     // Procedures alone still ask about the default 30.
-    expect(build270({ ...input, procedureCodes: ['99213'] }, { now }).x12).toContain('~EQ*30~EQ**HC:99213~SE*');
+    expect(build270({ ...input, procedureCodes: ['99213'] }, { clock }).x12).toContain('~EQ*30~EQ**HC:99213~SE*');
   });
 
   it('strips delimiter characters from values so they cannot break the envelope', () => {
     const { x12 } = build270(
       { ...input, subscriber: { firstName: 'Jo~Ann', lastName: "O'Brien*Smith", memberId: 'AB:12^3', dateOfBirth: '19800102' } },
-      { now },
+      { clock },
     );
     expect(x12).toContain("~NM1*IL*1*O'BRIEN SMITH*JO ANN****MI*AB 12 3~");
     const tokens = segments(x12);
@@ -95,14 +96,14 @@ describe('build270', () => {
 
   it('uses a fresh control number per request by default', () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 50; i++) seen.add(build270(input, { now }).interchangeControlNumber);
+    for (let i = 0; i < 50; i++) seen.add(build270(input, { clock }).interchangeControlNumber);
     expect(seen.size).toBeGreaterThan(45);
     for (const n of seen) expect(n).toMatch(/^\d{9}$/);
   });
 
   it('keeps control numbers to 9 digits and never zero', () => {
-    expect(build270(input, { now, controlNumber: () => 12_345_678_901 }).interchangeControlNumber).toBe('345678901');
-    expect(build270(input, { now, controlNumber: () => 0 }).interchangeControlNumber).toBe('000000001');
+    expect(build270(input, { clock, controlNumber: () => 12_345_678_901 }).interchangeControlNumber).toBe('345678901');
+    expect(build270(input, { clock, controlNumber: () => 0 }).interchangeControlNumber).toBe('000000001');
   });
 
   it('builds the same bytes for one key inside withPinned270, different ones for another key, fresh ones outside', async () => {
@@ -113,13 +114,13 @@ describe('build270', () => {
     expect(first).toContain(`ISA*00*`);
     expect(first).toContain(`*261124*2107*^*00501*${controlNumberOfKey('b-1-1-270')}*`);
     expect(await pinned('b-1-2-270')).not.toBe(first);
-    const fresh = new Set(Array.from({ length: 5 }, () => build270(input, { now: at }).interchangeControlNumber));
+    const fresh = new Set(Array.from({ length: 5 }, () => build270(input, { clock: fixedClock(at) }).interchangeControlNumber));
     expect(fresh.size).toBe(5);
   });
 
   it('falls back to a placeholder payer name (NM103 is required)', () => {
     const { payerName: _omit, ...rest } = input;
-    expect(build270(rest, { now }).x12).toContain('~NM1*PR*2*UNKNOWN*****PI*60054~');
+    expect(build270(rest, { clock }).x12).toContain('~NM1*PR*2*UNKNOWN*****PI*60054~');
   });
 });
 

@@ -41,7 +41,8 @@ export function gatewayResponses(corsOrigins: string[] = []): Record<string, Gat
   });
   return {
     // No Authorization header (the identity source is missing): the authorizer is not even called.
-    UNAUTHORIZED: exact(EXACT.UNAUTHORIZED.status, EXACT.UNAUTHORIZED.body.message),
+    // Every route takes a bearer token, so every 401 names the scheme (RFC 6750; MCP clients read it).
+    UNAUTHORIZED: exact(EXACT.UNAUTHORIZED.status, EXACT.UNAUTHORIZED.body.message, { 'WWW-Authenticate': "'Bearer'" }),
     // The authorizer denied the token.
     ACCESS_DENIED: exact(EXACT.FORBIDDEN.status, EXACT.FORBIDDEN.body.message),
     // The client has no usage-plan key (a token created without a plan, or its key was removed).

@@ -64,7 +64,7 @@ export function acknowledgeFindings(scope: NagAcknowledgementsProps): void {
       {
         id: 'HIPAA.Security-LambdaConcurrency',
         reason:
-          "Bounded by the event source mapping's MaximumConcurrency (batchMaxConcurrency, default 10, for the worker; 2 for the webhook " +
+          "Bounded by the event source mapping's MaximumConcurrency (batchMaxConcurrency, default 10, for the worker; 10 for the webhook " +
           'sender), which caps concurrent invocations without reserving account concurrency.',
       },
     );

@@ -55,8 +55,8 @@ export function sqsItemQueue(client: SQSClient, queueUrl: string, sleep: Sleep =
 
 export function sqsWebhookQueue(client: SQSClient, queueUrl: string): WebhookQueue {
   return {
-    async sendWebhook(batchId) {
-      await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ batchId }) }));
+    async sendWebhook(batchId, clientId) {
+      await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ batchId }), MessageGroupId: clientId }));
     },
   };
 }

@@ -1,10 +1,11 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ServiceFailure } from '../errors/index.js';
-import type { Enrollment, EnrollmentStore } from './types.js';
-import { validateEnrollment } from './validate.js';
+import type { Enrollment, EnrollmentStore } from '../enrollment/types.js';
+import { validateEnrollment } from '../enrollment/validate.js';
 
 /**
- * The enrollment table (partition key `providerId`). Reads are strongly consistent so a disable
+ * The DynamoDB adapter of the enrollment store port (`EnrollmentStore`, lib/enrollment/types.ts;
+ * docs/architecture.md#ports-and-adapters): the enrollment table (partition key `providerId`). Reads are strongly consistent so a disable
  * takes effect on the next request. Writes go through validateEnrollment, so an invalid NPI or
  * a malformed record never reaches the table; the failure is a thrown ServiceFailure carrying
  * INVALID_REQUEST with the field errors (no values).

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoEnrollmentStore } from '../../lib/enrollment/dynamodb.js';
+import { dynamoEnrollmentStore } from '../../lib/runtime/enrollment-dynamodb.js';
 import { ServiceFailure } from '../../lib/errors/index.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import { createEnrollmentTable, localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';

@@ -1,6 +1,6 @@
 /** The named criteria of BEST_ROW: each decides between two rows that tie on every criterion before it. */
 import { describe, it, expect } from '@jest/globals';
-import { bestRow, type Slot } from '../../lib/eligibility/slots.js';
+import { bestRow, type Slot } from '../../lib/eligibility/summary.js';
 import { ebRow } from '../fixtures/x12/build.js';
 
 const slot = (over: Partial<Slot> = {}): Slot => ({ field: 'copay', network: 'in', level: 'individual', time: { kind: 'any' }, rankService: true, ...over });

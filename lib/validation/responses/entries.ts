@@ -1,0 +1,178 @@
+/**
+ * The parts of a real eligibility answer below its top level (docs/eligibility.md): per-service and
+ * per-procedure entries with their limitations, the plan and the people, other payers, and the
+ * estimate. Declared once: lib/eligibility's answer types are derived from these objects.
+ */
+import { benefitBlockSchema, codeNameSchema, isoDate, moneySchema, str } from './shared.js';
+import { PLAN_FIELDS } from './vocabulary.js';
+
+export const limitationSchema = {
+  title: 'Limitation',
+  type: 'object',
+  description:
+    'An EB01 F row (quantity, unit, amount, period, network, level; a filler amount such as 99999 is left out) or an HSD segment (quantity, unit, period, periodCount, remaining).',
+  additionalProperties: false,
+  properties: {
+    quantity: { type: 'number', description: 'EB10, or HSD02 for a visit, day or quantity limit (HSD).' },
+    unit: str('EB09 (or HSD01) quantity qualifier, by its X12 name (e.g. "Visits").'),
+    amount: moneySchema,
+    period: str('EB06 (or HSD05) time period, by its X12 name (e.g. "Calendar Year").'),
+    periodCount: { type: 'number', description: 'HSD06: how many periods the HSD limit spans (HSD items only).' },
+    remaining: { type: 'boolean', enum: [true], description: 'HSD05 is 29: the quantity is what remains of the limit (HSD items only).' },
+    network: { type: 'string', enum: ['in', 'out', 'any'], description: 'EB12 of an EB01 F row; HSD items have none.' },
+    level: { type: 'string', enum: ['individual', 'family'] },
+  },
+} as const;
+
+const messages = {
+  type: 'array',
+  maxItems: 10,
+  items: { type: 'string' },
+  description: "The payer's free-text messages (MSG01), trimmed and deduplicated; at most 10.",
+} as const;
+const authorizationRequired = {
+  type: 'boolean',
+  description: 'Whether the payer says prior authorization is needed (EB11); omitted when it does not say.',
+} as const;
+
+export const serviceBenefitSchema = {
+  title: 'ServiceBenefit',
+  type: 'object',
+  additionalProperties: false,
+  required: ['serviceType', 'status', 'inNetwork', 'outNetwork', 'fromPlan', 'limitations', 'messages'],
+  properties: {
+    serviceType: codeNameSchema,
+    status: { type: 'string', enum: ['Active', 'NotCovered', 'Inactive', 'Unknown'] },
+    inNetwork: benefitBlockSchema,
+    outNetwork: benefitBlockSchema,
+    fromPlan: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', enum: PLAN_FIELDS },
+      description:
+        'The fields of which at least one slot shows the plan-level figure (rows listing 30, 96 on a Medicare Part B row, or no service type) because no row for this service gave one; [] when none. NotCovered and Inactive entries never take plan figures.',
+    },
+    authorizationRequired,
+    limitations: { type: 'array', items: limitationSchema },
+    messages,
+  },
+} as const;
+
+export const procedureBenefitSchema = {
+  title: 'ProcedureBenefit',
+  type: 'object',
+  additionalProperties: false,
+  required: ['code', 'inNetwork', 'outNetwork', 'messages'],
+  properties: {
+    code: str('The requested CPT, HCPCS or CDT code.'),
+    inNetwork: benefitBlockSchema,
+    outNetwork: benefitBlockSchema,
+    authorizationRequired,
+    messages,
+  },
+} as const;
+
+export const planSchema = {
+  title: 'Plan',
+  type: 'object',
+  additionalProperties: false,
+  description: 'What the payer says about the plan; keys it does not give are omitted ({} when nothing is known).',
+  properties: {
+    name: str('EB05 plan coverage description.'),
+    insuranceType: codeNameSchema,
+    groupNumber: str(),
+    groupName: str(),
+    planNumber: str(),
+    planBegin: isoDate('YYYY-MM-DD.'),
+    planEnd: isoDate('YYYY-MM-DD (omitted for an open end).'),
+    eligibilityBegin: isoDate('YYYY-MM-DD.'),
+  },
+} as const;
+
+export const subscriberSchema = {
+  title: 'Subscriber',
+  type: 'object',
+  additionalProperties: false,
+  description: 'The subscriber as the payer wrote it (2100C).',
+  properties: { firstName: str(), lastName: str(), memberId: str(), dateOfBirth: isoDate('YYYY-MM-DD.') },
+} as const;
+
+export const dependentSchema = {
+  title: 'Dependent',
+  type: 'object',
+  additionalProperties: false,
+  description: 'The dependent as the payer wrote it (2100D); present only when the 271 has a dependent loop.',
+  properties: {
+    firstName: str(),
+    lastName: str(),
+    dateOfBirth: isoDate('YYYY-MM-DD.'),
+    relationship: { type: 'string', enum: ['spouse', 'child', 'other adult', 'other'] },
+  },
+} as const;
+
+export const otherPayerSchema = {
+  title: 'OtherPayer',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: str(),
+    payerId: str(),
+    insuranceType: codeNameSchema,
+    serviceTypes: { type: 'array', items: { type: 'string' } },
+    coverageBegin: isoDate('YYYY-MM-DD.'),
+    coverageEnd: isoDate('YYYY-MM-DD.'),
+    memberId: str(),
+    activeOnDate: {
+      type: 'boolean',
+      description: "false when this coverage ended before, or begins after, the request's dateOfCoverage; notices name only active payers.",
+    },
+  },
+  required: ['serviceTypes', 'activeOnDate'],
+} as const;
+
+export const estimateLineSchema = {
+  title: 'EstimateLine',
+  type: 'object',
+  additionalProperties: false,
+  required: ['serviceTypeCode', 'amount', 'basis', 'copay', 'deductible', 'coinsurance', 'patientOwes', 'planPays'],
+  description:
+    'One line: copay, deductible and coinsurance are the parts charged on this line; patientOwes is their sum after the out-of-pocket cap, planPays the rest of amount. patientOwes and planPays are "N/A" when a figure they need is missing.',
+  properties: {
+    procedureCode: str("The line's procedure code, when it gave one."),
+    serviceTypeCode: str("The line's service type (default 30)."),
+    amount: moneySchema,
+    basis: {
+      type: 'string',
+      enum: ['procedure', 'service', 'plan'],
+      description:
+        'Where the figures came from: the procedures entry (when it has any figure), else the benefits entry of the service type, else the plan-wide blocks.',
+    },
+    copay: moneySchema,
+    deductible: moneySchema,
+    coinsurance: moneySchema,
+    patientOwes: moneySchema,
+    planPays: moneySchema,
+    missing: {
+      type: 'array',
+      items: { type: 'string', enum: ['deductibleRemaining', 'coinsurance', 'stopLossRemaining'] },
+      description:
+        'Figures the payer did not give. deductibleRemaining or coinsurance make patientOwes and planPays "N/A"; stopLossRemaining only means no out-of-pocket cap was applied.',
+    },
+  },
+} as const;
+
+export const estimateSchema = {
+  title: 'Estimate',
+  type: 'object',
+  additionalProperties: false,
+  required: ['network', 'lines', 'patientOwes', 'planPays', 'complete'],
+  description:
+    'What the patient may owe, only when the request sent estimate: each line applies copay, deductible, coinsurance and the out-of-pocket maximum, in that order, against running balances, exactly to the cent. It is a guide, not a promise: the payer adjudicates the claim and decides what is owed.',
+  properties: {
+    network: { type: 'string', enum: ['in', 'out'] },
+    lines: { type: 'array', items: estimateLineSchema },
+    patientOwes: moneySchema,
+    planPays: moneySchema,
+    complete: { type: 'boolean', description: 'false when any line is missing a figure.' },
+  },
+} as const;

@@ -1,0 +1,51 @@
+/**
+ * The closed lists and fixed texts of the answers: the response schemas' enums and consts are made of
+ * them, so production code that needs a list at run time imports it from here, never a schema (the
+ * schemas stay out of the function bundles). A new notice code, COB code or state starts here.
+ */
+
+/** The eligibility answer's notices (docs/eligibility.md#notices). */
+export const ELIGIBILITY_NOTICE_CODES = ['OTHER_PAYER', 'MEDICARE_ADVANTAGE', 'FAMILY_LEVEL_ONLY', 'SERVICE_NOT_RETURNED'] as const;
+
+/** The letter answer's notices (docs/letter.md#response). */
+export const LETTER_NOTICE_CODES = [
+  'UNVERIFIED_CODE_REMOVED',
+  'NOTES_NOT_MACHINE_READABLE',
+  'GLYPHS_REPLACED',
+  'CITATION_NOT_FOUND',
+  'CITATIONS_LIMITED',
+] as const;
+
+/** Both lists, eligibility first: the enum of a notice's `code`. */
+export const NOTICE_CODES = [...ELIGIBILITY_NOTICE_CODES, ...LETTER_NOTICE_CODES] as const;
+
+export type EligibilityNoticeCode = (typeof ELIGIBILITY_NOTICE_CODES)[number];
+export type LetterNoticeCode = (typeof LETTER_NOTICE_CODES)[number];
+
+/** The five COB codes, in the order docs/api.md lists them. */
+export const COB_CODES = [
+  'MemberFoundNoCOB',
+  'CoverageOverlapNoBenefitOverlap',
+  'CoverageOverlapExistsNotSubjectToCob',
+  'CobInstanceExistsPrimacyUndetermined',
+  'CobInstanceExistsPrimacyDetermined',
+] as const;
+
+/** The fields whose figures a `benefits` entry may take from the plan level, in this order. */
+export const PLAN_FIELDS = ['copay', 'coinsurance', 'deductible', 'stopLoss'] as const;
+
+/** The `message` of a real check's answer and of a mock scenario's. */
+export const SUCCESS_MESSAGE = 'Eligibility check successful';
+export const MOCK_SUCCESS_MESSAGE = 'Mock Eligibility check successful.';
+
+/** The two transactions this service sends, as the directory's `transaction` filter names them. */
+export const TRANSACTIONS = ['eligibility', 'cob'] as const;
+
+/** The coverage types a payer may list. */
+export const COVERAGE_TYPES = ['medical', 'dental', 'vision'] as const;
+
+/** Payers on one page at most (the search's `pageSize` maximum). */
+export const MAX_PAYER_PAGE_SIZE = 100;
+
+export const BATCH_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'COMPLETED_WITH_ERRORS', 'CANCELLED'] as const;
+export const ITEM_STATES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
