@@ -10,6 +10,8 @@
  *  - PDF render time for 1-, 2- and 5-page letters: bench/pdf.ts (spawned; it writes pdf.json).
  *  - Batch eligibility: a 10,000-item submit, 2,000 items against a 500 ms clearinghouse at cap 10, a
  *    500-item results page, heap: bench/batch.ts (spawned with --expose-gc; it writes batch.json).
+ *  - Hostile and large batch requests (10,000 items, 10,000 `{}`, a 1.4 M-row CSV, a page by state,
+ *    500 rich answers), CPU and RSS each: bench/batch-hostile.ts (spawned; it writes batch-hostile.json).
  *  - Hostile input: every PDF bomb shape with the decompression guard and before it, and the strict
  *    JSON parser vs JSON.parse: bench/hostile.ts (spawned; it writes hostile.json).
  *  - A webhook receiver that drips a byte every 5 s against another client's webhook on the local
@@ -23,6 +25,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BatchHostileReport } from './batch-hostile.js';
+import { batchHostileRows } from './batch-hostile-rows.js';
 import { batchRows, type BatchReport } from './batch-rows.js';
 import { measureBundles, type BundleReport } from './bundles.js';
 import type { FunctionName } from '../infra/deploy/functions.js';
@@ -414,6 +418,8 @@ const webhookHostile = resultOf<WebhookHostileReport>('webhook-hostile.ts');
 
 step('batch eligibility (bench/batch.ts; about two minutes)');
 const batch = resultOf<BatchReport>('batch.ts', ['--expose-gc']);
+step('hostile and large batch requests (bench/batch-hostile.ts)');
+const batchHostile = resultOf<BatchHostileReport>('batch-hostile.ts');
 
 const rows = [
   ...x12.rows,
@@ -427,6 +433,7 @@ const rows = [
   ...webhookRows(webhookHostile),
   ...upstreamCapRows(upstreamCaps),
   ...batchRows(batch),
+  ...batchHostileRows(batchHostile),
 ];
 printTable(rows);
 mkdirSync(results, { recursive: true });
@@ -447,6 +454,7 @@ const summary = {
   webhookHostile,
   upstreamCaps,
   batch,
+  batchHostile,
 };
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\nwritten: bench/results/summary.json (${lambdaX12 ? 'x12.json, x12-lambda-node.json' : 'x12.json'}, pdf.json by their scripts)`);

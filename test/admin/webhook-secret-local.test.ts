@@ -24,7 +24,7 @@ const admin = (args: string[], env: Record<string, string> = {}) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       join(ROOT, 'node_modules', '.bin', 'tsx'),
-      [join(ROOT, 'infra', 'admin', 'cli.ts'), ...args],
+      [join(ROOT, 'infra', 'tools', 'admin', 'cli.ts'), ...args],
       { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );

@@ -126,12 +126,17 @@ describe('the local server killed mid-batch and started again over the same data
     const charged = new Map<string, Set<string>>();
     for (const { key, status: code } of gate.answered) {
       if (code >= 300) continue;
-      const item = key.replace(/-\d+$/, '');
+      const item = key.replace(/-\d+-270$/, '');
       charged.set(item, (charged.get(item) ?? new Set()).add(key));
     }
     expect([...charged.keys()].sort()).toEqual(Array.from({ length: ITEMS }, (_, i) => `${batchId}-${i}`).sort());
     for (const keys of charged.values()) expect(keys.size).toBe(1);
     for (const key of open) expect(gate.answered.filter((answer) => answer.key === key)).toHaveLength(2);
+    // One key, one body: the 270 sent again after the restart is the very bytes sent before it.
+    const bodies = new Map<string, Set<string>>();
+    for (const { key, body } of gate.requests) bodies.set(key, (bodies.get(key) ?? new Set()).add(body));
+    for (const key of open) expect(gate.requests.filter((request) => request.key === key)).toHaveLength(2);
+    for (const [key, sent] of bodies) expect([key, sent.size]).toEqual([key, 1]);
     for (const item of items) expect(item.attempts).toBe(1);
     expect(gate.maxInFlight).toBeLessThanOrEqual(CAP);
     await killed(second.child);

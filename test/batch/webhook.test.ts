@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
 import { checkCallbackUrl, safeAddress } from '../../lib/batch/callback-url.js';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import type { BatchStore } from '../../lib/batch/store.js';
 import { emptyOutcomes, type BatchRecord } from '../../lib/batch/types.js';
 import { sendBatchWebhook, type WebhookDeps } from '../../lib/batch/webhook.js';

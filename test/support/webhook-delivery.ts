@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import type { BatchRecord } from '../../lib/batch/types.js';
 import { sendBatchWebhook } from '../../lib/batch/webhook.js';
 import { createBatchTable } from '../../infra/dev/local/batch.js';

@@ -2,6 +2,7 @@ import { Aws, type Stack } from 'aws-cdk-lib';
 import { PolicyStatement, type ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { STATE_INDEX } from '../../../lib/batch/adapters/dynamodb-rows.js';
 import { SCALAR_SCRIPT } from '../../../lib/http/docs-page.js';
 import { ALL_FONT_FILES, type FontFile } from '../../../lib/letter/font-files.js';
 import { FUNCTION_NAMES, type FunctionName } from '../functions.js';
@@ -98,6 +99,8 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
     BATCH_WEBHOOK_QUEUE_URL: batch.webhookQueue.queueUrl,
   };
   const onBatchTable = (...actions: string[]) => new PolicyStatement({ actions: actions.map((a) => `dynamodb:${a}`), resources: [batch.table.tableArn] });
+  // The items route's `?state=` reads the batch table's state index (lib/batch/adapters/dynamodb-states.ts).
+  const onBatchStateIndex = () => new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${batch.table.tableArn}/index/${STATE_INDEX}`] });
   const sendTo = (...queues: { queueArn: string }[]) => new PolicyStatement({ actions: ['sqs:SendMessage'], resources: queues.map((q) => q.queueArn) });
   const consume = (queue: { queueArn: string }) =>
     new PolicyStatement({
@@ -129,6 +132,7 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
       environment: { ...batchEnv, BATCH_MAX_PENDING_ITEMS: String(settings.batch.maxPendingItems), ...idempotencyEnv, ...corsEnv },
       grants: [
         onBatchTable('GetItem', 'BatchWriteItem', 'UpdateItem', 'Query'),
+        onBatchStateIndex(),
         sendTo(batch.itemQueue, batch.webhookQueue),
         ...idempotencyGrants(),
         writeEncrypted('dynamodb', 'sqs'),
@@ -140,7 +144,7 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
       grants: [
         readSecret(stediSecret),
         getEnrollment(),
-        // BatchGetItem: the batch and the item's submitted entry in one read (lib/batch/dynamodb.ts, batchAndSubmitted).
+        // BatchGetItem: the batch and the item's submitted entry in one read (lib/batch/adapters/dynamodb.ts, batchAndSubmitted).
         onBatchTable('GetItem', 'BatchGetItem', 'UpdateItem', 'Query'),
         consume(batch.itemQueue),
         sendTo(batch.webhookQueue),

@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { STATE_INDEX } from '../../../lib/batch/adapters/dynamodb-rows.js';
 import { FUNCTIONS } from '../functions.js';
 
 /**
@@ -37,6 +38,12 @@ export class BatchStores {
       encryption: TableEncryption.CUSTOMER_MANAGED,
       encryptionKey: props.key,
       removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Items by state, so `?state=` reads only that state's items (lib/batch/adapters/dynamodb-states.ts).
+    this.table.addGlobalSecondaryIndex({
+      indexName: STATE_INDEX,
+      partitionKey: { name: 'stateKey', type: AttributeType.STRING },
+      sortKey: { name: 'index', type: AttributeType.NUMBER },
     });
     const queue = (id: string, options: { visibilitySeconds: number; deadLetters?: Queue }) =>
       new Queue(stack, id, {

@@ -1,7 +1,8 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { dynamoBatchStore } from '../../../lib/batch/dynamodb.js';
-import { sqsItemQueue } from '../../../lib/batch/queue.js';
+import { dynamoBatchStore } from '../../../lib/batch/adapters/dynamodb.js';
+import { STATE_INDEX } from '../../../lib/batch/adapters/dynamodb-rows.js';
+import { sqsItemQueue } from '../../../lib/batch/adapters/sqs.js';
 import { requeueUnfinished } from './batch-recovery.js';
 import { ensureTable, localDynamoClient } from './enrollments.js';
 import { loadHandler } from './routes.js';
@@ -44,10 +45,23 @@ export async function createBatchTable(endpoint: string, tableName: string = LOC
       AttributeDefinitions: [
         { AttributeName: 'pk', AttributeType: 'S' },
         { AttributeName: 'sk', AttributeType: 'S' },
+        { AttributeName: 'stateKey', AttributeType: 'S' },
+        { AttributeName: 'index', AttributeType: 'N' },
       ],
       KeySchema: [
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      // Items by state (lib/batch/adapters/dynamodb-states.ts), as the stack's table has it.
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: STATE_INDEX,
+          KeySchema: [
+            { AttributeName: 'stateKey', KeyType: 'HASH' },
+            { AttributeName: 'index', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
       ],
       BillingMode: 'PAY_PER_REQUEST',
     });

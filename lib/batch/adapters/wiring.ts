@@ -1,12 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { batchPlaces, environment, type Env } from '../config/index.js';
+import { batchPlaces, environment, type Env } from '../../config/index.js';
 import { dynamoBatchStore } from './dynamodb.js';
-import { sqsDelay, sqsItemQueue, sqsWebhookQueue, type Delay, type ItemQueue, type WebhookQueue } from './queue.js';
-import { batchSettings } from './settings.js';
-import type { BatchStore } from './store.js';
-import type { BatchSettings } from './types.js';
+import type { Delay, ItemQueue, WebhookQueue } from '../queue.js';
+import { sqsDelay, sqsItemQueue, sqsWebhookQueue } from './sqs.js';
+import { batchSettings } from '../settings.js';
+import type { BatchStore } from '../store.js';
+import type { BatchSettings } from '../types.js';
 
 /**
  * The batch functions' AWS plumbing from the environment (BATCH_TABLE, BATCH_QUEUE_URL,

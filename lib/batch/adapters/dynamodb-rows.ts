@@ -1,5 +1,5 @@
-import type { Counter } from './store.js';
-import { emptyCounts, emptyOutcomes, type BatchRecord, type BatchStatus, type ItemRecord } from './types.js';
+import type { Counter } from '../store.js';
+import { emptyCounts, emptyOutcomes, type BatchRecord, type BatchStatus, type ItemRecord, type ItemState } from '../types.js';
 
 /**
  * The batch table's rows (docs/batch.md#engine; the layout is described in ./dynamodb.ts): keys, the
@@ -26,6 +26,9 @@ export const BATCH_FIELDS = [
   'callbackUrl',
   'completedAt',
 ];
+/** The index of items by state (./dynamodb-states.ts): partition `stateKey`, sort `index`. */
+export const STATE_INDEX = 'byState';
+export const stateKey = (batchId: string, state: ItemState) => `${batchId}#${state}`;
 export const batchKey = (batchId: string) => ({ pk: `BATCH#${batchId}`, sk: 'META' });
 const pad = (index: number) => String(index).padStart(6, '0');
 export const itemSk = (index: number) => `ITEM#${pad(index)}`;
@@ -33,7 +36,8 @@ export const chunkSk = (first: number) => `CHUNK#${pad(first)}`;
 /**
  * Items per chunk: fixed, so item i sits at entries[i % 100] of chunk floor(i / 100) and a worker reads
  * just that entry. A valid request is at most ~2 KB (the schema bounds every field), so a chunk stays far
- * under DynamoDB's 400 KB; an invalid item's 400 body goes to its own ITEM row instead.
+ * under DynamoDB's 400 KB; an invalid item's 400 body stays in its entry up to INLINE_ANSWER_CHARS, else it
+ * goes to its own ITEM row.
  */
 export const CHUNK_ITEMS = 100;
 export const chunkFirst = (index: number) => index - (index % CHUNK_ITEMS);
@@ -69,7 +73,7 @@ export function toBatch(row: Record<string, unknown>): BatchRecord {
 
 /** The request is kept as its JSON text: one string attribute marshals and stores far faster than a nested map. */
 export function toItem(row: Record<string, unknown>): ItemRecord {
-  const { pk: _pk, sk: _sk, expiresAt: _expires, request, ...rest } = row;
+  const { pk: _pk, sk: _sk, expiresAt: _expires, stateKey: _stateKey, request, ...rest } = row;
   // A row copies clientRef as null when the item has none.
   const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null));
   return { ...(fields as unknown as ItemRecord), ...(typeof request === 'string' ? { request: JSON.parse(request) as Record<string, unknown> } : {}) };
@@ -88,14 +92,31 @@ export function toEntry(item: ItemRecord): Record<string, unknown> {
   return { ...rest, ...(request ? { request: JSON.stringify(request) } : {}) };
 }
 
-/** Items cut into chunks of CHUNK_ITEMS by index; an invalid item's entry keeps no answer (its row does). */
+/**
+ * An invalid item's 400 body stays in its chunk entry when it is at most this long (as long as a valid
+ * request may be, so a chunk stays far under 400 KB): 10,000 invalid items are ~100 writes, not 10,000.
+ * A longer one goes to the item's own row.
+ */
+export const INLINE_ANSWER_CHARS = 2_000;
+export const answerInline = (item: ItemRecord): boolean => item.answer === undefined || item.answer.length <= INLINE_ANSWER_CHARS;
+
+/** A chunk row's place in the state index: PENDING while an entry was never touched, then FAILED if it holds invalid items. */
+export function chunkState(batchId: string, entries: Record<string, unknown>[]): Record<string, unknown> {
+  const untouched = entries.filter((entry) => entry.state === 'PENDING').length;
+  const invalid = entries.filter((entry) => entry.state === 'FAILED').length;
+  const state: ItemState | undefined = untouched > 0 ? 'PENDING' : invalid > 0 ? 'FAILED' : undefined;
+  return { index: entries[0]!.index, untouched, invalid, ...(state ? { stateKey: stateKey(batchId, state) } : {}) };
+}
+
+/** Items cut into chunks of CHUNK_ITEMS by index; an invalid item's entry keeps its answer when it is short (else its row does). */
 export function chunksOf(items: ItemRecord[]): Record<string, unknown>[][] {
   const chunks = new Map<number, Record<string, unknown>[]>();
-  for (const item of items) {
-    const { status: _status, answer: _answer, ...kept } = item;
+  for (const whole of items) {
+    const { status: _status, answer: _answer, ...rest } = whole;
+    const item: ItemRecord = answerInline(whole) ? whole : rest;
     const first = chunkFirst(item.index);
     const chunk = chunks.get(first) ?? [];
-    chunk.push(toEntry(kept as ItemRecord));
+    chunk.push(toEntry(item));
     chunks.set(first, chunk);
   }
   return [...chunks.values()];

@@ -1,40 +1,33 @@
+import { BatchGetCommand, BatchWriteCommand, GetCommand, paginateQuery, paginateScan, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { timerSleep, type Sleep } from '../../upstream/retry.js';
 import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  paginateQuery,
-  paginateScan,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import { timerSleep, type Sleep } from '../upstream/retry.js';
-import {
+  answerInline,
   BATCH_FIELDS,
   batchKey,
   CHUNK_ITEMS,
   chunkFirst,
   chunkKey,
-  chunkSk,
   chunksOf,
+  chunkState,
   COUNTERS,
   epoch,
   inParallel,
   isConditionFailure,
   itemKey,
-  itemSk,
   OPEN_TTL_SECONDS,
   ROW_FIELDS,
   rowValues,
+  stateKey,
   toBatch,
   toEntry,
   toItem,
   TTL_SECONDS,
   WRITE_CONCURRENCY,
 } from './dynamodb-rows.js';
-import { resendUntilDone, type ResendSchedule } from './resend.js';
-import type { BatchStore, Claim, ItemPage, ItemResult } from './store.js';
-import type { BatchRecord, ItemRecord } from './types.js';
+import { resendUntilDone, type ResendSchedule } from '../resend.js';
+import { allItems, itemsInState, markTouched } from './dynamodb-lists.js';
+import type { BatchStore, Claim, ItemPage, ItemResult } from '../store.js';
+import type { BatchRecord, ItemRecord } from '../types.js';
 
 /**
  * What DynamoDB left unprocessed in a BatchWriteItem or BatchGetItem is sent again, backing off (50 ms
@@ -56,6 +49,7 @@ function projectedEntry(row: Record<string, unknown> | undefined, batchId: strin
  *                                ~100 writes, not 10,000
  *   BATCH#<id> / ITEM#<index>    an item once a worker (or a cancel) touched it: state, attempts,
  *                                answer; it overrides the chunk's entry
+ * ITEM and CHUNK rows carry `stateKey` and `index`, the keys of the `byState` index (./dynamodb-lists.ts).
  *   CLIENT#<id> / LIMIT          the client's unfinished items (the BATCH_MAX_PENDING_ITEMS gate)
  * Indexes are zero-padded so rows sort. `expiresAt` (epoch seconds) is the table's TTL attribute:
  * 7 days after completion.
@@ -77,24 +71,6 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
   const getItem = async (batchId: string, index: number) =>
     (await client.send(new GetCommand({ TableName: table, Key: itemKey(batchId, index), ConsistentRead: true }))).Item;
 
-  /** The chunk whose first index is the greatest at or below `index` (entries parsed), if any. */
-  async function chunkHolding(batchId: string, index: number): Promise<{ entries: ItemRecord[] } | undefined> {
-    const answer = await client.send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':from': 'CHUNK#', ':to': chunkSk(index) },
-        ScanIndexForward: false,
-        Limit: 1,
-        ConsistentRead: true,
-      }),
-    );
-    const row = answer.Items?.[0];
-    if (!row) return undefined;
-    const entries = (row.entries as Record<string, unknown>[]).map((entry) => toItem({ ...entry, batchId }));
-    return entries[entries.length - 1]!.index >= index ? { entries } : undefined;
-  }
-
   /** One submitted item: just its entry of its chunk (a projection), not the whole chunk. */
   async function entryOf(batchId: string, index: number): Promise<ItemRecord | undefined> {
     const answer = await client.send(
@@ -106,27 +82,6 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
       }),
     );
     return projectedEntry(answer.Item, batchId, index);
-  }
-
-  /** The ITEM rows from `from` to `to` by index. */
-  async function rowsBetween(batchId: string, from: number, to: number): Promise<Map<number, ItemRecord>> {
-    const rows = new Map<number, ItemRecord>();
-    const pages = paginateQuery(
-      { client },
-      {
-        TableName: table,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':from': itemSk(from), ':to': itemSk(to) },
-        ConsistentRead: true,
-      },
-    );
-    for await (const page of pages) {
-      for (const row of page.Items ?? []) {
-        const item = toItem(row);
-        rows.set(item.index, item);
-      }
-    }
-    return rows;
   }
 
   /** The submitted items (requests: patient data) go 7 days after the batch completes, with it. */
@@ -180,10 +135,22 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
       const expiresAt = epoch(batch.createdAt, OPEN_TTL_SECONDS);
       const chunks = chunksOf(items);
       const refused = items
-        .filter((item) => item.answer !== undefined)
-        .map((item) => ({ ...itemKey(item.batchId, item.index), ...toEntry(item), batchId: item.batchId, expiresAt }));
+        .filter((item) => !answerInline(item))
+        .map((item) => ({
+          ...itemKey(item.batchId, item.index),
+          ...toEntry(item),
+          batchId: item.batchId,
+          stateKey: stateKey(item.batchId, item.state),
+          expiresAt,
+        }));
       await writeAll([
-        ...chunks.map((entries) => ({ ...chunkKey(batch.batchId, Number(entries[0]!.index)), first: entries[0]!.index, entries, expiresAt })),
+        ...chunks.map((entries) => ({
+          ...chunkKey(batch.batchId, Number(entries[0]!.index)),
+          first: entries[0]!.index,
+          ...chunkState(batch.batchId, entries),
+          entries,
+          expiresAt,
+        })),
         ...refused,
       ]);
       const { counts, outcomes, ...rest } = batch;
@@ -207,23 +174,8 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
       for await (const page of pages) batches.push(...(page.Items ?? []).map(toBatch));
       return batches;
     },
-    async listItems(batchId, { afterIndex, limit, state }): Promise<ItemPage> {
-      const items: ItemRecord[] = [];
-      let next = afterIndex === undefined ? 0 : afterIndex + 1;
-      for (;;) {
-        const chunk = await chunkHolding(batchId, next);
-        if (!chunk) return { items };
-        const entries = chunk.entries.filter((entry) => entry.index >= next);
-        const last = chunk.entries[chunk.entries.length - 1]!.index;
-        const touched = await rowsBetween(batchId, next, last);
-        for (const entry of entries) {
-          const item = touched.get(entry.index) ?? entry;
-          if (state && item.state !== state) continue;
-          items.push(item);
-          if (items.length >= limit) return entry.index < last || (await chunkHolding(batchId, last + 1)) ? { items, lastIndex: entry.index } : { items };
-        }
-        next = last + 1;
-      }
+    listItems(batchId, { afterIndex, limit, state }): Promise<ItemPage> {
+      return state ? itemsInState(client, table, batchId, state, afterIndex ?? -1, limit) : allItems(client, table, batchId, afterIndex ?? -1, limit);
     },
     async batchAndSubmitted(batchId, index) {
       // One BatchGetItem for the META row and the chunk entry: a projection naming the batch's fields and `entries[i]`.
@@ -252,11 +204,12 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
       try {
         const answer = await update({
           Key: itemKey(batchId, index),
-          UpdateExpression: `SET #state = :progress, leaseUntil = :lease, firstAttemptAt = if_not_exists(firstAttemptAt, :now), ${ROW_FIELDS} ADD attempts :one`,
+          UpdateExpression: `SET #state = :progress, stateKey = :stateKey, leaseUntil = :lease, attemptAt = :now, firstAttemptAt = if_not_exists(firstAttemptAt, :now), ${ROW_FIELDS} ADD attempts :one`,
           ConditionExpression: 'attribute_not_exists(#state) OR #state = :pending',
           ExpressionAttributeNames: { '#state': 'state', '#index': 'index' },
           ExpressionAttributeValues: {
             ':progress': 'IN_PROGRESS',
+            ':stateKey': stateKey(batchId, 'IN_PROGRESS'),
             ':pending': 'PENDING',
             ':lease': leaseUntil,
             ':now': nowMs,
@@ -265,7 +218,10 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
           },
           ReturnValues: 'ALL_NEW',
         });
-        return { kind: 'claimed', item: { ...toItem(answer.Attributes!), ...(entry.request ? { request: entry.request } : {}) }, fresh: true };
+        const item = toItem(answer.Attributes!);
+        // Its first claim: the chunk has one untouched entry less (the state index).
+        if (item.attempts === 1) await markTouched(client, table, batchId, index);
+        return { kind: 'claimed', item: { ...item, ...(entry.request ? { request: entry.request } : {}) }, fresh: true };
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
       }
@@ -286,23 +242,49 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
         ? { kind: 'claimed', item: { ...item, leaseUntil, ...(entry.request ? { request: entry.request } : {}) }, fresh: false }
         : { kind: 'busy', leaseUntil };
     },
+    admit(batchId, fresh, at) {
+      return conditional({
+        Key: batchKey(batchId),
+        UpdateExpression: fresh ? 'SET updatedAt = :at, #status = :progress ADD pending :minus, inProgress :one' : 'SET updatedAt = :at',
+        ConditionExpression: '#status IN (:pending, :progress)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':at': at, ':pending': 'PENDING', ':progress': 'IN_PROGRESS', ...(fresh ? { ':minus': -1, ':one': 1 } : {}) },
+      });
+    },
+    cancelClaimed(batchId, index, attempts, at) {
+      return conditional({
+        Key: itemKey(batchId, index),
+        UpdateExpression: 'SET #state = :cancelled, stateKey = :stateKey, completedAt = :at REMOVE leaseUntil',
+        ConditionExpression: '#state = :progress AND attempts = :attempts',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':cancelled': 'CANCELLED',
+          ':stateKey': stateKey(batchId, 'CANCELLED'),
+          ':progress': 'IN_PROGRESS',
+          ':attempts': attempts,
+          ':at': at,
+        },
+      });
+    },
     unclaim(batchId, index, attempts) {
       return conditional({
         Key: itemKey(batchId, index),
-        UpdateExpression: 'SET #state = :pending REMOVE leaseUntil',
+        UpdateExpression: 'SET #state = :pending, stateKey = :stateKey REMOVE leaseUntil',
         ConditionExpression: '#state = :progress AND attempts = :attempts',
         ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':pending': 'PENDING', ':progress': 'IN_PROGRESS', ':attempts': attempts },
+        ExpressionAttributeValues: { ':pending': 'PENDING', ':stateKey': stateKey(batchId, 'PENDING'), ':progress': 'IN_PROGRESS', ':attempts': attempts },
       });
     },
     finish(batchId, index, attempts, result: ItemResult) {
       return conditional({
         Key: itemKey(batchId, index),
-        UpdateExpression: 'SET #state = :state, #status = :status, answer = :answer, completedAt = :at, expiresAt = :expires REMOVE leaseUntil',
+        UpdateExpression:
+          'SET #state = :state, stateKey = :stateKey, #status = :status, answer = :answer, completedAt = :at, expiresAt = :expires REMOVE leaseUntil',
         ConditionExpression: '#state = :progress AND attempts = :attempts',
         ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
         ExpressionAttributeValues: {
           ':state': result.state,
+          ':stateKey': stateKey(batchId, result.state),
           ':status': result.status,
           ':answer': result.answer,
           ':at': result.completedAt,
@@ -315,13 +297,29 @@ export function dynamoBatchStore(client: DynamoDBDocumentClient, table: string, 
     async cancelItem(batchId, index, at, known) {
       const entry = known ?? (await entryOf(batchId, index));
       if (entry?.state !== 'PENDING') return false;
-      return conditional({
-        Key: itemKey(batchId, index),
-        UpdateExpression: `SET #state = :cancelled, completedAt = :at, attempts = if_not_exists(attempts, :zero), ${ROW_FIELDS}`,
-        ConditionExpression: 'attribute_not_exists(#state) OR #state = :pending',
-        ExpressionAttributeNames: { '#state': 'state', '#index': 'index' },
-        ExpressionAttributeValues: { ':cancelled': 'CANCELLED', ':pending': 'PENDING', ':at': at, ':zero': 0, ...rowValues(batchId, entry) },
-      });
+      try {
+        const answer = await update({
+          Key: itemKey(batchId, index),
+          UpdateExpression: `SET #state = :cancelled, stateKey = :stateKey, completedAt = :at, attempts = if_not_exists(attempts, :zero), ${ROW_FIELDS}`,
+          ConditionExpression: 'attribute_not_exists(#state) OR #state = :pending',
+          ExpressionAttributeNames: { '#state': 'state', '#index': 'index' },
+          ExpressionAttributeValues: {
+            ':cancelled': 'CANCELLED',
+            ':stateKey': stateKey(batchId, 'CANCELLED'),
+            ':pending': 'PENDING',
+            ':at': at,
+            ':zero': 0,
+            ...rowValues(batchId, entry),
+          },
+          ReturnValues: 'UPDATED_OLD',
+        });
+        // No state before: the item's first touch.
+        if (answer.Attributes?.state === undefined) await markTouched(client, table, batchId, index);
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
     async bump(batchId, deltas, at) {
       const adds = COUNTERS.filter((name) => deltas[name]);
