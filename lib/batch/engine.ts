@@ -7,7 +7,7 @@ import { ERROR_TABLE, type ErrorCode } from '../errors/index.js';
 import { answerOf } from '../http/api-handler.js';
 import type { Runtime } from '../runtime/index.js';
 import type { EligibilityRequest } from '../validation/index.js';
-import { controlNumberOfKey, withPinned270 } from '../x12/build270.js';
+import { controlNumberOfKey } from '../x12/build270.js';
 import { cachedEnrollments } from './enrollment-cache.js';
 import type { Check } from './worker.js';
 
@@ -58,21 +58,19 @@ const failedTransiently = (cob: CobPart): boolean =>
 export function eligibilityCheck(runtime: Runtime, clock: Clock = runtime.clock): Check {
   let enrollments: Promise<EnrollmentStore> | undefined;
   const cached = () => (enrollments ??= runtime.enrollments().then((store) => cachedEnrollments(store, ENROLLMENT_CACHE_MS, clock)));
-  const withKey = (key: string): Runtime => ({ ...runtime, enrollments: cached, upstreamIdempotencyKey: key });
+  const withKey = (key: string, startedAt: number): Runtime => ({ ...runtime, enrollments: cached, upstreamAttempt: { key, startedAt } });
   return async ({ body, clientId, requestId, idempotencyKey, attemptAt }) => {
     const request = body as unknown as EligibilityRequest;
     const split = request.runCobCheck === true && request.mockRequest !== true;
     const { runCobCheck: _cob, ...withoutCob } = request;
     const key270 = requestKey(idempotencyKey, '270');
-    const route = eligibilityRoute(withKey(key270));
     // The 270 is pinned to its key and the attempt's start: a repeat under the key is the same bytes.
-    const outcome = await withPinned270({ key: key270, at: new Date(attemptAt) }, () =>
-      route({ body: split ? (withoutCob as EligibilityRequest) : request, clientId, requestId }),
-    );
+    const route = eligibilityRoute(withKey(key270, attemptAt));
+    const outcome = await route({ body: split ? (withoutCob as EligibilityRequest) : request, clientId, requestId });
     const { response } = answerOf(outcome, requestId);
     if (!split || response.statusCode !== 200) return { status: response.statusCode, body: response.body };
     // The route adds `cob` last: appended to the parsed answer, the text is what the route would write.
-    const cob = await cobPart(withKey(requestKey(idempotencyKey, 'cob')), request, clientId, requestKey(idempotencyKey, 'cob'));
+    const cob = await cobPart(withKey(requestKey(idempotencyKey, 'cob'), attemptAt), request, clientId, requestKey(idempotencyKey, 'cob'));
     const answer = { ...(JSON.parse(response.body) as Record<string, unknown>), cob };
     return { status: response.statusCode, body: JSON.stringify(answer), ...(failedTransiently(cob) ? { transient: true } : {}) };
   };

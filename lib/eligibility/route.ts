@@ -37,10 +37,10 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
     const refused = await payerNotSupported(runtime.payers, body.payerId, 'eligibility');
     if (refused) return { ok: false, error: refused, log: { payerId: body.payerId } };
     const enrollment = enrolled.value;
-    const { clearinghouse, clock, upstreamIdempotencyKey } = runtime;
+    const { clearinghouse, clock, upstreamAttempt } = runtime;
 
     const [eligibility, cob] = await Promise.all([
-      checkEligibility({ request: body, enrollment, clearinghouse, clock, ...(upstreamIdempotencyKey ? { idempotencyKey: upstreamIdempotencyKey } : {}) }),
+      checkEligibility({ request: body, enrollment, clearinghouse, clock, ...(upstreamAttempt ? { attempt: upstreamAttempt } : {}) }),
       body.runCobCheck === true ? cobPart(runtime, body, enrollment) : Promise.resolve(undefined),
     ]);
     const { result, meta } = eligibility;

@@ -4,9 +4,8 @@
  * CDT code): every payer accepts repeated EQ loops, while EQ01 repetitions are not supported by
  * all of them. Values go through cleanElement (./clean.ts, shared with the COB request) so patient
  * data can never break the envelope. Control numbers come from an injected generator (default crypto random),
- * or, inside {@link withPinned270}, from an upstream request key.
+ * or, for a batch attempt, from its upstream request key ({@link controlNumberOfKey}).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomInt } from 'node:crypto';
 import { systemClock, type Clock } from '../config/clock.js';
 import { cleanElement as clean, x12Name } from './clean.js';
@@ -70,13 +69,6 @@ function two(n: number): string {
 
 const defaultControlNumber = () => randomInt(1, 1_000_000_000);
 
-/** What pins the 270s built inside {@link withPinned270}: the upstream request key and the time they carry. */
-export interface Pin270 {
-  key: string;
-  at: Date;
-}
-const pins = new AsyncLocalStorage<Pin270>();
-
 /**
  * Nine digits (100,000,000–999,999,999) from an upstream request key: the same key, the same number.
  * A batch item's 270 and COB request take their control numbers from their keys (docs/batch.md#engine).
@@ -85,21 +77,9 @@ export function controlNumberOfKey(key: string): number {
   return 100_000_000 + (createHash('sha256').update(key).digest().readUInt32BE(0) % 900_000_000);
 }
 
-/**
- * Runs `work` with every 270 built inside it (through any awaits) pinned to `pin`: control numbers
- * derived from `pin.key`, date and time `pin.at`, so a repeat under one Idempotency-Key sends the very
- * same bytes, before and after a restart (docs/batch.md#engine). A batch item's attempt runs the
- * real-time route inside it; a real-time request builds outside any pin and gets fresh numbers as before.
- */
-export function withPinned270<T>(pin: Pin270, work: () => T): T {
-  return pins.run(pin, work);
-}
-
 export function build270(input: Build270Input, options: Build270Options = {}): Built270 {
-  // A pin (a batch attempt's key) decides the time and the numbers: a repeat under its key is the same bytes.
-  const pin = pins.getStore();
-  const now = pin?.at ?? new Date((options.clock ?? systemClock).now());
-  const drawn = options.controlNumber ? options.controlNumber() : pin ? controlNumberOfKey(pin.key) : defaultControlNumber();
+  const now = new Date((options.clock ?? systemClock).now());
+  const drawn = (options.controlNumber ?? defaultControlNumber)();
   const raw = Math.floor(Math.abs(drawn)) % 1_000_000_000;
   const control = raw === 0 ? 1 : raw;
   const isa13 = String(control).padStart(9, '0');
