@@ -13,8 +13,7 @@ import type { Occurrence } from '../validation/responses/vocabulary.js';
 export const PER_OCCURRENCE: Readonly<Record<string, Occurrence>> = { '26': 'Episode', '27': 'Visit', '36': 'Admission' };
 
 const DEDUCTIBLE = 'C';
-const occurrenceOf = (row: BenefitRow): Occurrence | undefined =>
-  Object.hasOwn(PER_OCCURRENCE, row.timePeriod) ? PER_OCCURRENCE[row.timePeriod] : undefined;
+const occurrenceOf = (row: BenefitRow): Occurrence | undefined => (Object.hasOwn(PER_OCCURRENCE, row.timePeriod) ? PER_OCCURRENCE[row.timePeriod] : undefined);
 
 /**
  * The deductible rows that are charged per occurrence and carry an amount. Plan-wide blocks take only the

@@ -142,7 +142,14 @@ describe('3. per-visit deductibles first', () => {
 describe('4. not covered out of network', () => {
   it('a service with an out-of-network exclusion (EB12 N) is the whole amount out of network', () => {
     // Chiropractic covered in network only, as BCBS plans reply.
-    const reply = [...PPO, 'EB*A*IND*33*****.2****Y', 'EB*I**33*********N', 'EB*C*IND*30***29*800*****N', 'EB*A*IND*30*****.4****N', 'EB*G*IND*30***29*9000*****N'];
+    const reply = [
+      ...PPO,
+      'EB*A*IND*33*****.2****Y',
+      'EB*I**33*********N',
+      'EB*C*IND*30***29*800*****N',
+      'EB*A*IND*30*****.4****N',
+      'EB*G*IND*30***29*9000*****N',
+    ];
     const e = estimate(reply, { network: 'out', lines: [{ serviceTypeCode: '33', amount: 80 }] });
     expect(figures(e)).toEqual([['$0.00', '$0.00', '$0.00', '$80.00', '$0.00', []]]);
   });

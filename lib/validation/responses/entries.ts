@@ -139,7 +139,9 @@ export const estimateLineSchema = {
     'One line: copay, deductible (a per-visit, per-episode or per-admission deductible first, then the yearly one) and coinsurance are the parts charged on this line; patientOwes is their sum after the out-of-pocket cap, planPays the rest of amount. patientOwes and planPays are "N/A" when a figure they need is missing.',
   properties: {
     procedureCode: str("The line's procedure code, when it gave one."),
-    serviceTypeCode: str("The line's service type: its own, else its procedure code's by the documented crosswalk (docs/eligibility.md#procedure-crosswalk), else 30."),
+    serviceTypeCode: str(
+      "The line's service type: its own, else its procedure code's by the documented crosswalk (docs/eligibility.md#procedure-crosswalk), else 30.",
+    ),
     serviceTypeSource: {
       type: 'string',
       enum: SERVICE_TYPE_SOURCES,
