@@ -52,6 +52,9 @@ const level = (figures: LevelFigures): BenefitFigures => ({
   coinsurance: rateText(figures.coinsurance),
   stopLoss: moneyText(figures.stopLoss),
   stopLossRemaining: moneyText(figures.stopLossRemaining),
+  ...(figures.perOccurrenceDeductible === undefined
+    ? {}
+    : { perOccurrenceDeductible: { amount: formatMoney(figures.perOccurrenceDeductible.amount), per: figures.perOccurrenceDeductible.per } }),
 });
 
 /** A mock answer's blocks (five figures a level, no stopLossRemaining) as text. */
@@ -88,8 +91,10 @@ export function presentSummary(summary: SummaryFigures): BenefitSummary {
   });
   const procedure = (entry: ProcedureFigures): ProcedureBenefit => ({ ...entry, inNetwork: block(entry.inNetwork), outNetwork: block(entry.outNetwork) });
   // Spread first so every key keeps the summary's order; `procedures` is present only when asked for.
+  // The estimate's facts are the service's own, never shown.
+  const { estimateFacts: _hidden, ...shownSummary } = summary;
   return {
-    ...summary,
+    ...shownSummary,
     inNetwork: block(summary.inNetwork),
     outNetwork: block(summary.outNetwork),
     benefits: summary.benefits.map(service),

@@ -1,6 +1,7 @@
 import type { Coding, OperationOutcomeIssue } from '@medplum/fhirtypes';
 import type { ErrorCode } from '../errors/index.js';
 import type { BenefitFigures, CoverageStatus } from '../eligibility/types.js';
+import type { Occurrence } from '../validation/responses/vocabulary.js';
 
 /**
  * Every code the FHIR route reads or writes (docs/fhir.md#code-systems): the code systems, and one table
@@ -12,6 +13,8 @@ export const SYSTEMS = {
   x12ServiceType: 'https://codesystem.x12.org/005010/1365',
   /** X12 005010 eligibility or benefit information codes (element 1390, EB01): the out-of-pocket maximum. */
   x12BenefitInfo: 'https://codesystem.x12.org/005010/1390',
+  /** X12 005010 time period qualifiers (element 615, EB06): the term of a per-visit, per-episode or per-admission deductible. */
+  x12TimePeriod: 'https://codesystem.x12.org/005010/615',
   /** X12 005010 reject reason codes (element 901, AAA03): payer rejections in `error[]`. */
   x12RejectReason: 'https://codesystem.x12.org/005010/901',
   benefitType: 'http://terminology.hl7.org/CodeSystem/benefit-type',
@@ -56,6 +59,16 @@ export const UNITS = {
  * payer's calendar-year, service-year or yearly row first (docs/eligibility.md), so the figures are annual.
  */
 export const ANNUAL_TERM = { system: SYSTEMS.benefitTerm, code: 'annual', display: 'Annual' } as const satisfies Coding;
+
+/**
+ * The term of a per-occurrence deductible's item (docs/fhir.md#benefits): HL7 benefit-term has only annual,
+ * day and lifetime, so the X12 time period (EB06) the payer used is the coding.
+ */
+export const OCCURRENCE_TERMS = {
+  Episode: { system: SYSTEMS.x12TimePeriod, code: '26', display: 'Episode' },
+  Visit: { system: SYSTEMS.x12TimePeriod, code: '27', display: 'Visit' },
+  Admission: { system: SYSTEMS.x12TimePeriod, code: '36', display: 'Admission' },
+} as const satisfies Record<Occurrence, Coding>;
 
 /** FHIR R4 issue-type codes (OperationOutcome.issue.code). */
 export type IssueType = OperationOutcomeIssue['code'];

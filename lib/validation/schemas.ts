@@ -64,7 +64,8 @@ const estimate = {
   type: 'object',
   additionalProperties: false,
   required: ['lines'],
-  description: 'Estimate what the patient owes for these lines. A guide only: the payer adjudicates the claim.',
+  description:
+    "Estimate what the patient owes for these lines: a guide from the payer's eligibility reply, not a promise; the payer adjudicates the claim. Send each line's allowed amount (the practice's contracted rate with this payer), not its charge.",
   properties: {
     network: { type: 'string', enum: ['in', 'out'], description: 'The network whose figures apply (default in).' },
     lines: {
@@ -80,13 +81,15 @@ const estimate = {
           serviceTypeCode: {
             type: 'string',
             enum: Object.keys(SERVICE_TYPE_CODES),
-            description: 'Default 30; also asked about in the 270, as if in serviceTypeCodes.',
+            description:
+              "Default: the procedure code's service type by the documented crosswalk (docs/eligibility.md#procedure-crosswalk), else 30; also asked about in the 270, as if in serviceTypeCodes.",
           },
           amount: {
             type: 'number',
             exclusiveMinimum: 0,
             maximum: MAX_ESTIMATE_AMOUNT,
-            description: 'The allowed amount the practice expects (or its charge) in dollars, at most two decimals.',
+            description:
+              "The allowed amount in dollars (the practice's contracted rate with this payer, not its charge), at most two decimals. Out of network the provider may also bill the difference between its charge and the allowed amount.",
           },
         },
       },

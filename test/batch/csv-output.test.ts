@@ -73,6 +73,25 @@ describe('a results CSV row', () => {
     expect([none!['cob.cobCode'], none!['cob.error']]).toEqual(['', '']);
   });
 
+  it('gathers what the estimate’s lines miss into one `estimate.missing` cell, each name once', async () => {
+    const line = (missing?: string[]) => ({ serviceTypeCode: '30', ...(missing ? { missing } : {}) });
+    const estimate = {
+      network: 'in',
+      lines: [line(['deductibleRemaining', 'primaryPayer']), line(), line(['coinsuranceAfterCopay', 'primaryPayer'])],
+      patientOwes: '$10.00',
+      planPays: '$90.00',
+      complete: false,
+    };
+    const [missing, complete, without] = await rowsOf(
+      item(200, { coverageStatus: 'Active', estimate }),
+      item(200, { coverageStatus: 'Active', estimate: { ...estimate, lines: [line()], complete: true } }),
+      item(200, { coverageStatus: 'Active' }),
+    );
+    expect(missing).toMatchObject({ 'estimate.complete': 'false', 'estimate.missing': 'deductibleRemaining;primaryPayer;coinsuranceAfterCopay' });
+    expect([complete!['estimate.complete'], complete!['estimate.missing']]).toEqual(['true', '']);
+    expect(without!['estimate.missing']).toBe('');
+  });
+
   it('prefixes with an apostrophe every cell that begins like a formula (=, +, -, @, tab, CR), and only those', async () => {
     const formulas = ['=A1', '+1', '-1', '@x'];
     const plain = ['$1,234.50', '20%', 'N/A', 'a=b', ''];

@@ -160,7 +160,7 @@ export function batchOperations({ ok, errors }: Builders): Record<keyof typeof B
                 type: 'string',
                 description:
                   `UTF-8 with a byte-order mark, CRLF; columns: ${CSV_COLUMNS.join(', ')}. ` +
-                  'The estimate columns are empty for an item that asked for no estimate. A clientRef, errorCode or errorMessage cell beginning with =, +, -, @, a tab or a carriage return is written with a leading apostrophe so a spreadsheet shows it as text; figures are written as the JSON answer has them.',
+                  'The estimate columns are empty for an item that asked for no estimate; estimate.missing lists what its lines miss, each name once, separated by ;. A clientRef, errorCode or errorMessage cell beginning with =, +, -, @, a tab or a carriage return is written with a leading apostrophe so a spreadsheet shows it as text; figures are written as the JSON answer has them.',
               },
             },
           },

@@ -31,7 +31,7 @@ const SUMMARIES: Record<RouteOperation, { summary: string; description: string; 
     tag: 'Eligibility',
     summary: 'Check eligibility and benefits',
     description:
-      "Sends an X12 270 to the clearinghouse and answers the benefit figures parsed from the payer's 271. `mockRequest: true` answers one of four fixed scenarios instead (no upstream, no charge, no enrollment check). `runCobCheck: true` adds the COB search (`cob`). `estimate` adds what the patient may owe per line (copay, deductible, coinsurance and the out-of-pocket maximum applied in order, to the cent; `N/A` with `missing` where the payer gave no figure): an estimate is a guide, and the payer adjudicates the claim. Needs an active enrollment of `providerId` for your client. See docs/eligibility.md.",
+      "Sends an X12 270 to the clearinghouse and answers the benefit figures parsed from the payer's 271. `mockRequest: true` answers one of four fixed scenarios instead (no upstream, no charge, no enrollment check). `runCobCheck: true` adds the COB search (`cob`). `estimate` adds what the patient may owe per line (a per-visit deductible, copay, deductible, coinsurance and the out-of-pocket maximum applied in order, to the cent; `N/A` with `missing` where the payer gave no figure): an estimate is a guide from the payer's reply, and the payer adjudicates the claim. Send each line's allowed amount (the practice's contracted rate), not its charge; out of network the provider may bill the difference between the charge and the allowed amount (balance billing). Needs an active enrollment of `providerId` for your client. See docs/eligibility.md.",
   },
   cob: {
     operationId: 'checkCoordinationOfBenefits',
