@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
 import type { PDFObject } from 'pdf-lib';
 import { checkPdfBeforeParsing } from '../../lib/letter/pdf-gate.js';
+import { writeMessageStream } from './messages-stream.js';
 import { showTextLines } from './show-text.js';
 
 /**
@@ -19,6 +20,7 @@ import { showTextLines } from './show-text.js';
  * citation (cited_text, document_index, document_title, start_page_number, end_page_number), as
  * the real API sends them. A `system` prompt marked `cache_control` is reported as a cache write on
  * first sight and a cache read after (usage.cache_creation_input_tokens / cache_read_input_tokens).
+ * A request with `stream: true` (the service's) is answered with server-sent events (./messages-stream.ts).
  *
  * Failure markers: put one of these anywhere in the PDF text or the metadata (e.g. in patient_name):
  *   SANDBOX:429          429 rate_limit_error, retry-after: 1
@@ -32,7 +34,7 @@ import { showTextLines } from './show-text.js';
  *   SANDBOX:DECLINE      200, the text "CANNOT_WRITE_LETTER: …" (the prompt's sentinel)
  *   SANDBOX:PLACEHOLDER  200, a body containing "[Patient Name]"
  *   SANDBOX:TRUNCATED    200, stop_reason "max_tokens"
- *   SANDBOX:BADJSON      200 with a body that is not JSON
+ *   SANDBOX:BADJSON      200 with a body that is not JSON (an event whose data is not JSON, when streamed)
  *   SANDBOX:INVENTED     200, a normal body plus an ICD-10 code the notes do not hold (G89.29)
  *   SANDBOX:DELAY=<s>    the normal answer, sent only after <s> seconds (0–300; e.g. a letter past 30 s)
  * Markers must never appear in real documents; the sandbox only runs when no real key is configured.
@@ -225,6 +227,7 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     let body: {
       model?: unknown;
       max_tokens?: unknown;
+      stream?: unknown;
       system?: string | Array<{ type?: string; text?: string; cache_control?: { type?: string } }>;
       messages?: Array<{ role?: string; content?: string | ContentBlock[] }>;
     };
@@ -279,21 +282,21 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
       const cacheRead = cached && systemCacheSeen.has(system) ? systemTokens : 0;
       const cacheWrite = cached && !systemCacheSeen.has(system) ? systemTokens : 0;
       if (cached) systemCacheSeen.add(system);
-      json(res, 200, {
+      const answer = {
         id: `msg_sandbox_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
-        type: 'message',
-        role: 'assistant',
-        model: body.model,
+        model: body.model as string,
         content,
         stop_reason: stopReason,
-        stop_sequence: null,
         usage: {
           input_tokens: Math.ceil(raw.length / 4) - cacheRead - cacheWrite,
           output_tokens: Math.ceil(outputChars / 4),
           cache_read_input_tokens: cacheRead,
           cache_creation_input_tokens: cacheWrite,
         },
-      });
+      };
+      // A `stream: true` request (what the service sends) gets server-sent events, as from the real API.
+      if (body.stream === true) return writeMessageStream(res, answer, { 'request-id': `req_sandbox_${randomUUID()}` });
+      json(res, 200, { ...answer, type: 'message', role: 'assistant', stop_sequence: null });
     };
     const message = (text: string, stopReason: string) => send(text ? [{ type: 'text', text }] : [], stopReason);
 
@@ -339,8 +342,8 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
       case 'INVENTED':
         return send(letterBlocks(true), 'end_turn');
       case 'BADJSON':
-        res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_sandbox_badjson' });
-        return res.end('{"id": "msg_broken", "content": [');
+        res.writeHead(200, { 'content-type': body.stream === true ? 'text/event-stream' : 'application/json', 'request-id': 'req_sandbox_badjson' });
+        return res.end(body.stream === true ? 'event: message_start\ndata: {"id": "msg_broken", "content": [\n\n' : '{"id": "msg_broken", "content": [');
       default:
         return send(letterBlocks(), 'end_turn');
     }

@@ -45,6 +45,7 @@ const AI_FAILURES: Record<MessagesFailureKind, (failure: MessagesFailure) => Ser
   rejected: () => serviceError('LETTER_NOT_GENERATED', { message: 'The AI service could not process this document' }),
   'unexpected-status': (f) => serviceError('UPSTREAM_ERROR', { message: `The AI service answered with an unexpected status ${f.status}` }),
   unreadable: () => serviceError('UPSTREAM_ERROR', { message: 'The AI service answer could not be read' }),
+  'too-long': () => serviceError('LETTER_NOT_GENERATED', { message: 'The AI output was far longer than any letter (over 1 MiB) and was stopped' }),
 };
 
 export async function generateLetter(request: LetterRequest, ai: LetterAi, now: () => Date = () => new Date()): Promise<LetterOutcome> {
