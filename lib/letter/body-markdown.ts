@@ -33,6 +33,21 @@ export const MARKER_OPEN = '\uE000';
 export const MARKER_CLOSE = '\uE001';
 const MARKER_SPLIT = /\uE000([^\uE000\uE001]*)\uE001/;
 
+/**
+ * A citation marker for `pages` as it travels through the markdown parser: the page numbers
+ * alone between the sentinels, no brackets (the parser's work on brackets grows with the square
+ * of their number in a paragraph: 16,000 "[p. 1]" cost it 5 s). It leaves as the run "[p. 2] [p. 3]".
+ */
+export const citationMarker = (pages: number[]): string => `${MARKER_OPEN}${pages.join(' ')}${MARKER_CLOSE}`;
+
+/** A marker's pages ("2 3") as the letter shows them: "[p. 2] [p. 3]". */
+const markerLabel = (pages: string): string =>
+  pages
+    .split(' ')
+    .filter(Boolean)
+    .map((page) => `[p. ${page}]`)
+    .join(' ');
+
 const styleOf = (bold: boolean, italic: boolean): FontStyle => (bold && italic ? 'boldItalic' : bold ? 'bold' : italic ? 'italic' : 'regular');
 
 interface Emphasis {
@@ -46,7 +61,8 @@ function pushText(runs: Run[], text: string, style: FontStyle): void {
   const parts = text.split(MARKER_SPLIT);
   parts.forEach((part, index) => {
     if (index % 2 === 1) {
-      if (part) runs.push({ text: part, style: 'regular', marker: true });
+      const label = markerLabel(part);
+      if (label) runs.push({ text: label, style: 'regular', marker: true });
       return;
     }
     const clean = defuseLinks(defuseSchemes(part)).replace(/\s+/g, ' ');

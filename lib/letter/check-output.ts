@@ -31,6 +31,20 @@ const REFUSALS: RegExp[] = [
   /\bAs an AI(?: language model)?\b/i,
 ];
 
+/**
+ * A letter body has a few dozen lines and a handful of brackets. The markdown parser's work grows
+ * fast with both (40,000 list items cost it 11 s, 40,000 "[b]" 22 s; docs/letter.md#the-model-s-answer),
+ * so an answer with more of either than any letter is refused before it is parsed.
+ */
+const MAX_LINES = 1_000;
+const MAX_BRACKETS = 1_000;
+
+const countOf = (text: string, char: string): number => {
+  let count = 0;
+  for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) count += 1;
+  return count;
+};
+
 const notGenerated = (message: string) => fail<string>(serviceError('LETTER_NOT_GENERATED', { message }));
 
 /** A whole answer wrapped in one ```markdown fence is unwrapped rather than rejected. */
@@ -55,5 +69,8 @@ export function checkLetterBody(text: string, stopReason: string | null | undefi
     return notGenerated('The AI output contains unfilled placeholders');
   }
   if (plain.replace(/\s+/g, '').length < MIN_BODY_CHARS) return notGenerated('The AI output is too short to be a letter');
+  if (countOf(plain, '\n') >= MAX_LINES || countOf(plain, '[') > MAX_BRACKETS) {
+    return notGenerated('The AI output is not shaped like a letter (far more lines or brackets than a letter has)');
+  }
   return ok(body);
 }

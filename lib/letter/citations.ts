@@ -1,5 +1,6 @@
 import type { Message } from '../upstream/anthropic.js';
-import { MARKER_CLOSE, MARKER_OPEN } from './body-markdown.js';
+import { citationMarker } from './body-markdown.js';
+import { searchNotes, type NotesSearch } from './notes-search.js';
 import { cleanModelText } from './plain-text.js';
 
 /**
@@ -13,8 +14,10 @@ import { cleanModelText } from './plain-text.js';
  * Letters trust only the notes (docs/letter.md#citations): a citation counts only if its page
  * exists in the notes and its passage is found on that page of the notes' text layer (whitespace
  * and case aside; a passage may run on into the next page). Others are dropped, and so are their
- * markers; at most MAX_CITATIONS distinct passages are kept. A scan has no text layer to search:
- * its citations are checked for their page only (see docs/letter.md#citations).
+ * markers. Model output costs in proportion to what is kept: one pass reads every citation, and
+ * only the first MAX_CITATIONS distinct passages (in order of first use) are looked up in the notes;
+ * the rest are dropped unsearched. A scan has no text layer to search: its citations are checked
+ * for their page only (see docs/letter.md#citations).
  */
 
 export interface Citation {
@@ -25,13 +28,15 @@ export interface Citation {
 }
 
 const CITED_TEXT_MAX = 500;
-/** Distinct passages kept in one letter (20,000 citations made a 3.5 MB answer). */
+/** Distinct passages looked up, and so at most kept, in one letter (20,000 citations made a 3.5 MB answer). */
 export const MAX_CITATIONS = 100;
 
-/** What a citation is checked against: the notes' text per page (null for a scan) and their page count. */
+/** What a citation is checked against: the notes' text per page (null for a scan), their page count, and the search over them. */
 export interface CitationEvidence {
   pages: string[] | null;
   pageCount: number;
+  /** The search shared with the code check (built from `pages` when not given). */
+  search?: NotesSearch;
 }
 
 export interface CitedText {
@@ -40,25 +45,8 @@ export interface CitedText {
   citations: Citation[];
   /** Citations dropped because their page or passage is not in the notes. */
   notFound: number;
-  /** Distinct passages dropped past MAX_CITATIONS. */
+  /** Distinct passages dropped, unsearched, past MAX_CITATIONS. */
   overLimit: number;
-}
-
-/** Whitespace and case aside (and compatibility forms: ligatures, full-width letters). */
-const searchable = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/gu, '');
-
-/** Whether `citedText` sits on `page` of the notes (starting there, maybe running on into the next page). */
-function finder(evidence: CitationEvidence): (page: number, citedText: string) => boolean {
-  const pages = evidence.pages?.map(searchable);
-  return (page, citedText) => {
-    if (page > evidence.pageCount) return false;
-    if (!pages) return true;
-    const here = pages[page - 1];
-    const needle = searchable(citedText);
-    if (here === undefined || needle === '') return false;
-    const at = (here + (pages[page] ?? '')).indexOf(needle);
-    return at >= 0 && at < Math.max(here.length, 1);
-  };
 }
 
 interface PageLocation {
@@ -118,11 +106,23 @@ const truncate = (text: string) => ([...text].length > CITED_TEXT_MAX ? [...text
 export function readCitedText(message: Message, evidence: CitationEvidence): CitedText {
   let text = '';
   const citations: Citation[] = [];
-  const index = new Map<string, number>();
+  /** Each distinct passage seen: its index in `citations`, or why it is not kept. */
+  const seen = new Map<string, number | 'not-found' | 'over-limit'>();
   const marks: Array<{ at: number; pages: number[] }> = [];
-  const found = finder(evidence);
+  const search = evidence.search ?? searchNotes(evidence.pages);
+  let searched = 0;
   let notFound = 0;
-  const overLimit = new Set<string>();
+  let overLimit = 0;
+
+  /** A passage's fate, decided once: its page, then (within the limit) the notes' text. */
+  const decide = (page: number, citedText: string): number | 'not-found' | 'over-limit' => {
+    if (page > evidence.pageCount) return 'not-found';
+    if (searched >= MAX_CITATIONS) return 'over-limit';
+    searched += 1;
+    if (!search.passageOn(page, citedText)) return 'not-found';
+    citations.push({ page, citedText });
+    return citations.length - 1;
+  };
 
   for (const block of message.content) {
     if (block?.type !== 'text' || typeof (block as { text?: unknown }).text !== 'string') continue;
@@ -135,18 +135,14 @@ export function readCitedText(message: Message, evidence: CitationEvidence): Cit
       const page = citation.start_page_number;
       const citedText = truncate(cleanModelText(citation.cited_text).trim());
       const key = `${page}\u0000${citedText}`;
-      if (!index.has(key)) {
-        if (!found(page, citedText)) {
-          notFound++;
-          continue;
-        }
-        if (citations.length >= MAX_CITATIONS) {
-          overLimit.add(key);
-          continue;
-        }
-        index.set(key, citations.length);
-        citations.push({ page, citedText });
+      let fate = seen.get(key);
+      if (fate === undefined) {
+        fate = decide(page, citedText);
+        seen.set(key, fate);
+        if (fate === 'over-limit') overLimit += 1;
       }
+      if (fate === 'not-found') notFound += 1;
+      if (typeof fate !== 'number') continue;
       if (!pages.includes(page)) pages.push(page);
     }
     if (pages.length) marks.push({ at: text.length, pages });
@@ -165,15 +161,11 @@ export function readCitedText(message: Message, evidence: CitationEvidence): Cit
   const parts: string[] = [];
   let from = 0;
   for (const at of [...byPosition.keys()].sort((a, b) => a - b)) {
-    const label = byPosition
-      .get(at)!
-      .map((page) => `[p. ${page}]`)
-      .join(' ');
-    parts.push(text.slice(from, at), ` ${MARKER_OPEN}${label}${MARKER_CLOSE}`);
+    parts.push(text.slice(from, at), ` ${citationMarker(byPosition.get(at)!)}`);
     from = at;
   }
   parts.push(text.slice(from));
-  return { text: parts.join(''), citations, notFound, overLimit: overLimit.size };
+  return { text: parts.join(''), citations, notFound, overLimit };
 }
 
 /** The sentinels removed: the text the model wrote, for checks that must not see markers. */

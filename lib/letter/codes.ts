@@ -1,5 +1,6 @@
 import type { Block, Run } from './body-markdown.js';
 import { runsText } from './body-markdown.js';
+import { codeKey, searchNotes, type NotesSearch } from './notes-search.js';
 
 /**
  * Billing codes in the letter body, verified against the notes (docs/letter.md#codes).
@@ -15,6 +16,10 @@ import { runsText } from './body-markdown.js';
  * An unverified code is removed from the body (with the label, brackets, list separator or
  * sentence it leaves without sense). When the notes have no text layer, nothing can be checked:
  * codes stay, with no pages.
+ *
+ * Work is in proportion to the codes kept: the shapes, labels and exclusions are each found in one
+ * pass per run of text, and each distinct code is looked up in the notes once (an index built in one
+ * pass over the pages, ./notes-search.ts), however often the answer repeats it.
  */
 
 type CodeSystem = 'icd10' | 'cpt';
@@ -35,6 +40,8 @@ export interface CodeEvidence {
   pages: string[] | null;
   /** The request's own values (member id, NPI, cost, phone…): a code-shaped token in them is not a code. */
   supplied?: string[];
+  /** The search shared with the citation check (built from `pages` when not given). */
+  search?: NotesSearch;
 }
 
 export interface VerifiedBody {
@@ -93,7 +100,7 @@ const EXCLUSIONS: Array<{ what: string; pattern: RegExp }> = [
   { what: 'name', pattern: /\bvitamin\s+[A-Z]\d{1,2}\b|\b(?:Hb)?A1c\b|\b[CTLS]\d{1,2}\s*[-–/]\s*[CTLS]?\d{1,2}\b/gi },
 ];
 
-const normalize = (code: string) => code.toUpperCase().replace(/\./g, '');
+const normalize = codeKey;
 
 interface Found {
   system: CodeSystem;
@@ -102,17 +109,51 @@ interface Found {
   end: number;
 }
 
+/** Marks `[start, end)` spans in a text as taken; whether a span overlaps one costs its own length. */
+class Spans {
+  private readonly taken: Uint8Array;
+  constructor(length: number) {
+    this.taken = new Uint8Array(length);
+  }
+  add(start: number, end: number): void {
+    this.taken.fill(1, start, end);
+  }
+  overlaps(start: number, end: number): boolean {
+    for (let i = start; i < end; i++) if (this.taken[i]) return true;
+    return false;
+  }
+}
+
+const LABEL_WORD = /\b(ICD|CPT|HCPCS)\b/gi;
+
+/** The label ("ICD", "CPT", "HCPCS") nearest before each position: every label found once, then a binary search. */
+function labelsBefore(text: string): (position: number) => string | undefined {
+  const labels = [...text.matchAll(LABEL_WORD)].map((match) => ({ end: match.index + match[0].length, label: match[1]!.toUpperCase() }));
+  return (position) => {
+    let lo = 0;
+    let hi = labels.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (labels[mid]!.end <= position) lo = mid + 1;
+      else hi = mid;
+    }
+    return labels[lo - 1]?.label;
+  };
+}
+
 /** Every code-shaped token in `text`, with the system its shape (or nearest label) says. */
 function codeShapes(text: string): Found[] {
   const found: Found[] = [];
-  const taken = (start: number, end: number) => found.some((f) => start < f.end && end > f.start);
+  const taken = new Spans(text.length);
+  const labelBefore = labelsBefore(text);
   for (const { system, pattern, ambiguous } of PATTERNS) {
     for (const match of text.matchAll(pattern)) {
       const start = match.index!;
       const end = start + match[0].length;
-      if (taken(start, end)) continue;
+      if (taken.overlaps(start, end)) continue;
+      taken.add(start, end);
       // "M1711" fits both ICD-10 (no dot) and HCPCS: the nearest label before it decides.
-      const label = ambiguous ? [...text.slice(0, start).matchAll(/\b(ICD|CPT|HCPCS)\b/gi)].pop()?.[1]?.toUpperCase() : undefined;
+      const label = ambiguous ? labelBefore(start) : undefined;
       found.push({ system: label === 'ICD' ? 'icd10' : label ? 'cpt' : system, code: match[0], start, end });
     }
   }
@@ -125,20 +166,9 @@ function suppliedTokens(values: string[] = []): Set<string> {
 }
 
 function findInText(text: string, supplied: Set<string>): Found[] {
-  const excluded = EXCLUSIONS.flatMap(({ pattern }) => [...text.matchAll(pattern)].map((m) => [m.index!, m.index! + m[0].length] as const));
-  return codeShapes(text).filter((f) => !supplied.has(normalize(f.code)) && !excluded.some(([start, end]) => f.start < end && f.end > start));
-}
-
-/** Pages whose text holds `code` as a whole token, dots between letters and digits ignored. */
-function pagesHolding(code: string, evidence: CodeEvidence): number[] {
-  const wanted = normalize(code);
-  const token = new RegExp(`(?<![A-Z0-9])${wanted}(?![A-Z0-9])`);
-  const pages = new Set<number>();
-  const holds = (text: string) => token.test(text.toUpperCase().replace(/(?<=[A-Z0-9])\.(?=[A-Z0-9])/g, ''));
-  evidence.pages?.forEach((text, index) => {
-    if (holds(text)) pages.add(index + 1);
-  });
-  return [...pages].sort((a, b) => a - b);
+  const excluded = new Spans(text.length);
+  for (const { pattern } of EXCLUSIONS) for (const match of text.matchAll(pattern)) excluded.add(match.index, match.index + match[0].length);
+  return codeShapes(text).filter((f) => !supplied.has(normalize(f.code)) && !excluded.overlaps(f.start, f.end));
 }
 
 const LABEL = String.raw`(?:ICD[- ]?10(?:[- ]?CM)?|CPT(?:\/HCPCS)?|HCPCS)(?:\s+codes?)?`;
@@ -176,17 +206,20 @@ function mergeRuns(runs: Run[]): Run[] {
   return out;
 }
 
-/** A short description next to the code in the body: "osteoarthritis, right knee (M17.11)" or "M17.11 – osteoarthritis". */
-function describe(blockText: string, code: string): string | undefined {
-  const at = blockText.indexOf(code);
-  if (at < 0) return undefined;
-  const after = /^\s*[-–—:]\s*([^.;()\n[\]]{3,100})/.exec(blockText.slice(at + code.length));
+/** How far before a code its description is looked for (a description is at most 100 characters). */
+const DESCRIBE_WINDOW = 1000;
+
+/** A short description next to the code at `at` in the block: "osteoarthritis, right knee (M17.11)" or "M17.11 – osteoarthritis". */
+function describe(blockText: string, code: string, at: number): string | undefined {
+  const after = /^\s*[-–—:]\s*([^.;()\n[\]]{3,100})/.exec(blockText.slice(at + code.length, at + code.length + DESCRIBE_WINDOW));
   if (after) return after[1].trim();
-  const open = blockText.lastIndexOf('(', at);
+  const from = Math.max(0, at - DESCRIBE_WINDOW);
+  const bracket = blockText.slice(from, at).lastIndexOf('(');
+  const open = bracket < 0 ? -1 : from + bracket;
   if (open >= 0 && !blockText.slice(open, at).includes(')')) {
     // The noun phrase before the bracket: after the last "X is under care for", "approval of", ": "…
     const before = blockText
-      .slice(0, open)
+      .slice(Math.max(0, open - DESCRIBE_WINDOW), open)
       .split(/[.;:]\s|\n|\)\s*(?:,|and\b|or\b)?|\s(?:for|is|has|are|approval of|diagnosed with|requesting|request)\s/i)
       .pop()!
       .trim();
@@ -198,38 +231,47 @@ function describe(blockText: string, code: string): string | undefined {
 
 export function verifyCodes(blocks: Block[], evidence: CodeEvidence): VerifiedBody {
   const entries: Record<CodeSystem, Map<string, CodeEntry>> = { icd10: new Map(), cpt: new Map() };
-  const removed: string[] = [];
+  const removed = new Set<string>();
   const checkable = evidence.pages !== null;
   const supplied = suppliedTokens(evidence.supplied);
+  const search = evidence.search ?? searchNotes(evidence.pages);
+  // Each distinct code is looked up once: its pages are the same wherever the answer repeats it.
+  const pagesOf = new Map<string, number[]>();
+  const lookUp = (key: string): number[] => {
+    let pages = pagesOf.get(key);
+    if (!pages) pagesOf.set(key, (pages = search.codePages(key)));
+    return pages;
+  };
 
   const out = blocks.map((block): Block => {
     if (block.kind === 'rule') return block;
     const blockText = runsText(block.runs.filter((run) => !run.marker));
     let changed = false;
+    let offset = 0;
     const runs = block.runs.map((run): Run => {
       if (run.marker) return run;
-      const drop: Found[] = [];
+      const runStart = offset;
+      offset += run.text.length;
+      const parts: string[] = [];
+      let kept = 0;
       for (const found of findInText(run.text, supplied)) {
         const key = normalize(found.code);
-        const pages = pagesHolding(found.code, evidence);
+        const pages = lookUp(key);
         if (checkable && pages.length === 0) {
-          if (!removed.includes(found.code)) removed.push(found.code);
-          drop.push(found);
+          removed.add(found.code);
+          parts.push(run.text.slice(kept, found.start), GONE);
+          kept = found.end;
           continue;
         }
-        const existing = entries[found.system].get(key);
-        if (existing) {
-          for (const page of pages) if (!existing.pages.includes(page)) existing.pages.push(page);
-          existing.pages.sort((a, b) => a - b);
-        } else {
-          const description = describe(blockText, found.code);
-          entries[found.system].set(key, { code: found.code, ...(description ? { description } : {}), pages });
+        if (!entries[found.system].has(key)) {
+          const description = describe(blockText, found.code, runStart + found.start);
+          entries[found.system].set(key, { code: found.code, ...(description ? { description } : {}), pages: [...pages] });
         }
       }
-      let text = run.text;
-      for (const found of drop.reverse()) text = text.slice(0, found.start) + GONE + text.slice(found.end);
-      if (drop.length) changed = true;
-      return text === run.text ? run : { ...run, text };
+      if (parts.length === 0) return run;
+      changed = true;
+      parts.push(run.text.slice(kept));
+      return { ...run, text: parts.join('') };
     });
     if (!changed) return { ...block, runs };
     // Twice: a label emptied in a bold run can leave "(" and ")" to meet only after the runs merge.
@@ -246,6 +288,6 @@ export function verifyCodes(blocks: Block[], evidence: CodeEvidence): VerifiedBo
   return {
     blocks: out.filter((block) => block.kind === 'rule' || block.runs.some((run) => !run.marker && run.text.trim() !== '')),
     codes: { icd10: list(entries.icd10), cpt: list(entries.cpt) },
-    removed,
+    removed: [...removed],
   };
 }

@@ -7,6 +7,7 @@ import { checkLetterBody } from './check-output.js';
 import { MAX_CITATIONS, readCitedText } from './citations.js';
 import { verifyCodes } from './codes.js';
 import { readProcedureNotes } from './input.js';
+import { searchNotes } from './notes-search.js';
 import { renderLetterAnswer, type LetterRecipe } from './answer.js';
 import { citationNotFoundNotice, citationsLimitedNotice, notMachineReadableNotice, unverifiedCodeNotices } from './notices.js';
 import { buildLetterRequest } from './prompt.js';
@@ -83,12 +84,14 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
   // Read only now: the notes passed every input check, and a failed call costs no pdf.js time.
   const layer = await readTextLayer(notes.value.bytes);
   // Letters trust only the notes: citations are checked against the text layer, codes too.
-  const cited = readCitedText(message, { pages: layer.pages, pageCount: notes.value.pages });
+  // One search over the notes, shared: each index is built once, on first use.
+  const search = searchNotes(layer.pages);
+  const cited = readCitedText(message, { pages: layer.pages, pageCount: notes.value.pages, search });
   const checked = checkLetterBody(cited.text, message.stop_reason);
   if (!checked.ok) return { result: checked, log };
   // The request's own values (member id, cost, phone…) are not codes when the model repeats them.
   const supplied = Object.values(meta).filter((value): value is string => typeof value === 'string');
-  const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages, supplied });
+  const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages, supplied, search });
 
   const notices: Notice[] = [
     ...(cited.notFound > 0 ? [citationNotFoundNotice(cited.notFound)] : []),

@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { MARKER_CLOSE, MARKER_OPEN, parseLetterMarkdown, type Block } from '../../lib/letter/body-markdown.js';
+import { citationMarker, parseLetterMarkdown, type Block } from '../../lib/letter/body-markdown.js';
 import { assembleLetter } from '../../lib/letter/markdown.js';
 
 const META = {
@@ -76,9 +76,9 @@ describe('parseLetterMarkdown (mdast)', () => {
   });
 
   it('turns citation sentinels into marker runs', () => {
-    expect(runsOf(`Knee pain. ${MARKER_OPEN}[p. 2]${MARKER_CLOSE} More.`)).toEqual([
+    expect(runsOf(`Knee pain. ${citationMarker([2, 3])} More.`)).toEqual([
       { text: 'Knee pain. ', style: 'regular' },
-      { text: '[p. 2]', style: 'regular', marker: true },
+      { text: '[p. 2] [p. 3]', style: 'regular', marker: true },
       { text: ' More.', style: 'regular' },
     ]);
   });
