@@ -1,8 +1,8 @@
-import { PDFDocument } from 'pdf-lib';
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { MAX_DECOMPRESSED_BYTES } from './decompression-guard.js';
 import { MAX_CONTENT_BYTES } from './pdf-embedded.js';
 import { checkPdfBeforeParsing, type GateFailure } from './pdf-gate.js';
+import { parseInWorker, type IsolatedParse, type ParseOptions } from './parse-in-worker.js';
 import { MAX_OBJECTS } from './pdf-structure.js';
 import { MAX_DEPTH } from './pdf-values.js';
 
@@ -19,7 +19,12 @@ export interface ProcedureNotes {
   base64: string;
   bytes: Uint8Array;
   pages: number;
+  /** Each page's text as pdf.js reads it (null when it could not), read in the same isolated parse. */
+  text: string[] | null;
 }
+
+/** Test seams for the isolated parse (docs/security.md#parsing-in-isolation). */
+export type NotesOptions = Pick<ParseOptions, 'deadlineMs' | 'cpuMs' | 'onParsing'>;
 
 const DATA_URL_PREFIX = /^data:application\/pdf;base64,/i;
 // Line breaks are tolerated (MIME encoders wrap at 76 columns); anything else outside the alphabet is not.
@@ -46,6 +51,15 @@ const GATE_REFUSALS: Record<GateFailure, { status: 'too-large' | 'invalid'; mess
   'page-tree': { status: 'invalid', message: "the PDF's page tree is not a tree (damaged or not a PDF)" },
 };
 
+const TOO_COMPLEX = 'the PDF is too complex to read safely';
+
+/** How the isolated parse's refusals read (its success is handled below). */
+const PARSE_REFUSALS: Record<Exclude<IsolatedParse['kind'], 'read'>, string> = {
+  encrypted: ENCRYPTED,
+  unreadable: 'the PDF could not be read (damaged or not a PDF)',
+  'too-complex': TOO_COMPLEX,
+};
+
 const invalid = (message: string) => fail<ProcedureNotes>(serviceError('INVALID_FILE', { message }));
 const tooLarge = (message: string) => fail<ProcedureNotes>(serviceError('PAYLOAD_TOO_LARGE', { message }));
 
@@ -54,7 +68,7 @@ const decodedLength = (b64: string): number => {
   return (b64.length / 4) * 3 - padding;
 };
 
-export async function readProcedureNotes(fileContent: string): Promise<Result<ProcedureNotes>> {
+export async function readProcedureNotes(fileContent: string, options: NotesOptions = {}): Promise<Result<ProcedureNotes>> {
   const withoutPrefix = fileContent.replace(DATA_URL_PREFIX, '');
   // Cheap bound before any scan or decode: even allowing one line break per 76 characters, a longer
   // string cannot decode to 4 MiB or less.
@@ -84,17 +98,10 @@ export async function readProcedureNotes(fileContent: string): Promise<Result<Pr
     return refusal.status === 'too-large' ? tooLarge(refusal.message) : invalid(refusal.message);
   }
 
-  // pdf-lib's EncryptedPDFError is compiled to ES5, so `instanceof` fails on it; loading with
-  // ignoreEncryption and asking `isEncrypted` detects encryption without matching message text.
-  let pages: number;
-  try {
-    const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-    if (doc.isEncrypted) return invalid(ENCRYPTED);
-    pages = doc.getPageCount();
-  } catch {
-    return invalid('the PDF could not be read (damaged or not a PDF)');
-  }
-  if (pages === 0) return invalid('the PDF has no pages');
-  if (pages > MAX_PAGES) return tooLarge(`the PDF has more than ${MAX_PAGES} pages`);
-  return ok({ base64: b64, bytes, pages });
+  // pdf-lib and pdf.js read the file in a worker thread, under a heap limit and a deadline.
+  const parsed = await parseInWorker(bytes, { ...options, maxPages: MAX_PAGES });
+  if (parsed.kind !== 'read') return invalid(PARSE_REFUSALS[parsed.kind]);
+  if (parsed.pages === 0) return invalid('the PDF has no pages');
+  if (parsed.pages > MAX_PAGES) return tooLarge(`the PDF has more than ${MAX_PAGES} pages`);
+  return ok({ base64: b64, bytes, pages: parsed.pages, text: parsed.text });
 }

@@ -11,14 +11,14 @@ import { searchNotes } from './notes-search.js';
 import { renderLetterAnswer, type LetterRecipe } from './answer.js';
 import { citationNotFoundNotice, citationsLimitedNotice, notMachineReadableNotice, unverifiedCodeNotices } from './notices.js';
 import { buildLetterRequest } from './prompt.js';
-import { readTextLayer } from './text-layer.js';
+import { textLayerOf } from './text-layer.js';
 import type { LetterResponse, Notice } from './types.js';
 
 /**
  * The letter, step by step (docs/letter.md): read the notes → prompt → call the model → check its
  * answer → keep the citations the notes bear out → verify its codes against the notes → render
- * markdown or a PDF. Each step is its own module; this one only orders them. The notes' text layer
- * is read once the model answered (so after every input check, and never for a failed call).
+ * markdown or a PDF. Each step is its own module; this one only orders them. The notes' page count
+ * and text layer are read together, in an isolated worker, before the model is called.
  */
 
 export interface LetterAi {
@@ -81,8 +81,7 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
     cacheWriteTokens: usage.cacheWriteTokens,
   } satisfies SafeLogFields);
 
-  // Read only now: the notes passed every input check, and a failed call costs no pdf.js time.
-  const layer = await readTextLayer(notes.value.bytes);
+  const layer = textLayerOf(notes.value.text);
   // Letters trust only the notes: citations are checked against the text layer, codes too.
   // One search over the notes, shared: each index is built once, on first use.
   const search = searchNotes(layer.pages);

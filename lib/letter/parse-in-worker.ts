@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { WorkerAnswer, WorkerJob } from './pdf-worker.js';
+
+/**
+ * Untrusted documents are parsed in isolation (docs/security.md#parsing-in-isolation): pdf-lib and
+ * pdf.js read a letter's notes in a worker thread (./pdf-worker.ts) with a heap limit of
+ * PARSE_HEAP_MB and a deadline of PARSE_DEADLINE_MS of CPU time from the moment it is ready. Past
+ * either, the worker is terminated and the file is `too-complex`; meanwhile the main thread keeps
+ * answering other requests. One worker per document: nothing of one patient's file stays for the next.
+ *
+ * The deadline is counted in the process's CPU time (what the 2 s budget of a request is about),
+ * sampled every CHECK_EVERY_MS: a wall-clock deadline would refuse ordinary notes on a busy machine
+ * (100 pages take 0.3–0.5 s of CPU, but 1.7 s of wall time at load 13). It counts every thread of
+ * the process, so it errs towards stopping early when other work runs. A parse that stops using
+ * CPU without answering is stopped at WALL_LIMIT_MS.
+ *
+ * In a Lambda bundle the worker is `pdf-worker.mjs` beside the handler (infra/cdk/functions.ts
+ * builds it); from source (tests, `npm start`) it is the TypeScript file, loaded through tsx.
+ */
+
+/** CPU time the libraries may take over one file, in ms (module loading not included). */
+export const PARSE_DEADLINE_MS = 1_500;
+/** How often the CPU time is sampled. */
+const CHECK_EVERY_MS = 25;
+/** Wall time after which a parse that is not using CPU is stopped anyway. */
+const WALL_LIMIT_MS = 30_000;
+/** The worker's old-generation heap, in MiB. */
+export const PARSE_HEAP_MB = 256;
+
+export type IsolatedParse = WorkerAnswer | { kind: 'too-complex' };
+
+export interface ParseOptions {
+  maxPages: number;
+  /** Test seam: the deadline in ms of CPU time (PARSE_DEADLINE_MS by default). */
+  deadlineMs?: number;
+  /** Test seam: the CPU clock in ms (the process's user + system time by default). */
+  cpuMs?: () => number;
+  /** Test seam: called when the worker has the file and the deadline runs. */
+  onParsing?: () => void;
+}
+
+const processCpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The file name of the bundled worker, beside the bundled handler. */
+export const BUNDLED_WORKER = 'pdf-worker.mjs';
+
+function startWorker(): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: PARSE_HEAP_MB };
+  const bundled = join(here, BUNDLED_WORKER);
+  if (existsSync(bundled)) return new Worker(bundled, { resourceLimits });
+  // From source: tsx's loader is registered inside the worker before the TypeScript entry is imported.
+  const entry = pathToFileURL(join(here, 'pdf-worker.ts')).href;
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(boot, { eval: true, resourceLimits });
+}
+
+export function parseInWorker(bytes: Uint8Array, options: ParseOptions): Promise<IsolatedParse> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker();
+    let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+    const settle = (outcome: IsolatedParse | Error) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(timer);
+      void worker.terminate();
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
+    worker.on('message', (message: WorkerAnswer | { kind: 'ready' }) => {
+      if (message.kind !== 'ready') return settle(message);
+      const cpuMs = options.cpuMs ?? processCpuMs;
+      const deadline = cpuMs() + (options.deadlineMs ?? PARSE_DEADLINE_MS);
+      const wallLimit = performance.now() + WALL_LIMIT_MS;
+      timer = setInterval(() => {
+        if (cpuMs() >= deadline || performance.now() >= wallLimit) settle({ kind: 'too-complex' });
+      }, CHECK_EVERY_MS);
+      const job: WorkerJob = { bytes: new Uint8Array(bytes), maxPages: options.maxPages };
+      worker.postMessage(job, [job.bytes.buffer as ArrayBuffer]);
+      options.onParsing?.();
+    });
+    // Past the heap limit the worker dies with ERR_WORKER_OUT_OF_MEMORY: the file is too complex.
+    // Any other error is ours (a missing worker file), not the file's.
+    worker.on('error', (error: Error & { code?: string }) => settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { kind: 'too-complex' } : error));
+    worker.on('exit', () => settle({ kind: 'too-complex' }));
+  });
+}
