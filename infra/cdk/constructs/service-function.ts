@@ -6,7 +6,7 @@ import { Architecture, type CfnFunction, Runtime, Tracing } from 'aws-cdk-lib/aw
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { bundledName, type FontFile } from '../../../lib/letter/font-files.js';
-import { BUNDLING, FUNCTIONS, type FunctionName } from '../functions.js';
+import { BUNDLING, FUNCTIONS, workerBuildCommands, workersOf, type FunctionName } from '../functions.js';
 import { PROJECT_ROOT } from '../settings.js';
 import { SHIPPED_MODULES, shipModulesCommands } from '../shipped-modules.js';
 import { pascal } from '../ids.js';
@@ -100,7 +100,7 @@ export class ServiceFunction {
         // shipped modules (../shipped-modules.ts) stay outside, copied beside the bundle without an npm install.
         externalModules: [...shipped],
         forceDockerBundling: false,
-        ...(fonts || assets || shipped.length
+        ...(fonts || assets || shipped.length || workersOf(name).length
           ? {
               commandHooks: {
                 beforeBundling: () => [],
@@ -109,6 +109,8 @@ export class ServiceFunction {
                   ...copyFonts(fonts ?? [], inputDir, outputDir),
                   ...copyAssets(assets ?? [], inputDir, outputDir),
                   ...shipModulesCommands(shipped, inputDir, outputDir, join(PROJECT_ROOT, 'node_modules')),
+                  // Worker threads the handler starts, each a bundle of its own beside it (../functions.ts WORKERS).
+                  ...workerBuildCommands(name, inputDir, outputDir),
                 ],
               },
             }
