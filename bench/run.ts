@@ -12,6 +12,8 @@
  *    500-item results page, heap: bench/batch.ts (spawned with --expose-gc; it writes batch.json).
  *  - Hostile input: every PDF bomb shape with the decompression guard and before it, and the strict
  *    JSON parser vs JSON.parse: bench/hostile.ts (spawned; it writes hostile.json).
+ *  - Hostile letter input: a 20 MB model answer, 20,000 citations, every hostile notes PDF through
+ *    the isolated parse (CPU seconds, peak growth): bench/letter-hostile.ts (spawned; letter-hostile.json).
  * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
  * the target. Targets are reported, not enforced (the exit code is 0 either way).
  */
@@ -23,6 +25,7 @@ import { batchRows, type BatchReport } from './batch-rows.js';
 import { measureBundles, type BundleReport } from './bundles.js';
 import type { FunctionName } from '../infra/cdk/functions.js';
 import type { HostileReport, ProbeResult } from './hostile.js';
+import type { LetterHostileFigure } from './letter-hostile.js';
 import { measureInvocations, type InvocationSample } from './invocations.js';
 import { LAMBDA_NODE_MAJOR, lambdaNodePath } from './lambda-node.js';
 
@@ -262,6 +265,18 @@ function requestBoundRows(json: HostileJsonReport, server: LocalServerHostileRep
   ];
 }
 
+/** Each hostile letter case: CPU seconds of the whole process and its peak growth; target 2 s of CPU. */
+function letterHostileRows(figures: LetterHostileFigure[]): Row[] {
+  return figures.map((f) => ({
+    figure: `letter, ${f.case}: CPU s, peak growth`,
+    value: f.cpuSeconds === null ? '-' : `${fixed(f.cpuSeconds, 2)} s, +${f.peakGrowthMiB} MiB`,
+    baseline: '',
+    ratio: f.outcome,
+    target: '< 2 s CPU',
+    pass: f.cpuSeconds !== null && f.cpuSeconds < 2,
+  }));
+}
+
 function hostileRows(report: HostileReport): Row[] {
   const bombs = report.bombs.map((b): Row => {
     const growth = b.guard.peakGrowthMiB ?? b.guard.rssGrowthMiB ?? NaN;
@@ -361,6 +376,8 @@ step('letter PDF (bench/pdf.ts)');
 const pdf = resultOf<PdfResult>('pdf.ts');
 step('hostile input (bench/hostile.ts; unguarded runs are capped and killed)');
 const hostile = resultOf<HostileReport>('hostile.ts');
+step('hostile letter input: model output and notes (bench/letter-hostile.ts)');
+const letterHostile = resultOf<LetterHostileFigure[]>('letter-hostile.ts');
 step('a JSON list of millions of items (bench/hostile-json.ts)');
 const hostileJson = resultOf<HostileJsonReport>('hostile-json.ts');
 step('300 clients sending 6 MB bodies to the local server (bench/local-server-hostile.ts)');
@@ -377,6 +394,7 @@ const rows = [
   ...roundtripRows(roundtrip),
   ...pdfRows(pdf),
   ...hostileRows(hostile),
+  ...letterHostileRows(letterHostile),
   ...requestBoundRows(hostileJson, localServer),
   ...batchRows(batch),
 ];
@@ -394,6 +412,7 @@ const summary = {
   roundtrip,
   pdf: pdf.render,
   hostile,
+  letterHostile,
   hostileJson,
   localServer,
   batch,

@@ -136,7 +136,9 @@ export function workerBuildCommands(name: FunctionName, inputDir: string, output
   ];
   const quote = (arg: string) => `"${arg.replace(/(["\\$`])/g, '\\$1')}"`;
   return workersOf(name).map((worker) =>
-    [join(inputDir, 'node_modules', '.bin', 'esbuild'), join(inputDir, worker.entry), ...flags, `--outfile=${join(outputDir, worker.bundledAs)}`].map(quote).join(' '),
+    [join(inputDir, 'node_modules', '.bin', 'esbuild'), join(inputDir, worker.entry), ...flags, `--outfile=${join(outputDir, worker.bundledAs)}`]
+      .map(quote)
+      .join(' '),
   );
 }
 

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
 import type { PDFObject } from 'pdf-lib';
-import { checkPdfBeforeParsing } from '../../lib/letter/pdf-gate.js';
+import { checkPdfDecompression } from '../../lib/letter/decompression-guard.js';
+import { parseInWorker } from '../../lib/letter/parse-in-worker.js';
 import { writeMessageStream } from './messages-stream.js';
 import { showTextLines } from './show-text.js';
 
@@ -39,14 +40,12 @@ import { showTextLines } from './show-text.js';
  *   SANDBOX:DELAY=<s>    the normal answer, sent only after <s> seconds (0–300; e.g. a letter past 30 s)
  * Markers must never appear in real documents; the sandbox only runs when no real key is configured.
  *
- * A document is checked by the letter route's own gate before pdf-lib reads it (docs/security.md#pdf-structure):
- * one whose streams would decompress past 64 MiB, or with over 100 pages, is refused with 413
- * request_too_large; one whose structure is unreadable or unbounded (4 MB of `<<` after `%PDF-`)
- * with 400 invalid_request_error.
+ * A document is checked as the letter route checks it before the sandbox's own pdf-lib reads it: the
+ * decompression guard (docs/security.md#pdf-bombs), then the isolated parse
+ * (docs/security.md#parsing-in-isolation). One whose streams would decompress past 64 MiB, or with
+ * over 100 pages, is refused with 413 request_too_large; one the libraries cannot read within their
+ * deadline (4 MB of `<<` after `%PDF-`) or at all with 400 invalid_request_error.
  */
-
-/** Gate refusals the sandbox answers with 413 (size); every other refusal is a 400. */
-const TOO_LARGE = new Set(['too-much-data', 'too-many-streams', 'too-complex', 'too-many-pages', 'too-much-content']);
 
 export interface MessagesSandbox {
   url: string;
@@ -247,12 +246,11 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     const documents = blocks.filter((b) => b.type === 'document' && b.source?.type === 'base64' && typeof b.source.data === 'string');
     const pdfs = documents.map((document) => new Uint8Array(Buffer.from(document.source!.data!, 'base64')));
     for (const pdf of pdfs) {
-      const gate = await checkPdfBeforeParsing(pdf, 100);
-      if (!gate.ok && TOO_LARGE.has(gate.reason)) {
-        const message = gate.reason === 'too-many-pages' ? 'A maximum of 100 PDF pages may be provided' : 'the PDF document is over the size limit';
-        return apiError(res, 413, 'request_too_large', message);
-      }
-      if (!gate.ok) return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
+      if (!(await checkPdfDecompression(pdf)).ok) return apiError(res, 413, 'request_too_large', 'the PDF document is over the size limit');
+      // Read in isolation first, as the service reads it: its own pdf-lib pass below only sees a file that passed.
+      const parsed = await parseInWorker(pdf, { maxPages: 100 });
+      if (parsed.kind === 'read' && parsed.pages > 100) return apiError(res, 413, 'request_too_large', 'A maximum of 100 PDF pages may be provided');
+      if (parsed.kind !== 'read' || parsed.pages === 0) return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
     }
     let lines: NotesLine[] = [];
     if (pdfs[0]) {

@@ -238,8 +238,10 @@ export function verifyCodes(blocks: Block[], evidence: CodeEvidence): VerifiedBo
   // Each distinct code is looked up once: its pages are the same wherever the answer repeats it.
   const pagesOf = new Map<string, number[]>();
   const lookUp = (key: string): number[] => {
-    let pages = pagesOf.get(key);
-    if (!pages) pagesOf.set(key, (pages = search.codePages(key)));
+    const known = pagesOf.get(key);
+    if (known) return known;
+    const pages = search.codePages(key);
+    pagesOf.set(key, pages);
     return pages;
   };
 

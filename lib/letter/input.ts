@@ -1,10 +1,6 @@
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
-import { MAX_DECOMPRESSED_BYTES } from './decompression-guard.js';
-import { MAX_CONTENT_BYTES } from './pdf-embedded.js';
-import { checkPdfBeforeParsing, type GateFailure } from './pdf-gate.js';
+import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES, type DecompressionCheck } from './decompression-guard.js';
 import { parseInWorker, type IsolatedParse, type ParseOptions } from './parse-in-worker.js';
-import { MAX_OBJECTS } from './pdf-structure.js';
-import { MAX_DEPTH } from './pdf-values.js';
 
 /**
  * Turns `file_content` into PDF bytes (docs/letter.md#the-pipeline): standard base64, optional data-URL prefix,
@@ -35,20 +31,11 @@ const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
 
 const ENCRYPTED = 'the PDF is encrypted or password-protected';
 
-/** Why the gate refused a file, in plain words: a 413 when it is too big, a 400 when it is not readable. */
-const GATE_REFUSALS: Record<GateFailure, { status: 'too-large' | 'invalid'; message: string }> = {
-  'too-much-data': { status: 'too-large', message: `the PDF's compressed streams would expand past ${MAX_DECOMPRESSED_BYTES / 1024 / 1024} MiB` },
-  'too-many-streams': { status: 'too-large', message: 'the PDF holds too many streams to check' },
-  'too-complex': { status: 'too-large', message: 'the PDF is too complex to check' },
-  'too-many-pages': { status: 'too-large', message: `the PDF has more than ${MAX_PAGES} pages` },
-  'too-much-content': { status: 'too-large', message: `the PDF's page content would expand past ${MAX_CONTENT_BYTES / 1024 / 1024} MiB` },
-  unreadable: { status: 'invalid', message: 'the PDF could not be read (damaged or not a PDF)' },
-  encrypted: { status: 'invalid', message: ENCRYPTED },
-  'too-deep': { status: 'invalid', message: `the PDF nests objects more than ${MAX_DEPTH} levels deep` },
-  'too-many-tokens': { status: 'invalid', message: 'the PDF holds more syntax than any document of 100 pages needs' },
-  'too-much-junk': { status: 'invalid', message: 'the PDF holds too much data outside its objects (damaged or not a PDF)' },
-  'too-many-objects': { status: 'invalid', message: `the PDF holds more than ${MAX_OBJECTS.toLocaleString('en-US')} objects` },
-  'page-tree': { status: 'invalid', message: "the PDF's page tree is not a tree (damaged or not a PDF)" },
+/** Why the decompression guard refused a file, in plain words (a 413: the file is too big inside). */
+const GUARD_REFUSALS: Record<Extract<DecompressionCheck, { ok: false }>['reason'], string> = {
+  'too-much-data': `the PDF's compressed streams would expand past ${MAX_DECOMPRESSED_BYTES / 1024 / 1024} MiB`,
+  'too-many-streams': 'the PDF holds too many streams to check',
+  'too-complex': 'the PDF is too complex to check',
 };
 
 const TOO_COMPLEX = 'the PDF is too complex to read safely';
@@ -89,14 +76,10 @@ export async function readProcedureNotes(fileContent: string, options: NotesOpti
     return invalid('file_content is not a PDF (no %PDF- header)');
   }
 
-  // The gate before any parser: a file whose structure pdf-lib would read without bound, or whose
-  // streams would inflate past the cap, never reaches pdf-lib (or the text-layer reader after it).
-  // docs/security.md#pdf-structure, docs/security.md#pdf-bombs
-  const gate = await checkPdfBeforeParsing(bytes, MAX_PAGES);
-  if (!gate.ok) {
-    const refusal = GATE_REFUSALS[gate.reason];
-    return refusal.status === 'too-large' ? tooLarge(refusal.message) : invalid(refusal.message);
-  }
+  // Before any library reads it: the streams may inflate to 64 MiB in all, counted as they inflate
+  // (the worker's heap limit does not bound what a library inflates). docs/security.md#pdf-bombs
+  const inflation = await checkPdfDecompression(bytes);
+  if (!inflation.ok) return tooLarge(GUARD_REFUSALS[inflation.reason]);
 
   // pdf-lib and pdf.js read the file in a worker thread, under a heap limit and a deadline.
   const parsed = await parseInWorker(bytes, { ...options, maxPages: MAX_PAGES });

@@ -23,7 +23,10 @@ function codeIndex(pages: string[]): Map<string, number[]> {
   const index = new Map<string, number[]>();
   pages.forEach((text, at) => {
     const page = at + 1;
-    for (const [token] of text.toUpperCase().replace(/(?<=[A-Z0-9])\.(?=[A-Z0-9])/g, '').matchAll(/[A-Z0-9]+/g)) {
+    for (const [token] of text
+      .toUpperCase()
+      .replace(/(?<=[A-Z0-9])\.(?=[A-Z0-9])/g, '')
+      .matchAll(/[A-Z0-9]+/g)) {
       const list = index.get(token);
       if (!list) index.set(token, [page]);
       else if (list[list.length - 1] !== page) list.push(page);

@@ -148,7 +148,10 @@ async function accumulate(events: AsyncIterable<Anthropic.RawMessageStreamEvent>
         break;
       case 'content_block_start': {
         const block = { ...event.content_block } as Record<string, unknown>;
-        blocks[event.index] = block.type === 'text' ? { block, parts: [String(block.text ?? '')], citations: Array.isArray(block.citations) ? [...block.citations] : undefined } : { block };
+        blocks[event.index] =
+          block.type === 'text'
+            ? { block, parts: [String(block.text ?? '')], citations: Array.isArray(block.citations) ? [...block.citations] : undefined }
+            : { block };
         break;
       }
       case 'content_block_delta': {
@@ -162,7 +165,8 @@ async function accumulate(events: AsyncIterable<Anthropic.RawMessageStreamEvent>
           const cited = (event.delta.citation as { cited_text?: unknown }).cited_text;
           citedBytes += typeof cited === 'string' ? Buffer.byteLength(cited, 'utf8') : 0;
           if (citedBytes > maxBytes) return { ok: false, kind: 'too-long' };
-          (open.citations ??= []).push(event.delta.citation);
+          open.citations ??= [];
+          open.citations.push(event.delta.citation);
         }
         break;
       }
@@ -173,9 +177,9 @@ async function accumulate(events: AsyncIterable<Anthropic.RawMessageStreamEvent>
         break;
       case 'message_stop': {
         if (!message) return { ok: false, kind: 'unreadable' };
-        const content = blocks.filter(Boolean).map(({ block, parts, citations }) =>
-          parts ? { ...block, text: parts.join(''), citations: citations ?? null } : block,
-        );
+        const content = blocks
+          .filter(Boolean)
+          .map(({ block, parts, citations }) => (parts ? { ...block, text: parts.join(''), citations: citations ?? null } : block));
         return { ok: true, message: { ...message, content: content as unknown as Message['content'] } };
       }
     }

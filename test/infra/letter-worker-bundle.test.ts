@@ -22,7 +22,9 @@ describe('the letter bundle and its parse worker', () => {
     expect(WORKERS.letter.map((worker) => worker.bundledAs)).toEqual(['pdf-worker.mjs']);
     const out = mkdtempSync(join(tmpdir(), 'letter-worker-'));
     try {
-      execFileSync('sh', ['-e', '-c', [...shipModulesCommands(SHIPPED_MODULES.letter, ROOT, out), ...workerBuildCommands('letter', ROOT, out)].join('\n')], { stdio: 'pipe' });
+      execFileSync('sh', ['-e', '-c', [...shipModulesCommands(SHIPPED_MODULES.letter, ROOT, out), ...workerBuildCommands('letter', ROOT, out)].join('\n')], {
+        stdio: 'pipe',
+      });
       expect(existsSync(join(out, 'pdf-worker.mjs'))).toBe(true);
       // The letter's intake, bundled with the letter's own options (as the handler's bundle holds it).
       const { entryPoints: _entry, ...options } = bundleOptions('letter');
@@ -40,7 +42,9 @@ const { readProcedureNotes } = await import('./index.mjs');
 const notes = await readProcedureNotes(readFileSync(new URL('notes.txt', import.meta.url), 'utf8'));
 process.stdout.write(JSON.stringify(notes.ok ? { pages: notes.value.pages, text: notes.value.text } : notes.error));`,
       );
-      const read = JSON.parse(execFileSync(process.execPath, [join(out, 'probe.mjs')], { cwd: out, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })) as {
+      const read = JSON.parse(
+        execFileSync(process.execPath, [join(out, 'probe.mjs')], { cwd: out, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }),
+      ) as {
         pages: number;
         text: string[];
       };

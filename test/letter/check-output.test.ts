@@ -78,7 +78,10 @@ describe('checkLetterBody', () => {
 describe('answers the markdown parser would pay for', () => {
   const filler = 'The patient has documented knee osteoarthritis that limits walking and has not responded to care. ';
   it('refuses a body of more lines than any letter has (40,000 list items cost the parser 11 s)', () =>
-    expect(checkLetterBody(`${filler.repeat(3)}\n${'- a\n'.repeat(1_000)}`, 'end_turn')).toMatchObject({ ok: false, error: { code: 'LETTER_NOT_GENERATED', message: expect.stringMatching(/not shaped like a letter/) } }));
+    expect(checkLetterBody(`${filler.repeat(3)}\n${'- a\n'.repeat(1_000)}`, 'end_turn')).toMatchObject({
+      ok: false,
+      error: { code: 'LETTER_NOT_GENERATED', message: expect.stringMatching(/not shaped like a letter/) },
+    }));
   it('refuses a body of more brackets than any letter has (40,000 "[b]" cost the parser 22 s)', () =>
     expect(checkLetterBody(`${filler.repeat(3)} ${'a [b] '.repeat(1_001)}`, 'end_turn')).toMatchObject({ ok: false, error: { code: 'LETTER_NOT_GENERATED' } }));
   it('keeps a long letter of one paragraph (20,000 short cited sentences)', () =>

@@ -6,7 +6,8 @@ import { searchNotes, type NotesSearch } from '../../lib/letter/notes-search.js'
 import { generateLetter } from '../../lib/letter/pipeline.js';
 import type { Message } from '../../lib/upstream/anthropic.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
-import { pageCitation, startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
+import { manyCitations, NUMBERED_LINES } from '../fixtures/letter/model-answers.js';
+import { startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
 
 /**
  * Model output costs in proportion to what is kept (docs/letter.md#citations, docs/letter.md#codes):
@@ -14,26 +15,23 @@ import { pageCitation, startFakeAnthropic, type FakeAnthropic } from '../support
  * not timed: a search over the notes that counts its lookups stands in for the pipeline's own.
  */
 
-/** 40 lines of notes, each a short sentence with a number shaped like a CPT code (20,000 of them stay under the 1 MiB text cap). */
-const LINES = Array.from({ length: 40 }, (_, i) => `Visit ${i + 1}: knee score ${31000 + i * 7}.`);
+const LINES = NUMBERED_LINES;
 const CITATIONS = 20_000;
-
-/** 20,000 cited blocks, each a sentence of the notes citing a distinct passage of it (the numbers repeat every 40). */
-function answer(): Array<{ type: 'text'; text: string; citations: unknown[] }> {
-  return Array.from({ length: CITATIONS }, (_, i) => {
-    const line = LINES[i % LINES.length]!;
-    const start = Math.floor(i / LINES.length) % 8;
-    return { type: 'text' as const, text: `${i === 0 ? '## Findings\n\n' : ' '}${line}`, citations: [pageCitation(line.slice(start, start + 12), 1)] };
-  });
-}
+const answer = () => manyCitations(CITATIONS);
 
 /** The search the pipeline builds, with its lookups counted. */
 function countedSearch(pages: string[]) {
   const real = searchNotes(pages);
   const counts = { passages: 0, codes: 0 };
   const search: NotesSearch = {
-    passageOn: (page, passage) => (counts.passages++, real.passageOn(page, passage)),
-    codePages: (code) => (counts.codes++, real.codePages(code)),
+    passageOn: (page, passage) => {
+      counts.passages += 1;
+      return real.passageOn(page, passage);
+    },
+    codePages: (code) => {
+      counts.codes += 1;
+      return real.codePages(code);
+    },
   };
   return { search, counts };
 }

@@ -54,7 +54,11 @@ const HEADERS = { 'request-id': 'req_fake_1' };
 function streamFlood(res: ServerResponse, chars: number, report: FloodReport): void {
   const chunk = 'The patient reports knee pain. '.repeat(132).slice(0, 4096);
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...HEADERS });
-  res.write(sseEvent('message_start', { message: { id: 'msg_flood', type: 'message', role: 'assistant', model: 'claude-fake', content: [], stop_reason: null, stop_sequence: null, usage: USAGE } }));
+  res.write(
+    sseEvent('message_start', {
+      message: { id: 'msg_flood', type: 'message', role: 'assistant', model: 'claude-fake', content: [], stop_reason: null, stop_sequence: null, usage: USAGE },
+    }),
+  );
   res.write(sseEvent('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }));
   res.on('close', () => {
     report.hungUp = report.sentChars < chars || !res.writableFinished;

@@ -5,15 +5,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
 import { readProcedureNotes } from '../../lib/letter/input.js';
-import { checkPdfBeforeParsing } from '../../lib/letter/pdf-gate.js';
 import { scannedPdf } from '../fixtures/letter/bombs.js';
 import { encryptedPdf, procedureNotesPdf, scannedNotesPdf } from '../fixtures/letter/pdfs.js';
 
 /**
- * Real PDFs pass the structural gate (docs/security.md#pdf-structure): what pdf-lib writes, what
- * qpdf rewrites them into (object streams, xref streams, linearized, QDF), incremental updates,
- * 100-page scans. Hostile shapes are in test/hostile/letter-structure.test.ts.
+ * Real PDFs pass the decompression guard and the isolated parse (docs/security.md#parsing-in-isolation):
+ * what pdf-lib writes, what qpdf rewrites them into (object streams, xref streams, linearized, QDF),
+ * incremental updates, 100-page scans. Hostile shapes are in test/hostile/letter-structure.test.ts.
  */
+
+const read = (bytes: Uint8Array) => readProcedureNotes(Buffer.from(bytes).toString('base64'));
 
 let dir: string;
 beforeAll(() => {
@@ -41,7 +42,7 @@ function incrementalUpdate(original: Buffer): Buffer {
   return Buffer.concat([original, Buffer.from(update + tail, 'latin1')]);
 }
 
-describe('checkPdfBeforeParsing on real PDFs', () => {
+describe('readProcedureNotes on real PDFs', () => {
   const cases: Array<[string, () => Promise<Uint8Array>]> = [
     ['pdf-lib notes (object streams)', () => procedureNotesPdf()],
     ['pdf-lib 100 pages', () => procedureNotesPdf(['page'], 100)],
@@ -57,7 +58,7 @@ describe('checkPdfBeforeParsing on real PDFs', () => {
 
   it.each(cases)('%s passes', async (_name, make) => {
     const bytes = await make();
-    await expect(checkPdfBeforeParsing(bytes, 100)).resolves.toEqual({ ok: true });
+    expect(await read(bytes)).toMatchObject({ ok: true });
   });
 
   it('an incremental update is a file pdf-lib still reads', async () => {
@@ -68,8 +69,8 @@ describe('checkPdfBeforeParsing on real PDFs', () => {
     expect(execFileSync('qpdf', ['--check', join(dir, 'updated.pdf')]).toString()).toMatch(/No syntax or stream encoding errors/);
   });
 
-  it('an encrypted file is refused as encrypted by the gate', async () => {
-    await expect(checkPdfBeforeParsing(encryptedPdf(), 100)).resolves.toEqual({ ok: false, reason: 'encrypted' });
+  it('an encrypted file is refused as encrypted', async () => {
+    expect(await read(encryptedPdf())).toMatchObject({ ok: false, error: { status: 400, message: 'the PDF is encrypted or password-protected' } });
   });
 
   it('an encrypted file with object streams is still refused as encrypted, not as unreadable', async () => {
@@ -80,21 +81,20 @@ describe('checkPdfBeforeParsing on real PDFs', () => {
     if (!result.ok) expect(result.error.message).toBe('the PDF is encrypted or password-protected');
   });
 
-  it('counts pages through the tree: 101 pages is a 413 reason before pdf-lib', async () => {
-    await expect(checkPdfBeforeParsing(await procedureNotesPdf(['page'], 101), 100)).resolves.toEqual({ ok: false, reason: 'too-many-pages' });
+  it('counts pages through the tree: 101 pages is a 413', async () => {
+    expect(await read(await procedureNotesPdf(['page'], 101))).toMatchObject({ ok: false, error: { status: 413, message: 'the PDF has more than 100 pages' } });
   });
 
-  it('an uncompressed content stream saying "bloodstream", with an indirect /Length, passes as pdf-lib reads it', async () => {
+  it('an uncompressed content stream saying "bloodstream", with an indirect /Length, is read', async () => {
     const text = qpdf(await procedureNotesPdf(['Sepsis: bloodstream infection, upstream source unknown.']), ['--qdf', '--object-streams=disable']);
     expect(text.toString('latin1')).toMatch(/\/Length \d+ 0 R/);
     expect(text.toString('latin1')).toContain('bloodstream');
-    await expect(checkPdfBeforeParsing(text, 100)).resolves.toEqual({ ok: true });
-    expect((await PDFDocument.load(text)).getPageCount()).toBe(1);
+    expect(await read(text)).toMatchObject({ ok: true, value: { pages: 1 } });
   });
 
   it('a file with junk after %%EOF (a mail gateway footer) passes', async () => {
     const notes = Buffer.from(await procedureNotesPdf());
     const footer = Buffer.from('\r\n-- \r\nScanned by MailGuard. This message has been checked for viruses.\r\n'.repeat(20), 'latin1');
-    await expect(checkPdfBeforeParsing(Buffer.concat([notes, footer]), 100)).resolves.toEqual({ ok: true });
+    expect(await read(Buffer.concat([notes, footer]))).toMatchObject({ ok: true });
   });
 });
