@@ -5,7 +5,7 @@
  *   decode <shape>  load, then decode every stream as a text-layer reader would
  *   worker <shape>  decode inside a worker_threads Worker with resourceLimits (128 MB old space)
  *   gate <shape>    readProcedureNotes on a fake or hostile PDF (test/fixtures/letter/hostile-pdfs.ts)
- *   parse <shape>   what the service did before the structural gate: pdf-lib's load, then its page count
+ *   parse <shape>   pdf-lib's load, then its page count, on this thread (what the service did before the isolated parse)
  *   textlayer <shape>  the notes' text layer (pdf.js, as the service's parse worker reads it), on this thread
  *   json            the strict parser vs JSON.parse on a 4 MiB letter body and a 100k-key body
  * Prints one JSON line. The parent (bench/hostile.ts) watches this process's memory and kills it
@@ -14,7 +14,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
-import { readProcedureNotes } from '../lib/letter/input.js';
+import { readProcedureNotes } from '../lib/letter/index.js';
 import { parseStrictJson } from '../lib/http/strict-json.js';
 import { makeBomb, type BombShape } from '../test/fixtures/letter/bombs.js';
 import { COSTLY_ACCEPTED_PDFS, HOSTILE_PDFS, type HostileShape } from '../test/fixtures/letter/hostile-pdfs.js';

@@ -6,8 +6,7 @@
  * Prints one JSON line: the outcome, CPU time of the call (user + system, every thread), and how much
  * the resident size grew (peak, read from /proc by the parent).
  */
-import { generateLetter } from '../lib/letter/pipeline.js';
-import { readProcedureNotes } from '../lib/letter/input.js';
+import { generateLetter, readProcedureNotes } from '../lib/letter/index.js';
 import { BOUNDED_PDFS, HOSTILE_PDFS, type HostileShape } from '../test/fixtures/letter/hostile-pdfs.js';
 import { NUMBERED_LINES } from '../test/fixtures/letter/model-answers.js';
 import { procedureNotesPdf } from '../test/fixtures/letter/pdfs.js';

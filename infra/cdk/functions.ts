@@ -93,7 +93,7 @@ export function bundleOptions(name: FunctionName): BuildOptions {
  * Worker threads a function starts, each bundled as a file of its own beside the handler
  * (docs/deployment.md#worker-threads): esbuild does not follow `new Worker(...)`, so each worker
  * entry is a second build with the function's own options. The letter parses untrusted notes in
- * lib/letter/pdf-worker.ts (docs/security.md#parsing-in-isolation), found at run time as
+ * lib/letter/intake/pdf-worker.mjs (docs/security.md#parsing-in-isolation), found at run time as
  * pdf-worker.mjs beside the handler.
  */
 export interface WorkerEntry {
@@ -104,7 +104,7 @@ export interface WorkerEntry {
 }
 
 export const WORKERS = {
-  letter: [{ entry: 'lib/letter/pdf-worker.ts', bundledAs: 'pdf-worker.mjs' }],
+  letter: [{ entry: 'lib/letter/intake/pdf-worker.mjs', bundledAs: 'pdf-worker.mjs' }],
 } as const satisfies Partial<Record<FunctionName, readonly WorkerEntry[]>>;
 
 /** A function's worker entries (none for most). */

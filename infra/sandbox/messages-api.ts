@@ -3,8 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
 import type { PDFObject } from 'pdf-lib';
-import { checkPdfDecompression } from '../../lib/letter/decompression-guard.js';
-import { parseInWorker } from '../../lib/letter/parse-in-worker.js';
+import { checkPdfDecompression, parseInWorker } from '../../lib/letter/index.js';
 import { writeMessageStream } from './messages-stream.js';
 import { showTextLines } from './show-text.js';
 
@@ -73,7 +72,7 @@ const apiError = (res: ServerResponse, status: number, type: string, message: st
 /**
  * The notes' text per page, cheaply: each page's content streams decoded by pdf-lib and their
  * show-text operators read. Enough for the sandbox's own letter; the service reads the real text
- * layer with pdf.js (lib/letter/text-layer.ts). A page with no text gives no lines (a scan).
+ * layer with pdf.js (lib/letter/intake/text-layer.ts). A page with no text gives no lines (a scan).
  * The caller passes pdf-lib, loaded at the first document rather than with the sandbox (most local runs
  * and tests never send one), and outside the caller's "could not be read" handling: a library that
  * fails to load is the sandbox's fault, not the document's.

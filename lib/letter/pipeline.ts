@@ -1,17 +1,12 @@
+import { type Clock, systemClock } from '../config/index.js';
 import { fail, ok, serviceError, type Result, type ServiceError } from '../errors/index.js';
 import type { SafeLogFields } from '../logging/index.js';
 import { createMessage, type MessagesFailure, type MessagesFailureKind } from '../upstream/anthropic.js';
 import type { LetterRequest } from '../validation/schemas.js';
-import { parseLetterMarkdown } from './body-markdown.js';
-import { checkLetterBody } from './check-output.js';
-import { MAX_CITATIONS, readCitedText } from './citations.js';
-import { verifyCodes } from './codes.js';
-import { readProcedureNotes } from './input.js';
-import { searchNotes } from './notes-search.js';
+import { parseLetterMarkdown, checkLetterBody, MAX_CITATIONS, readCitedText, verifyCodes, buildLetterRequest } from './compose/index.js';
+import { readProcedureNotes, searchNotes, textLayerOf } from './intake/index.js';
 import { renderLetterAnswer, type LetterRecipe } from './answer.js';
 import { citationNotFoundNotice, citationsLimitedNotice, notMachineReadableNotice, unverifiedCodeNotices } from './notices.js';
-import { buildLetterRequest } from './prompt.js';
-import { textLayerOf } from './text-layer.js';
 import type { LetterResponse, Notice } from './types.js';
 
 /**
@@ -49,7 +44,8 @@ const AI_FAILURES: Record<MessagesFailureKind, (failure: MessagesFailure) => Ser
   'too-long': () => serviceError('LETTER_NOT_GENERATED', { message: 'The AI output was far longer than any letter (over 1 MiB) and was stopped' }),
 };
 
-export async function generateLetter(request: LetterRequest, ai: LetterAi, now: () => Date = () => new Date()): Promise<LetterOutcome> {
+/** `clock` dates the letter (docs/architecture.md#time): the system clock in production, a fixed one in tests. */
+export async function generateLetter(request: LetterRequest, ai: LetterAi, clock: Clock = systemClock): Promise<LetterOutcome> {
   const { file_content, output_format, ...meta } = request;
   const log: SafeLogFields = { upstream: 'anthropic' };
 
@@ -100,7 +96,7 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
   ];
   const recipe: LetterRecipe = {
     format: output_format === 'pdf' ? 'pdf' : 'text',
-    content: { meta, body: verified.blocks, citations: cited.citations, generatedAt: now().toISOString() },
+    content: { meta, body: verified.blocks, citations: cited.citations, generatedAt: new Date(clock.now()).toISOString() },
     codes: verified.codes,
     notices,
   };

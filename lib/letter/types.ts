@@ -1,13 +1,4 @@
-import type { LetterRequest } from '../validation/schemas.js';
-import type { Citation } from './citations.js';
-import type { CodeReport } from './codes.js';
-
-/**
- * The letter request's metadata (docs/letter.md, with the optional "Re:" fields), every field a string as
- * the caller sent it. `file_content` and `output_format` are not part of it: the PDF travels
- * separately and the output format is the handler's choice.
- */
-export type LetterMetadata = Omit<LetterRequest, 'file_content' | 'output_format'>;
+import type { Citation, CodeReport } from './compose/index.js';
 
 type NoticeCode = 'UNVERIFIED_CODE_REMOVED' | 'NOTES_NOT_MACHINE_READABLE' | 'GLYPHS_REPLACED' | 'CITATION_NOT_FOUND' | 'CITATIONS_LIMITED';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readProcedureNotes } from '../../lib/letter/input.js';
+import { readProcedureNotes } from '../../lib/letter/intake/input.js';
 import { tinyObjectsPdf } from '../fixtures/letter/hostile-pdfs.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { readProcedureNotes } from '../../lib/letter/input.js';
+import { readProcedureNotes } from '../../lib/letter/intake/input.js';
 import { HOSTILE_PDFS, HOSTILE_SHAPES } from '../fixtures/letter/hostile-pdfs.js';
 
 /**

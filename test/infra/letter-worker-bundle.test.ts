@@ -1,6 +1,6 @@
 /**
  * The letter's parse worker ships with its bundle (docs/deployment.md#worker-threads): esbuild does not
- * follow `new Worker(...)`, so the stack's afterBundling hook builds lib/letter/pdf-worker.ts as
+ * follow `new Worker(...)`, so the stack's afterBundling hook builds lib/letter/intake/pdf-worker.mjs as
  * pdf-worker.mjs beside the handler (infra/cdk/functions.ts workerBuildCommands). Here those very
  * commands run into an empty folder beside a bundle built with the letter's options, with unpdf
  * shipped as the stack ships it, and a plain `node` (no TypeScript loader) reads a PDF through it.
@@ -30,7 +30,7 @@ describe('the letter bundle and its parse worker', () => {
       const { entryPoints: _entry, ...options } = bundleOptions('letter');
       await build({
         ...options,
-        stdin: { contents: "export { readProcedureNotes } from './lib/letter/input.ts';", resolveDir: ROOT, loader: 'ts' },
+        stdin: { contents: "export { readProcedureNotes } from './lib/letter/index.ts';", resolveDir: ROOT, loader: 'ts' },
         outfile: join(out, 'index.mjs'),
         logLevel: 'silent',
       });

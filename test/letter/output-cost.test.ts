@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { parseLetterMarkdown } from '../../lib/letter/body-markdown.js';
-import { MAX_CITATIONS, readCitedText } from '../../lib/letter/citations.js';
-import { verifyCodes } from '../../lib/letter/codes.js';
-import { searchNotes, type NotesSearch } from '../../lib/letter/notes-search.js';
+import { parseLetterMarkdown } from '../../lib/letter/compose/body-markdown.js';
+import { MAX_CITATIONS, readCitedText } from '../../lib/letter/compose/citations.js';
+import { verifyCodes } from '../../lib/letter/compose/codes.js';
+import { searchNotes, type NotesSearch } from '../../lib/letter/intake/notes-search.js';
 import { generateLetter } from '../../lib/letter/pipeline.js';
 import type { Message } from '../../lib/upstream/anthropic.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';

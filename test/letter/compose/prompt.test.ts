@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { buildLetterRequest, CANNOT_WRITE_SENTINEL } from '../../lib/letter/prompt.js';
+import { buildLetterRequest, CANNOT_WRITE_SENTINEL } from '../../../lib/letter/compose/prompt.js';
 
 const META = { patient_name: 'A', patient_age: '1', patient_identifier: 'P', facility_name: 'F', visit_cost: '$1' };
 /** The one text block of a request's system prompt. */

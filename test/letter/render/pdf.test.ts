@@ -3,11 +3,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseLetterMarkdown } from '../../lib/letter/body-markdown.js';
-import { renderLetterPdfReport as renderReport } from '../../lib/letter/pdf.js';
-import type { LetterMetadata } from '../../lib/letter/types.js';
-import { LETTER_META as meta } from '../fixtures/letter/metadata.js';
-import { letterBody } from '../fixtures/letter/bodies.js';
+import { parseLetterMarkdown } from '../../../lib/letter/compose/body-markdown.js';
+import { renderLetterPdfReport as renderReport } from '../../../lib/letter/render/pdf.js';
+import type { LetterMetadata } from '../../../lib/letter/index.js';
+import { LETTER_META as meta } from '../../fixtures/letter/metadata.js';
+import { letterBody } from '../../fixtures/letter/bodies.js';
 
 // Real PDFs checked by real tools: poppler-utils (pdftotext, pdfinfo, pdffonts) and qpdf.
 

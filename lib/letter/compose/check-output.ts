@@ -1,4 +1,4 @@
-import { fail, ok, serviceError, type Result } from '../errors/index.js';
+import { fail, ok, serviceError, type Result } from '../../errors/index.js';
 import { withoutMarkers } from './citations.js';
 import { CANNOT_WRITE_SENTINEL } from './prompt.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseInWorker } from '../../lib/letter/parse-in-worker.js';
-import { PROCEDURE_NOTES_LINES, encryptedPdf, procedureNotesPdf } from '../fixtures/letter/pdfs.js';
+import { parseInWorker } from '../../../lib/letter/intake/parse-in-worker.js';
+import { PROCEDURE_NOTES_LINES, encryptedPdf, procedureNotesPdf } from '../../fixtures/letter/pdfs.js';
 
 /**
  * Untrusted documents are parsed in isolation (docs/security.md#parsing-in-isolation): pdf-lib and

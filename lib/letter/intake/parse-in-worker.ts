@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { WorkerAnswer, WorkerJob } from './pdf-worker.js';
 
 /**
  * Untrusted documents are parsed in isolation (docs/security.md#parsing-in-isolation): pdf-lib and
- * pdf.js read a letter's notes in a worker thread (./pdf-worker.ts) with a heap limit of
+ * pdf.js read a letter's notes in a worker thread (./pdf-worker.mjs) with a heap limit of
  * PARSE_HEAP_MB and a deadline of PARSE_DEADLINE_MS of CPU time from the moment it is ready. Past
  * either, the worker is terminated and the file is `too-complex`; meanwhile the main thread keeps
  * answering other requests. One worker per document: nothing of one patient's file stays for the next.
@@ -17,9 +15,18 @@ import type { WorkerAnswer, WorkerJob } from './pdf-worker.js';
  * the process, so it errs towards stopping early when other work runs. A parse that stops using
  * CPU without answering is stopped at WALL_LIMIT_MS.
  *
- * In a Lambda bundle the worker is `pdf-worker.mjs` beside the handler (infra/cdk/functions.ts
- * builds it); from source (tests, `npm start`) it is the TypeScript file, loaded through tsx.
+ * The worker is `pdf-worker.mjs` beside this module: the source file itself (plain JavaScript), or in
+ * a Lambda bundle its own bundle beside the handler (infra/cdk/functions.ts builds it).
  */
+
+/** What the worker answers: the page count and each page's text (null when pdf.js could not read it). */
+export type WorkerAnswer = { kind: 'read'; pages: number; text: string[] | null } | { kind: 'encrypted' } | { kind: 'unreadable' };
+
+/** What the worker is sent: the file and the page limit past which its text is not read. */
+interface WorkerJob {
+  bytes: Uint8Array;
+  maxPages: number;
+}
 
 /** CPU time the libraries may take over one file, in ms (module loading not included). */
 export const PARSE_DEADLINE_MS = 1_500;
@@ -48,18 +55,11 @@ const processCpuMs = (): number => {
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The file name of the bundled worker, beside the bundled handler. */
-export const BUNDLED_WORKER = 'pdf-worker.mjs';
+/** The worker's file name, beside this module in source and beside the handler in a bundle. */
+export const WORKER_FILE = 'pdf-worker.mjs';
 
-function startWorker(): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: PARSE_HEAP_MB };
-  const bundled = join(here, BUNDLED_WORKER);
-  if (existsSync(bundled)) return new Worker(bundled, { resourceLimits });
-  // From source: tsx's loader is registered inside the worker before the TypeScript entry is imported.
-  const entry = pathToFileURL(join(here, 'pdf-worker.ts')).href;
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { eval: true, resourceLimits });
-}
+/** The worker does not take the parent's command-line flags: a `--import tsx` in development would cost it 0.2 s of CPU. */
+const startWorker = (): Worker => new Worker(join(here, WORKER_FILE), { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB } });
 
 export function parseInWorker(bytes: Uint8Array, options: ParseOptions): Promise<IsolatedParse> {
   return new Promise((resolve, reject) => {

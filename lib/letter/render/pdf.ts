@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import type { Block, FontStyle, Run } from './body-markdown.js';
+import type { Block, FontStyle, Run } from '../compose/index.js';
 import { formatLetterDate } from './date.js';
 import { embedLetterFonts, type LetterFonts } from './fonts.js';
 import { RTL, textDrawer, TEXT } from './draw-text.js';

@@ -1,6 +1,5 @@
-import type { Block, Run } from './body-markdown.js';
-import { runsText } from './body-markdown.js';
-import { codeKey, searchNotes, type NotesSearch } from './notes-search.js';
+import { type Block, type Run, runsText } from './body-markdown.js';
+import { codeKey, searchNotes, type NotesSearch } from '../intake/index.js';
 
 /**
  * Billing codes in the letter body, verified against the notes (docs/letter.md#codes).

@@ -1,6 +1,4 @@
-import { parseLetterMarkdown, runsText } from './body-markdown.js';
-import type { Citation } from './citations.js';
-import type { LetterMetadata } from './types.js';
+import { parseLetterMarkdown, runsText, type Citation, type LetterMetadata } from '../compose/index.js';
 
 /**
  * What the markdown and the PDF both show besides the body, decided once so the two cannot drift:

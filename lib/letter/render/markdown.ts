@@ -1,9 +1,6 @@
-import type { Block, Run } from './body-markdown.js';
-import type { Citation } from './citations.js';
+import { type Block, type Run, type Citation, escapeInline, escapeLineStart, escapeMarkdown, type LetterMetadata } from '../compose/index.js';
 import { formatLetterDate } from './date.js';
-import { escapeInline, escapeLineStart, escapeMarkdown } from './plain-text.js';
 import { reBlockLines, sourceLines } from './sections.js';
-import type { LetterMetadata } from './types.js';
 
 /**
  * The whole letter as markdown (docs/letter.md#layout): letterhead, "Re:" block, patient

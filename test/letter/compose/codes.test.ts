@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
-import { parseLetterMarkdown, runsText, type Block } from '../../lib/letter/body-markdown.js';
-import { verifyCodes } from '../../lib/letter/codes.js';
+import { parseLetterMarkdown, runsText, type Block } from '../../../lib/letter/compose/body-markdown.js';
+import { verifyCodes } from '../../../lib/letter/compose/codes.js';
 
 const text = (blocks: Block[]) => blocks.map((b) => (b.kind === 'rule' ? '---' : runsText(b.runs))).join('\n');
 const PAGES = ['Dx: primary osteoarthritis, right knee, m17.11. Plan: TKA.', 'Procedure 27447 planned; brace L1832 supplied. Hypertension I10.'];

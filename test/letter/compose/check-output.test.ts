@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { checkLetterBody } from '../../lib/letter/check-output.js';
+import { checkLetterBody } from '../../../lib/letter/compose/check-output.js';
 
 const GOOD = `## Diagnosis
 

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import * as fontkit from 'fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
-import type { FontStyle } from './body-markdown.js';
+import type { FontStyle } from '../compose/index.js';
 import { bundledName, FALLBACK_FACES, PRIMARY_FACE, type FontFace, type FontFile } from './font-files.js';
 
 /**

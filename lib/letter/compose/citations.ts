@@ -1,6 +1,6 @@
-import type { Message } from '../upstream/anthropic.js';
+import type { Message } from '../../upstream/anthropic.js';
 import { citationMarker } from './body-markdown.js';
-import { searchNotes, type NotesSearch } from './notes-search.js';
+import { searchNotes, type NotesSearch } from '../intake/index.js';
 import { cleanModelText } from './plain-text.js';
 
 /**

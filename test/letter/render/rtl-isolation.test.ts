@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { parseLetterMarkdown } from '../../lib/letter/body-markdown.js';
-import { renderLetterPdfReport } from '../../lib/letter/pdf.js';
-import { LETTER_META } from '../fixtures/letter/metadata.js';
+import { parseLetterMarkdown } from '../../../lib/letter/compose/body-markdown.js';
+import { renderLetterPdfReport } from '../../../lib/letter/render/pdf.js';
+import { LETTER_META } from '../../fixtures/letter/metadata.js';
 
 /**
  * A right-to-left name inside the English letter is isolated (docs/letter.md#fonts): the sentence

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll } from '@jest/globals';
-import { readProcedureNotes } from '../../lib/letter/input.js';
-import { encryptedPdf, procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
+import { readProcedureNotes } from '../../../lib/letter/intake/input.js';
+import { encryptedPdf, procedureNotesPdf, toBase64 } from '../../fixtures/letter/pdfs.js';
 
 /** The largest file_content a letter takes: 4 MiB decoded (docs/api.md#limits). */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES } from '../../lib/letter/decompression-guard.js';
-import { readProcedureNotes } from '../../lib/letter/input.js';
-import { assemblePdf, BOMB_SHAPES, makeBomb, scannedPdf, zlibZeros } from '../fixtures/letter/bombs.js';
-import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
+import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES } from '../../../lib/letter/intake/decompression-guard.js';
+import { readProcedureNotes } from '../../../lib/letter/intake/input.js';
+import { assemblePdf, BOMB_SHAPES, makeBomb, scannedPdf, zlibZeros } from '../../fixtures/letter/bombs.js';
+import { procedureNotesPdf, toBase64 } from '../../fixtures/letter/pdfs.js';
 
 const MIB = 1024 * 1024;
 /** More streams than this are refused unmeasured (docs/security.md#pdf-bombs: more than 20,000). */

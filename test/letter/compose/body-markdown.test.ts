@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
-import { citationMarker, parseLetterMarkdown, type Block } from '../../lib/letter/body-markdown.js';
-import { assembleLetter } from '../../lib/letter/markdown.js';
+import { citationMarker, parseLetterMarkdown, type Block } from '../../../lib/letter/compose/body-markdown.js';
+import { assembleLetter } from '../../../lib/letter/render/markdown.js';
 
 const META = {
   patient_identifier: 'PAT-0001',

@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseLetterMarkdown } from '../../lib/letter/body-markdown.js';
-import { renderLetterPdfReport } from '../../lib/letter/pdf.js';
-import { LETTER_META as meta } from '../fixtures/letter/metadata.js';
+import { parseLetterMarkdown } from '../../../lib/letter/compose/body-markdown.js';
+import { renderLetterPdfReport } from '../../../lib/letter/render/pdf.js';
+import { LETTER_META as meta } from '../../fixtures/letter/metadata.js';
 
 // Every script renders with an embedded font and comes back intact through pdftotext (poppler):
 // right-to-left names in logical order, Devanagari and ligatures as written (docs/letter.md#fonts).

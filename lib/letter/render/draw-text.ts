@@ -17,7 +17,7 @@ import {
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
-import type { FontStyle } from './body-markdown.js';
+import type { FontStyle } from '../compose/index.js';
 import { isShaped, shape, type FaceKey, type LetterFonts } from './fonts.js';
 import type { Measure, PlacedRun, WrappedLine } from './wrap.js';
 

@@ -1,8 +1,8 @@
 import { describe, it, expect } from '@jest/globals';
-import { parseLetterMarkdown } from '../../lib/letter/body-markdown.js';
-import { assembleLetter as assemble } from '../../lib/letter/markdown.js';
-import { escapeMarkdown } from '../../lib/letter/plain-text.js';
-import type { LetterMetadata } from '../../lib/letter/types.js';
+import { parseLetterMarkdown } from '../../../lib/letter/compose/body-markdown.js';
+import { assembleLetter as assemble } from '../../../lib/letter/render/markdown.js';
+import { escapeMarkdown } from '../../../lib/letter/compose/plain-text.js';
+import type { LetterMetadata } from '../../../lib/letter/index.js';
 
 const meta: LetterMetadata = {
   patient_identifier: 'PAT-0001',

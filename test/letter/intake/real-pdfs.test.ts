@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
-import { readProcedureNotes } from '../../lib/letter/input.js';
-import { scannedPdf } from '../fixtures/letter/bombs.js';
-import { encryptedPdf, procedureNotesPdf, scannedNotesPdf } from '../fixtures/letter/pdfs.js';
+import { readProcedureNotes } from '../../../lib/letter/intake/input.js';
+import { scannedPdf } from '../../fixtures/letter/bombs.js';
+import { encryptedPdf, procedureNotesPdf, scannedNotesPdf } from '../../fixtures/letter/pdfs.js';
 
 /**
  * Real PDFs pass the decompression guard and the isolated parse (docs/security.md#parsing-in-isolation):
@@ -18,7 +18,7 @@ const read = (bytes: Uint8Array) => readProcedureNotes(Buffer.from(bytes).toStri
 
 let dir: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'pdf-gate-'));
+  dir = mkdtempSync(join(tmpdir(), 'real-pdfs-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

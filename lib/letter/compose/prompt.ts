@@ -1,10 +1,17 @@
-import type { MessageRequest } from '../upstream/anthropic.js';
-import type { LetterMetadata } from './types.js';
+import type { MessageRequest } from '../../upstream/anthropic.js';
+import type { LetterRequest } from '../../validation/schemas.js';
 
 /**
  * What the model is told (docs/letter.md#the-pipeline): write only the clinical body of a Letter of Medical
  * Necessity from the procedure notes; the service adds letterhead, patient block and signature.
  */
+
+/**
+ * The letter request's metadata (docs/letter.md, with the optional "Re:" fields), every field a string as
+ * the caller sent it. `file_content` and `output_format` are not part of it: the PDF travels
+ * separately and the output format is the handler's choice.
+ */
+export type LetterMetadata = Omit<LetterRequest, 'file_content' | 'output_format'>;
 
 /** The exact first token of the model's answer when it cannot write a letter from the document. */
 export const CANNOT_WRITE_SENTINEL = 'CANNOT_WRITE_LETTER';

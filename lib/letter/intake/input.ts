@@ -1,4 +1,4 @@
-import { fail, ok, serviceError, type Result } from '../errors/index.js';
+import { fail, ok, serviceError, type Result } from '../../errors/index.js';
 import { checkPdfDecompression, MAX_DECOMPRESSED_BYTES, type DecompressionCheck } from './decompression-guard.js';
 import { parseInWorker, type IsolatedParse, type ParseOptions } from './parse-in-worker.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { deflateRawSync, deflateSync } from 'node:zlib';
 import { decodePDFRawStream, PDFContext, PDFRawStream, type PDFDict } from 'pdf-lib';
-import { ByteBudget, runFilter, type Keep } from '../../lib/letter/pdf-filters.js';
-import { lzwCodeWriter, lzwZeros, runLengthZeros } from '../fixtures/letter/bombs.js';
-import { rng } from '../fuzz/generate.js';
+import { ByteBudget, runFilter, type Keep } from '../../../lib/letter/intake/pdf-filters.js';
+import { lzwCodeWriter, lzwZeros, runLengthZeros } from '../../fixtures/letter/bombs.js';
+import { rng } from '../../fuzz/generate.js';
 
 const context = PDFContext.create();
 
