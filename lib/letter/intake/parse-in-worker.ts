@@ -12,8 +12,8 @@ import { Worker } from 'node:worker_threads';
  * The deadline is counted in the process's CPU time (what the 2 s budget of a request is about),
  * sampled every CHECK_EVERY_MS: a wall-clock deadline would refuse ordinary notes on a busy machine
  * (100 pages take 0.3–0.5 s of CPU, but 1.7 s of wall time at load 13). It counts every thread of
- * the process, so it errs towards stopping early when other work runs. A parse that stops using
- * CPU without answering is stopped at WALL_LIMIT_MS.
+ * the process, so it errs towards stopping early when other work runs. A worker that has not
+ * answered after WALL_LIMIT_MS of wall time (loading included) is stopped whatever it is doing.
  *
  * The worker is `pdf-worker.mjs` beside this module: the source file itself (plain JavaScript), or in
  * a Lambda bundle its own bundle beside the handler (infra/cdk/functions.ts builds it).
@@ -32,7 +32,7 @@ interface WorkerJob {
 export const PARSE_DEADLINE_MS = 1_500;
 /** How often the CPU time is sampled. */
 const CHECK_EVERY_MS = 25;
-/** Wall time after which a parse that is not using CPU is stopped anyway. */
+/** Wall time after which a worker that has not answered is stopped anyway (loading included). */
 const WALL_LIMIT_MS = 30_000;
 /** The worker's old-generation heap, in MiB. */
 export const PARSE_HEAP_MB = 256;
@@ -61,15 +61,19 @@ export const WORKER_FILE = 'pdf-worker.mjs';
 /** The worker does not take the parent's command-line flags: a `--import tsx` in development would cost it 0.2 s of CPU. */
 const startWorker = (): Worker => new Worker(join(here, WORKER_FILE), { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB } });
 
+/** Reads `bytes` in a fresh worker: its page count and text, or why not (`too-complex` past the heap limit or the deadline). */
 export function parseInWorker(bytes: Uint8Array, options: ParseOptions): Promise<IsolatedParse> {
   return new Promise((resolve, reject) => {
     const worker = startWorker();
     let timer: NodeJS.Timeout | undefined;
     let settled = false;
+    // A worker that never gets ready or never answers, whatever it is doing, is stopped too.
+    const wallTimer = setTimeout(() => settle({ kind: 'too-complex' }), WALL_LIMIT_MS);
     const settle = (outcome: IsolatedParse | Error) => {
       if (settled) return;
       settled = true;
       clearInterval(timer);
+      clearTimeout(wallTimer);
       void worker.terminate();
       if (outcome instanceof Error) reject(outcome);
       else resolve(outcome);
@@ -78,9 +82,8 @@ export function parseInWorker(bytes: Uint8Array, options: ParseOptions): Promise
       if (message.kind !== 'ready') return settle(message);
       const cpuMs = options.cpuMs ?? processCpuMs;
       const deadline = cpuMs() + (options.deadlineMs ?? PARSE_DEADLINE_MS);
-      const wallLimit = performance.now() + WALL_LIMIT_MS;
       timer = setInterval(() => {
-        if (cpuMs() >= deadline || performance.now() >= wallLimit) settle({ kind: 'too-complex' });
+        if (cpuMs() >= deadline) settle({ kind: 'too-complex' });
       }, CHECK_EVERY_MS);
       const job: WorkerJob = { bytes: new Uint8Array(bytes), maxPages: options.maxPages };
       worker.postMessage(job, [job.bytes.buffer as ArrayBuffer]);
