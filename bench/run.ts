@@ -18,6 +18,8 @@
  *    server: bench/webhook-hostile.ts (spawned; it writes webhook-hostile.json).
  *  - An upstream answering 400 MB (clearinghouse) or 40 MB (payer search): CPU and memory of the one
  *    request, read with the cap: bench/upstream-caps.ts (spawned; it writes upstream-caps.json).
+ *  - Hostile letter input: a 20 MB model answer, 20,000 citations, every hostile notes PDF through
+ *    the isolated parse (CPU seconds, peak growth): bench/letter-hostile.ts (spawned; letter-hostile.json).
  * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
  * the target. Targets are reported, not enforced (the exit code is 0 either way).
  */
@@ -32,6 +34,7 @@ import { measureBundles, type BundleReport } from './bundles.js';
 import type { FunctionName } from '../infra/deploy/functions.js';
 import type { HostileReport, ProbeResult } from './hostile.js';
 import type { UpstreamCapsReport } from './upstream-caps.js';
+import type { LetterHostileFigure } from './letter-hostile.js';
 import { measureInvocations, type InvocationSample } from './invocations.js';
 import type { WebhookHostileReport } from './webhook-hostile.js';
 import { LAMBDA_NODE_MAJOR, lambdaNodePath } from './lambda-node.js';
@@ -308,6 +311,18 @@ function upstreamCapRows(report: UpstreamCapsReport): Row[] {
   });
 }
 
+/** Each hostile letter case: CPU seconds of the whole process and its peak growth; target 2 s of CPU. */
+function letterHostileRows(figures: LetterHostileFigure[]): Row[] {
+  return figures.map((f) => ({
+    figure: `letter, ${f.case}: CPU s, peak growth`,
+    value: f.cpuSeconds === null ? '-' : `${fixed(f.cpuSeconds, 2)} s, +${f.peakGrowthMiB} MiB`,
+    baseline: '',
+    ratio: f.outcome,
+    target: '< 2 s CPU',
+    pass: f.cpuSeconds !== null && f.cpuSeconds < 2,
+  }));
+}
+
 function hostileRows(report: HostileReport): Row[] {
   const bombs = report.bombs.map((b): Row => {
     const growth = b.guard.peakGrowthMiB ?? b.guard.rssGrowthMiB ?? NaN;
@@ -407,6 +422,8 @@ step('letter PDF (bench/pdf.ts)');
 const pdf = resultOf<PdfResult>('pdf.ts');
 step('hostile input (bench/hostile.ts; unguarded runs are capped and killed)');
 const hostile = resultOf<HostileReport>('hostile.ts');
+step('hostile letter input: model output and notes (bench/letter-hostile.ts)');
+const letterHostile = resultOf<LetterHostileFigure[]>('letter-hostile.ts');
 step('a JSON list of millions of items (bench/hostile-json.ts)');
 const hostileJson = resultOf<HostileJsonReport>('hostile-json.ts');
 step('an upstream answering 400 MB and 40 MB (bench/upstream-caps.ts)');
@@ -429,6 +446,7 @@ const rows = [
   ...roundtripRows(roundtrip),
   ...pdfRows(pdf),
   ...hostileRows(hostile),
+  ...letterHostileRows(letterHostile),
   ...requestBoundRows(hostileJson, localServer),
   ...webhookRows(webhookHostile),
   ...upstreamCapRows(upstreamCaps),
@@ -449,6 +467,7 @@ const summary = {
   roundtrip,
   pdf: pdf.render,
   hostile,
+  letterHostile,
   hostileJson,
   localServer,
   webhookHostile,

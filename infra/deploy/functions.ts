@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { type FunctionName, functionEntry } from '../../lib/http/functions.js';
@@ -44,4 +45,58 @@ export function bundleOptions(name: FunctionName): BuildOptions {
     sourcesContent: BUNDLING.sourcesContent,
     external: [...((SHIPPED_MODULES as Partial<Record<FunctionName, readonly string[]>>)[name] ?? [])],
   };
+}
+
+/**
+ * Worker threads a function starts, each bundled as a file of its own beside the handler
+ * (docs/deployment.md#worker-threads): esbuild does not follow `new Worker(...)`, so each worker
+ * entry is a second build with the function's own options. The letter parses untrusted notes in
+ * lib/letter/intake/pdf-worker.mjs (docs/security.md#parsing-in-isolation), found at run time as
+ * pdf-worker.mjs beside the handler.
+ */
+export interface WorkerEntry {
+  /** The entry, from the project root. */
+  entry: string;
+  /** Its bundle's file name, beside the handler's. */
+  bundledAs: string;
+}
+
+export const WORKERS = {
+  letter: [{ entry: 'lib/letter/intake/pdf-worker.mjs', bundledAs: 'pdf-worker.mjs' }],
+} as const satisfies Partial<Record<FunctionName, readonly WorkerEntry[]>>;
+
+/** A function's worker entries (none for most). */
+export const workersOf = (name: FunctionName): readonly WorkerEntry[] => (WORKERS as Partial<Record<FunctionName, readonly WorkerEntry[]>>)[name] ?? [];
+
+/** esbuild's options for one worker of a function: the function's own, with the worker as the entry. */
+export function workerBundleOptions(name: FunctionName, worker: WorkerEntry): BuildOptions {
+  return { ...bundleOptions(name), entryPoints: [fileURLToPath(new URL(`../../${worker.entry}`, import.meta.url))] };
+}
+
+/**
+ * Shell commands (the CDK's afterBundling hook) that build a function's workers into `outputDir`
+ * with the project's own esbuild and the same options as the handler (minified, with source maps,
+ * as the stack builds it). docs/deployment.md#worker-threads
+ */
+export function workerBuildCommands(name: FunctionName, inputDir: string, outputDir: string): string[] {
+  const options = bundleOptions(name);
+  const flags = [
+    '--bundle',
+    '--platform=node',
+    '--format=esm',
+    `--target=${String(options.target)}`,
+    `--main-fields=${(options.mainFields ?? []).join(',')}`,
+    `--banner:js=${BUNDLING.banner}`,
+    ...Object.entries(options.alias ?? {}).map(([from, to]) => `--alias:${from}=${to}`),
+    ...(options.external ?? []).map((pkg) => `--external:${pkg}`),
+    '--minify',
+    '--sourcemap',
+    `--sources-content=${String(BUNDLING.sourcesContent)}`,
+  ];
+  const quote = (arg: string) => `"${arg.replace(/(["\\$`])/g, '\\$1')}"`;
+  return workersOf(name).map((worker) =>
+    [join(inputDir, 'node_modules', '.bin', 'esbuild'), join(inputDir, worker.entry), ...flags, `--outfile=${join(outputDir, worker.bundledAs)}`]
+      .map(quote)
+      .join(' '),
+  );
 }

@@ -53,12 +53,12 @@ describe('PDF bombs on the letter route', () => {
   });
 
   it.each(['dict-openers', 'array-openers', 'random-bytes'] as const)(
-    'a fake PDF of 4 MB (%s after %%PDF-) is a 400 INVALID_FILE from the structural gate',
+    'a fake PDF of 4 MB (%s after %%PDF-) is a 400 INVALID_FILE: the isolated parse ran out of time',
     async (shape) => {
       const reply = await invoke(handler, letterEvent(HOSTILE_PDFS[shape].make()));
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({
-        message: 'the PDF holds too much data outside its objects (damaged or not a PDF)',
+        message: 'the PDF is too complex to read safely',
         code: 'INVALID_FILE',
         requestId: reply.headers['x-request-id'],
       });

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
+import { fixedClock } from '../../lib/config/index.js';
 import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
 import type { LetterResponse } from '../../lib/letter/types.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
@@ -43,7 +44,7 @@ const request = (overrides: Partial<LetterRequest> = {}): LetterRequest => ({
 
 const viaSandbox = (): LetterAi => ({ apiKey: 'sandbox', baseURL: sandbox.url, model: 'claude-sandbox', budgetMs: 20_000 });
 const viaFake = (): LetterAi => ({ apiKey: 'fake', baseURL: fake.url, model: 'claude-fake', budgetMs: 20_000 });
-const NOW = () => new Date('2026-02-01T09:00:00Z');
+const NOW = fixedClock('2026-02-01T09:00:00Z');
 
 async function letterOf(req: LetterRequest, ai: LetterAi) {
   const { result, log } = await generateLetter(req, ai, NOW);

@@ -4,7 +4,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { STATE_INDEX } from '../../../lib/batch/adapters/dynamodb-rows.js';
 import { SCALAR_SCRIPT } from '../../../lib/http/docs-page.js';
-import { ALL_FONT_FILES, type FontFile } from '../../../lib/letter/font-files.js';
+import { ALL_FONT_FILES, type FontFile } from '../../../lib/letter/index.js';
 import { FUNCTION_NAMES, type FunctionName } from '../functions.js';
 import type { StackSettings } from '../settings.js';
 import type { BatchStores } from './batch-stores.js';
@@ -117,7 +117,7 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
     letter: {
       environment: { ANTHROPIC_SECRET_ARN: anthropicSecret.secretArn, LETTER_MODEL: settings.letterModel, ...idempotencyEnv, ...corsEnv },
       grants: [readSecret(anthropicSecret), ...idempotencyGrants(), decryptVia('secretsmanager', 'dynamodb')],
-      // Every face of the letter's font fallback chain (lib/letter/font-files.ts, docs/letter.md#fonts).
+      // Every face of the letter's font fallback chain (lib/letter/render/font-files.ts, docs/letter.md#fonts).
       fonts: ALL_FONT_FILES,
     },
     // docs/api.md#payer-directory: reads the Stedi key only (the directory's own search endpoint).

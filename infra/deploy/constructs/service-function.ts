@@ -5,8 +5,8 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, type CfnFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { bundledName, type FontFile } from '../../../lib/letter/font-files.js';
-import { BUNDLING, FUNCTIONS, type FunctionName } from '../functions.js';
+import { bundledName, type FontFile } from '../../../lib/letter/index.js';
+import { BUNDLING, FUNCTIONS, workerBuildCommands, workersOf, type FunctionName } from '../functions.js';
 import { PROJECT_ROOT } from '../settings.js';
 import { SHIPPED_MODULES, shipModulesCommands } from '../shipped-modules.js';
 import { pascal } from '../ids.js';
@@ -101,7 +101,7 @@ export class ServiceFunction {
         // shipped modules (../shipped-modules.ts) stay outside, copied beside the bundle without an npm install.
         externalModules: [...shipped],
         forceDockerBundling: false,
-        ...(fonts || assets || shipped.length
+        ...(fonts || assets || shipped.length || workersOf(name).length
           ? {
               commandHooks: {
                 beforeBundling: () => [],
@@ -110,6 +110,8 @@ export class ServiceFunction {
                   ...copyFonts(fonts ?? [], inputDir, outputDir),
                   ...copyAssets(assets ?? [], inputDir, outputDir),
                   ...shipModulesCommands(shipped, inputDir, outputDir, join(PROJECT_ROOT, 'node_modules')),
+                  // Worker threads the handler starts, each a bundle of its own beside it (../functions.ts WORKERS).
+                  ...workerBuildCommands(name, inputDir, outputDir),
                 ],
               },
             }
@@ -122,7 +124,7 @@ export class ServiceFunction {
   }
 }
 
-/** The letter code looks for its Unicode fonts in fonts/ beside the bundled handler (lib/letter/fonts.ts). */
+/** The letter code looks for its Unicode fonts in fonts/ beside the bundled handler (lib/letter/render/fonts.ts). */
 function copyFonts(fonts: readonly FontFile[], inputDir: string, outputDir: string): string[] {
   if (fonts.length === 0) return [];
   return [`mkdir -p "${outputDir}/fonts"`, ...fonts.map((f) => `cp "${join(inputDir, 'node_modules', f.pkg, f.path)}" "${outputDir}/fonts/${bundledName(f)}"`)];

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
 import type { PDFObject } from 'pdf-lib';
-import { checkPdfBeforeParsing } from '../../../lib/letter/pdf-gate.js';
+import { checkPdfDecompression, parseInWorker } from '../../../lib/letter/index.js';
+import { writeMessageStream } from './messages-stream.js';
 import { showTextLines } from './show-text.js';
 
 /**
@@ -19,6 +20,7 @@ import { showTextLines } from './show-text.js';
  * citation (cited_text, document_index, document_title, start_page_number, end_page_number), as
  * the real API sends them. A `system` prompt marked `cache_control` is reported as a cache write on
  * first sight and a cache read after (usage.cache_creation_input_tokens / cache_read_input_tokens).
+ * A request with `stream: true` (the service's) is answered with server-sent events (./messages-stream.ts).
  *
  * Failure markers: put one of these anywhere in the PDF text or the metadata (e.g. in patient_name):
  *   SANDBOX:429          429 rate_limit_error, retry-after: 1
@@ -32,19 +34,17 @@ import { showTextLines } from './show-text.js';
  *   SANDBOX:DECLINE      200, the text "CANNOT_WRITE_LETTER: …" (the prompt's sentinel)
  *   SANDBOX:PLACEHOLDER  200, a body containing "[Patient Name]"
  *   SANDBOX:TRUNCATED    200, stop_reason "max_tokens"
- *   SANDBOX:BADJSON      200 with a body that is not JSON
+ *   SANDBOX:BADJSON      200 with a body that is not JSON (an event whose data is not JSON, when streamed)
  *   SANDBOX:INVENTED     200, a normal body plus an ICD-10 code the notes do not hold (G89.29)
  *   SANDBOX:DELAY=<s>    the normal answer, sent only after <s> seconds (0–300; e.g. a letter past 30 s)
  * Markers must never appear in real documents; the sandbox only runs when no real key is configured.
  *
- * A document is checked by the letter route's own gate before pdf-lib reads it (docs/security.md#pdf-structure):
- * one whose streams would decompress past 64 MiB, or with over 100 pages, is refused with 413
- * request_too_large; one whose structure is unreadable or unbounded (4 MB of `<<` after `%PDF-`)
- * with 400 invalid_request_error.
+ * A document is checked as the letter route checks it before the sandbox's own pdf-lib reads it: the
+ * decompression guard (docs/security.md#pdf-bombs), then the isolated parse
+ * (docs/security.md#parsing-in-isolation). One whose streams would decompress past 64 MiB, or with
+ * over 100 pages, is refused with 413 request_too_large; one the libraries cannot read within their
+ * deadline (4 MB of `<<` after `%PDF-`) or at all with 400 invalid_request_error.
  */
-
-/** Gate refusals the sandbox answers with 413 (size); every other refusal is a 400. */
-const TOO_LARGE = new Set(['too-much-data', 'too-many-streams', 'too-complex', 'too-many-pages', 'too-much-content']);
 
 export interface MessagesSandbox {
   url: string;
@@ -72,7 +72,7 @@ const apiError = (res: ServerResponse, status: number, type: string, message: st
 /**
  * The notes' text per page, cheaply: each page's content streams decoded by pdf-lib and their
  * show-text operators read. Enough for the sandbox's own letter; the service reads the real text
- * layer with pdf.js (lib/letter/text-layer.ts). A page with no text gives no lines (a scan).
+ * layer with pdf.js (lib/letter/intake/text-layer.ts). A page with no text gives no lines (a scan).
  * The caller passes pdf-lib, loaded at the first document rather than with the sandbox (most local runs
  * and tests never send one), and outside the caller's "could not be read" handling: a library that
  * fails to load is the sandbox's fault, not the document's.
@@ -225,6 +225,7 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     let body: {
       model?: unknown;
       max_tokens?: unknown;
+      stream?: unknown;
       system?: string | Array<{ type?: string; text?: string; cache_control?: { type?: string } }>;
       messages?: Array<{ role?: string; content?: string | ContentBlock[] }>;
     };
@@ -244,12 +245,11 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     const documents = blocks.filter((b) => b.type === 'document' && b.source?.type === 'base64' && typeof b.source.data === 'string');
     const pdfs = documents.map((document) => new Uint8Array(Buffer.from(document.source!.data!, 'base64')));
     for (const pdf of pdfs) {
-      const gate = await checkPdfBeforeParsing(pdf, 100);
-      if (!gate.ok && TOO_LARGE.has(gate.reason)) {
-        const message = gate.reason === 'too-many-pages' ? 'A maximum of 100 PDF pages may be provided' : 'the PDF document is over the size limit';
-        return apiError(res, 413, 'request_too_large', message);
-      }
-      if (!gate.ok) return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
+      if (!(await checkPdfDecompression(pdf)).ok) return apiError(res, 413, 'request_too_large', 'the PDF document is over the size limit');
+      // Read in isolation first, as the service reads it: its own pdf-lib pass below only sees a file that passed.
+      const parsed = await parseInWorker(pdf, { maxPages: 100 });
+      if (parsed.kind === 'read' && parsed.pages > 100) return apiError(res, 413, 'request_too_large', 'A maximum of 100 PDF pages may be provided');
+      if (parsed.kind !== 'read' || parsed.pages === 0) return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
     }
     let lines: NotesLine[] = [];
     if (pdfs[0]) {
@@ -279,21 +279,21 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
       const cacheRead = cached && systemCacheSeen.has(system) ? systemTokens : 0;
       const cacheWrite = cached && !systemCacheSeen.has(system) ? systemTokens : 0;
       if (cached) systemCacheSeen.add(system);
-      json(res, 200, {
+      const answer = {
         id: `msg_sandbox_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
-        type: 'message',
-        role: 'assistant',
-        model: body.model,
+        model: body.model as string,
         content,
         stop_reason: stopReason,
-        stop_sequence: null,
         usage: {
           input_tokens: Math.ceil(raw.length / 4) - cacheRead - cacheWrite,
           output_tokens: Math.ceil(outputChars / 4),
           cache_read_input_tokens: cacheRead,
           cache_creation_input_tokens: cacheWrite,
         },
-      });
+      };
+      // A `stream: true` request (what the service sends) gets server-sent events, as from the real API.
+      if (body.stream === true) return writeMessageStream(res, answer, { 'request-id': `req_sandbox_${randomUUID()}` });
+      json(res, 200, { ...answer, type: 'message', role: 'assistant', stop_sequence: null });
     };
     const message = (text: string, stopReason: string) => send(text ? [{ type: 'text', text }] : [], stopReason);
 
@@ -339,8 +339,8 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
       case 'INVENTED':
         return send(letterBlocks(true), 'end_turn');
       case 'BADJSON':
-        res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_sandbox_badjson' });
-        return res.end('{"id": "msg_broken", "content": [');
+        res.writeHead(200, { 'content-type': body.stream === true ? 'text/event-stream' : 'application/json', 'request-id': 'req_sandbox_badjson' });
+        return res.end(body.stream === true ? 'event: message_start\ndata: {"id": "msg_broken", "content": [\n\n' : '{"id": "msg_broken", "content": [');
       default:
         return send(letterBlocks(), 'end_turn');
     }

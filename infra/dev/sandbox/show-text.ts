@@ -1,7 +1,7 @@
 /**
  * The text a content stream shows, read the cheap way the AI sandbox needs (docs/api.md#sandboxes):
  * the operands of the show-text operators, one line per operator. Not a PDF text extractor: the
- * service reads the real text layer with pdf.js (lib/letter/text-layer.ts).
+ * service reads the real text layer with pdf.js (lib/letter/intake/text-layer.ts).
  */
 
 /** Decodes PDF string literals: escapes and octal codes. */
