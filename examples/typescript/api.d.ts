@@ -528,9 +528,15 @@ export interface components {
             provider_npi?: string;
         };
         FhirBundleRequest: {
-            /** @constant */
-            resourceType: "Bundle";
-            entry: {
+            /** @enum {string} */
+            resourceType: "Bundle" | "CoverageEligibilityRequest" | "Parameters";
+            entry?: {
+                [key: string]: unknown;
+            }[];
+            contained?: {
+                [key: string]: unknown;
+            }[];
+            parameter?: {
                 [key: string]: unknown;
             }[];
         } & {
