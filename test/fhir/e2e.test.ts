@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Bundle, CoverageEligibilityResponse, OperationOutcome } from '@medplum/fhirtypes';
 import { requestBundle } from '../../infra/openapi/fhir.js';
@@ -80,6 +81,21 @@ describe('every sandbox patient through $submit', () => {
     expect([reply.status, reply.headers.get('content-type'), reply.headers.get('retry-after')]).toEqual([503, FHIR, expect.stringMatching(/^\d+$/)]);
     expect(r4Errors(reply.body)).toEqual([]);
     expect((reply.body as OperationOutcome).issue[0]).toMatchObject({ code: 'transient', details: { coding: [{ code: 'PAYER_UNAVAILABLE' }] } });
+  });
+});
+
+describe('requests as EHRs write them, over HTTP (docs/fhir.md#as-ehrs-write-it)', () => {
+  const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/fhir/${name}`, import.meta.url), 'utf8'));
+
+  it.each([
+    ['a Medplum Bundle (provider by NPI, matched in the enrollments table)', 'medplum-bundle.json'],
+    ['a bare request with contained resources', 'ehr-contained-request.json'],
+    ['a Parameters wrapper', 'parameters.json'],
+  ])('%s: 200 and a valid R4 answer for Maria Garcia', async (_what, name) => {
+    const reply = await post(fixture(name));
+    expect([reply.status, r4Errors(reply.body)]).toEqual([200, []]);
+    const response = (reply.body as Bundle).entry![0]!.resource as CoverageEligibilityResponse;
+    expect([response.outcome, response.insurance?.[0]?.inforce]).toEqual(['complete', true]);
   });
 });
 

@@ -27,6 +27,7 @@ const fixture = (name: string): Json => JSON.parse(readFileSync(new URL(`../fixt
 const ENROLLMENTS: Enrollment[] = [
   { providerId: 'P-1', clientId: 'acme', npi: '1234567893', organizationName: 'Riverside Family Clinic', status: 'active' },
   { providerId: 'P-0', clientId: 'acme', npi: '1234567893', organizationName: 'Riverside (old)', status: 'inactive' },
+  { providerId: 'PROVIDER-SANDBOX-1', clientId: 'acme', npi: '1999999976', organizationName: 'Sandbox clinic', status: 'active' },
   { providerId: 'P-OTHER', clientId: 'other', npi: '1245319599', organizationName: 'Elsewhere', status: 'active' },
 ];
 const store: EnrollmentStore = {
@@ -114,7 +115,7 @@ describe('the fixtures, as EHRs send them', () => {
       patientDOB: '04-12-1985',
       patientMemberId: 'PPO100001',
       payerId: 'SBXPPO',
-      providerId: 'P-1',
+      providerId: 'PROVIDER-SANDBOX-1',
       dateOfCoverage: '03-01-2025',
       serviceTypeCodes: ['30'],
     });
@@ -131,7 +132,7 @@ describe('the fixtures, as EHRs send them', () => {
 
   it('Parameters: the resource parameter holds the Bundle; our provider-id system wins over the NPI listed first; the only insurer identifier counts', async () => {
     const parameters = fixture('parameters.json');
-    expect(bodyOf(parameters)).toMatchObject({ providerId: 'P-1', payerId: 'SBXPPO', patientMemberId: 'PPO100001' });
+    expect(bodyOf(parameters)).toMatchObject({ providerId: 'PROVIDER-SANDBOX-1', payerId: 'SBXPPO', patientMemberId: 'PPO100001' });
     const response = await answer(parameters);
     expect([response.outcome, response.request]).toEqual(['complete', { reference: 'https://ehr.example.org/fhir/R4/CoverageEligibilityRequest/r-9' }]);
   });
@@ -246,7 +247,9 @@ describe('what FHIR says to refuse', () => {
 
 describe('the shapes, and what is not one', () => {
   it("the body's outer check (before the route) lets the three shapes through and names them when refusing another", () => {
-    for (const name of ['medplum-bundle.json', 'ehr-contained-request.json', 'parameters.json']) expect(validateBody('fhir', fixture(name)).ok).toBe(true);
+    for (const name of ['medplum-bundle.json', 'ehr-contained-request.json', 'parameters.json']) {
+      expect([name, r4Errors(fixture(name)), validateBody('fhir', fixture(name)).ok]).toEqual([name, [], true]);
+    }
     const patient = validateBody('fhir', { resourceType: 'Patient' });
     expect(patient.ok ? [] : patient.error.errors).toEqual([{ field: 'resourceType', message: 'must be Bundle, CoverageEligibilityRequest or Parameters' }]);
     const huge = validateBody('fhir', { resourceType: 'CoverageEligibilityRequest', contained: Array.from({ length: 10_000 }, () => ({})) });
