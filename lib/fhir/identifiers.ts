@@ -33,6 +33,9 @@ interface Rule {
   pick(candidates: Candidate[]): Candidate | undefined;
 }
 
+/** An ordered list of rules: the first that picks an identifier wins. */
+export type IdentifierRules = readonly Rule[];
+
 const bySystem =
   (system: string) =>
   (candidates: Candidate[]): Candidate | undefined =>
@@ -41,21 +44,21 @@ const withoutSystem = (candidates: Candidate[]): Candidate | undefined => candid
 const onlyOne = (candidates: Candidate[]): Candidate | undefined => (candidates.length === 1 ? candidates[0] : undefined);
 
 /** The provider's identifier, first rule that picks one wins. */
-export const PROVIDER_RULES: readonly Rule[] = [
+export const PROVIDER_RULES: IdentifierRules = [
   { kind: 'providerId', pick: bySystem(SYSTEMS.providerId) },
   { kind: 'npi', pick: bySystem(SYSTEMS.npi) },
   { kind: 'providerId', pick: withoutSystem },
 ];
 
 /** The insurer's identifier, first rule that picks one wins. */
-export const INSURER_RULES: readonly Rule[] = [
+export const INSURER_RULES: IdentifierRules = [
   { kind: 'payerId', pick: bySystem(SYSTEMS.payerId) },
   { kind: 'payerId', pick: withoutSystem },
   { kind: 'payerId', pick: onlyOne },
 ];
 
 /** The identifier these rules choose among `identifiers` (those with a value), at `path` (`….identifier`). */
-export function chooseIdentifier(rules: readonly Rule[], identifiers: readonly unknown[], path: string): ChosenIdentifier | undefined {
+export function chooseIdentifier(rules: IdentifierRules, identifiers: readonly unknown[], path: string): ChosenIdentifier | undefined {
   const candidates = identifiers.flatMap((identifier, i) =>
     isObject(identifier) && identifier.value !== undefined ? [{ identifier, path: `${path}[${i}]` }] : [],
   );

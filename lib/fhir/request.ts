@@ -11,7 +11,7 @@ import type {
 } from '@medplum/fhirtypes';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import { MOCK_TAG, PROCEDURE_SYSTEMS, SERVICE_TYPE_SYSTEMS, SYSTEMS } from './codes.js';
-import { chooseIdentifier, INSURER_RULES, PROVIDER_RULES, type ChosenIdentifier, type UsedIdentifiers } from './identifiers.js';
+import { chooseIdentifier, INSURER_RULES, PROVIDER_RULES, type ChosenIdentifier, type IdentifierRules, type UsedIdentifiers } from './identifiers.js';
 import { findRequest, isObject, list, text, unknownModifierExtensions, type Json, type Located } from './request-shapes.js';
 
 /**
@@ -101,17 +101,15 @@ class Reader {
    * the Reference's own `identifier` (a logical reference, no resource needed). Its value becomes `field`
    * unless it is an NPI, which the route matches to an enrollment.
    */
-  identifier(field: string, rules: Parameters<typeof chooseIdentifier>[0], reference: unknown, path: string, types: readonly string[], what: string) {
-    const logical = isObject(reference) && isObject(reference.identifier) && reference.reference === undefined;
+  identifier(field: keyof typeof IDENTIFIER_HELP, rules: IdentifierRules, reference: unknown, path: string, types: readonly string[], what: string) {
+    const logical = isObject(reference) && isObject(reference.identifier) && reference.reference === undefined ? reference.identifier : undefined;
     const found = logical ? undefined : this.entry(reference, path, types, what);
     if (!logical && !found) return undefined;
-    const chosen = logical
-      ? chooseIdentifier(rules, [reference.identifier], `${path}.identifier`)
-      : chooseIdentifier(rules, list(found?.resource.identifier), `${found?.path}.identifier`);
-    if (!chosen) {
-      const where = logical ? `${path}.identifier` : `${found?.path}.identifier`;
-      return this.problem(where, IDENTIFIER_HELP[field as keyof typeof IDENTIFIER_HELP]);
-    }
+    const where = found ? `${found.path}.identifier` : `${path}.identifier`;
+    const picked = found ? chooseIdentifier(rules, list(found.resource.identifier), where) : chooseIdentifier(rules, [logical], where);
+    if (!picked) return this.problem(where, IDENTIFIER_HELP[field]);
+    // A logical reference holds one identifier, not a list: it is named without an index.
+    const chosen = found ? picked : { ...picked, path: where };
     this.set(field, chosen.kind === 'npi' ? undefined : chosen.value, `${chosen.path}.value`);
     return chosen;
   }

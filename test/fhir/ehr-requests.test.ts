@@ -8,7 +8,9 @@ import { ok, type ServiceError } from '../../lib/errors/index.js';
 import { operationOutcomeOf } from '../../lib/fhir/outcome.js';
 import { readEligibilityBundle } from '../../lib/fhir/request.js';
 import { fhirRoute } from '../../lib/fhir/route.js';
+import { payerDirectory } from '../../lib/payers/directory.js';
 import type { Runtime } from '../../lib/runtime/index.js';
+import { searchStediPayers } from '../../lib/upstream/stedi-payers.js';
 import { validateBody } from '../../lib/validation/index.js';
 import { startClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
 import { clearinghouseFor } from '../support/clearinghouse.js';
@@ -53,8 +55,11 @@ const runtime = (): Runtime => ({
   anthropicKey: async () => ok('k'),
   sandbox: { anthropic: true },
 });
-const submit = (body: Json) =>
-  fhirRoute(runtime(), { clock: fixedClock(new Date('2025-03-01T12:00:00.000Z')), newId: () => 'id-1' })({
+const submit = (body: Json, payers?: Runtime['payers']) =>
+  fhirRoute(
+    { ...runtime(), ...(payers ? { payers } : {}) },
+    { clock: fixedClock(new Date('2025-03-01T12:00:00.000Z')), newId: () => 'id-1' },
+  )({
     body: body as never,
     clientId: 'acme',
     requestId: 'r-1',
@@ -69,8 +74,8 @@ async function answer(body: Json): Promise<CoverageEligibilityResponse> {
 }
 
 /** The route's error, after checking its OperationOutcome against R4. */
-async function refusal(body: Json): Promise<ServiceError> {
-  const outcome = await submit(body);
+async function refusal(body: Json, payers?: Runtime['payers']): Promise<ServiceError> {
+  const outcome = await submit(body, payers);
   if (outcome.ok || !('code' in outcome.error)) throw new Error(`expected one of our errors, got ${JSON.stringify(outcome)}`);
   expect(r4Errors(operationOutcomeOf(outcome.error))).toEqual([]);
   return outcome.error;
@@ -195,6 +200,16 @@ describe('identifiers chosen by system, never by position', () => {
     expect(error.message).toBe(
       'The provider is not enrolled for this client and payer (provider identifier used: system urn:eligibility-service:provider-id, value "P-9", at Bundle.entry[1].resource.identifier[0]; insurer identifier used: system urn:eligibility-service:payer-id, value "SBXPPO", at Bundle.entry[2].resource.identifier[1])',
     );
+  });
+
+  it('a payer the directory refuses is a 422 naming the insurer identifier used', async () => {
+    const directory = payerDirectory({
+      search: async (search) => (await searchStediPayers({ baseUrl: sandbox.url, apiKey: 'k', timeoutMs: 5_000 }, search)).result,
+    });
+    // 54097: Delta Dental of South Dakota, listed NOT_SUPPORTED for eligibility by the sandbox directory.
+    const error = await refusal(withIdentifiers([ours], [naic, { value: '54097' }]), directory);
+    expect([error.status, error.code]).toEqual([422, 'PAYER_NOT_SUPPORTED']);
+    expect(error.message).toMatch(/\(insurer identifier used: no system, value "54097", at Bundle\.entry\[2\]\.resource\.identifier\[1\]\)$/);
   });
 });
 
