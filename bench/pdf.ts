@@ -77,7 +77,7 @@ await build({
   target: 'node20',
   outfile: bundle,
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  external: ['unpdf'], // shipped beside the bundle, as infra/cdk/stack.ts does
+  external: ['unpdf'], // shipped beside the bundle, as infra/deploy/stack.ts does
   logLevel: 'silent',
 });
 // Each probe prints its import's wall time and its whole process's CPU time; a bare probe gives Node's own CPU time.

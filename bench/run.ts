@@ -10,6 +10,8 @@
  *  - PDF render time for 1-, 2- and 5-page letters: bench/pdf.ts (spawned; it writes pdf.json).
  *  - Batch eligibility: a 10,000-item submit, 2,000 items against a 500 ms clearinghouse at cap 10, a
  *    500-item results page, heap: bench/batch.ts (spawned with --expose-gc; it writes batch.json).
+ *  - Hostile and large batch requests (10,000 items, 10,000 `{}`, a 1.4 M-row CSV, a page by state,
+ *    500 rich answers), CPU and RSS each: bench/batch-hostile.ts (spawned; it writes batch-hostile.json).
  *  - Hostile input: every PDF bomb shape with the decompression guard and before it, and the strict
  *    JSON parser vs JSON.parse: bench/hostile.ts (spawned; it writes hostile.json).
  *  - A webhook receiver that drips a byte every 5 s against another client's webhook on the local
@@ -23,9 +25,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BatchHostileReport } from './batch-hostile.js';
+import { batchHostileRows } from './batch-hostile-rows.js';
 import { batchRows, type BatchReport } from './batch-rows.js';
 import { measureBundles, type BundleReport } from './bundles.js';
-import type { FunctionName } from '../infra/cdk/functions.js';
+import type { FunctionName } from '../infra/deploy/functions.js';
 import type { HostileReport, ProbeResult } from './hostile.js';
 import type { UpstreamCapsReport } from './upstream-caps.js';
 import { measureInvocations, type InvocationSample } from './invocations.js';
@@ -136,38 +140,42 @@ function x12Rows(x12: X12Result, judged: boolean): { rows: Row[]; detail: Record
 }
 
 const TARGET_BUNDLE_BYTES = 1024 * 1024;
-const TARGET_OVERHEAD_MS = 100;
-const GATED: ReadonlySet<FunctionName> = new Set(['eligibility', 'cob', 'authorizer']);
+const SIZE_GATED: ReadonlySet<FunctionName> = new Set(['eligibility', 'cob', 'authorizer']);
+/** What a cold import may add over bare node, ms (docs/benchmarks.md#cold-starts). */
+const COLD_IMPORT_TARGETS: Partial<Record<FunctionName, number>> = { authorizer: 50, health: 50, eligibility: 100, cob: 100, mcp: 150, letter: 250 };
 
 /** Cold-import targets are judged on Lambda's Node major when it ran (`judged`), else on this Node. */
 function bundleRows(report: BundleReport, judged: boolean): Row[] {
-  const gated = (name: FunctionName) => judged && GATED.has(name);
-  return report.figures.flatMap((f) => [
-    {
-      figure: `${f.name} bundle size (${report.source})`,
-      value: `${fixed(f.bytes / 1024, 0)} KiB`,
-      baseline: `gzip ${fixed(f.gzipBytes / 1024, 0)} KiB`,
-      ratio: `${fixed(f.bytes / TARGET_BUNDLE_BYTES, 2)} of 1 MiB`,
-      target: gated(f.name) ? '< 1 MiB' : '',
-      pass: gated(f.name) ? f.bytes < TARGET_BUNDLE_BYTES : null,
-    },
-    {
-      figure: `${f.name} cold import, ms (median of ${report.spawns} spawns, Node ${report.node})`,
-      value: fixed(f.coldImportMs),
-      baseline: `node -e "" ${fixed(f.bareNodeMs)}`,
-      ratio: `${f.ratio}x (+${fixed(f.overheadMs)} ms)`,
-      target: gated(f.name) ? `≤ +${TARGET_OVERHEAD_MS} ms` : '',
-      pass: gated(f.name) ? f.overheadMs <= TARGET_OVERHEAD_MS : null,
-    },
-    {
-      figure: `${f.name} cold import CPU time over bare node, ms (median, Node ${report.node})`,
-      value: fixed(f.cpuOverheadMs),
-      baseline: 'load-independent',
-      ratio: '',
-      target: '',
-      pass: null,
-    },
-  ]);
+  const sizeGated = (name: FunctionName) => judged && SIZE_GATED.has(name);
+  return report.figures.flatMap((f) => {
+    const target = judged ? COLD_IMPORT_TARGETS[f.name] : undefined;
+    return [
+      {
+        figure: `${f.name} bundle size (${report.source})`,
+        value: `${fixed(f.bytes / 1024, 0)} KiB`,
+        baseline: `gzip ${fixed(f.gzipBytes / 1024, 0)} KiB`,
+        ratio: `${fixed(f.bytes / TARGET_BUNDLE_BYTES, 2)} of 1 MiB`,
+        target: sizeGated(f.name) ? '< 1 MiB' : '',
+        pass: sizeGated(f.name) ? f.bytes < TARGET_BUNDLE_BYTES : null,
+      },
+      {
+        figure: `${f.name} cold import, ms (median of ${report.spawns} spawns, Node ${report.node}, its own environment)`,
+        value: fixed(f.coldImportMs),
+        baseline: `node -e "" ${fixed(f.bareNodeMs)}`,
+        ratio: `${f.ratio}x (+${fixed(f.overheadMs)} ms)`,
+        target: target === undefined ? '' : `≤ +${target} ms`,
+        pass: target === undefined ? null : f.overheadMs <= target,
+      },
+      {
+        figure: `${f.name} cold import CPU time over bare node, ms (median, Node ${report.node})`,
+        value: fixed(f.cpuOverheadMs),
+        baseline: 'load-independent',
+        ratio: '',
+        target: '',
+        pass: null,
+      },
+    ];
+  });
 }
 
 function invocationRows(samples: InvocationSample[]): Row[] {
@@ -410,6 +418,8 @@ const webhookHostile = resultOf<WebhookHostileReport>('webhook-hostile.ts');
 
 step('batch eligibility (bench/batch.ts; about two minutes)');
 const batch = resultOf<BatchReport>('batch.ts', ['--expose-gc']);
+step('hostile and large batch requests (bench/batch-hostile.ts)');
+const batchHostile = resultOf<BatchHostileReport>('batch-hostile.ts');
 
 const rows = [
   ...x12.rows,
@@ -423,6 +433,7 @@ const rows = [
   ...webhookRows(webhookHostile),
   ...upstreamCapRows(upstreamCaps),
   ...batchRows(batch),
+  ...batchHostileRows(batchHostile),
 ];
 printTable(rows);
 mkdirSync(results, { recursive: true });
@@ -443,6 +454,7 @@ const summary = {
   webhookHostile,
   upstreamCaps,
   batch,
+  batchHostile,
 };
 writeFileSync(join(results, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`\nwritten: bench/results/summary.json (${lambdaX12 ? 'x12.json, x12-lambda-node.json' : 'x12.json'}, pdf.json by their scripts)`);

@@ -25,6 +25,8 @@ const FIGURES = ['copay', 'deductible.total', 'deductible.remaining', 'coinsuran
 const SLOT_COLUMNS: readonly string[] = NETWORKS.flatMap((network) => LEVELS.flatMap((level) => FIGURES.map((figure) => `${network}.${level}.${figure}`)));
 /** The estimate's totals (docs/eligibility.md#estimate): what the patient owes, what the plan pays, whether every figure was known. */
 const ESTIMATE_COLUMNS: readonly string[] = ['estimate.patientOwes', 'estimate.planPays', 'estimate.complete'];
+/** The COB part of an item that asked `runCobCheck`: its COB code, or the code of its failure. */
+const COB_COLUMNS: readonly string[] = ['cob.cobCode', 'cob.error'];
 export const CSV_COLUMNS: readonly string[] = [
   'index',
   'clientRef',
@@ -33,6 +35,7 @@ export const CSV_COLUMNS: readonly string[] = [
   'coverageStatus',
   ...SLOT_COLUMNS,
   ...ESTIMATE_COLUMNS,
+  ...COB_COLUMNS,
   'errorCode',
   'errorMessage',
 ];
@@ -61,6 +64,8 @@ function csvRow(batch: BatchRecord, item: ItemRecord): string[] {
     ok ? at(body, 'coverageStatus') : '',
     ...SLOT_COLUMNS.map((column) => (ok ? at(body, column) : '')),
     ...ESTIMATE_COLUMNS.map((column) => (ok ? at(body, column) : '')),
+    ok ? at(body, 'cob.cobCode') : '',
+    ok ? at(body, 'cob.code') : '',
     inertCell(ok ? '' : at(body, 'code')),
     inertCell(ok ? '' : at(body, 'message')),
   ];

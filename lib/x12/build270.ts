@@ -3,10 +3,12 @@
  * service type code (default 30), then one per procedure code (EQ02 composite HC:, or AD: for a
  * CDT code): every payer accepts repeated EQ loops, while EQ01 repetitions are not supported by
  * all of them. Values go through cleanElement (./clean.ts, shared with the COB request) so patient
- * data can never break the envelope. Control numbers come from an injected generator (default crypto random).
+ * data can never break the envelope. Control numbers come from an injected generator (default crypto random),
+ * or, inside {@link withPinned270}, from an upstream request key.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, randomInt } from 'node:crypto';
 import { systemClock, type Clock } from '../config/clock.js';
-import { randomInt } from 'node:crypto';
 import { cleanElement as clean, x12Name } from './clean.js';
 
 export interface Build270Input {
@@ -68,9 +70,37 @@ function two(n: number): string {
 
 const defaultControlNumber = () => randomInt(1, 1_000_000_000);
 
+/** What pins the 270s built inside {@link withPinned270}: the upstream request key and the time they carry. */
+export interface Pin270 {
+  key: string;
+  at: Date;
+}
+const pins = new AsyncLocalStorage<Pin270>();
+
+/**
+ * Nine digits (100,000,000–999,999,999) from an upstream request key: the same key, the same number.
+ * A batch item's 270 and COB request take their control numbers from their keys (docs/batch.md#engine).
+ */
+export function controlNumberOfKey(key: string): number {
+  return 100_000_000 + (createHash('sha256').update(key).digest().readUInt32BE(0) % 900_000_000);
+}
+
+/**
+ * Runs `work` with every 270 built inside it (through any awaits) pinned to `pin`: control numbers
+ * derived from `pin.key`, date and time `pin.at`, so a repeat under one Idempotency-Key sends the very
+ * same bytes, before and after a restart (docs/batch.md#engine). A batch item's attempt runs the
+ * real-time route inside it; a real-time request builds outside any pin and gets fresh numbers as before.
+ */
+export function withPinned270<T>(pin: Pin270, work: () => T): T {
+  return pins.run(pin, work);
+}
+
 export function build270(input: Build270Input, options: Build270Options = {}): Built270 {
-  const now = new Date((options.clock ?? systemClock).now());
-  const raw = Math.floor(Math.abs(options.controlNumber ? options.controlNumber() : defaultControlNumber())) % 1_000_000_000;
+  // A pin (a batch attempt's key) decides the time and the numbers: a repeat under its key is the same bytes.
+  const pin = pins.getStore();
+  const now = pin?.at ?? new Date((options.clock ?? systemClock).now());
+  const drawn = options.controlNumber ? options.controlNumber() : pin ? controlNumberOfKey(pin.key) : defaultControlNumber();
+  const raw = Math.floor(Math.abs(drawn)) % 1_000_000_000;
   const control = raw === 0 ? 1 : raw;
   const isa13 = String(control).padStart(9, '0');
   const sender = clean(options.senderId ?? DEFAULT_SENDER_ID);

@@ -16,7 +16,7 @@ import {
 import { itemsOf } from '../../lib/fhir/items.js';
 import { readEligibilityBundle } from '../../lib/fhir/request.js';
 import { operationOutcomeOf } from '../../lib/fhir/outcome.js';
-import { requestBundle } from '../../infra/openapi/fhir.js';
+import { requestBundle } from '../../infra/tools/openapi/fhir.js';
 import { SANDBOX_GARCIA } from '../support/events.js';
 import { loadR4Definitions, R4_LOAD_TIMEOUT_MS, r4Errors } from '../support/fhir-r4.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Bundle, CoverageEligibilityResponse, OperationOutcome } from '@medplum/fhirtypes';
-import { requestBundle } from '../../infra/openapi/fhir.js';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import { requestBundle } from '../../infra/tools/openapi/fhir.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 import { MOCK_SET_1 } from '../support/events.js';
 import { loadR4Definitions, R4_LOAD_TIMEOUT_MS, r4Errors } from '../support/fhir-r4.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';

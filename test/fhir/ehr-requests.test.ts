@@ -12,7 +12,7 @@ import { payerDirectory } from '../../lib/payers/directory.js';
 import type { Runtime } from '../../lib/runtime/index.js';
 import { searchStediPayers } from '../../lib/upstream/stedi-payers.js';
 import { validateBody } from '../../lib/validation/index.js';
-import { startClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { startClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { clearinghouseFor } from '../support/clearinghouse.js';
 import { loadR4Definitions, R4_LOAD_TIMEOUT_MS, r4Errors } from '../support/fhir-r4.js';
 

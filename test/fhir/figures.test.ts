@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { CoverageEligibilityResponse } from '@medplum/fhirtypes';
-import { requestBundle } from '../../infra/openapi/fhir.js';
+import { requestBundle } from '../../infra/tools/openapi/fhir.js';
 import { mockEligibility } from '../../lib/eligibility/mock.js';
 import { readEligibilityBundle } from '../../lib/fhir/request.js';
 import { answerBundle } from '../../lib/fhir/response.js';

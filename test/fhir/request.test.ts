@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Bundle } from '@medplum/fhirtypes';
 import { locateProblems, readEligibilityBundle } from '../../lib/fhir/request.js';
 import { validateBody } from '../../lib/validation/index.js';
-import { requestBundle } from '../../infra/openapi/fhir.js';
+import { requestBundle } from '../../infra/tools/openapi/fhir.js';
 import { SANDBOX_GARCIA } from '../support/events.js';
 
 /** The Bundle → eligibility body mapping (docs/fhir.md#the-request), one field at a time. */

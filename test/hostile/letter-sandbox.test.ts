@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
+import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
 import { deflateSync } from 'node:zlib';
 import { assemblePdf } from '../fixtures/letter/bombs.js';
 import { HOSTILE_PDFS } from '../fixtures/letter/hostile-pdfs.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { installAwsLambdaStandIn } from '../../infra/local/awslambda.js';
-import type { LocalEnvironment } from '../../infra/local/environment.js';
+import { installAwsLambdaStandIn } from '../../infra/dev/local/awslambda.js';
+import type { LocalEnvironment } from '../../infra/dev/local/environment.js';
 import { BOMB_INFLATED_MIB, BOMB_SHAPES, makeBomb, scannedPdf } from '../fixtures/letter/bombs.js';
 import { HOSTILE_PDFS } from '../fixtures/letter/hostile-pdfs.js';
 import { LETTER_META } from '../fixtures/letter/metadata.js';

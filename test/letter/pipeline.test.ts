@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
+import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
 import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
 import type { LetterResponse } from '../../lib/letter/types.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';

@@ -3,7 +3,7 @@ import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEnrollmentStore } from '../../lib/runtime/enrollment-dynamodb.js';
 import { ServiceFailure } from '../../lib/errors/index.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
-import { createEnrollmentTable, localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
+import { createEnrollmentTable, localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/dev/local/enrollments.js';
 
 let dynamo: LocalDynamo;
 let client: DynamoDBDocumentClient;

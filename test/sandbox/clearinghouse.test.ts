@@ -2,9 +2,9 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { estimateOf } from '../../lib/eligibility/estimate.js';
 import { interpret271, interpret271Figures } from '../../lib/eligibility/interpret.js';
 import type { BenefitFigures, BenefitSummary, EligibilityQuestion } from '../../lib/eligibility/types.js';
-import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
-import { SANDBOX_PATIENTS, type SandboxPatient } from '../../infra/sandbox/patients.js';
-import { read270 } from '../../infra/sandbox/read270.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
+import { SANDBOX_PATIENTS, type SandboxPatient } from '../../infra/dev/sandbox/patients.js';
+import { read270 } from '../../infra/dev/sandbox/read270.js';
 
 const KEY = 'sandbox-test-key';
 const RAW = '/change/medicalnetwork/eligibility/v3/raw-x12';

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { listen } from '../../infra/listen.js';
+import { listen } from '../../infra/dev/listen.js';
 
 /**
  * A loopback fake of the Messages API in its wire format: every POST /v1/messages gets the message
