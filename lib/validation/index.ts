@@ -58,6 +58,8 @@ const LIST_ITEMS: Record<string, { plural: string; singular: string }> = {
   serviceTypeCodes: { plural: 'service type codes', singular: 'service type code' },
   procedureCodes: { plural: 'procedure codes', singular: 'procedure code' },
   entry: { plural: 'Bundle entries', singular: 'Bundle entry' },
+  contained: { plural: 'contained resources', singular: 'contained resource' },
+  parameter: { plural: 'parameters', singular: 'parameter' },
   lines: { plural: 'estimate lines', singular: 'estimate line' },
 };
 const itemsOf = (instancePath: string) => LIST_ITEMS[instancePath.split('/').filter(Boolean).pop() ?? ''] ?? { plural: 'values', singular: 'value' };

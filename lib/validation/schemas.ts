@@ -191,19 +191,22 @@ const letterSchema = {
 } as const;
 
 /**
- * The FHIR `$submit` body (docs/fhir.md): only its outer shape is checked here, so a Bundle of up to 50
- * entries reaches lib/fhir, which reads the resources and holds the values it maps to the eligibility
+ * The FHIR `$submit` body (docs/fhir.md#the-request): only its outer shape is checked here (a Bundle, a
+ * bare CoverageEligibilityRequest or a Parameters, their lists bounded), and lib/fhir/request-shapes.ts
+ * finds the request in it; lib/fhir reads the resources and holds the values it maps to the eligibility
  * body to the eligibility schema above.
  */
 const fhirBundleSchema = {
   $id: 'fhir',
   type: 'object',
-  required: ['resourceType', 'entry'],
-  // A Bundle has more elements (id, meta, type, timestamp…): FHIR's own rules, not ours, govern them.
+  required: ['resourceType'],
+  // A resource has more elements (id, meta, type, timestamp…): FHIR's own rules, not ours, govern them.
   additionalProperties: true,
   properties: {
-    resourceType: { const: 'Bundle' },
+    resourceType: { type: 'string', enum: ['Bundle', 'CoverageEligibilityRequest', 'Parameters'] },
     entry: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'object', additionalProperties: true } },
+    contained: { type: 'array', maxItems: 50, items: { type: 'object', additionalProperties: true } },
+    parameter: { type: 'array', maxItems: 50, items: { type: 'object', additionalProperties: true } },
   },
 } as const;
 
@@ -271,10 +274,9 @@ export interface LetterRequest {
   provider_npi?: string;
 }
 
-/** A FHIR R4 Bundle as it arrives (every other key is read by lib/fhir/request.ts). */
+/** A `$submit` body as it arrives: a Bundle, a CoverageEligibilityRequest or a Parameters (every other key is read by lib/fhir). */
 export interface FhirBundleRequest {
-  resourceType: 'Bundle';
-  entry: Record<string, unknown>[];
+  resourceType: 'Bundle' | 'CoverageEligibilityRequest' | 'Parameters';
   [key: string]: unknown;
 }
 

@@ -198,5 +198,5 @@ export const FHIR_SUMMARY = {
   tag: 'FHIR',
   summary: 'FHIR R4 CoverageEligibilityRequest/$submit',
   description:
-    "The eligibility check as the FHIR operation EHRs call: a Bundle whose first entry is a CoverageEligibilityRequest (with its Patient, Coverage, insurer and provider as entries) in, a Bundle with a CoverageEligibilityResponse out, both `application/fhir+json` (`application/json` is accepted too). A `meta.tag` `urn:eligibility-service:request-mode|mock` answers from the mock sets. Our own errors are OperationOutcomes with the REST route's status. See docs/fhir.md.",
+    "The eligibility check as the FHIR operation EHRs call. In: a Bundle holding a CoverageEligibilityRequest in any entry (with its Patient, Coverage, insurer and provider as entries), the request alone with them `contained`, or a Parameters whose `resource` parameter holds either; provider and insurer identifiers are chosen by system (`urn:eligibility-service:provider-id`, an NPI `http://hl7.org/fhir/sid/us-npi` matched to your enrollments, `urn:eligibility-service:payer-id`). Out: a Bundle with a CoverageEligibilityResponse. Both are `application/fhir+json` (`application/json` is accepted too). A `meta.tag` `urn:eligibility-service:request-mode|mock` answers from the mock sets. Our own errors are OperationOutcomes with the REST route's status. See docs/fhir.md.",
 };
