@@ -104,14 +104,3 @@ export function presentSummary(summary: SummaryFigures): BenefitSummary {
 
 /** What an answer body's figures were: the plan-wide blocks, and a real answer's entries. */
 export type AnswerFigures = Blocks<Figures> & { benefits?: readonly ServiceFigures[]; procedures?: readonly ProcedureFigures[] };
-
-const FIGURES = new WeakMap<object, AnswerFigures>();
-
-/** Remembers the figures a body was presented from; returns the body. */
-export function withFigures<T extends object>(body: T, figures: AnswerFigures): T {
-  FIGURES.set(body, figures);
-  return body;
-}
-
-/** The figures a body was presented from, or undefined for a body not presented here. */
-export const figuresBehind = (body: object): AnswerFigures | undefined => FIGURES.get(body);
