@@ -3,9 +3,8 @@
  * that turns the numeric figures of figures.ts into "$1,234.50", "12.5%" and "N/A" for a JSON body.
  * Everything else of the answer is passed through as it is, keys in the same order.
  *
- * A body built here remembers the figures it was built from (`figuresBehind`), so an edge that answers
- * from the same body in another form (FHIR's Money and unsignedInt) takes the numbers themselves and
- * never reads the text back. A body that was not built here (one parsed back from JSON) has none.
+ * An edge that answers in another form (FHIR's Money and unsignedInt) gets the numbers themselves beside
+ * the body (route.ts#eligibilityAnswer) and never reads the text back.
  */
 import { formatMoney, formatRate } from './format.js';
 import {
