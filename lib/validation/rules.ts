@@ -126,6 +126,20 @@ const estimateCodesFit: Rule = (body, context) => {
   return undefined;
 };
 
+/** At least one of two optional fields; the message names both. */
+const oneOf =
+  (first: string, second: string, why: string): Rule =>
+  (body, context) =>
+    body[first] !== undefined || body[second] !== undefined || context.reported.has(first) || context.reported.has(second)
+      ? undefined
+      : { field: first, message: `${first} or ${second} is required (${why})` };
+
+/** A date of service in bounds, measured as a date of coverage is. */
+const serviceInBounds: Rule = (body, context) => {
+  const problem = coverageInBounds(['patientDOB'])({ ...body, dateOfCoverage: body.dateOfService }, context);
+  return problem ? { ...problem, field: 'dateOfService', message: problem.message } : undefined;
+};
+
 const RULES: Record<SchemaName, readonly Rule[]> = {
   eligibility: [fitsNm1('patientFirstName', 'NM104'), fitsNm1('patientLastName', 'NM103'), coverageInBounds(['patientDOB']), amountsInCents, estimateCodesFit],
   cob: [
@@ -138,6 +152,13 @@ const RULES: Record<SchemaName, readonly Rule[]> = {
   letter: [],
   // The FHIR Bundle's own shape only: the eligibility body read from it is validated with the eligibility rules (lib/fhir/request.ts).
   fhir: [],
+  discovery: [fitsNm1('patientFirstName', 'NM104'), fitsNm1('patientLastName', 'NM103'), serviceInBounds],
+  mbi: [
+    fitsNm1('patientFirstName', 'NM104'),
+    fitsNm1('patientLastName', 'NM103'),
+    coverageInBounds(['patientDOB']),
+    oneOf('patientSSN', 'patientState', 'the Medicare number is looked up by SSN, or without one by the state the patient lives in'),
+  ],
 };
 
 /** The problems the rules of one schema find in a body (an object; other shapes have none). */
