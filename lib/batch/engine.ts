@@ -1,3 +1,5 @@
+import { withDiscoverOnInactive } from '../discovery/on-inactive.js';
+import type { DiscoveryStore } from '../discovery/store.js';
 import { eligibilityRoute } from '../eligibility/route.js';
 import type { EnrollmentStore } from '../enrollment/types.js';
 import { answerOf } from '../http/api-handler.js';
@@ -16,11 +18,13 @@ import type { Check } from './worker.js';
  */
 const ENROLLMENT_CACHE_MS = 60_000;
 
-export function eligibilityCheck(runtime: Runtime, now: () => number = Date.now): Check {
+/** `discoveries`: where an item's `discoverOnInactive` keeps the discovery it starts (docs/finding-coverage.md); without it none starts. */
+export function eligibilityCheck(runtime: Runtime, now: () => number = Date.now, discoveries?: DiscoveryStore): Check {
   let enrollments: Promise<EnrollmentStore> | undefined;
   const cached = () => (enrollments ??= runtime.enrollments().then((store) => cachedEnrollments(store, ENROLLMENT_CACHE_MS, now)));
   return async ({ body, clientId, requestId, idempotencyKey }) => {
-    const route = eligibilityRoute({ ...runtime, enrollments: cached, upstreamIdempotencyKey: idempotencyKey });
+    const itemRuntime = { ...runtime, enrollments: cached, upstreamIdempotencyKey: idempotencyKey };
+    const route = withDiscoverOnInactive(discoveries ? { runtime: itemRuntime, store: discoveries } : undefined, eligibilityRoute(itemRuntime));
     const { response } = answerOf(await route({ body: body as unknown as EligibilityRequest, clientId, requestId }), requestId);
     return { status: response.statusCode, body: response.body };
   };
