@@ -122,7 +122,7 @@ const medicare = (firstName: string, lastName: string, dob: string, mbi: string,
   memberId: mbi,
   ...payer(payerId),
   scenario: 'Medicare number lookup: Original Medicare Parts A and B',
-  planBegin: '20150901',
+  planBegin: '20250101',
   benefits: MEDICARE_AB,
 });
 
