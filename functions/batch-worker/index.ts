@@ -7,4 +7,9 @@ import { runtimeFromEnv } from '../../lib/runtime/index.js';
 const wiring = batchWiring();
 
 /** The item queue's consumer (docs/batch.md#engine): each item through the real-time eligibility route. */
-export const handler = itemWorkerHandler({ ...wiring, check: eligibilityCheck(runtimeFromEnv(), Date.now, discoveryStoreFromEnv()), delay: wiring.delayItem, now: Date.now });
+export const handler = itemWorkerHandler({
+  ...wiring,
+  check: eligibilityCheck(runtimeFromEnv(), Date.now, discoveryStoreFromEnv()),
+  delay: wiring.delayItem,
+  now: Date.now,
+});

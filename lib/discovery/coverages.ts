@@ -79,7 +79,11 @@ async function coverageOf(context: CoverageContext, found: FoundCoverage, index:
   const figures =
     payerId && memberId
       ? await figuresOf(context, found, payerId, memberId, index)
-      : fail(serviceError('UPSTREAM_ERROR', { message: `The clearinghouse found a coverage without a ${payerId ? 'member id' : 'payer id'}: no check could be run for it` }));
+      : fail(
+          serviceError('UPSTREAM_ERROR', {
+            message: `The clearinghouse found a coverage without a ${payerId ? 'member id' : 'payer id'}: no check could be run for it`,
+          }),
+        );
   const coverage = {
     payerId: payerId ?? '',
     payerName: found.payerName,

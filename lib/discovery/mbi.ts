@@ -30,7 +30,11 @@ export function mbiRoute(runtime: Runtime): Route<MbiRequest> {
     const dateOfCoverage = usDateToD8(body.dateOfCoverage);
     const provider = enrollment.organizationName
       ? { npi: enrollment.npi, organizationName: enrollment.organizationName }
-      : { npi: enrollment.npi, ...(enrollment.firstName ? { firstName: enrollment.firstName } : {}), ...(enrollment.lastName ? { lastName: enrollment.lastName } : {}) };
+      : {
+          npi: enrollment.npi,
+          ...(enrollment.firstName ? { firstName: enrollment.firstName } : {}),
+          ...(enrollment.lastName ? { lastName: enrollment.lastName } : {}),
+        };
     const x12 = (payerId: string): string =>
       build270(
         {

@@ -19,7 +19,8 @@ export const MEMBER_NOT_FOUND_AAA: ReadonlySet<string> = new Set(['72', '73', '7
 
 type DiscoveryPart = DiscoveryAnswer | { message: string; code: string };
 
-const memberNotFound = (error: ServiceError): boolean => error.code === 'PAYER_REJECTED' && (error.rejections ?? []).some((r) => MEMBER_NOT_FOUND_AAA.has(r.code));
+const memberNotFound = (error: ServiceError): boolean =>
+  error.code === 'PAYER_REJECTED' && (error.rejections ?? []).some((r) => MEMBER_NOT_FOUND_AAA.has(r.code));
 
 async function discoveryPart(deps: DiscoveryDeps, body: EligibilityRequest, clientId: string, requestId: string): Promise<DiscoveryPart> {
   const request = {
@@ -35,7 +36,8 @@ async function discoveryPart(deps: DiscoveryDeps, body: EligibilityRequest, clie
 }
 
 /** A discovery part that failed with a 5xx: asking again may answer it, so the answer is not frozen under a key. */
-const transient = (part: DiscoveryPart): boolean => 'code' in part && part.code in ERROR_TABLE && ERROR_TABLE[part.code as keyof typeof ERROR_TABLE].status >= 500;
+const transient = (part: DiscoveryPart): boolean =>
+  'code' in part && part.code in ERROR_TABLE && ERROR_TABLE[part.code as keyof typeof ERROR_TABLE].status >= 500;
 
 /** The eligibility route, with a discovery started when the check found nothing and the body asked for one. */
 export function withDiscoverOnInactive(deps: DiscoveryDeps | undefined, route: Route<EligibilityRequest>): Route<EligibilityRequest> {

@@ -37,7 +37,13 @@ const answerOf = (record: DiscoveryRecord): DiscoveryAnswer => ({
 });
 
 /** The upstream call's log line (ids and timings only). */
-function logCall(runtime: Runtime, what: string, meta: { upstream: string; attempts: number; latencyMs: number; traceId?: string }, result: Result<unknown>, discoveryId?: string) {
+function logCall(
+  runtime: Runtime,
+  what: string,
+  meta: { upstream: string; attempts: number; latencyMs: number; traceId?: string },
+  result: Result<unknown>,
+  discoveryId?: string,
+) {
   log.info(what, {
     upstream: meta.upstream,
     sandbox: runtime.clearinghouse.sandbox,
@@ -61,7 +67,13 @@ async function settled(deps: DiscoveryDeps, record: DiscoveryRecord, upstream: U
  * Counts, sends and stores one discovery for `clientId` (whose enrollment of the provider is checked
  * already). Idempotent replays never get here: the pipeline answers them from the stored answer.
  */
-export async function startDiscovery(deps: DiscoveryDeps, clientId: string, request: DiscoveryRequest, enrollment: Enrollment, requestId: string): Promise<Result<DiscoveryAnswer>> {
+export async function startDiscovery(
+  deps: DiscoveryDeps,
+  clientId: string,
+  request: DiscoveryRequest,
+  enrollment: Enrollment,
+  requestId: string,
+): Promise<Result<DiscoveryAnswer>> {
   const { runtime, store } = deps;
   const now = runtime.clock.now();
   const dayEnds = now + secondsToUtcMidnight(now) * 1000;
@@ -73,7 +85,10 @@ export async function startDiscovery(deps: DiscoveryDeps, clientId: string, requ
   }
 
   const key = runtime.upstreamIdempotencyKey;
-  const call = await runtime.clearinghouse.discover({ body: stediDiscoveryRequest(request, enrollment.npi), ...(key ? { idempotencyKey: `${key}-discovery` } : {}) });
+  const call = await runtime.clearinghouse.discover({
+    body: stediDiscoveryRequest(request, enrollment.npi),
+    ...(key ? { idempotencyKey: `${key}-discovery` } : {}),
+  });
   const discoveryId = randomUUID();
   logCall(runtime, 'discovery upstream', call.meta, call.result, discoveryId);
   if (!call.result.ok) return call.result;

@@ -5,7 +5,18 @@ import { systemClock, type Clock } from '../config/clock.js';
 import { FORMATS, US_DATE_PATTERN } from './formats.js';
 import { upperCaseCodes } from './letter-case.js';
 import { ruleProblems } from './rules.js';
-import { BASE64_TEXT, INVISIBLE, NAME_OR_ID, NO_CONTROL_CHARACTERS, PROCEDURE_CODE, SCHEMAS, SSN, ZIP_CODE, type RequestBodies, type SchemaName } from './schemas.js';
+import {
+  BASE64_TEXT,
+  INVISIBLE,
+  NAME_OR_ID,
+  NO_CONTROL_CHARACTERS,
+  PROCEDURE_CODE,
+  SCHEMAS,
+  SSN,
+  ZIP_CODE,
+  type RequestBodies,
+  type SchemaName,
+} from './schemas.js';
 import * as VALIDATORS from './validators.generated.js';
 
 /**

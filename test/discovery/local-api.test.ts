@@ -67,9 +67,23 @@ describe('POST /api/insurance-discovery/v1', () => {
     expect(body).toMatchObject({ status: 'COMPLETE' });
     expect(body.discoveryId).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.coverages).toHaveLength(1);
-    expect(body.coverages[0]).toMatchObject({ payerId: '60054', payerName: 'Aetna', memberId: 'AET500001', groupNumber: 'GRP-AET-1', coverageStatus: 'Active' });
-    expect(body.coverages[0].eligibility).toMatchObject({ message: 'Eligibility check successful', coverageStatus: 'Active', subscriber: { memberId: 'AET500001' } });
-    expect(calls()).toMatchObject({ discoveryCalls: before.discoveryCalls + 1, rawX12Calls: before.rawX12Calls, discoveryResultCalls: before.discoveryResultCalls });
+    expect(body.coverages[0]).toMatchObject({
+      payerId: '60054',
+      payerName: 'Aetna',
+      memberId: 'AET500001',
+      groupNumber: 'GRP-AET-1',
+      coverageStatus: 'Active',
+    });
+    expect(body.coverages[0].eligibility).toMatchObject({
+      message: 'Eligibility check successful',
+      coverageStatus: 'Active',
+      subscriber: { memberId: 'AET500001' },
+    });
+    expect(calls()).toMatchObject({
+      discoveryCalls: before.discoveryCalls + 1,
+      rawX12Calls: before.rawX12Calls,
+      discoveryResultCalls: before.discoveryResultCalls,
+    });
   });
 
   it('answers 202 PENDING with Location; the poll finds the coverage and runs one check for it; later polls cost nothing', async () => {
@@ -87,7 +101,11 @@ describe('POST /api/insurance-discovery/v1', () => {
       expect.objectContaining({ payerId: '87726', payerName: 'UnitedHealthcare', memberId: 'UHC500002', coverageStatus: 'Active' }),
     ]);
     expect(polled.body.coverages[0].eligibility.subscriber.memberId).toBe('UHC500002');
-    expect(calls()).toMatchObject({ discoveryCalls: before.discoveryCalls + 1, discoveryResultCalls: before.discoveryResultCalls + 1, rawX12Calls: before.rawX12Calls + 1 });
+    expect(calls()).toMatchObject({
+      discoveryCalls: before.discoveryCalls + 1,
+      discoveryResultCalls: before.discoveryResultCalls + 1,
+      rawX12Calls: before.rawX12Calls + 1,
+    });
 
     const again = await call(location!);
     expect(again.body).toEqual(polled.body);
@@ -129,7 +147,9 @@ describe('POST /api/insurance-discovery/v1', () => {
     expect(other.body.code).toBe('PROVIDER_NOT_ENROLLED');
     const unknown = await call('/api/insurance-discovery/v1', { body: { ...NOAH, providerId: 'NO-SUCH-PROVIDER' } });
     expect(unknown.body).toEqual({ ...other.body, requestId: unknown.body.requestId });
-    const invalid = await call('/api/insurance-discovery/v1', { body: { ...NOAH, patientDOB: '02-30-1980', patientAddress: { street: '1 Main', city: 'X', state: 'ZZ', zip: '123' } } });
+    const invalid = await call('/api/insurance-discovery/v1', {
+      body: { ...NOAH, patientDOB: '02-30-1980', patientAddress: { street: '1 Main', city: 'X', state: 'ZZ', zip: '123' } },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['patientAddress.state', 'patientAddress.zip', 'patientDOB']);
     expect(calls().discoveryCalls).toBe(before.discoveryCalls);
@@ -231,7 +251,10 @@ describe('POST /api/medicare/mbi/v1', () => {
     expect(neither.body.code).toBe('INVALID_REQUEST');
     expect(neither.body.errors).toEqual([{ field: 'patientSSN', message: expect.stringContaining('patientSSN or patientState is required') }]);
     const other = await call('/api/medicare/mbi/v1', {
-      body: { ...lookup({ patientFirstName: 'Ruth', patientLastName: 'Medi', patientDOB: '07-04-1948', patientState: 'OH' }), providerId: 'PROVIDER-OTHER-CLIENT' },
+      body: {
+        ...lookup({ patientFirstName: 'Ruth', patientLastName: 'Medi', patientDOB: '07-04-1948', patientState: 'OH' }),
+        providerId: 'PROVIDER-OTHER-CLIENT',
+      },
     });
     expect(other.status).toBe(403);
     expect(calls().rawX12Calls).toBe(before.rawX12Calls);

@@ -111,7 +111,13 @@ describe('logs carry no patient data', () => {
       dateOfService: '03-01-2025',
       providerId: 'PROVIDER-SANDBOX-1',
     };
-    const mbi = { patientFirstName: PATIENT.first, patientLastName: PATIENT.last, patientDOB: PATIENT.dob, dateOfCoverage: '03-01-2025', providerId: 'PROVIDER-SANDBOX-1' };
+    const mbi = {
+      patientFirstName: PATIENT.first,
+      patientLastName: PATIENT.last,
+      patientDOB: PATIENT.dob,
+      dateOfCoverage: '03-01-2025',
+      providerId: 'PROVIDER-SANDBOX-1',
+    };
     const found = await api.call('/api/insurance-discovery/v1', discovery);
     const rejectedThenDiscovered = await api.call('/api/eligibility/v1', { ...eligibility, discoverOnInactive: true });
     statuses.push(

@@ -55,7 +55,14 @@ const VALID: Record<SchemaName, Record<string, unknown>> = {
     dateOfService: '03-01-2025',
     providerId: 'PROVIDER-SANDBOX-1',
   },
-  mbi: { patientFirstName: 'Walter', patientLastName: 'Medi', patientDOB: '05-05-1950', patientState: 'OH', dateOfCoverage: '03-01-2025', providerId: 'PROVIDER-SANDBOX-1' },
+  mbi: {
+    patientFirstName: 'Walter',
+    patientLastName: 'Medi',
+    patientDOB: '05-05-1950',
+    patientState: 'OH',
+    dateOfCoverage: '03-01-2025',
+    providerId: 'PROVIDER-SANDBOX-1',
+  },
 };
 
 /** Values that break strings, lists, booleans and codes in every way the keywords can tell apart. */

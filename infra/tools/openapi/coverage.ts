@@ -12,7 +12,10 @@ import { SCHEMAS } from '../../../lib/validation/schemas.js';
 type Json = Record<string, unknown>;
 
 const TAG = 'Finding coverage';
-export const COVERAGE_TAG = { name: TAG, description: 'Insurance discovery when the payer is unknown, and the Medicare number lookup (docs/finding-coverage.md).' };
+export const COVERAGE_TAG = {
+  name: TAG,
+  description: 'Insurance discovery when the payer is unknown, and the Medicare number lookup (docs/finding-coverage.md).',
+};
 
 export const COVERAGE_SUMMARIES = {
   discovery: {
@@ -25,7 +28,8 @@ export const COVERAGE_SUMMARIES = {
     operationId: 'getInsuranceDiscovery',
     tag: TAG,
     summary: 'Poll an insurance discovery',
-    description: "PENDING until the clearinghouse finishes, then COMPLETE with the coverages (kept 24 hours). Another client's id is 404 NOT_FOUND, exactly like an unknown one.",
+    description:
+      "PENDING until the clearinghouse finishes, then COMPLETE with the coverages (kept 24 hours). Another client's id is 404 NOT_FOUND, exactly like an unknown one.",
   },
   medicare: {
     operationId: 'lookupMedicareNumber',
@@ -61,7 +65,11 @@ interface Builders {
   errors: (route: 'discovery' | 'discovery-read' | 'mbi') => Json;
 }
 
-const patientExample = (p: { firstName: string; lastName: string; dob: string }) => ({ patientFirstName: p.firstName, patientLastName: p.lastName, patientDOB: p.dob });
+const patientExample = (p: { firstName: string; lastName: string; dob: string }) => ({
+  patientFirstName: p.firstName,
+  patientLastName: p.lastName,
+  patientDOB: p.dob,
+});
 
 export function coverageOperations({ ok, errors }: Builders): Record<keyof typeof COVERAGE_SUMMARIES, Json> {
   const common = [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/XRequestId' }];
@@ -85,7 +93,10 @@ export function coverageOperations({ ok, errors }: Builders): Record<keyof typeo
       },
     ]),
   );
-  const body = (schema: string, examples: Json) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` }, examples } } });
+  const body = (schema: string, examples: Json) => ({
+    required: true,
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` }, examples } },
+  });
   return {
     discovery: {
       parameters: common,
@@ -94,7 +105,10 @@ export function coverageOperations({ ok, errors }: Builders): Record<keyof typeo
         '200': ok('DiscoveryResponse', 'COMPLETE: every coverage found (maybe none), each with its eligibility answer.'),
         '202': {
           ...ok('DiscoveryResponse', 'PENDING: poll Location (GET /api/insurance-discovery/v1/{discoveryId}).'),
-          headers: { Location: { schema: { type: 'string' }, description: "The discovery's URL path." }, 'x-request-id': { $ref: '#/components/headers/XRequestId' } },
+          headers: {
+            Location: { schema: { type: 'string' }, description: "The discovery's URL path." },
+            'x-request-id': { $ref: '#/components/headers/XRequestId' },
+          },
         },
         ...errors('discovery'),
       },

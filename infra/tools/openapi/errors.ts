@@ -118,7 +118,8 @@ const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   AI_UNAVAILABLE: 'the AI is rate-limited or overloaded after the retry; see Retry-After',
   UPSTREAM_TIMEOUT: 'the upstream did not answer within the time budget',
   NOT_FOUND: 'no route has this path (GET /api/payers/{payerId}: no payer has this id; a batch route: no batch of yours has this id)',
-  DISCOVERY_LIMIT_EXCEEDED: 'your client sent DISCOVERY_MAX_PER_DAY insurance discoveries (default 200) this UTC day; Retry-After is the seconds to midnight UTC',
+  DISCOVERY_LIMIT_EXCEEDED:
+    'your client sent DISCOVERY_MAX_PER_DAY insurance discoveries (default 200) this UTC day; Retry-After is the seconds to midnight UTC',
   BATCH_LIMIT_EXCEEDED: 'your unfinished batch items would pass BATCH_MAX_PENDING_ITEMS (default 20,000); see Retry-After',
   METHOD_NOT_ALLOWED: 'the path exists but not with this method (see the Allow header)',
 };
