@@ -36,6 +36,8 @@ export interface ClearinghouseSandbox {
   url: string;
   close(): Promise<void>;
   stats: { rawX12Calls: number; cobCalls: number; payerSearchCalls: number; discoveryCalls: number; discoveryResultCalls: number };
+  /** The Idempotency-Key of each discovery started, in order ('' when none was sent). */
+  discoveryKeys: string[];
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -71,6 +73,7 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
   const slowMs = options.slowMs ?? 35_000;
   const now = options.now ?? (() => new Date());
   const discoveries = discoverySandbox(now);
+  const discoveryKeys: string[] = [];
   const callsByMember = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -172,8 +175,10 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
   /** POST starts a discovery, GET /{discoveryId} reads it (./discovery.ts); a wrong key is 401 as elsewhere. */
   async function discovery(req: IncomingMessage, res: ServerResponse, route: string): Promise<void> {
     const starting = route === DISCOVERY_ROUTE;
-    if (starting) stats.discoveryCalls++;
-    else stats.discoveryResultCalls++;
+    if (starting) {
+      stats.discoveryCalls++;
+      discoveryKeys.push(String(req.headers['idempotency-key'] ?? ''));
+    } else stats.discoveryResultCalls++;
     const authorization = req.headers.authorization ?? '';
     if (options.apiKey === undefined ? authorization.trim() === '' : authorization !== options.apiKey) {
       req.resume();
@@ -217,6 +222,7 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
   return {
     url,
     stats,
+    discoveryKeys,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
