@@ -109,10 +109,13 @@ export async function startDiscovery(
   return ok(answerOf(record));
 }
 
+/** Our ids are UUIDs: anything else is unknown without a read (a 3,000-character id never reaches the table's key limit). */
+const DISCOVERY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The client's discovery, asked again upstream while PENDING; another client's id is as unknown as a made-up one. */
 export async function pollDiscovery(deps: DiscoveryDeps, clientId: string, discoveryId: string, requestId: string): Promise<Result<DiscoveryAnswer>> {
   const { runtime, store } = deps;
-  const record = await store.get(clientId, discoveryId, runtime.clock.now());
+  const record = DISCOVERY_ID.test(discoveryId) ? await store.get(clientId, discoveryId.toLowerCase(), runtime.clock.now()) : undefined;
   if (!record) return fail(serviceError('NOT_FOUND', { message: 'No insurance discovery of yours has this id (results are kept for 24 hours)' }));
   if (record.status === 'COMPLETE') return ok(answerOf(record));
 

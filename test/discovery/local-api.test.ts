@@ -166,6 +166,13 @@ describe('GET /api/insurance-discovery/v1/{discoveryId}', () => {
     expect(others.body).toEqual({ ...unknown.body, requestId: others.body.requestId });
     expect((await call(`/api/insurance-discovery/v1/${mine.body.discoveryId}`)).status).toBe(200);
   });
+
+  it('answers 404 for an id that is not one of ours in shape (a 3,000-character id included), never a 500', async () => {
+    for (const id of ['x'.repeat(3000), 'not-a-uuid', '%00']) {
+      const { status, body } = await call(`/api/insurance-discovery/v1/${id}`);
+      expect([id.slice(0, 10), status, body.code]).toEqual([id.slice(0, 10), 404, 'NOT_FOUND']);
+    }
+  });
 });
 
 describe('discoverOnInactive on POST /api/eligibility/v1', () => {
