@@ -126,6 +126,16 @@ const estimateCodesFit: Rule = (body, context) => {
   return undefined;
 };
 
+/** Stedi's insurance discovery takes names of at most 25 characters (docs/finding-coverage.md#upstream): refused here, never cut. */
+const DISCOVERY_NAME_SIZE = 25;
+const fitsDiscovery =
+  (field: string): Rule =>
+  (body, context) => {
+    const value = acceptedString(body, field, context);
+    if (value === undefined || [...x12Name(value)].length <= DISCOVERY_NAME_SIZE) return undefined;
+    return { field, message: `must be at most ${DISCOVERY_NAME_SIZE} characters once capitalised, the insurance discovery's limit for a name` };
+  };
+
 /** At least one of two optional fields; the message names both. */
 const oneOf =
   (first: string, second: string, why: string): Rule =>
@@ -152,7 +162,7 @@ const RULES: Record<SchemaName, readonly Rule[]> = {
   letter: [],
   // The FHIR Bundle's own shape only: the eligibility body read from it is validated with the eligibility rules (lib/fhir/request.ts).
   fhir: [],
-  discovery: [fitsNm1('patientFirstName', 'NM104'), fitsNm1('patientLastName', 'NM103'), serviceInBounds],
+  discovery: [fitsDiscovery('patientFirstName'), fitsDiscovery('patientLastName'), serviceInBounds],
   mbi: [
     fitsNm1('patientFirstName', 'NM104'),
     fitsNm1('patientLastName', 'NM103'),

@@ -152,6 +152,8 @@ describe('POST /api/insurance-discovery/v1', () => {
     });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['patientAddress.state', 'patientAddress.zip', 'patientDOB']);
+    const long = await call('/api/insurance-discovery/v1', { body: { ...NOAH, patientLastName: 'Featherstonehaugh-Cholmondeley' } });
+    expect(long.body.errors).toEqual([{ field: 'patientLastName', message: expect.stringContaining('at most 25 characters') }]);
     expect(calls().discoveryCalls).toBe(before.discoveryCalls);
   });
 });
