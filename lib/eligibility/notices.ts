@@ -34,7 +34,7 @@ const isAdvantage = (row: BenefitRow): boolean => row.insuranceType === MEDICARE
 
 /** A drug-only plan: an R row listing only 88 (pharmacy), or a stand-alone Part D contract (S and four digits). */
 const PHARMACY = '88';
-const PART_D_CONTRACT = /^S\d{4}$/;
+const PART_D_CONTRACT = /^S\d{4}/;
 const isDrugOnly = (row: BenefitRow): boolean =>
   (row.services.length > 0 && row.services.every((code) => code === PHARMACY)) || PART_D_CONTRACT.test(row.planRef.trim());
 
