@@ -22,10 +22,13 @@ export interface Selection {
 /** EB03 35 (dental care) and AL (vision): the codes of a dental- or vision-only plan. */
 const SCOPE_CODES: readonly PlanCode[] = ['35', 'AL'];
 
-/** 35 or AL when no active candidate lists 30 and every one lists that code; else 30. */
+/**
+ * 35 or AL when no active candidate lists 30 and every one lists that code; else 30. A row listing 1
+ * (medical care) is medical whatever else it lists (a medical row listing 35 and AL is no dental plan).
+ */
 function planCodeOf(candidates: readonly BenefitRow[]): PlanCode {
   const active = candidates.filter(isActive);
-  if (active.length === 0 || active.some((row) => lists(row, HEALTH_PLAN))) return HEALTH_PLAN;
+  if (active.length === 0 || active.some((row) => lists(row, HEALTH_PLAN) || lists(row, MEDICAL_CARE))) return HEALTH_PLAN;
   return SCOPE_CODES.find((code) => active.every((row) => lists(row, code))) ?? HEALTH_PLAN;
 }
 
@@ -38,11 +41,18 @@ interface Section {
   opening: BenefitRow;
 }
 
+/** How many distinct EB03 codes the rows from `start` to `end` list. */
+function codesListed(rows: readonly BenefitRow[], start: number, end: number): number {
+  const codes = new Set<string>();
+  for (let i = start; i < end; i++) for (const code of rows[i]!.services) codes.add(code);
+  return codes.size;
+}
+
 /**
  * The rows of the medical plan (docs/eligibility.md#plan-sections-by-what-they-cover): the first EB01
  * 1–5 row listing 30 opens a section, and so does each later one whose EB05 is non-empty and differs
  * from the section's name; a section runs to the next. The medical plan is the section whose opening
- * row lists 1, else the one whose opening row lists the most EB03 codes, else the first. Rows before
+ * row lists 1, else the one whose rows list the most distinct EB03 codes, else the first. Rows before
  * the first section stay; the other sections' rows are dropped.
  */
 function medicalSection(rows: readonly BenefitRow[]): (index: number) => boolean {
@@ -58,14 +68,19 @@ function medicalSection(rows: readonly BenefitRow[]): (index: number) => boolean
     }
   }
   if (sections.length <= 1) return (): boolean => true;
+  const endOf = (at: number): number => sections[at + 1]?.start ?? rows.length;
   let chosen = sections.findIndex((section) => lists(section.opening, MEDICAL_CARE));
   if (chosen < 0) {
     chosen = 0;
-    for (let i = 1; i < sections.length; i++) if (sections[i]!.opening.services.length > sections[chosen]!.opening.services.length) chosen = i;
+    let most = codesListed(rows, sections[0]!.start, endOf(0));
+    for (let at = 1; at < sections.length; at++) {
+      const listed = codesListed(rows, sections[at]!.start, endOf(at));
+      if (listed > most) [chosen, most] = [at, listed];
+    }
   }
   const before = sections[0]!.start;
   const start = sections[chosen]!.start;
-  const end = sections[chosen + 1]?.start ?? rows.length;
+  const end = endOf(chosen);
   return (i: number): boolean => i < before || (i >= start && i < end);
 }
 

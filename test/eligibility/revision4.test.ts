@@ -93,6 +93,11 @@ describe('rule 4: dental- and vision-only plans', () => {
     expect(medical.plan.scope).toBeUndefined();
     expect(codes(medical)).not.toContain('PLAN_SCOPE');
   });
+  it('a row listing 1 (medical care) beside 35 and AL is a medical plan', () => {
+    const s = answer(['EB*1**1^33^35^47^86^88^98^AL^MH^UC', 'EB*B**1^33^35^98*HM*GOLD 123 PLAN*27*10.00*****Y']);
+    expect(s.plan.scope).toBeUndefined();
+    expect(codes(s)).not.toContain('PLAN_SCOPE');
+  });
 });
 
 describe('rule 5: office visits sent as BY/BZ', () => {
@@ -223,7 +228,7 @@ describe('rule 11: plan sections by what they cover', () => {
     expect(s.inNetwork.individual.deductible.total).toBe('$2,000.00');
     expect(s.plan.name).toBe('OPEN ACCESS PLUS');
   });
-  it('without a 1, the opening row listing the most codes', () => {
+  it('without a 1, the section whose rows list the most distinct codes', () => {
     const s = answer(['EB*1**30*HM*CARVE OUT', 'EB*C*IND*30***23*250*****Y', 'EB*1**30^33^98*HM*CORE PLAN', 'EB*C*IND*30***23*900*****Y']);
     expect(s.inNetwork.individual.deductible.total).toBe('$900.00');
   });
