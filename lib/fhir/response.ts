@@ -58,6 +58,8 @@ function itemsOfAnswer(answer: EligibilityAnswer, context: RequestContext): Item
         name: entry.serviceType.name,
         status: entry.status,
         authorizationRequired: entry.authorizationRequired,
+        authorization: entry.authorization,
+        authorizationNotes: entry.authorizationNotes,
       },
       entry,
     ),
@@ -67,7 +69,8 @@ function itemsOfAnswer(answer: EligibilityAnswer, context: RequestContext): Item
   }
   for (const procedure of figures.procedures ?? []) {
     const concept = context.procedures[procedure.code] ?? { coding: [{ code: procedure.code }] };
-    items.push(...itemsOf({ productOrService: structuredClone(concept), authorizationRequired: procedure.authorizationRequired }, procedure));
+    const { authorizationRequired, authorization, authorizationNotes } = procedure;
+    items.push(...itemsOf({ productOrService: structuredClone(concept), authorizationRequired, authorization, authorizationNotes }, procedure));
   }
   return items;
 }
