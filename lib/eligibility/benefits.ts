@@ -144,7 +144,7 @@ function statusOf(code: string, statuses: ReadonlyMap<string, ServiceStatus>, ro
   return statuses.get(HEALTH_PLAN) === 'Active' && rows.some(stated) ? 'Active' : 'Unknown';
 }
 
-/** The office visit (98) a payer sends as a sick (BY) or well (BZ) visit (docs/eligibility.md#office-visits-sent-as-by-bz). */
+/** The office visit (98) a payer sends as a sick (BY) or well (BZ) visit (docs/eligibility.md#office-visits-sent-as-by-and-bz). */
 const OFFICE_VISIT = '98';
 const OFFICE_VISIT_KINDS = ['BY', 'BZ'] as const;
 
