@@ -13,7 +13,7 @@ function surgeryItems(ebs: string[]) {
   const read = interpret271Figures(response271(['EB*1**30^2', ...ebs]), { serviceTypeCodes: ['2'] });
   if (!read.result.ok) throw new Error(read.result.error.message);
   const entry = read.result.value.benefits.find((b) => b.serviceType.code === '2')!;
-  const items = itemsOf({ name: entry.serviceType.name, status: entry.status, ...entry }, entry);
+  const items = itemsOf({ ...entry, name: entry.serviceType.name }, entry);
   const byNetwork = (code: string) => items.filter((item) => item.network?.coding?.[0]?.code === code);
   return { inNetwork: byNetwork('in'), outNetwork: byNetwork('out') };
 }
