@@ -687,8 +687,13 @@ export interface components {
         };
         /** @description What the payer says about the plan; keys it does not give are omitted ({} when nothing is known). */
         Plan: {
-            /** @description EB05 plan coverage description. */
+            /** @description EB05 plan coverage description, else the REF*18 plan name (REF03) of the patient's loop. */
             name?: string;
+            /**
+             * @description Only for a dental-only or vision-only plan (no active row lists 30 and every one lists 35, or AL); a medical plan omits it.
+             * @enum {string}
+             */
+            scope?: "dental" | "vision";
             insuranceType?: components["schemas"]["CodeName"];
             groupNumber?: string;
             groupName?: string;
@@ -705,9 +710,14 @@ export interface components {
             planEnd?: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD.
+             * @description YYYY-MM-DD (DTP*356, else the begin of DTP*307).
              */
             eligibilityBegin?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (DTP*357, else the end of a DTP*307 range).
+             */
+            eligibilityEnd?: string;
         };
         CodeName: {
             code: string;
@@ -723,6 +733,11 @@ export interface components {
              * @description YYYY-MM-DD.
              */
             dateOfBirth?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, when the payer reports one (DTP*442).
+             */
+            dateOfDeath?: string;
         };
         /** @description The dependent as the payer wrote it (2100D); present only when the 271 has a dependent loop. */
         Dependent: {
@@ -733,6 +748,11 @@ export interface components {
              * @description YYYY-MM-DD.
              */
             dateOfBirth?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, when the payer reports one (DTP*442).
+             */
+            dateOfDeath?: string;
             /** @enum {string} */
             relationship?: "spouse" | "child" | "other adult" | "other";
         };
@@ -742,9 +762,23 @@ export interface components {
             status: "Active" | "NotCovered" | "Inactive" | "Unknown";
             inNetwork: components["schemas"]["BenefitBlock"];
             outNetwork: components["schemas"]["BenefitBlock"];
-            /** @description The fields of which at least one slot shows the plan-level figure (rows listing 30, 96 on a Medicare Part B row, or no service type) because no row for this service gave one; [] when none. NotCovered and Inactive entries never take plan figures. */
+            /** @description The fields of which at least one slot shows the plan-level figure (rows listing 30, 96 on a Medicare Part B row, or no service type) because no row for this service gave one; [] when none. NotCovered and Inactive entries never take plan figures, nor medical service types on a dental- or vision-only plan. */
             fromPlan: ("copay" | "coinsurance" | "deductible" | "stopLoss")[];
-            /** @description Whether the payer says prior authorization is needed (EB11); omitted when it does not say. */
+            /**
+             * @description Only on the 98 (office visit) entry when the payer listed no row for 98: its figures come from the rows for BY (sick visit), else BZ (well visit).
+             * @enum {string}
+             */
+            fromService?: "BY" | "BZ";
+            /** @description Whether the payer says prior authorization is needed (EB11), per network: in (EB12 Y, W, U or none) and out (N, W, U or none). A network is omitted when no row says; {} when none does. */
+            authorization: {
+                /** @description true when every row of this network that states EB11 says Y, false when all say N, "some" when they differ. */
+                in?: boolean | "some";
+                /** @description true when every row of this network that states EB11 says Y, false when all say N, "some" when they differ. */
+                out?: boolean | "some";
+            };
+            /** @description The first three distinct messages of the rows that say authorization is required; omitted when none. */
+            authorizationNotes?: string[];
+            /** @description Kept for compatibility: authorization.in when that is true or false, else omitted. Read authorization instead. */
             authorizationRequired?: boolean;
             limitations: components["schemas"]["Limitation"][];
             /** @description The payer's free-text messages (MSG01), trimmed and deduplicated; at most 10. */
@@ -773,13 +807,27 @@ export interface components {
             network?: "in" | "out" | "any";
             /** @enum {string} */
             level?: "individual" | "family";
+            /**
+             * Format: date
+             * @description HSD items only: the last visit the payer has on file (DTP*304), YYYY-MM-DD; open dates omitted.
+             */
+            lastVisit?: string;
         };
         ProcedureBenefit: {
             /** @description The requested CPT, HCPCS or CDT code. */
             code: string;
             inNetwork: components["schemas"]["BenefitBlock"];
             outNetwork: components["schemas"]["BenefitBlock"];
-            /** @description Whether the payer says prior authorization is needed (EB11); omitted when it does not say. */
+            /** @description Whether the payer says prior authorization is needed (EB11), per network: in (EB12 Y, W, U or none) and out (N, W, U or none). A network is omitted when no row says; {} when none does. */
+            authorization: {
+                /** @description true when every row of this network that states EB11 says Y, false when all say N, "some" when they differ. */
+                in?: boolean | "some";
+                /** @description true when every row of this network that states EB11 says Y, false when all say N, "some" when they differ. */
+                out?: boolean | "some";
+            };
+            /** @description The first three distinct messages of the rows that say authorization is required; omitted when none. */
+            authorizationNotes?: string[];
+            /** @description Kept for compatibility: authorization.in when that is true or false, else omitted. Read authorization instead. */
             authorizationRequired?: boolean;
             /** @description The payer's free-text messages (MSG01), trimmed and deduplicated; at most 10. */
             messages: string[];
@@ -805,10 +853,10 @@ export interface components {
         };
         Notice: {
             /**
-             * @description A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter).
+             * @description A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED, PLAN_SCOPE, FREQUENCY_NOT_MET, PATIENT_DECEASED, CONTACT_PAYER, PCP_ON_FILE, RESTRICTED_PROVIDER (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter).
              * @enum {string}
              */
-            code: "OTHER_PAYER" | "MEDICARE_ADVANTAGE" | "FAMILY_LEVEL_ONLY" | "SERVICE_NOT_RETURNED" | "UNVERIFIED_CODE_REMOVED" | "NOTES_NOT_MACHINE_READABLE" | "GLYPHS_REPLACED" | "CITATION_NOT_FOUND" | "CITATIONS_LIMITED";
+            code: "OTHER_PAYER" | "MEDICARE_ADVANTAGE" | "FAMILY_LEVEL_ONLY" | "SERVICE_NOT_RETURNED" | "PLAN_SCOPE" | "FREQUENCY_NOT_MET" | "PATIENT_DECEASED" | "CONTACT_PAYER" | "PCP_ON_FILE" | "RESTRICTED_PROVIDER" | "UNVERIFIED_CODE_REMOVED" | "NOTES_NOT_MACHINE_READABLE" | "GLYPHS_REPLACED" | "CITATION_NOT_FOUND" | "CITATIONS_LIMITED";
             /** @description A sentence for a person; never contains patient data. */
             message: string;
         };

@@ -48,6 +48,8 @@ function itemsOfAnswer({ figures }: FiguredAnswer, context: RequestContext): Ite
         name: entry.serviceType.name,
         status: entry.status,
         authorizationRequired: entry.authorizationRequired,
+        authorization: entry.authorization,
+        authorizationNotes: entry.authorizationNotes,
       },
       entry,
     ),
@@ -57,7 +59,8 @@ function itemsOfAnswer({ figures }: FiguredAnswer, context: RequestContext): Ite
   }
   for (const procedure of figures.procedures ?? []) {
     const concept = context.procedures[procedure.code] ?? { coding: [{ code: procedure.code }] };
-    items.push(...itemsOf({ productOrService: structuredClone(concept), authorizationRequired: procedure.authorizationRequired }, procedure));
+    const { authorizationRequired, authorization, authorizationNotes } = procedure;
+    items.push(...itemsOf({ productOrService: structuredClone(concept), authorizationRequired, authorization, authorizationNotes }, procedure));
   }
   return items;
 }
