@@ -16,6 +16,8 @@ export interface FaultProxy {
   count(tag: string, pathSuffix?: string): number;
   /** Of those, the ones whose caller hung up before the answer was complete (it gave up waiting). */
   hungUp(tag: string, pathSuffix?: string): number;
+  /** Resolves once a request matching `tag` and `pathSuffix` has arrived whole (its attempt is in flight): an event to wait on, not a sleep. */
+  arrived(tag: string, pathSuffix?: string): Promise<void>;
   /** Resolves once every request seen so far has closed (a caller's hang-up lands after its own answer). */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -24,6 +26,8 @@ export interface FaultProxy {
 export async function startFaultProxy(target: string, faults: Record<string, ProxyFault> = {}): Promise<FaultProxy> {
   const seen: { path: string; body: string; hungUp: boolean; closed: Promise<void> }[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  /** Waiters of arrived(), each told of every request as it is recorded. */
+  const waiters = new Set<() => void>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
@@ -37,6 +41,7 @@ export async function startFaultProxy(target: string, faults: Record<string, Pro
     };
     const record = { path, body, hungUp: false, closed: new Promise<void>((resolve) => res.once('close', resolve)) };
     seen.push(record);
+    for (const wake of waiters) wake();
     // Closed before the answer was complete, and not by the proxy's own fault: the caller gave up.
     void record.closed.then(() => {
       if (!res.writableFinished && !closingItself) record.hungUp = true;
@@ -106,6 +111,16 @@ export async function startFaultProxy(target: string, faults: Record<string, Pro
     url: `http://127.0.0.1:${port}`,
     count: (tag, pathSuffix = '') => matching(tag, pathSuffix).length,
     hungUp: (tag, pathSuffix = '') => matching(tag, pathSuffix).filter((r) => r.hungUp).length,
+    arrived: (tag, pathSuffix = '') =>
+      new Promise<void>((resolve) => {
+        const wake = (): void => {
+          if (matching(tag, pathSuffix).length === 0) return;
+          waiters.delete(wake);
+          resolve();
+        };
+        waiters.add(wake);
+        wake();
+      }),
     settled: async () => {
       await Promise.all(seen.map((r) => r.closed));
     },
