@@ -62,6 +62,27 @@ module.exports = {
       module: { path: '^lib/', pathNot: RANKED, numberOfDependentsMoreThan: 0 },
     },
     {
+      name: 'letter-through-its-index',
+      comment: 'other folders reach lib/letter only through lib/letter/index.ts (docs/letter.md#the-pipeline)',
+      severity: 'error',
+      from: { pathNot: '^lib/letter/' },
+      to: { path: '^lib/letter/', pathNot: '^lib/letter/index\\.ts$' },
+    },
+    {
+      name: 'letter-rooms-through-their-index',
+      comment: 'a lib/letter room (intake, compose, render) is reached from outside it only through its index.ts',
+      severity: 'error',
+      from: { path: '^lib/letter/([^/]+)' },
+      to: { path: '^lib/letter/(intake|compose|render)/', pathNot: ['^lib/letter/$1/', '^lib/letter/(intake|compose|render)/index\\.ts$'] },
+    },
+    {
+      name: 'letter-rooms-import-no-pipeline',
+      comment: "lib/letter's rooms never import the pipeline's own modules (lib/letter/*.ts): those import the rooms",
+      severity: 'error',
+      from: { path: '^lib/letter/(intake|compose|render)/' },
+      to: { path: '^lib/letter/[^/]+\\.ts$' },
+    },
+    {
       name: 'no-circular',
       comment: 'no import cycle between modules',
       severity: 'error',

@@ -5,7 +5,7 @@
  * with the gate's `{maxInFlight, calls}` after applying it. Its CPU is not the server's: in the bench's
  * own process the sandbox's X12 writing and the gate's forwarding would be counted against the worker.
  */
-import { startClearinghouseSandbox } from '../infra/sandbox/clearinghouse.js';
+import { startClearinghouseSandbox } from '../infra/dev/sandbox/clearinghouse.js';
 import { startUpstreamGate } from '../test/batch/upstream-gate.js';
 
 export interface UpstreamCommand {

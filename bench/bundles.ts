@@ -1,9 +1,11 @@
 /**
- * Function bundles (not a test): each function built the way infra/cdk/stack.ts has NodejsFunction
- * build it (bundleOptions in infra/cdk/functions.ts: esbuild, ESM, node22, module/main fields, the
+ * Function bundles (not a test): each function built the way infra/deploy/stack.ts has NodejsFunction
+ * build it (bundleOptions in infra/deploy/functions.ts: esbuild, ESM, node22, module/main fields, the
  * createRequire banner, the node:http alias, AWS SDK bundled; minified here as in the stack), then
  * its size and the cold start of a fresh `node` importing it versus a bare `node -e ""` (median of N
- * spawns each, interleaved so machine noise hits both alike).
+ * spawns each, interleaved so machine noise hits both alike). Both run with the function's own
+ * environment as the stack sets it (functionEnvironment below): NODE_OPTIONS=--enable-source-maps
+ * included, which makes Node read the bundle's source map at import, as it does on Lambda.
  *
  * Source: a fresh esbuild build into a temp dir by default. With BENCH_BUNDLES=cdk.out the bundles
  * come from `npx cdk synth` output instead (cdk.out/asset.*), matched to functions via the template;
@@ -20,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 // The functions the stack deploys, so a new handler is measured without a second list.
-import { bundleOptions, FUNCTION_NAMES, type FunctionName } from '../infra/cdk/functions.js';
+import { bundleOptions, FUNCTION_NAMES, type FunctionName } from '../infra/deploy/functions.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -97,9 +99,41 @@ function fromCdkOut(): Record<FunctionName, string> {
 /** The child prints its own CPU time (µs) as its last stdout line. */
 const REPORT_CPU = 'process.stdout.write("\\n" + JSON.stringify(process.cpuUsage()));';
 
-function spawnMs(node: string, args: string[]): { wall: number; cpu: number } {
+/** The recorded template of the stack (test/infra/stack.test.ts holds the stack to it). */
+const TEMPLATE = join(root, 'test/infra/fixtures/stack-template.default.json');
+
+/** What the template's references (`Ref`, `Fn::GetAtt`) stand for, by the variable's name. */
+const STAND_INS: readonly [RegExp, string][] = [
+  [/_ARN$/, 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-AbCdEf'],
+  [/_URL$/, 'https://sqs.us-east-1.amazonaws.com/000000000000/bench'],
+  [/_TABLE$/, 'bench'],
+];
+
+/**
+ * A function's environment as the stack gives it (the recorded template: NODE_OPTIONS, Powertools'
+ * settings and the function's own variables), each reference to a resource replaced by a stand-in
+ * of its form, plus the region Lambda sets. A function that reads its configuration at import (the
+ * batch functions) fails without it; NODE_OPTIONS=--enable-source-maps makes Node read the bundle's
+ * source map at import.
+ */
+export function functionEnvironment(name: FunctionName): Record<string, string> {
+  const template = JSON.parse(readFileSync(TEMPLATE, 'utf8')) as {
+    Resources: Record<string, { Type: string; Properties: { Description?: string; Environment?: { Variables?: Record<string, unknown> } } }>;
+  };
+  const fn = Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === `Eligibility service: ${name}`);
+  if (!fn) throw new Error(`the recorded template has no function ${name}`);
+  const variables = Object.entries(fn.Properties.Environment?.Variables ?? {}).map(([key, value]) => {
+    if (typeof value === 'string') return [key, value];
+    const standIn = STAND_INS.find(([pattern]) => pattern.test(key));
+    if (!standIn) throw new Error(`no stand-in for ${name}'s ${key}`);
+    return [key, standIn[1]];
+  });
+  return { AWS_REGION: 'us-east-1', ...Object.fromEntries(variables) };
+}
+
+function spawnMs(node: string, args: string[], environment: Record<string, string>): { wall: number; cpu: number } {
   const started = performance.now();
-  const run = spawnSync(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, POWERTOOLS_LOG_LEVEL: 'SILENT' } });
+  const run = spawnSync(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...environment } });
   const wall = performance.now() - started;
   if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr.toString().slice(0, 500)}`);
   const usage = JSON.parse(run.stdout.toString().trim().split('\n').pop() ?? '{}') as { user?: number; system?: number };
@@ -122,16 +156,17 @@ export async function measureBundles(options: { spawns?: number; source?: 'esbui
       // Lambda runtime's `awslambda` global (streamed handlers call awslambda.streamifyResponse at
       // import) is stood in by a pass-through, which costs nothing measurable.
       const importArgs = ['--input-type=module', '-e', `${AWSLAMBDA_STAND_IN} await import(${JSON.stringify(pathToFileURL(file).href)}); ${REPORT_CPU}`];
-      spawnMs(node, importArgs); // the first spawn pays for the disk cache
+      const environment = functionEnvironment(name);
+      spawnMs(node, importArgs, environment); // the first spawn pays for the disk cache
       const bundle: number[] = [];
       const bare: number[] = [];
       const bundleCpu: number[] = [];
       const bareCpu: number[] = [];
       for (let i = 0; i < spawns; i++) {
-        const b = spawnMs(node, ['-e', REPORT_CPU]);
+        const b = spawnMs(node, ['-e', REPORT_CPU], environment);
         bare.push(b.wall);
         bareCpu.push(b.cpu);
-        const m = spawnMs(node, importArgs);
+        const m = spawnMs(node, importArgs, environment);
         bundle.push(m.wall);
         bundleCpu.push(m.cpu);
       }

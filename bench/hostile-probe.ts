@@ -5,8 +5,8 @@
  *   decode <shape>  load, then decode every stream as a text-layer reader would
  *   worker <shape>  decode inside a worker_threads Worker with resourceLimits (128 MB old space)
  *   gate <shape>    readProcedureNotes on a fake or hostile PDF (test/fixtures/letter/hostile-pdfs.ts)
- *   parse <shape>   what the service did before the structural gate: pdf-lib's load, then its page count
- *   textlayer <shape>  the notes' text layer (pdf.js), which the service reads after the model answered
+ *   parse <shape>   pdf-lib's load, then its page count, on this thread (what the service did before the isolated parse)
+ *   textlayer <shape>  the notes' text layer (pdf.js, as the service's parse worker reads it), on this thread
  *   json            the strict parser vs JSON.parse on a 4 MiB letter body and a 100k-key body
  * Prints one JSON line. The parent (bench/hostile.ts) watches this process's memory and kills it
  * past its cap, so the unguarded modes are safe to run.
@@ -14,8 +14,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
-import { readProcedureNotes } from '../lib/letter/input.js';
-import { readTextLayer } from '../lib/letter/text-layer.js';
+import { readProcedureNotes } from '../lib/letter/index.js';
 import { parseStrictJson } from '../lib/http/strict-json.js';
 import { makeBomb, type BombShape } from '../test/fixtures/letter/bombs.js';
 import { COSTLY_ACCEPTED_PDFS, HOSTILE_PDFS, type HostileShape } from '../test/fixtures/letter/hostile-pdfs.js';
@@ -93,8 +92,13 @@ async function main(): Promise<void> {
       outcome = `threw ${(error as Error).name}`;
     }
   } else if (mode === 'textlayer') {
-    const layer = await readTextLayer(bytes);
-    outcome = layer.pages ? `read ${layer.pages.reduce((sum, page) => sum + page.length, 0)} characters` : 'no text layer';
+    const { getDocumentProxy, extractText } = await import('unpdf');
+    try {
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false }), { mergePages: false });
+      outcome = `read ${(text as string[]).reduce((sum, page) => sum + page.length, 0)} characters`;
+    } catch (error) {
+      outcome = `threw ${(error as Error).name}`;
+    }
   } else if (mode === 'parse') {
     try {
       const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });

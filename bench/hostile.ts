@@ -5,7 +5,7 @@
  *    decoding every stream (what a text-layer reader does), and that decoding inside a worker with
  *    resourceLimits (the alternative to a pre-scan);
  *  - for every fake or hostile PDF structure (test/fixtures/letter/hostile-pdfs.ts) and the costliest
- *    files the gate accepts: CPU time and memory of readProcedureNotes (the structural gate), and of
+ *    files the gate accepts: CPU time and memory of readProcedureNotes (the guard and the isolated parse), and of
  *    pdf-lib's load and page count without it (what the letter route did before; target: any input
  *    up to the body limit answered within 2 s of CPU);
  *  - the strict JSON parser against JSON.parse on a 4 MiB letter body and a 100k-key body.

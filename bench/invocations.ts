@@ -40,7 +40,7 @@ const median = (values: number[]): number => {
 async function child(mode: InvocationMode, rounds: number, windowMs: number): Promise<Omit<InvocationSample, 'logLevel'>> {
   let closeEnv: (() => Promise<void>) | undefined;
   if (mode === 'real') {
-    const { startLocalEnvironment } = await import('../infra/local/environment.js');
+    const { startLocalEnvironment } = await import('../infra/dev/local/environment.js');
     const env = await startLocalEnvironment(process.env);
     closeEnv = env.close;
   }

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/** Lambda's Node major (infra/cdk/stack.ts: Runtime.NODEJS_22_X). */
+/** Lambda's Node major (infra/deploy/stack.ts: Runtime.NODEJS_22_X). */
 export const LAMBDA_NODE_MAJOR = 22;
 
 /** Absolute path of a Node binary of Lambda's major, or undefined. */

@@ -30,8 +30,8 @@ interface RunReport {
 }
 
 async function serve(): Promise<void> {
-  const { startLocalEnvironment } = await import('../infra/local/environment.js');
-  const { startLocalServer } = await import('../infra/local/server.js');
+  const { startLocalEnvironment } = await import('../infra/dev/local/environment.js');
+  const { startLocalServer } = await import('../infra/dev/local/server.js');
   const environment = await startLocalEnvironment(process.env);
   const server = await startLocalServer({ port: 0 });
   process.stdout.write(`${JSON.stringify({ url: server.url, token: environment.devToken })}\n`);

@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { parseLetterMarkdown } from '../lib/letter/body-markdown.js';
-import { renderLetterPdfReport as renderReport } from '../lib/letter/pdf.js';
+import { parseLetterMarkdown, renderLetterPdfReport as renderReport } from '../lib/letter/index.js';
 import { LETTER_META as meta } from '../test/fixtures/letter/metadata.js';
 import { letterBody } from '../test/fixtures/letter/bodies.js';
 
@@ -57,7 +56,7 @@ async function time(name: string, m: typeof meta, body: string, vary?: (i: numbe
 }
 for (const pages of [1, 2, 5]) await time(`${pages}-page`, meta, await bodyFor(pages));
 // The same 2-page letter with a name holding a letter no earlier render used: its DejaVu subsets are
-// encoded afresh (lib/letter/fonts.ts keeps encoded subsets per glyph list; the runs above reuse them).
+// encoded afresh (lib/letter/render/fonts.ts keeps encoded subsets per glyph list; the runs above reuse them).
 const LATIN_EXTENDED = Array.from({ length: 96 }, (_, i) => String.fromCodePoint(0x100 + i));
 await time('2-page, new glyph each render', meta, await bodyFor(2), (i) => ({ ...meta, patient_name: `José Núñez-O'Brien ${LATIN_EXTENDED[(i + 41) % 96]}` }));
 // A 2-page letter whose patient and facility names are Japanese and Arabic (shaped, bidi, CJK CFF subset).
@@ -77,7 +76,7 @@ await build({
   target: 'node20',
   outfile: bundle,
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  external: ['unpdf'], // shipped beside the bundle, as infra/cdk/stack.ts does
+  external: ['unpdf'], // shipped beside the bundle, as infra/deploy/stack.ts does
   logLevel: 'silent',
 });
 // Each probe prints its import's wall time and its whole process's CPU time; a bare probe gives Node's own CPU time.

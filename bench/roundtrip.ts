@@ -15,7 +15,7 @@ import { stediClearinghouse } from '../lib/upstream/clearinghouse.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startClearinghouseSandbox } from '../infra/sandbox/clearinghouse.js';
+import { startClearinghouseSandbox } from '../infra/dev/sandbox/clearinghouse.js';
 import { readConfig } from '../lib/config/index.js';
 import { eligibilityRoute } from '../lib/eligibility/route.js';
 import { ok } from '../lib/errors/index.js';

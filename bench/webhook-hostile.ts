@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import { listen } from '../infra/listen.js';
+import { listen } from '../infra/dev/listen.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DRIP_EVERY_MS = 5_000;
@@ -83,8 +83,8 @@ async function main(): Promise<WebhookHostileReport> {
   const hogUrl = `${await listen(hog, { port: 0, host: '127.0.0.1' })}/hooks`;
   const calmUrl = `${await listen(calm, { port: 0, host: '127.0.0.1' })}/hooks`;
 
-  const { startLocalEnvironment } = await import('../infra/local/environment.js');
-  const { startLocalServer } = await import('../infra/local/server.js');
+  const { startLocalEnvironment } = await import('../infra/dev/local/environment.js');
+  const { startLocalServer } = await import('../infra/dev/local/server.js');
   const environment = await startLocalEnvironment(process.env);
   const server = await startLocalServer({ port: 0 });
   const submit = async (token: string, callbackUrl: string) => {

@@ -33,7 +33,7 @@ const corpus = corpus271();
 const files = corpus.files.map((f) => f.file);
 const out = process.argv[2] ?? 'x12.json';
 
-// The deployed form: one esm bundle, as infra/cdk bundles the functions.
+// The deployed form: one esm bundle, as infra/deploy bundles the functions.
 const bundle = join(root, `bench/results/.x12-${process.pid}.bundle.mjs`);
 mkdirSync(dirname(bundle), { recursive: true });
 await build({

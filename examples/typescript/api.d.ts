@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Check eligibility and benefits
-         * @description Sends an X12 270 to the clearinghouse and answers the benefit figures parsed from the payer's 271. `mockRequest: true` answers one of four fixed scenarios instead (no upstream, no charge, no enrollment check). `runCobCheck: true` adds the COB search (`cob`). `estimate` adds what the patient may owe per line (copay, deductible, coinsurance and the out-of-pocket maximum applied in order, to the cent; `N/A` with `missing` where the payer gave no figure): an estimate is a guide, and the payer adjudicates the claim. Needs an active enrollment of `providerId` for your client. See docs/eligibility.md.
+         * @description Sends an X12 270 to the clearinghouse and answers the benefit figures parsed from the payer's 271. `mockRequest: true` answers one of four fixed scenarios instead (no upstream, no charge, no enrollment check). `runCobCheck: true` adds the COB search (`cob`). `estimate` adds what the patient may owe per line (a per-visit deductible, copay, deductible, coinsurance and the out-of-pocket maximum applied in order, to the cent; `N/A` with `missing` where the payer gave no figure): an estimate is a guide from the payer's reply, and the payer adjudicates the claim. Send each line's allowed amount (the practice's contracted rate), not its charge; out of network the provider may bill the difference between the charge and the allowed amount (balance billing). Needs an active enrollment of `providerId` for your client. See docs/eligibility.md.
          */
         post: operations["checkEligibility"];
         delete?: never;
@@ -87,7 +87,7 @@ export interface paths {
         put?: never;
         /**
          * FHIR R4 CoverageEligibilityRequest/$submit
-         * @description The eligibility check as the FHIR operation EHRs call: a Bundle whose first entry is a CoverageEligibilityRequest (with its Patient, Coverage, insurer and provider as entries) in, a Bundle with a CoverageEligibilityResponse out, both `application/fhir+json` (`application/json` is accepted too). A `meta.tag` `urn:eligibility-service:request-mode|mock` answers from the mock sets. Our own errors are OperationOutcomes with the REST route's status. See docs/fhir.md.
+         * @description The eligibility check as the FHIR operation EHRs call. In: a Bundle holding a CoverageEligibilityRequest in any entry (with its Patient, Coverage, insurer and provider as entries), the request alone with them `contained`, or a Parameters whose `resource` parameter holds either; provider and insurer identifiers are chosen by system (`urn:eligibility-service:provider-id`, an NPI `http://hl7.org/fhir/sid/us-npi` matched to your enrollments, `urn:eligibility-service:payer-id`). Out: a Bundle with a CoverageEligibilityResponse. Both are `application/fhir+json` (`application/json` is accepted too). A `meta.tag` `urn:eligibility-service:request-mode|mock` answers from the mock sets. Our own errors are OperationOutcomes with the REST route's status. See docs/fhir.md.
          */
         post: operations["submitCoverageEligibilityRequest"];
         delete?: never;
@@ -394,7 +394,7 @@ export interface components {
             serviceTypeCodes?: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC")[];
             /** @description Letter case is ignored: codes are upper-cased before they are checked (`d0120` is `D0120`). */
             procedureCodes?: string[];
-            /** @description Estimate what the patient owes for these lines. A guide only: the payer adjudicates the claim. */
+            /** @description Estimate what the patient owes for these lines: a guide from the payer's eligibility reply, not a promise; the payer adjudicates the claim. Send each line's allowed amount (the practice's contracted rate with this payer), not its charge. */
             estimate?: {
                 /**
                  * @description The network whose figures apply (default in).
@@ -405,11 +405,11 @@ export interface components {
                     /** @description Also asked about in the 270, as if in procedureCodes. */
                     procedureCode?: string;
                     /**
-                     * @description Default 30; also asked about in the 270, as if in serviceTypeCodes.
+                     * @description Default: the procedure code's service type by the documented crosswalk (docs/eligibility.md#procedure-crosswalk), else 30; also asked about in the 270, as if in serviceTypeCodes.
                      * @enum {string}
                      */
                     serviceTypeCode?: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC";
-                    /** @description The allowed amount the practice expects (or its charge) in dollars, at most two decimals. */
+                    /** @description The allowed amount in dollars (the practice's contracted rate with this payer, not its charge), at most two decimals. Out of network the provider may also bill the difference between its charge and the allowed amount. */
                     amount: number;
                 }[];
             };
@@ -528,9 +528,15 @@ export interface components {
             provider_npi?: string;
         };
         FhirBundleRequest: {
-            /** @constant */
-            resourceType: "Bundle";
-            entry: {
+            /** @enum {string} */
+            resourceType: "Bundle" | "CoverageEligibilityRequest" | "Parameters";
+            entry?: {
+                [key: string]: unknown;
+            }[];
+            contained?: {
+                [key: string]: unknown;
+            }[];
+            parameter?: {
                 [key: string]: unknown;
             }[];
         } & {
@@ -573,13 +579,14 @@ export interface components {
             individual: components["schemas"]["BenefitFigures"];
             family: components["schemas"]["BenefitFigures"];
         };
-        /** @description Figures for one level of a real answer. stopLoss is the out-of-pocket maximum; stopLossRemaining what is left of it. */
+        /** @description Figures for one level of a real answer. stopLoss is the out-of-pocket maximum; stopLossRemaining what is left of it; perOccurrenceDeductible a deductible charged per visit, episode or admission. */
         BenefitFigures: {
             copay: components["schemas"]["Money"];
             deductible: components["schemas"]["Deductible"];
             coinsurance: components["schemas"]["Percent"];
             stopLoss: components["schemas"]["Money"];
             stopLossRemaining: components["schemas"]["Money"];
+            perOccurrenceDeductible?: components["schemas"]["PerOccurrenceDeductible"];
         };
         /**
          * @description Money text such as "$1,234.50" (a negative amount, which payers rarely send, as "-$5.00"), or "N/A" when the payer did not give the figure (N/A does not prove the benefit is absent).
@@ -597,6 +604,12 @@ export interface components {
          * @example N/A
          */
         Percent: string;
+        /** @description A deductible the payer charges each time (per visit, episode or admission, such as an emergency room visit deductible), apart from the yearly deductible; present only when the payer gives one. */
+        PerOccurrenceDeductible: {
+            amount: components["schemas"]["Money"];
+            /** @enum {string} */
+            per: "Episode" | "Visit" | "Admission";
+        };
         /** @description What the payer says about the plan; keys it does not give are omitted ({} when nothing is known). */
         Plan: {
             /** @description EB05 plan coverage description. */
@@ -724,22 +737,37 @@ export interface components {
             /** @description A sentence for a person; never contains patient data. */
             message: string;
         };
-        /** @description What the patient may owe, only when the request sent estimate: each line applies copay, deductible, coinsurance and the out-of-pocket maximum, in that order, against running balances, exactly to the cent. It is a guide, not a promise: the payer adjudicates the claim and decides what is owed. */
+        /** @description What the patient may owe, only when the request sent estimate: a guide computed from the payer's eligibility reply, not a promise; the payer adjudicates the claim and decides what is owed. Send each line's allowed amount (the practice's contracted rate with this payer), not its charge. Each line applies a per-visit deductible, then copay, deductible, coinsurance and the out-of-pocket maximum, in that order, against running balances, exactly to the cent. Out of network, the provider may bill the difference between the charge and the allowed amount (balance billing), which the estimate does not include. */
         Estimate: {
             /** @enum {string} */
             network: "in" | "out";
             lines: components["schemas"]["EstimateLine"][];
             patientOwes: components["schemas"]["Money"];
             planPays: components["schemas"]["Money"];
-            /** @description false when any line is missing a figure. */
+            /** @description false when any line's missing names anything. */
             complete: boolean;
+            /**
+             * @description Out of network only: the provider may bill the patient the difference between the charge and the allowed amount.
+             * @enum {boolean}
+             */
+            balanceBillingPossible?: true;
+            /**
+             * @description Out of network only: the balance-billing sentence for the patient.
+             * @enum {string}
+             */
+            balanceBillingNote?: "Out of network, the provider may bill the difference between the charge and the allowed amount.";
         };
-        /** @description One line: copay, deductible and coinsurance are the parts charged on this line; patientOwes is their sum after the out-of-pocket cap, planPays the rest of amount. patientOwes and planPays are "N/A" when a figure they need is missing. */
+        /** @description One line: copay, deductible (a per-visit, per-episode or per-admission deductible first, then the yearly one) and coinsurance are the parts charged on this line; patientOwes is their sum after the out-of-pocket cap, planPays the rest of amount. patientOwes and planPays are "N/A" when a figure they need is missing. */
         EstimateLine: {
             /** @description The line's procedure code, when it gave one. */
             procedureCode?: string;
-            /** @description The line's service type (default 30). */
+            /** @description The line's service type: its own, else its procedure code's by the documented crosswalk (docs/eligibility.md#procedure-crosswalk), else 30. */
             serviceTypeCode: string;
+            /**
+             * @description request: the line named the service type (or named neither it nor a procedure: 30); crosswalk: it came from the procedure code.
+             * @enum {string}
+             */
+            serviceTypeSource: "request" | "crosswalk";
             amount: components["schemas"]["Money"];
             /**
              * @description Where the figures came from: the procedures entry (when it has any figure), else the benefits entry of the service type, else the plan-wide blocks.
@@ -751,8 +779,8 @@ export interface components {
             coinsurance: components["schemas"]["Money"];
             patientOwes: components["schemas"]["Money"];
             planPays: components["schemas"]["Money"];
-            /** @description Figures the payer did not give. deductibleRemaining or coinsurance make patientOwes and planPays "N/A"; stopLossRemaining only means no out-of-pocket cap was applied. */
-            missing?: ("deductibleRemaining" | "coinsurance" | "stopLossRemaining")[];
+            /** @description What the payer did not say. deductibleRemaining or coinsurance make patientOwes and planPays "N/A" (except when the reply has no deductible at all: then $0 was used and the figures stay); coinsuranceAfterCopay: a copay was charged and the payer does not say whether coinsurance follows; stopLossRemaining: no out-of-pocket cap was applied; primaryPayer: another plan may pay first (Medicare Advantage, or a Medicare secondary payer type). Empty or absent when the line is complete; a met out-of-pocket maximum needs nothing else. */
+            missing?: ("deductibleRemaining" | "coinsurance" | "coinsuranceAfterCopay" | "stopLossRemaining" | "primaryPayer")[];
         };
         CobResponse: {
             /**
@@ -989,7 +1017,7 @@ export interface components {
             runCobCheck?: boolean;
             serviceTypeCodes?: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC")[];
             procedureCodes?: string[];
-            /** @description Estimate what the patient owes for these lines. A guide only: the payer adjudicates the claim. */
+            /** @description Estimate what the patient owes for these lines: a guide from the payer's eligibility reply, not a promise; the payer adjudicates the claim. Send each line's allowed amount (the practice's contracted rate with this payer), not its charge. */
             estimate?: {
                 /**
                  * @description The network whose figures apply (default in).
@@ -1000,11 +1028,11 @@ export interface components {
                     /** @description Also asked about in the 270, as if in procedureCodes. */
                     procedureCode?: string;
                     /**
-                     * @description Default 30; also asked about in the 270, as if in serviceTypeCodes.
+                     * @description Default: the procedure code's service type by the documented crosswalk (docs/eligibility.md#procedure-crosswalk), else 30; also asked about in the 270, as if in serviceTypeCodes.
                      * @enum {string}
                      */
                     serviceTypeCode?: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC";
-                    /** @description The allowed amount the practice expects (or its charge) in dollars, at most two decimals. */
+                    /** @description The allowed amount in dollars (the practice's contracted rate with this payer, not its charge), at most two decimals. Out of network the provider may also bill the difference between its charge and the allowed amount. */
                     amount: number;
                 }[];
             };

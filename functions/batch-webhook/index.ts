@@ -1,6 +1,6 @@
 import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
 import { systemLookup, webhookHandler } from '../../lib/batch/webhook-handler.js';
-import { batchWiring } from '../../lib/batch/wiring.js';
+import { batchWiring } from '../../lib/batch/adapters/wiring.js';
 import { systemClock } from '../../lib/config/index.js';
 
 const wiring = batchWiring();

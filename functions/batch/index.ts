@@ -1,6 +1,7 @@
 import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
+import { systemClock } from '../../lib/config/clock.js';
 import { batchHandler } from '../../lib/batch/http.js';
-import { batchWiring } from '../../lib/batch/wiring.js';
+import { batchWiring } from '../../lib/batch/adapters/wiring.js';
 import { readConfig } from '../../lib/config/index.js';
 import { streamingHandler } from '../../lib/http/stream.js';
 
@@ -12,7 +13,7 @@ const wiring = batchWiring();
  */
 export const handler = streamingHandler(
   batchHandler(
-    { ...wiring, webhookSecretsFor: (clientId) => webhookSecretsOf(clientId), now: Date.now },
+    { ...wiring, webhookSecretsFor: (clientId) => webhookSecretsOf(clientId), clock: systemClock },
     { ...(readConfig().idempotencyTable ? { idempotencyTable: readConfig().idempotencyTable! } : {}) },
   ),
 );

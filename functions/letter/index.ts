@@ -1,7 +1,6 @@
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { streamingHandler } from '../../lib/http/stream.js';
-import { renderLetterAnswer, type LetterRecipe } from '../../lib/letter/answer.js';
-import { letterRoute } from '../../lib/letter/route.js';
+import { letterRoute, renderLetterAnswer, type LetterRecipe } from '../../lib/letter/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const runtime = runtimeFromEnv();

@@ -1,5 +1,5 @@
 import { batchStatus } from '../../lib/batch/routes.js';
-import { batchStoreFromEnv } from '../../lib/batch/table-from-env.js';
+import { batchStoreFromEnv } from '../../lib/batch/adapters/table-from-env.js';
 import { cobRoute } from '../../lib/cob/route.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import { mcpHandler } from '../../lib/mcp/http.js';

@@ -1,6 +1,6 @@
 import { serviceError } from '../../lib/errors/index.js';
 import { frontDoor } from '../../lib/http/fallback.js';
-import { httpPipeline } from '../../lib/http/pipeline.js';
+import { corePipeline } from '../../lib/http/pipeline-core.js';
 import { errorResponse } from '../../lib/http/response.js';
 import { log } from '../../lib/logging/index.js';
 
@@ -11,7 +11,7 @@ import { log } from '../../lib/logging/index.js';
  * known path with a wrong method → 405 METHOD_NOT_ALLOWED with `Allow`, anything else → 404
  * NOT_FOUND (API Gateway's own 404 would carry no code or request id).
  */
-export const handler = httpPipeline({
+export const handler = corePipeline({
   name: 'not-found',
   answer: async ({ event, requestId }) => {
     const method = event.httpMethod ?? 'GET';

@@ -8,6 +8,9 @@ import { SCHEMAS } from '../validation/index.js';
  * request fields and `clientRef`; list fields (`serviceTypeCodes`, `procedureCodes`) hold values
  * separated by `;`; booleans are `true` or `false`; an empty cell leaves the field out. Values are
  * then validated like any JSON item, so a bad cell is that item's 400, never the batch's.
+ *
+ * Parsing stops at the row after the most a batch may hold (csv-parse's own record counter, `to`):
+ * a body of a million short rows costs what 10,001 rows cost, and the batch is refused for its count.
  */
 
 type PropertyType = 'string' | 'boolean' | 'array' | 'other';
@@ -48,11 +51,15 @@ const unreadable = (message: string) =>
     }),
   );
 
-/** The CSV's rows as eligibility request bodies (with `clientRef`), in row order. */
-export function itemsFromCsv(text: string): Result<Record<string, unknown>[]> {
+/**
+ * The CSV's rows as eligibility request bodies (with `clientRef`), in row order: at most `maxItems + 1`
+ * of them (one more than a batch may hold, so the envelope refuses the count), the rest never parsed.
+ */
+export function itemsFromCsv(text: string, maxItems: number): Result<Record<string, unknown>[]> {
   let rows: string[][];
   try {
-    rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false, max_record_size: 64 * 1024 }) as string[][];
+    // `to` counts records, the header row included: the header and maxItems + 1 rows.
+    rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false, max_record_size: 64 * 1024, to: maxItems + 2 }) as string[][];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     return unreadable(line ? `the row ending on line ${line} does not fit the header` : 'it could not be parsed');

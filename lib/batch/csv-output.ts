@@ -23,8 +23,13 @@ const LEVELS = ['individual', 'family'] as const;
 const FIGURES = ['copay', 'deductible.total', 'deductible.remaining', 'coinsurance', 'stopLoss', 'stopLossRemaining'] as const;
 
 const SLOT_COLUMNS: readonly string[] = NETWORKS.flatMap((network) => LEVELS.flatMap((level) => FIGURES.map((figure) => `${network}.${level}.${figure}`)));
-/** The estimate's totals (docs/eligibility.md#estimate): what the patient owes, what the plan pays, whether every figure was known. */
-const ESTIMATE_COLUMNS: readonly string[] = ['estimate.patientOwes', 'estimate.planPays', 'estimate.complete'];
+/**
+ * The estimate's totals (docs/eligibility.md#estimate): what the patient owes, what the plan pays, whether
+ * every figure was known, and what its lines miss (each name once, in the order the lines give them, `;` between).
+ */
+const ESTIMATE_COLUMNS: readonly string[] = ['estimate.patientOwes', 'estimate.planPays', 'estimate.complete', 'estimate.missing'];
+/** The COB part of an item that asked `runCobCheck`: its COB code, or the code of its failure. */
+const COB_COLUMNS: readonly string[] = ['cob.cobCode', 'cob.error'];
 export const CSV_COLUMNS: readonly string[] = [
   'index',
   'clientRef',
@@ -33,6 +38,7 @@ export const CSV_COLUMNS: readonly string[] = [
   'coverageStatus',
   ...SLOT_COLUMNS,
   ...ESTIMATE_COLUMNS,
+  ...COB_COLUMNS,
   'errorCode',
   'errorMessage',
 ];
@@ -50,6 +56,15 @@ function at(value: unknown, path: string): string {
   return typeof current === 'string' || typeof current === 'number' || typeof current === 'boolean' ? String(current) : '';
 }
 
+/** An estimate column's cell: `estimate.missing` gathers the lines' `missing`; the others are the answer's values. */
+function estimateCell(body: unknown, column: string): string {
+  if (column !== 'estimate.missing') return at(body, column);
+  const estimate = typeof body === 'object' && body !== null ? (body as { estimate?: { lines?: { missing?: unknown }[] } }).estimate : undefined;
+  const named = new Set<string>();
+  for (const line of estimate?.lines ?? []) if (Array.isArray(line.missing)) for (const figure of line.missing) named.add(String(figure));
+  return [...named].join(';');
+}
+
 function csvRow(batch: BatchRecord, item: ItemRecord): string[] {
   const body = item.answer === undefined ? undefined : (JSON.parse(item.answer) as Record<string, unknown>);
   const ok = item.status !== undefined && item.status < 400;
@@ -60,7 +75,9 @@ function csvRow(batch: BatchRecord, item: ItemRecord): string[] {
     item.status === undefined ? '' : String(item.status),
     ok ? at(body, 'coverageStatus') : '',
     ...SLOT_COLUMNS.map((column) => (ok ? at(body, column) : '')),
-    ...ESTIMATE_COLUMNS.map((column) => (ok ? at(body, column) : '')),
+    ...ESTIMATE_COLUMNS.map((column) => (ok ? estimateCell(body, column) : '')),
+    ok ? at(body, 'cob.cobCode') : '',
+    ok ? at(body, 'cob.code') : '',
     inertCell(ok ? '' : at(body, 'code')),
     inertCell(ok ? '' : at(body, 'message')),
   ];

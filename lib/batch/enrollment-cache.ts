@@ -1,3 +1,4 @@
+import type { Clock } from '../config/clock.js';
 import type { Enrollment, EnrollmentStore } from '../enrollment/types.js';
 
 /**
@@ -7,14 +8,14 @@ import type { Enrollment, EnrollmentStore } from '../enrollment/types.js';
  * ago is seen at once, and a revoked or changed one reaches the worker within `ttlMs`. Reads that fail
  * are not kept.
  */
-export function cachedEnrollments(store: EnrollmentStore, ttlMs: number, now: () => number): EnrollmentStore {
+export function cachedEnrollments(store: EnrollmentStore, ttlMs: number, clock: Clock): EnrollmentStore {
   const found = new Map<string, { enrollment: Enrollment; until: number }>();
   return {
     async get(providerId) {
       const kept = found.get(providerId);
-      if (kept && kept.until > now()) return kept.enrollment;
+      if (kept && kept.until > clock.now()) return kept.enrollment;
       const enrollment = await store.get(providerId);
-      if (enrollment?.status === 'active') found.set(providerId, { enrollment, until: now() + ttlMs });
+      if (enrollment?.status === 'active') found.set(providerId, { enrollment, until: clock.now() + ttlMs });
       else found.delete(providerId);
       return enrollment;
     },

@@ -1,17 +1,16 @@
-import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { timerSleep, type Sleep } from '../upstream/retry.js';
-import { resendUntilDone, type ResendSchedule } from './resend.js';
-import type { ItemMessage } from './types.js';
+import type { FanOutMessage, ItemMessage } from './types.js';
 
 /**
- * The batch queues (docs/batch.md#engine) over SQS: one message per item, `MessageGroupId` = client
- * id (SQS fair queues: one client's 10,000 items do not starve another's 20), sent ten at a time;
- * a webhook queue; and back-off by changing a message's visibility. Locally the same calls reach an
- * in-process queue speaking the SQS protocol (infra/local/sqs.ts).
+ * What batch code needs from its queues (docs/batch.md#engine): one message per item, a webhook
+ * queue, and back-off by sending a received message back for a while. ./adapters/sqs.ts keeps them in
+ * SQS (locally the same calls reach an in-process queue speaking the SQS protocol, infra/local/sqs.ts).
  */
 
 export interface ItemQueue {
+  /** One message per item, in the client's message group. */
   sendItems(clientId: string, messages: ItemMessage[]): Promise<void>;
+  /** Messages that each stand for up to 100 items, for a worker to send on as one message per item. */
+  sendFanOuts(clientId: string, messages: FanOutMessage[]): Promise<void>;
 }
 
 export interface WebhookQueue {
@@ -21,49 +20,3 @@ export interface WebhookQueue {
 
 /** Sends a received message back for `seconds` (the back-off); the worker then reports it failed. */
 export type Delay = (receiptHandle: string, seconds: number) => Promise<void>;
-
-const SEND_CONCURRENCY = 16;
-
-/** Entries SendMessageBatch refused are sent again, 100 ms doubling, at most five times; then the send fails. */
-const REFUSED_RESEND: ResendSchedule = { waitMs: (round) => 50 * 2 ** round, limit: { resends: 5, exhausted: 'the item queue kept refusing messages' } };
-
-/** `sleep` is the wait between resends of refused entries (tests pass a fake). */
-export function sqsItemQueue(client: SQSClient, queueUrl: string, sleep: Sleep = timerSleep): ItemQueue {
-  return {
-    async sendItems(clientId, messages) {
-      const chunks: ItemMessage[][] = [];
-      for (let i = 0; i < messages.length; i += 10) chunks.push(messages.slice(i, i + 10));
-      let next = 0;
-      const lane = async () => {
-        while (next < chunks.length) {
-          const entries = chunks[next++]!.map((message) => ({ Id: String(message.index), MessageBody: JSON.stringify(message), MessageGroupId: clientId }));
-          await resendUntilDone(
-            entries,
-            async (pending) => {
-              const answer = await client.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }));
-              const failed = new Set((answer.Failed ?? []).map((entry) => entry.Id));
-              return pending.filter((entry) => failed.has(entry.Id));
-            },
-            REFUSED_RESEND,
-            sleep,
-          );
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, chunks.length) }, lane));
-    },
-  };
-}
-
-export function sqsWebhookQueue(client: SQSClient, queueUrl: string): WebhookQueue {
-  return {
-    async sendWebhook(batchId, clientId) {
-      await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ batchId }), MessageGroupId: clientId }));
-    },
-  };
-}
-
-export function sqsDelay(client: SQSClient, queueUrl: string): Delay {
-  return async (receiptHandle, seconds) => {
-    await client.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.round(seconds) }));
-  };
-}

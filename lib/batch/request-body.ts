@@ -4,6 +4,7 @@ import { bodyText, isJsonContentType, readJsonBody } from '../http/json-body.js'
 import type { HttpEvent } from '../http/middleware/state.js';
 import { eventParameters } from '../http/parameters.js';
 import { itemsFromCsv } from './csv-input.js';
+import { DEFAULT_BATCH_SETTINGS } from './types.js';
 
 /**
  * The submit route's body (docs/batch.md#submit): strict JSON (`{items, name?, callbackUrl?}`), or
@@ -24,7 +25,7 @@ export function readBatchBody(event: BatchEvent): Result<unknown> {
   if (text === undefined) {
     return fail(serviceError('INVALID_REQUEST', { message: 'The body is not valid UTF-8', errors: [{ field: '(body)', message: 'must be UTF-8 text' }] }));
   }
-  const items = itemsFromCsv(text);
+  const items = itemsFromCsv(text, DEFAULT_BATCH_SETTINGS.maxItems);
   if (!items.ok) return items;
   const { query } = eventParameters(event);
   return ok({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../config/clock.js';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import type { RouteOutcome } from '../http/api-handler.js';
 import { log } from '../logging/index.js';
@@ -6,7 +7,18 @@ import { refuseUnsignableCallback } from './callback-url.js';
 import type { ItemQueue, WebhookQueue } from './queue.js';
 import type { BatchStore } from './store.js';
 import { readEnvelope, readItems } from './submission.js';
-import { emptyCounts, emptyOutcomes, ITEM_STATES, type BatchAccepted, type BatchRecord, type BatchSettings, type ItemRecord, type ItemState } from './types.js';
+import {
+  emptyCounts,
+  emptyOutcomes,
+  FAN_OUT_ITEMS,
+  ITEM_STATES,
+  type BatchAccepted,
+  type BatchRecord,
+  type BatchSettings,
+  type FanOutMessage,
+  type ItemRecord,
+  type ItemState,
+} from './types.js';
 import { batchView, itemView } from './views.js';
 import { settle } from './worker.js';
 
@@ -18,6 +30,17 @@ import { settle } from './worker.js';
 const BATCH_PATH = '/api/eligibility/batch/v1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const MAX_PAGE = 500;
+/**
+ * A page of items ends early, with a nextPageToken, before its body passes this (docs/batch.md#poll):
+ * 500 rich answers can pass the 5 MB an answer may have, and a page must never fail for its size.
+ */
+export const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+/** Room for an item's own fields (index, clientRef, state, attempts, dates, status) beside its answer. */
+const ITEM_FIELDS_BYTES = 256;
+/** The first read of a page; the next ones are sized by the room left and the items' size so far. */
+const FIRST_READ = 100;
+const viewBytes = (item: ItemRecord): number =>
+  ITEM_FIELDS_BYTES + (item.answer ? Buffer.byteLength(item.answer) : 0) + (item.clientRef ? Buffer.byteLength(item.clientRef) * 6 : 0);
 const DEFAULT_PAGE = 100;
 
 export interface BatchRouteDeps {
@@ -29,7 +52,7 @@ export interface BatchRouteDeps {
   allowLoopbackHttp: boolean;
   /** The client's webhook signing secrets: a callbackUrl needs one (docs/batch.md#webhook-secrets). */
   webhookSecretsFor: (clientId: string) => Promise<string[]>;
-  now: () => number;
+  clock: Clock;
   newId?: () => string;
 }
 
@@ -54,7 +77,7 @@ export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; 
   const unsignable = await refuseUnsignableCallback(deps.webhookSecretsFor, input.clientId, envelope.value.callbackUrl);
   if (unsignable) return unsignable;
   const batchId = (deps.newId ?? randomUUID)();
-  const now = new Date(deps.now());
+  const now = new Date(deps.clock.now());
   const submission = readItems(envelope.value, (index) => `${batchId}-${index}`, now);
   const runnable = submission.items.filter((item) => item.state === 'PENDING');
   const counted = runnable.filter((item) => item.counted).length;
@@ -85,10 +108,11 @@ export async function submitBatch(deps: BatchRouteDeps, input: { body: unknown; 
       batch,
       submission.items.map((item): ItemRecord => ({ ...item, batchId })),
     );
-    await deps.items.sendItems(
-      input.clientId,
-      runnable.map((item) => ({ batchId, index: item.index })),
-    );
+    // Ten items per message would be a thousand sends: one message per 100 items, the worker sends them on.
+    const fanOuts: FanOutMessage[] = [];
+    for (let i = 0; i < runnable.length; i += FAN_OUT_ITEMS)
+      fanOuts.push({ batchId, clientId: input.clientId, indexes: runnable.slice(i, i + FAN_OUT_ITEMS).map((item) => item.index) });
+    await deps.items.sendFanOuts(input.clientId, fanOuts);
   } catch (error) {
     await deps.store.release(input.clientId, counted);
     throw error;
@@ -116,12 +140,12 @@ export async function batchStatus(deps: Pick<BatchRouteDeps, 'store'>, clientId:
   return batch.ok ? { ok: true, body: batchView(batch.value), log: { batchId } } : batch;
 }
 
-export async function cancelBatch(deps: Pick<BatchRouteDeps, 'store' | 'webhooks' | 'now'>, clientId: string, batchId: string): Promise<RouteOutcome> {
+export async function cancelBatch(deps: Pick<BatchRouteDeps, 'store' | 'webhooks' | 'clock'>, clientId: string, batchId: string): Promise<RouteOutcome> {
   const batch = await ownBatch(deps.store, clientId, batchId);
   if (!batch.ok) return batch;
   let after = batch.value;
   if (batch.value.status === 'PENDING' || batch.value.status === 'IN_PROGRESS') {
-    await deps.store.setStatus(batchId, 'CANCELLED', ['PENDING', 'IN_PROGRESS'], new Date(deps.now()).toISOString());
+    await deps.store.setStatus(batchId, 'CANCELLED', ['PENDING', 'IN_PROGRESS'], new Date(deps.clock.now()).toISOString());
     after = (await deps.store.getBatch(batchId)) ?? after;
     // The last item may have finished between the read and the cancel: its worker's final status lost
     // to ours, so nothing is left to finish the batch but this request.
@@ -170,11 +194,34 @@ export async function batchItems(deps: Pick<BatchRouteDeps, 'store'>, clientId: 
   const { state, pageSize, afterIndex } = page.value;
   // Pending items of a cancelled batch show as CANCELLED: filter on the view, not the stored state.
   const storedState = batch.value.status === 'CANCELLED' && (state === 'CANCELLED' || state === 'PENDING') ? undefined : state;
-  const read = await deps.store.listItems(batchId, {
-    limit: pageSize,
-    ...(storedState ? { state: storedState } : {}),
-    ...(afterIndex === undefined ? {} : { afterIndex }),
-  });
-  const items = read.items.map((item) => itemView(batch.value, item)).filter((view) => state === undefined || view.state === state);
-  return { ok: true, body: { items, ...(read.lastIndex === undefined ? {} : { nextPageToken: pageToken(read.lastIndex) }) }, log: { batchId } };
+  // Read in steps sized by what the page can still hold, and cut at the byte budget: 500 rich answers
+  // are not all read to send a third of them.
+  const kept: ItemRecord[] = [];
+  let bytes = 0;
+  let after = afterIndex;
+  let lastIndex: number | undefined;
+  for (let step = Math.min(pageSize, FIRST_READ); kept.length < pageSize; ) {
+    const read = await deps.store.listItems(batchId, {
+      limit: step,
+      ...(storedState ? { state: storedState } : {}),
+      ...(after === undefined ? {} : { afterIndex: after }),
+    });
+    let cut = false;
+    for (const item of read.items) {
+      const size = viewBytes(item);
+      if (kept.length > 0 && bytes + size > MAX_PAGE_BYTES) {
+        cut = true;
+        break;
+      }
+      kept.push(item);
+      bytes += size;
+    }
+    lastIndex = cut ? kept[kept.length - 1]!.index : read.lastIndex;
+    if (cut || read.lastIndex === undefined) break;
+    after = read.lastIndex;
+    const average = bytes / Math.max(1, kept.length);
+    step = Math.min(pageSize - kept.length, Math.floor((MAX_PAGE_BYTES - bytes) / average) + 1);
+  }
+  const items = kept.map((item) => itemView(batch.value, item)).filter((view) => state === undefined || view.state === state);
+  return { ok: true, body: { items, ...(lastIndex === undefined ? {} : { nextPageToken: pageToken(lastIndex) }) }, log: { batchId } };
 }

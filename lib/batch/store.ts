@@ -41,6 +41,15 @@ export interface BatchStore {
   batchAndSubmitted(batchId: string, index: number): Promise<{ batch?: BatchRecord; entry?: ItemRecord }>;
   /** PENDING → IN_PROGRESS (or take over an IN_PROGRESS item whose lease ran out); `entry` when already read. */
   claim(batchId: string, index: number, nowMs: number, leaseMs: number, entry?: ItemRecord): Promise<Claim>;
+  /**
+   * Admits a claimed item's upstream call: one conditional write on the batch row, only while the batch
+   * is PENDING or IN_PROGRESS (so never after a cancel). A `fresh` claim moves the counters (pending →
+   * in progress) and the batch to IN_PROGRESS in that write; a takeover only touches `updatedAt`.
+   * False when the batch was cancelled (or is gone).
+   */
+  admit(batchId: string, fresh: boolean, at: string): Promise<boolean>;
+  /** IN_PROGRESS → CANCELLED for a claimed item whose batch was cancelled before its call, if this attempt still holds it. */
+  cancelClaimed(batchId: string, index: number, attempts: number, at: string): Promise<boolean>;
   /** IN_PROGRESS → PENDING after a transient failure, if this attempt still holds it. */
   unclaim(batchId: string, index: number, attempts: number): Promise<boolean>;
   /** IN_PROGRESS → COMPLETED/FAILED, if this attempt still holds it. */

@@ -69,7 +69,7 @@ function refusal(error: Parameters<typeof errorResponse>[0], requestId: string):
 }
 
 /** Each item validated like the real-time body; `requestIdOf(index)` names the request id its 400 carries. */
-export function readItems(envelope: Envelope, requestIdOf: (index: number) => string, now: Date = new Date()): Submission {
+export function readItems(envelope: Envelope, requestIdOf: (index: number) => string, now: Date): Submission {
   let invalidCount = 0;
   const items = envelope.items.map((raw, index): Omit<ItemRecord, 'batchId'> => {
     const base = { index, attempts: 0 };

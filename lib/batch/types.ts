@@ -55,6 +55,8 @@ export interface ItemRecord {
   completedAt?: string;
   /** When the first attempt started (ms since epoch): the retry window runs from here. */
   firstAttemptAt?: number;
+  /** When the current attempt started (ms since epoch); a takeover keeps it. */
+  attemptAt?: number;
   /** While IN_PROGRESS: until when the worker that claimed it holds it (ms since epoch). */
   leaseUntil?: number;
 }
@@ -75,6 +77,19 @@ export interface ItemMessage {
   batchId: string;
   index: number;
 }
+
+/**
+ * Up to FAN_OUT_ITEMS runnable items of a just-submitted batch, on the item queue: the worker that
+ * receives it sends their own messages (docs/batch.md#engine), so a 10,000-item submit makes ten
+ * SendMessageBatch calls instead of a thousand. Ids only.
+ */
+export interface FanOutMessage {
+  batchId: string;
+  clientId: string;
+  indexes: number[];
+}
+
+export const FAN_OUT_ITEMS = 100;
 
 export const emptyCounts = (): Counts => ({ pending: 0, inProgress: 0, completed: 0, failed: 0, cancelled: 0 });
 export const emptyOutcomes = (): Outcomes => ({ active: 0, inactive: 0, unknown: 0 });

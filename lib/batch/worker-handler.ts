@@ -1,13 +1,14 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { describeException, inRequestScope, log } from '../logging/index.js';
-import type { Delay } from './queue.js';
-import type { ItemMessage } from './types.js';
+import type { Delay, ItemQueue } from './queue.js';
+import type { FanOutMessage, ItemMessage } from './types.js';
 import { processItem, type WorkerDeps } from './worker.js';
 
 /**
  * The item queue's consumer (docs/batch.md#engine): Powertools batch over an SQS event, reporting
- * partial batch failures. Records run one after the other, so the event source mapping's
+ * partial batch failures. A fan-out message (up to 100 items of a just-submitted batch) is sent on as
+ * one message per item. Records run one after the other, so the event source mapping's
  * MaximumConcurrency is also the most upstream calls at once. A record to retry later has its
  * visibility set to the back-off and is reported failed: SQS hands it back after the delay.
  */
@@ -20,22 +21,38 @@ class RetryLater extends Error {
   }
 }
 
-function readItemMessage(body: string): ItemMessage | undefined {
+type QueueMessage = ({ kind: 'item' } & ItemMessage) | ({ kind: 'fan-out' } & FanOutMessage);
+
+function readMessage(body: string): QueueMessage | undefined {
   try {
-    const value = JSON.parse(body) as Partial<ItemMessage>;
-    return typeof value.batchId === 'string' && Number.isInteger(value.index) ? { batchId: value.batchId, index: value.index! } : undefined;
+    const value = JSON.parse(body) as Partial<ItemMessage & FanOutMessage>;
+    if (typeof value.batchId !== 'string') return undefined;
+    if (Number.isInteger(value.index)) return { kind: 'item', batchId: value.batchId, index: value.index! };
+    const { clientId, indexes } = value;
+    return typeof clientId === 'string' && Array.isArray(indexes) && indexes.every((index) => Number.isInteger(index))
+      ? { kind: 'fan-out', batchId: value.batchId, clientId, indexes }
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function itemWorkerHandler(deps: WorkerDeps & { delay: Delay }) {
+export function itemWorkerHandler(deps: WorkerDeps & { delay: Delay; items: ItemQueue }) {
   const processor = new BatchProcessor(EventType.SQS);
   const handleRecord = (record: SQSRecord): Promise<void> =>
     inRequestScope(async () => {
-      const message = readItemMessage(record.body);
+      const read = readMessage(record.body);
       // Not a message submit wrote: failing it sends it to the redrive queue after maxReceiveCount.
-      if (!message) throw new Error('unreadable item message');
+      if (!read) throw new Error('unreadable item message');
+      if (read.kind === 'fan-out') {
+        // A repeat of this message sends the items again: a repeated item message makes no second call (the claim).
+        await deps.items.sendItems(
+          read.clientId,
+          read.indexes.map((index) => ({ batchId: read.batchId, index })),
+        );
+        return;
+      }
+      const message: ItemMessage = { batchId: read.batchId, index: read.index };
       try {
         const decision = await processItem(deps, message);
         if (decision.kind === 'retry') {

@@ -1,3 +1,4 @@
+import type { Clock } from '../config/clock.js';
 import { log } from '../logging/index.js';
 import { nextTry } from './backoff.js';
 import type { WebhookQueue } from './queue.js';
@@ -11,6 +12,10 @@ import type { BatchRecord, BatchSettings, ItemMessage } from './types.js';
  * attempt reuses its number, so the clearinghouse answers it without a second charge). Transient
  * failures (503, 504) go back to the queue with a growing delay; counters move by atomic adds, and the
  * worker that finishes the last item sets the final status and queues the webhook.
+ *
+ * Cancelled means never sent: after the item's claim, one conditional write on the batch row (the
+ * counters' move, only while the batch is PENDING or IN_PROGRESS) admits the call; a batch cancelled
+ * before it gets the item CANCELLED and no call (docs/batch.md#cancel).
  */
 
 /** The real-time route's answer for one body: its HTTP status and exact JSON text. */
@@ -19,14 +24,16 @@ export type Check = (input: {
   clientId: string;
   requestId: string;
   idempotencyKey: string;
-}) => Promise<{ status: number; body: string }>;
+  /** When this attempt started (ms since epoch): the same for a takeover of it, so its requests are the same bytes. */
+  attemptAt: number;
+}) => Promise<{ status: number; body: string /** A part failed on an outage (the COB search): ask again, do not keep it. */; transient?: boolean }>;
 
 export interface WorkerDeps {
   store: BatchStore;
   check: Check;
   webhooks: WebhookQueue;
   settings: BatchSettings;
-  now: () => number;
+  clock: Clock;
 }
 
 /** What to do with the message: delete it, or return it to the queue for `seconds`. */
@@ -43,9 +50,9 @@ function outcomeOf(status: number, body: string): Counter | undefined {
 }
 
 export async function processItem(deps: WorkerDeps, message: ItemMessage): Promise<Decision> {
-  const { store, settings } = deps;
+  const { store, settings, clock } = deps;
   const { batchId, index } = message;
-  const at = () => new Date(deps.now()).toISOString();
+  const at = () => new Date(clock.now()).toISOString();
   // One read for the batch (cancelled? whose?) and the item as submitted (its request).
   const { batch, entry } = await store.batchAndSubmitted(batchId, index);
   if (!batch || !entry) return DONE;
@@ -58,20 +65,30 @@ export async function processItem(deps: WorkerDeps, message: ItemMessage): Promi
     return DONE;
   }
 
-  const claim = await store.claim(batchId, index, deps.now(), settings.leaseMs, entry);
+  const claim = await store.claim(batchId, index, clock.now(), settings.leaseMs, entry);
   if (claim.kind === 'missing' || claim.kind === 'finished') return DONE;
-  if (claim.kind === 'busy') return { kind: 'retry', seconds: Math.max(1, Math.ceil((claim.leaseUntil - deps.now()) / 1000)) };
+  if (claim.kind === 'busy') return { kind: 'retry', seconds: Math.max(1, Math.ceil((claim.leaseUntil - clock.now()) / 1000)) };
   const item = claim.item;
+  // The batch may have been cancelled since the read: the call is admitted only while it is not.
+  if (!(await store.admit(batchId, claim.fresh, at()))) {
+    if (await store.cancelClaimed(batchId, index, item.attempts, at())) {
+      if (item.counted) await store.release(batch.clientId, 1);
+      await settle(deps, await store.bump(batchId, { [claim.fresh ? 'pending' : 'inProgress']: -1, cancelled: 1 }, at()));
+    }
+    return DONE;
+  }
   const requestId = `${batchId}-${index}`;
-  // The counters move while the upstream call runs: the item is ours already (the claim).
-  const [answer] = await Promise.all([
-    deps.check({ body: item.request ?? {}, clientId: batch.clientId, requestId, idempotencyKey: `${requestId}-${item.attempts}` }),
-    claim.fresh ? startCounting(deps, batch) : Promise.resolve(),
-  ]);
+  const answer = await deps.check({
+    body: item.request ?? {},
+    clientId: batch.clientId,
+    requestId,
+    idempotencyKey: `${requestId}-${item.attempts}`,
+    attemptAt: item.attemptAt ?? item.firstAttemptAt ?? clock.now(),
+  });
   const fields = { route: 'batch-item', batchId, itemIndex: index, status: answer.status, attempts: item.attempts };
 
-  if (TRANSIENT.has(answer.status)) {
-    const seconds = nextTry(item.attempts, item.firstAttemptAt ?? deps.now(), deps.now(), settings.retryHours);
+  if (TRANSIENT.has(answer.status) || answer.transient === true) {
+    const seconds = nextTry(item.attempts, item.firstAttemptAt ?? clock.now(), clock.now(), settings.retryHours);
     if (seconds !== undefined && (await store.unclaim(batchId, index, item.attempts))) {
       await store.bump(batchId, { pending: 1, inProgress: -1 }, at());
       log.info('batch item', { ...fields, retryInSeconds: seconds });
@@ -93,17 +110,10 @@ export async function processItem(deps: WorkerDeps, message: ItemMessage): Promi
   return DONE;
 }
 
-/** A fresh claim: one item from pending to in progress, and the batch IN_PROGRESS with its first. */
-async function startCounting(deps: WorkerDeps, batch: BatchRecord): Promise<void> {
-  const at = new Date(deps.now()).toISOString();
-  await deps.store.bump(batch.batchId, { pending: -1, inProgress: 1 }, at);
-  if (batch.status === 'PENDING') await deps.store.setStatus(batch.batchId, 'IN_PROGRESS', ['PENDING'], at);
-}
-
 /** When nothing is left to run, the final status (once, by a conditional write) and the webhook. */
-export async function settle(deps: Pick<WorkerDeps, 'store' | 'webhooks' | 'now'>, batch: BatchRecord): Promise<void> {
+export async function settle(deps: Pick<WorkerDeps, 'store' | 'webhooks' | 'clock'>, batch: BatchRecord): Promise<void> {
   if (batch.counts.pending + batch.counts.inProgress > 0) return;
-  const at = new Date(deps.now()).toISOString();
+  const at = new Date(deps.clock.now()).toISOString();
   const to = batch.status === 'CANCELLED' ? 'CANCELLED' : batch.counts.failed > 0 ? 'COMPLETED_WITH_ERRORS' : 'COMPLETED';
   const from = to === 'CANCELLED' ? (['CANCELLED'] as const) : (['PENDING', 'IN_PROGRESS'] as const);
   if (batch.completedAt) return;

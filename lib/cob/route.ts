@@ -38,8 +38,8 @@ export function cobRoute(runtime: Runtime): Route<CobRequest> {
  * eligibility's `runCobCheck`.
  */
 export async function loggedCobCheck(runtime: Runtime, args: Omit<CheckCobArgs, 'clearinghouse' | 'idempotencyKey'>): Promise<Result<CobResult>> {
-  const { clearinghouse, upstreamIdempotencyKey } = runtime;
-  const { result, meta } = await checkCob({ ...args, clearinghouse, ...(upstreamIdempotencyKey ? { idempotencyKey: upstreamIdempotencyKey } : {}) });
+  const { clearinghouse, upstreamAttempt } = runtime;
+  const { result, meta } = await checkCob({ ...args, clearinghouse, ...(upstreamAttempt ? { idempotencyKey: upstreamAttempt.key } : {}) });
   log.info('cob upstream', {
     upstream: meta.upstream,
     sandbox: clearinghouse.sandbox,

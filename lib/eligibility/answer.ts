@@ -5,6 +5,7 @@
  */
 import { procedureBenefits, serviceBenefits } from './benefits.js';
 import { selectRows } from './candidates.js';
+import { estimateFactsOf } from './estimate-facts.js';
 import { otherPayersOf, noticesOf } from './other-payers.js';
 import { dependentOf, planOf, subscriberOf } from './plan.js';
 import type { Patient271 } from './reply.js';
@@ -43,6 +44,7 @@ export function answerOf(doc: Patient271, question: EligibilityQuestion = {}): S
       explicitServices: question.serviceTypeCodes ?? [],
       procedures: procedures ?? [],
     }),
+    estimateFacts: estimateFactsOf(rows, selection),
   };
 }
 

@@ -4,12 +4,13 @@
  * every other answer is final. Each reply is interpreted once: the interpretation that decides the
  * retry is the one answered from. Returns only log-safe metadata beside the result.
  */
-import { systemClock, type Clock } from '../config/clock.js';
+import { fixedClock, systemClock, type Clock } from '../config/clock.js';
 import type { Enrollment } from '../enrollment/types.js';
 import type { Result } from '../errors/index.js';
 import type { Clearinghouse } from '../runtime/clearinghouse.js';
+import type { UpstreamAttempt } from '../runtime/index.js';
 import { onlyUnavailable } from '../x12/rejections.js';
-import { build270 } from '../x12/build270.js';
+import { build270, controlNumberOfKey } from '../x12/build270.js';
 import { codesAsked } from './estimate.js';
 import { interpret271Figures } from './interpret.js';
 import { usDateToD8 } from '../validation/formats.js';
@@ -48,9 +49,13 @@ export interface CheckEligibilityArgs {
   request: EligibilityQuery;
   enrollment: Enrollment;
   clearinghouse: Clearinghouse;
-  /** Sent with the call (a batch item's attempt: docs/batch.md#engine). */
-  idempotencyKey?: string;
-  /** Control number source for the 270 (default: crypto random); each attempt draws a fresh one. */
+  /**
+   * A batch item's attempt (docs/batch.md#engine): its key goes with the call as `Idempotency-Key`, and
+   * the 270 is pinned to it (control numbers from the key, date and time from the attempt's start), so
+   * every send under the key, retries included, is the same bytes.
+   */
+  attempt?: UpstreamAttempt;
+  /** Control number source for the 270 (default: crypto random, or the attempt's key); each send draws anew. */
   controlNumber?: () => number;
   /** The 270's envelope time and `checkedAt` (default: the system clock). */
   clock?: Clock;
@@ -83,10 +88,12 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
   if (asked.serviceTypeCodes) question.serviceTypeCodes = asked.serviceTypeCodes;
   if (asked.procedureCodes) question.procedureCodes = asked.procedureCodes;
   // A fresh 270 per attempt: a resent interchange control number can be refused as a duplicate.
+  const { attempt } = args;
+  const pinned = attempt ? { controlNumber: () => controlNumberOfKey(attempt.key), clock: fixedClock(attempt.startedAt) } : {};
   const x12 = (): string => {
-    const options: Parameters<typeof build270>[1] = {};
+    const options: Parameters<typeof build270>[1] = { ...pinned };
     if (args.controlNumber) options.controlNumber = args.controlNumber;
-    if (args.clock) options.clock = args.clock;
+    if (args.clock && !attempt) options.clock = args.clock;
     return build270(input, options).x12;
   };
   const read = (reply: string) => {
@@ -94,7 +101,7 @@ export async function checkEligibility(args: CheckEligibilityArgs): Promise<Elig
     return { reading, retryable: onlyUnavailable(reading.aaaCodes) };
   };
 
-  const call = await args.clearinghouse.eligibility({ x12, ...(args.idempotencyKey ? { idempotencyKey: args.idempotencyKey } : {}) }, read);
+  const call = await args.clearinghouse.eligibility({ x12, ...(attempt ? { idempotencyKey: attempt.key } : {}) }, read);
   const meta: EligibilityCheckMeta = { upstream: call.meta.upstream, attempts: call.meta.attempts, aaaCodes: [], warnings: 0, upstreamMs: call.meta.latencyMs };
   if (call.meta.traceId) meta.traceId = call.meta.traceId;
   if (call.meta.httpStatus !== undefined) meta.httpStatus = call.meta.httpStatus;

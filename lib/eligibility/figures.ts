@@ -6,6 +6,7 @@
  * text: the REST answer (present.ts), the estimate and FHIR.
  */
 import { parseDecimal, roundUnits, type Decimal } from './format.js';
+import type { Occurrence } from '../validation/responses/vocabulary.js';
 import type { BenefitSummary, Limitation, ProcedureBenefit, ServiceBenefit } from './types.js';
 
 declare const UNIT: unique symbol;
@@ -57,9 +58,19 @@ export interface Figures {
   stopLoss: Money;
 }
 
-/** A level of a real answer: the five figures and what is left of the out-of-pocket maximum. */
+/** A deductible charged per visit, episode or admission (docs/eligibility.md#per-visit-deductibles). */
+export interface PerOccurrenceDeductible {
+  amount: Cents;
+  per: Occurrence;
+}
+
+/**
+ * A level of a real answer: the five figures, what is left of the out-of-pocket maximum, and a deductible
+ * charged per visit, episode or admission when the payer gives one (docs/eligibility.md#per-visit-deductibles).
+ */
 export interface LevelFigures extends Figures {
   stopLossRemaining: Money;
+  perOccurrenceDeductible?: PerOccurrenceDeductible;
 }
 
 export interface Block<F extends Figures = LevelFigures> {
@@ -82,9 +93,24 @@ export type ServiceFigures = Omit<ServiceBenefit, 'inNetwork' | 'outNetwork' | '
 /** A `procedures` entry with numeric figures. */
 export type ProcedureFigures = Omit<ProcedureBenefit, 'inNetwork' | 'outNetwork'> & Blocks;
 
+/**
+ * What the estimate needs from the reply's rows beyond the figures (docs/eligibility.md#estimate-revision-2);
+ * never shown in the REST answer (present.ts leaves it out).
+ */
+export interface EstimateFacts {
+  /** Service types that an out-of-network exclusion (EB01 I with EB12 N) lists. */
+  excludedOutOfNetwork: readonly string[];
+  /** The plan's only exclusions listing 30 are out of network: nothing is covered out of network. */
+  planExcludedOutOfNetwork: boolean;
+  /** Whether the patient's rows have any deductible (EB01 C) row at all. */
+  deductibleReported: boolean;
+  /** Original Medicare (docs/eligibility.md#original-medicare): it has no out-of-pocket maximum. */
+  originalMedicare: boolean;
+}
+
 /** What a 271 answers for the patient, with numeric figures: the source of the REST answer, the estimate and FHIR. */
 export type SummaryFigures = Omit<BenefitSummary, 'inNetwork' | 'outNetwork' | 'benefits' | 'procedures'> &
-  Blocks & { benefits: ServiceFigures[]; procedures?: ProcedureFigures[] };
+  Blocks & { benefits: ServiceFigures[]; procedures?: ProcedureFigures[]; estimateFacts: EstimateFacts };
 
 /** Every slot of a level NOT_KNOWN. */
 export const noFigures = (): LevelFigures => ({

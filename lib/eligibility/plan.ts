@@ -220,6 +220,8 @@ function level(own: LevelFigures, plan: LevelFigures, used: Set<PlanField>): Lev
     coinsurance: slot(own.coinsurance, plan.coinsurance, 'coinsurance', used),
     stopLoss: slot(own.stopLoss, plan.stopLoss, 'stopLoss', used),
     stopLossRemaining: slot(own.stopLossRemaining, plan.stopLossRemaining, 'stopLoss', used),
+    // A per-visit deductible is the service's own; the plan's never spreads (docs/eligibility.md#per-visit-deductibles).
+    ...(own.perOccurrenceDeductible === undefined ? {} : { perOccurrenceDeductible: own.perOccurrenceDeductible }),
   };
 }
 

@@ -11,6 +11,7 @@ import { max, subtract, ZERO } from './format.js';
 import type { CoverageStatus } from './types.js';
 import { quantityQualifierName, timePeriodName } from '../x12/benefit-codes.js';
 import { isFiller } from './candidates.js';
+import { perOccurrenceOf, perOccurrenceRows } from './per-occurrence.js';
 
 /*
  * Which row fills a slot (docs/eligibility.md#filling-a-slot): a slot asks for one field, network
@@ -193,6 +194,8 @@ interface LevelSlots {
   coinsurance: Slot;
   deductible: AccumulatorSlots;
   stopLoss: AccumulatorSlots;
+  /** A per-visit, per-episode or per-admission deductible (docs/eligibility.md#per-visit-deductibles). */
+  perOccurrence: Slot;
 }
 
 type SlotTable = Record<Network, Record<Level, LevelSlots>>;
@@ -206,6 +209,7 @@ function slotTable(rankService: boolean): SlotTable {
       coinsurance: slot('coinsurance', ANY_TIME),
       deductible: accumulator('deductible'),
       stopLoss: accumulator('stopLoss'),
+      perOccurrence: slot('deductible', ANY_TIME),
     };
   };
   return {
@@ -232,6 +236,7 @@ function figures(rows: FieldRows, network: Network, level: Level, rules: BlockRu
     coinsurance: rateOf(costShare(rows.coinsurance, slots.coinsurance, table.family.coinsurance)),
     stopLoss: moneyOf(stopLossTotal),
     stopLossRemaining: remaining(rows.stopLoss, stopLossTotal, slots.stopLoss),
+    ...perOccurrenceOf(bestRow(perOccurrenceRows(rows.deductible, rules.rankService), slots.perOccurrence)),
   };
 }
 

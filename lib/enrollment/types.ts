@@ -16,4 +16,9 @@ export interface Enrollment {
 export interface EnrollmentStore {
   get(providerId: string): Promise<Enrollment | undefined>;
   put(enrollment: Enrollment): Promise<void>;
+  /**
+   * The client's enrollments with this NPI, any status (docs/fhir.md#identifiers: a FHIR provider named
+   * by NPI). Optional: a store without it (a cache in front of `get`) matches no NPI.
+   */
+  findByNpi?(clientId: string, npi: string): Promise<Enrollment[]>;
 }

@@ -1,6 +1,7 @@
 import type { Coding, OperationOutcomeIssue } from '@medplum/fhirtypes';
 import type { ErrorCode } from '../errors/index.js';
 import type { BenefitFigures, CoverageStatus } from '../eligibility/types.js';
+import type { Occurrence } from '../validation/responses/vocabulary.js';
 
 /**
  * Every code the FHIR route reads or writes (docs/fhir.md#code-systems): the code systems, and one table
@@ -10,8 +11,12 @@ import type { BenefitFigures, CoverageStatus } from '../eligibility/types.js';
 export const SYSTEMS = {
   /** X12 005010 service type codes (element 1365): item.category in and out. */
   x12ServiceType: 'https://codesystem.x12.org/005010/1365',
+  /** The same codes under the system Medplum writes: item.category in. */
+  x12ServiceTypeMedplum: 'https://x12.org/codes/service-type-codes',
   /** X12 005010 eligibility or benefit information codes (element 1390, EB01): the out-of-pocket maximum. */
   x12BenefitInfo: 'https://codesystem.x12.org/005010/1390',
+  /** X12 005010 time period qualifiers (element 615, EB06): the term of a per-visit, per-episode or per-admission deductible. */
+  x12TimePeriod: 'https://codesystem.x12.org/005010/615',
   /** X12 005010 reject reason codes (element 901, AAA03): payer rejections in `error[]`. */
   x12RejectReason: 'https://codesystem.x12.org/005010/901',
   benefitType: 'http://terminology.hl7.org/CodeSystem/benefit-type',
@@ -22,7 +27,24 @@ export const SYSTEMS = {
   errorCode: 'urn:eligibility-service:error-code',
   /** The tag that asks for mock mode (docs/fhir.md#mock-mode). */
   requestMode: 'urn:eligibility-service:request-mode',
+  /** Our provider id as an identifier (docs/fhir.md#identifiers). */
+  providerId: 'urn:eligibility-service:provider-id',
+  /** Our payer id as an identifier (docs/fhir.md#identifiers). */
+  payerId: 'urn:eligibility-service:payer-id',
+  /** The US National Provider Identifier. */
+  npi: 'http://hl7.org/fhir/sid/us-npi',
+  /** HL7 v2 identifier types: `MB` (member number) on Coverage.identifier. */
+  identifierType: 'http://terminology.hl7.org/CodeSystem/v2-0203',
 } as const;
+
+/** Systems whose item.category codes are X12 service type codes (docs/fhir.md#code-systems). */
+export const SERVICE_TYPE_SYSTEMS: ReadonlySet<string> = new Set([SYSTEMS.x12ServiceType, SYSTEMS.x12ServiceTypeMedplum]);
+
+/**
+ * The modifier extensions this service understands. FHIR requires refusing a resource carrying a
+ * modifierExtension the reader does not know (it changes the meaning of what it sits on): none is known yet.
+ */
+export const KNOWN_MODIFIER_EXTENSIONS: ReadonlySet<string> = new Set<string>();
 
 /** `meta.tag` of the CoverageEligibilityRequest (or the Bundle) that turns on mock mode. */
 export const MOCK_TAG = { system: SYSTEMS.requestMode, code: 'mock' } as const;
@@ -56,6 +78,16 @@ export const UNITS = {
  * payer's calendar-year, service-year or yearly row first (docs/eligibility.md), so the figures are annual.
  */
 export const ANNUAL_TERM = { system: SYSTEMS.benefitTerm, code: 'annual', display: 'Annual' } as const satisfies Coding;
+
+/**
+ * The term of a per-occurrence deductible's item (docs/fhir.md#benefits): HL7 benefit-term has only annual,
+ * day and lifetime, so the X12 time period (EB06) the payer used is the coding.
+ */
+export const OCCURRENCE_TERMS = {
+  Episode: { system: SYSTEMS.x12TimePeriod, code: '26', display: 'Episode' },
+  Visit: { system: SYSTEMS.x12TimePeriod, code: '27', display: 'Visit' },
+  Admission: { system: SYSTEMS.x12TimePeriod, code: '36', display: 'Admission' },
+} as const satisfies Record<Occurrence, Coding>;
 
 /** FHIR R4 issue-type codes (OperationOutcome.issue.code). */
 export type IssueType = OperationOutcomeIssue['code'];

@@ -7,7 +7,7 @@ import type {
 import { NOT_KNOWN, type Block, type Figures, type LevelFigures, type Money as Amount } from '../eligibility/figures.js';
 import { rateText } from '../eligibility/present.js';
 import type { ServiceStatus } from '../eligibility/types.js';
-import { ANNUAL_TERM, BENEFIT_TYPES, NETWORKS, UNITS, type FigureName } from './codes.js';
+import { ANNUAL_TERM, BENEFIT_TYPES, NETWORKS, OCCURRENCE_TERMS, UNITS, type FigureName } from './codes.js';
 
 /**
  * Our figures in FHIR's terms (docs/fhir.md#benefits): one item per network × unit of a service type or
@@ -85,15 +85,31 @@ export function itemsOf(subject: ItemSubject, blocks: { inNetwork: Block<Figures
     for (const unit of ['individual', 'family'] as const) {
       const figures = blocks[network][unit];
       const benefit = benefitsOf(figures);
-      if (benefit.length === 0) continue;
-      const item: Item = { ...head, ...flags, network: { coding: [{ ...NETWORKS[network] }] }, unit: { coding: [{ ...UNITS[unit] }] } };
-      if (accumulates(figures)) item.term = { coding: [{ ...ANNUAL_TERM }] };
-      item.benefit = benefit;
-      items.push(item);
+      const where = (): Item => ({ ...head, ...flags, network: { coding: [{ ...NETWORKS[network] }] }, unit: { coding: [{ ...UNITS[unit] }] } });
+      if (benefit.length > 0) {
+        const item = where();
+        if (accumulates(figures)) item.term = { coding: [{ ...ANNUAL_TERM }] };
+        item.benefit = benefit;
+        items.push(item);
+      }
+      const perOccurrence = perOccurrenceItem(figures);
+      if (perOccurrence) items.push({ ...where(), ...perOccurrence });
     }
   }
   if (items.length === 0 && Object.keys(flags).length > 0) items.push({ ...head, ...flags });
   return items;
+}
+
+/**
+ * A deductible charged per visit, episode or admission (docs/fhir.md#benefits): an item of its own, whose
+ * term is the X12 time period, since the level's other item is annual.
+ */
+function perOccurrenceItem(figures: Figures): Pick<Item, 'term' | 'benefit'> | undefined {
+  const deductible = 'perOccurrenceDeductible' in figures ? (figures as LevelFigures).perOccurrenceDeductible : undefined;
+  const amount = deductible === undefined ? undefined : moneyCents(deductible.amount);
+  if (deductible === undefined || amount === undefined) return undefined;
+  const term = OCCURRENCE_TERMS[deductible.per];
+  return { term: { coding: [{ ...term }], text: term.display }, benefit: [{ type: typeOf('deductible'), allowedMoney: usd(amount) }] };
 }
 
 /** A fresh copy of a figure's benefit type, so no answer shares (and could change) the table's objects. */

@@ -24,8 +24,11 @@ interface ErrorBody {
 
 const isErrorBody = (value: unknown): value is ErrorBody => typeof value === 'object' && value !== null && typeof (value as ErrorBody).message === 'string';
 
-/** Where a problem is: the route names FHIR elements already; the Bundle schema names its own keys. */
-const expressionOf = (field: string): string => (field === '(body)' ? 'Bundle' : field.startsWith('Bundle') ? field : `Bundle.${field}`);
+/** The roots a `$submit` body may have (docs/fhir.md#the-request): a field under one is a FHIR element already. */
+const ROOTS = /^(Bundle|CoverageEligibilityRequest|Parameters)(\.|$)/;
+
+/** Where a problem is: the route names FHIR elements already; the body's schema names its own keys (under Bundle). */
+const expressionOf = (field: string): string => (field === '(body)' ? 'Bundle' : ROOTS.test(field) ? field : `Bundle.${field}`);
 
 export function operationOutcomeOf(body: ErrorBody): OperationOutcome {
   const code = body.code as ErrorCode | undefined;

@@ -10,16 +10,18 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
-import { MOCK_TAG, PROCEDURE_SYSTEMS, SYSTEMS } from './codes.js';
+import { MOCK_TAG, PROCEDURE_SYSTEMS, SERVICE_TYPE_SYSTEMS, SYSTEMS } from './codes.js';
+import { chooseIdentifier, INSURER_RULES, PROVIDER_RULES, type ChosenIdentifier, type IdentifierRules, type UsedIdentifiers } from './identifiers.js';
+import { findRequest, isObject, list, text, unknownModifierExtensions, type Json, type Located } from './request-shapes.js';
 
 /**
- * Reads a `$submit` Bundle (docs/fhir.md#the-request) into the body of POST /api/eligibility/v1, and
- * remembers where each value came from (a FHIRPath-like expression) so that the eligibility schema's
- * problems can be reported at the FHIR element that holds the value. What cannot be mapped at all (no
- * CoverageEligibilityRequest first, a reference to nothing, a partial date) is a problem here, at once.
+ * Reads a `$submit` body (docs/fhir.md#the-request; its shapes: ./request-shapes.ts) into the body of
+ * POST /api/eligibility/v1, and remembers where each value came from (a FHIRPath-like expression) so that
+ * the eligibility schema's problems can be reported at the FHIR element that holds the value. What cannot
+ * be mapped at all (no CoverageEligibilityRequest, a reference to nothing, a partial date, a modifier
+ * extension) is a problem here, at once. A provider named by NPI is left for the route to match to an
+ * enrollment (`providerNpi`).
  */
-
-type Json = Record<string, unknown>;
 
 /** What the answer refers back to: the request's own references, as the caller wrote them. */
 export interface RequestContext {
@@ -39,42 +41,16 @@ export interface MappedRequest {
   /** Body field (`patientDOB`, `serviceTypeCodes[1]`) → where it came from (`Bundle.entry[1].resource.birthDate`). */
   sources: Record<string, string>;
   context: RequestContext;
+  /** The provider's and the insurer's identifiers as chosen (./identifiers.ts): a refusal names them. */
+  identifiers: UsedIdentifiers;
+  /** Set when the provider is named by NPI: the route finds its provider id among the client's enrollments. */
+  providerNpi?: ChosenIdentifier;
 }
 
-const FIRST = 'Bundle.entry[0].resource';
 const PURPOSES = ['auth-requirements', 'benefits', 'discovery', 'validation'] as const;
 const FHIR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** More items than this are refused on the count, before any is read: bounded work per request (docs/fhir.md#the-request). */
 const MAX_ITEMS = 40;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** A Bundle entry with where it sits. */
-interface Located {
-  resource: Json;
-  path: string;
-}
-
-/** Resolves a reference against the Bundle: by fullUrl, by `Type/id`, or by an absolute URL ending in `Type/id`. */
-function resolver(entries: unknown[]) {
-  const byKey = new Map<string, Located>();
-  entries.forEach((entry, index) => {
-    if (!isObject(entry) || !isObject(entry.resource)) return;
-    const located = { resource: entry.resource, path: `Bundle.entry[${index}].resource` };
-    const type = text(entry.resource.resourceType);
-    const id = text(entry.resource.id);
-    if (typeof entry.fullUrl === 'string' && !byKey.has(entry.fullUrl)) byKey.set(entry.fullUrl, located);
-    if (type && id && !byKey.has(`${type}/${id}`)) byKey.set(`${type}/${id}`, located);
-  });
-  return (reference: string): Located | undefined => {
-    const direct = byKey.get(reference);
-    if (direct) return direct;
-    const tail = /([A-Za-z]+\/[A-Za-z0-9\-.]{1,64})(\/_history\/[^/]+)?$/.exec(reference);
-    return tail ? byKey.get(String(tail[1])) : undefined;
-  };
-}
 
 /** FHIR `YYYY-MM-DD` (a real calendar date) → our `MM-DD-YYYY`; undefined when partial or impossible. */
 function fhirDateToUs(value: string): string | undefined {
@@ -90,6 +66,8 @@ class Reader {
   readonly errors: FieldError[] = [];
   readonly body: Json = {};
   readonly sources: Record<string, string> = {};
+  /** Every resource read, for the modifier extension check. */
+  readonly read: Located[] = [];
   constructor(private readonly resolve: (reference: string) => Located | undefined) {}
 
   problem(field: string, message: string): undefined {
@@ -102,37 +80,38 @@ class Reader {
     this.sources[field] = source;
   }
 
-  /** The entry a Reference points at, of one of the given types. */
+  /** The resource a Reference points at (a Bundle entry or a contained resource), of one of the given types. */
   entry(reference: unknown, path: string, types: readonly string[], what: string): Located | undefined {
     const target = isObject(reference) ? text(reference.reference) : undefined;
-    if (!target) return this.problem(path, `is required: a reference to the ${what} entry of the Bundle`);
+    if (!target) return this.problem(path, `is required: a reference to the ${what} (a Bundle entry or a contained resource)`);
     const found = this.resolve(target);
     if (!found)
       return this.problem(
         `${path}.reference`,
-        `must point at an entry of the Bundle (by fullUrl or Type/id); nothing matches ${JSON.stringify(target.slice(0, 100))}`,
+        `must point at an entry of the Bundle (by fullUrl or Type/id) or a contained resource (#id); nothing matches ${JSON.stringify(target.slice(0, 100))}`,
       );
     if (!types.includes(String(found.resource.resourceType)))
       return this.problem(`${path}.reference`, `must point at a resource of type ${types.join(' or ')}`);
+    this.read.push(found);
     return found;
   }
 
   /**
-   * An identifier value: the referenced entry's first `identifier` with a value, or the Reference's own
-   * `identifier` (a logical reference, no entry needed).
+   * The identifier the rules choose (./identifiers.ts) among the referenced resource's identifiers, or
+   * the Reference's own `identifier` (a logical reference, no resource needed). Its value becomes `field`
+   * unless it is an NPI, which the route matches to an enrollment.
    */
-  identifier(field: string, reference: unknown, path: string, types: readonly string[], what: string): void {
+  identifier(field: keyof typeof IDENTIFIER_HELP, rules: IdentifierRules, reference: unknown, path: string, types: readonly string[], what: string) {
     const logical = isObject(reference) && isObject(reference.identifier) && reference.reference === undefined ? reference.identifier : undefined;
-    if (logical) {
-      this.set(field, logical.value, `${path}.identifier.value`);
-      return;
-    }
-    const found = this.entry(reference, path, types, what);
-    if (!found) return;
-    const identifiers = list(found.resource.identifier);
-    const index = identifiers.findIndex((item) => isObject(item) && item.value !== undefined);
-    if (index < 0) this.set(field, undefined, `${found.path}.identifier`);
-    else this.set(field, (identifiers[index] as Json).value, `${found.path}.identifier[${index}].value`);
+    const found = logical ? undefined : this.entry(reference, path, types, what);
+    if (!logical && !found) return undefined;
+    const where = found ? `${found.path}.identifier` : `${path}.identifier`;
+    const picked = found ? chooseIdentifier(rules, list(found.resource.identifier), where) : chooseIdentifier(rules, [logical], where);
+    if (!picked) return this.problem(where, IDENTIFIER_HELP[field]);
+    // A logical reference holds one identifier, not a list: it is named without an index.
+    const chosen = found ? picked : { ...picked, path: where };
+    this.set(field, chosen.kind === 'npi' ? undefined : chosen.value, `${chosen.path}.value`);
+    return chosen;
   }
 
   date(field: string, value: unknown, source: string): void {
@@ -141,6 +120,12 @@ class Reader {
     else this.set(field, us, source);
   }
 }
+
+/** What to send when no identifier can be used (docs/fhir.md#identifiers). */
+const IDENTIFIER_HELP = {
+  payerId: `must have an identifier with a value: our payer id with system ${SYSTEMS.payerId}, one without a system, or a single identifier`,
+  providerId: `must have an identifier with a value: our provider id with system ${SYSTEMS.providerId}, an NPI (${SYSTEMS.npi}), or one without a system`,
+} as const;
 
 /** The patient's name: the official one, else the usual one, else the first. */
 function patientName(reader: Reader, patient: Located): void {
@@ -157,24 +142,33 @@ function patientName(reader: Reader, patient: Located): void {
   reader.set('patientLastName', name.family, `${path}.family`);
 }
 
+/** Coverage.identifier of type MB (member number): the member id when there is no subscriberId. */
+const isMemberNumber = (identifier: unknown): boolean =>
+  isObject(identifier) &&
+  isObject(identifier.type) &&
+  list(identifier.type.coding).some((c) => isObject(c) && c.code === 'MB' && (c.system === undefined || c.system === SYSTEMS.identifierType));
+
 /** The insurance to check: the one marked `focal`, else the first. */
-function coverage(reader: Reader, request: Json): unknown {
-  const insurance = list(request.insurance);
-  if (insurance.length === 0) return reader.problem(`${FIRST}.insurance`, 'is required: the Coverage to check (its subscriberId is the member id)');
+function coverage(reader: Reader, request: Located): unknown {
+  const insurance = list(request.resource.insurance);
+  if (insurance.length === 0) return reader.problem(`${request.path}.insurance`, 'is required: the Coverage to check (its subscriberId is the member id)');
   const index = Math.max(
     0,
     insurance.findIndex((item) => isObject(item) && item.focal === true),
   );
   const item = insurance[index];
-  const path = `${FIRST}.insurance[${index}].coverage`;
+  const path = `${request.path}.insurance[${index}].coverage`;
   const found = reader.entry(isObject(item) ? item.coverage : undefined, path, ['Coverage'], 'Coverage');
   if (!found) return undefined;
-  reader.set('patientMemberId', found.resource.subscriberId, `${found.path}.subscriberId`);
+  const member = list(found.resource.identifier).findIndex(isMemberNumber);
+  if (found.resource.subscriberId === undefined && member >= 0) {
+    reader.set('patientMemberId', (list(found.resource.identifier)[member] as Json).value, `${found.path}.identifier[${member}].value`);
+  } else reader.set('patientMemberId', found.resource.subscriberId, `${found.path}.subscriberId`);
   return (item as Json).coverage;
 }
 
 /** item[].category (X12 service types) and item[].productOrService (CPT, HCPCS, CDT). */
-function items(reader: Reader, request: Json, procedures: Record<string, CodeableConcept>): void {
+function items(reader: Reader, request: Located, procedures: Record<string, CodeableConcept>): void {
   const serviceTypes: string[] = [];
   const procedureCodes: string[] = [];
   const seen = new Set<string>();
@@ -184,21 +178,24 @@ function items(reader: Reader, request: Json, procedures: Record<string, Codeabl
     reader.sources[`${field}[${into.length}]`] = source;
     into.push(code as string);
   };
-  const all = list(request.item);
+  const all = list(request.resource.item);
   if (all.length > MAX_ITEMS) {
-    reader.problem(`${FIRST}.item`, `must list at most ${MAX_ITEMS} items (each names one service type and/or one procedure; at most 10 of each are checked)`);
+    reader.problem(
+      `${request.path}.item`,
+      `must list at most ${MAX_ITEMS} items (each names one service type and/or one procedure; at most 10 of each are checked)`,
+    );
     return;
   }
   for (const [i, item] of all.entries()) {
-    const path = `${FIRST}.item[${i}]`;
+    const path = `${request.path}.item[${i}]`;
     if (!isObject(item) || (item.category === undefined && item.productOrService === undefined)) {
       reader.problem(path, 'must have a category (an X12 service type) or a productOrService (a CPT, HCPCS or CDT code)');
       continue;
     }
     if (item.category !== undefined) {
       const codings = isObject(item.category) ? list(item.category.coding) : [];
-      const j = codings.findIndex((c) => isObject(c) && c.system === SYSTEMS.x12ServiceType);
-      if (j < 0) reader.problem(`${path}.category`, `must have a coding from ${SYSTEMS.x12ServiceType} (X12 service type codes)`);
+      const j = codings.findIndex((c) => isObject(c) && typeof c.system === 'string' && SERVICE_TYPE_SYSTEMS.has(c.system));
+      if (j < 0) reader.problem(`${path}.category`, `must have a coding from ${[...SERVICE_TYPE_SYSTEMS].join(' or ')} (X12 service type codes)`);
       else add(serviceTypes, 'serviceTypeCodes', (codings[j] as Json).code, `${path}.category.coding[${j}].code`);
     }
     if (item.productOrService !== undefined) {
@@ -217,21 +214,38 @@ function items(reader: Reader, request: Json, procedures: Record<string, Codeabl
       }
     }
   }
-  if (serviceTypes.length > 0) reader.set('serviceTypeCodes', serviceTypes, `${FIRST}.item`);
-  if (procedureCodes.length > 0) reader.set('procedureCodes', procedureCodes, `${FIRST}.item`);
+  if (serviceTypes.length > 0) reader.set('serviceTypeCodes', serviceTypes, `${request.path}.item`);
+  if (procedureCodes.length > 0) reader.set('procedureCodes', procedureCodes, `${request.path}.item`);
 }
 
-/** A caller's Reference reduced to its plain strings, so the answer never echoes an element it did not check. */
-function cleanReference<T extends Resource>(value: unknown): Reference<T> {
+/**
+ * A caller's Reference reduced to its plain strings, so the answer never echoes an element it did not check.
+ * A reference to a contained resource (`#pat`) would point at nothing in the answer: it becomes the
+ * identifier used (insurer, provider) or a display naming what it was.
+ */
+function cleanReference<T extends Resource>(value: unknown, what: string, used?: ChosenIdentifier): Reference<T> {
   const source = isObject(value) ? value : {};
   const reference: Reference<T> = {};
-  if (typeof source.reference === 'string') reference.reference = source.reference;
+  const local = typeof source.reference === 'string' && source.reference.startsWith('#');
+  if (typeof source.reference === 'string' && !local) reference.reference = source.reference;
   if (isObject(source.identifier)) {
     const { system, value: idValue } = source.identifier;
     reference.identifier = { ...(typeof system === 'string' ? { system } : {}), ...(typeof idValue === 'string' ? { value: idValue } : {}) };
+  } else if (local && used && typeof used.value === 'string') {
+    reference.identifier = { ...(used.system ? { system: used.system } : {}), value: used.value };
   }
   if (typeof source.display === 'string') reference.display = source.display;
+  else if (local && !reference.identifier) reference.display = `The ${what} contained in the request`;
   return reference;
+}
+
+/** servicedPeriod with its start after its end (dates compared as dates when either has no time). */
+function periodReversed(period: Json): boolean {
+  const [start, end] = [text(period.start), text(period.end)];
+  if (!start || !end) return false;
+  if (start.length <= 10 || end.length <= 10) return start.slice(0, 10) > end.slice(0, 10);
+  const [from, to] = [Date.parse(start), Date.parse(end)];
+  return Number.isFinite(from) && Number.isFinite(to) && from > to;
 }
 
 const hasMockTag = (resource: unknown): boolean =>
@@ -239,54 +253,62 @@ const hasMockTag = (resource: unknown): boolean =>
   isObject(resource.meta) &&
   list(resource.meta.tag).some((tag) => isObject(tag) && tag.system === MOCK_TAG.system && tag.code === MOCK_TAG.code);
 
-/** The Bundle → the eligibility body and what the answer refers back to; INVALID_REQUEST listing every problem found. */
-export function readEligibilityBundle(bundle: Json): Result<MappedRequest> {
-  const entries = list(bundle.entry);
-  const reader = new Reader(resolver(entries));
-  const first = entries[0];
-  const request = isObject(first) && isObject(first.resource) ? first.resource : undefined;
-  if (request?.resourceType !== 'CoverageEligibilityRequest') {
-    return invalid([{ field: FIRST, message: 'must be a CoverageEligibilityRequest (the first entry is what is asked)' }]);
-  }
+/** The `$submit` body → the eligibility body and what the answer refers back to; INVALID_REQUEST listing every problem found. */
+export function readEligibilityBundle(body: Json): Result<MappedRequest> {
+  const found = findRequest(body);
+  if (!found.ok) return invalid(found.problems);
+  const { request, wrappers, resolve } = found.value;
+  const at = request.path;
+  const reader = new Reader(resolve);
+  const resource = request.resource;
 
-  const purpose = list(request.purpose).filter((p): p is (typeof PURPOSES)[number] => PURPOSES.includes(p as (typeof PURPOSES)[number]));
-  if (!purpose.includes('benefits') && !purpose.includes('validation')) reader.problem(`${FIRST}.purpose`, 'must include benefits or validation');
+  const purpose = list(resource.purpose).filter((p): p is (typeof PURPOSES)[number] => PURPOSES.includes(p as (typeof PURPOSES)[number]));
+  if (!purpose.includes('benefits') && !purpose.includes('validation')) reader.problem(`${at}.purpose`, 'must include benefits or validation');
 
-  const patient = reader.entry(request.patient, `${FIRST}.patient`, ['Patient'], 'Patient');
+  const patient = reader.entry(resource.patient, `${at}.patient`, ['Patient'], 'Patient');
   if (patient) {
     patientName(reader, patient);
     reader.date('patientDOB', patient.resource.birthDate, `${patient.path}.birthDate`);
   }
   const coverageReference = coverage(reader, request);
-  reader.identifier('payerId', request.insurer, `${FIRST}.insurer`, ['Organization'], 'insurer Organization');
-  reader.identifier('providerId', request.provider, `${FIRST}.provider`, ['Practitioner', 'PractitionerRole', 'Organization'], 'provider');
-  const period = isObject(request.servicedPeriod) ? request.servicedPeriod : undefined;
-  if (request.servicedDate !== undefined || !period) reader.date('dateOfCoverage', request.servicedDate, `${FIRST}.servicedDate`);
-  else reader.date('dateOfCoverage', period.start, `${FIRST}.servicedPeriod.start`);
+  const insurer = reader.identifier('payerId', INSURER_RULES, resource.insurer, `${at}.insurer`, ['Organization'], 'insurer Organization');
+  const provider = reader.identifier(
+    'providerId',
+    PROVIDER_RULES,
+    resource.provider,
+    `${at}.provider`,
+    ['Practitioner', 'PractitionerRole', 'Organization'],
+    'provider',
+  );
+  const period = isObject(resource.servicedPeriod) ? resource.servicedPeriod : undefined;
+  if (resource.servicedDate !== undefined || !period) reader.date('dateOfCoverage', resource.servicedDate, `${at}.servicedDate`);
+  else if (periodReversed(period)) reader.problem(`${at}.servicedPeriod`, 'must not start after it ends (start is later than end)');
+  else reader.date('dateOfCoverage', period.start, `${at}.servicedPeriod.start`);
   const procedures: Record<string, CodeableConcept> = {};
   items(reader, request, procedures);
-  if (hasMockTag(request) || hasMockTag(bundle)) reader.set('mockRequest', true, `${FIRST}.meta.tag`);
+  if ([resource, ...wrappers].some(hasMockTag)) reader.set('mockRequest', true, `${at}.meta.tag`);
+  reader.errors.push(...unknownModifierExtensions([request, ...reader.read]));
 
   if (reader.errors.length > 0) return invalid(reader.errors);
-  const fullUrl = isObject(first) ? text(first.fullUrl) : undefined;
-  const id = text(request.id);
-  const requestReference = fullUrl ?? (id ? `CoverageEligibilityRequest/${id}` : undefined);
+  const id = text(resource.id);
+  const requestReference = found.value.fullUrl ?? (id ? `CoverageEligibilityRequest/${id}` : undefined);
   const context: RequestContext = {
     request: requestReference ? { reference: requestReference } : { display: 'The submitted CoverageEligibilityRequest' },
-    patient: cleanReference(request.patient),
-    insurer: cleanReference(request.insurer),
+    patient: cleanReference(resource.patient, 'Patient'),
+    insurer: cleanReference(resource.insurer, 'insurer Organization', insurer),
     purpose,
     procedures,
   };
-  if (isObject(request.provider)) context.provider = cleanReference(request.provider);
-  if (coverageReference) context.coverage = cleanReference(coverageReference);
-  return ok({ body: reader.body, sources: reader.sources, context });
+  if (isObject(resource.provider)) context.provider = cleanReference(resource.provider, 'provider', provider);
+  if (coverageReference) context.coverage = cleanReference(coverageReference, 'Coverage');
+  const identifiers: UsedIdentifiers = { ...(provider ? { provider } : {}), ...(insurer ? { insurer } : {}) };
+  return ok({ body: reader.body, sources: reader.sources, context, identifiers, ...(provider?.kind === 'npi' ? { providerNpi: provider } : {}) });
 }
 
 function invalid(errors: FieldError[]): Result<never> {
   return fail(
     serviceError('INVALID_REQUEST', {
-      message: `The Bundle cannot be read as an eligibility request (${errors.length} problem${errors.length === 1 ? '' : 's'})`,
+      message: `The body cannot be read as an eligibility request (${errors.length} problem${errors.length === 1 ? '' : 's'})`,
       errors,
     }),
   );

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../config/clock.js';
-import { eligibilityRoute } from '../eligibility/route.js';
+import { eligibilityAnswer } from '../eligibility/route.js';
 import { serviceError } from '../errors/index.js';
 import type { Route } from '../http/api-handler.js';
 import type { Runtime } from '../runtime/index.js';
 import { validateBody, type EligibilityRequest, type FhirBundleRequest } from '../validation/index.js';
+import { enrollmentForNpi, namingIdentifiers, npiNotEnrolled } from './identifiers.js';
 import { readEligibilityBundle, locateProblems } from './request.js';
-import { answerBundle, rejectionBundle, type EligibilityAnswer, type Stamp } from './response.js';
+import { answerBundle, rejectionBundle, type Stamp } from './response.js';
 
 /**
  * POST /api/fhir/r4/CoverageEligibilityRequest/$submit (docs/fhir.md): the Bundle is read into the body
@@ -24,13 +25,19 @@ export interface FhirRouteOptions {
 }
 
 export function fhirRoute(runtime: Runtime, options: FhirRouteOptions = {}): Route<FhirBundleRequest> {
-  const eligibility = eligibilityRoute(runtime);
+  const eligibility = eligibilityAnswer(runtime);
   const clock = options.clock ?? runtime.clock;
   const newId = options.newId ?? randomUUID;
   return async (input) => {
     const mapped = readEligibilityBundle(input.body);
     if (!mapped.ok) return mapped;
-    const { body, sources, context } = mapped.value;
+    const { body, sources, context, identifiers, providerNpi } = mapped.value;
+    if (providerNpi) {
+      // docs/fhir.md#identifiers: a provider named by NPI is the client's enrollment with that NPI.
+      const enrollment = await enrollmentForNpi(await runtime.enrollments(), input.clientId, String(providerNpi.value), body.payerId);
+      if (!enrollment) return { ok: false, error: npiNotEnrolled(providerNpi) };
+      body.providerId = enrollment.providerId;
+    }
     const valid = validateBody('eligibility', body, { clock: runtime.clock });
     if (!valid.ok) {
       const errors = locateProblems(valid.error.errors ?? [], sources);
@@ -39,11 +46,12 @@ export function fhirRoute(runtime: Runtime, options: FhirRouteOptions = {}): Rou
 
     const outcome = await eligibility({ ...input, body: valid.value satisfies EligibilityRequest });
     const stamp = (): Stamp => ({ created: new Date(clock.now()).toISOString(), id: newId() });
-    if (outcome.ok) return { ok: true, body: answerBundle(outcome.body as EligibilityAnswer, context, stamp()), ...(outcome.log ? { log: outcome.log } : {}) };
+    if (outcome.ok) return { ok: true, body: answerBundle(outcome.answer, context, stamp()), ...(outcome.log ? { log: outcome.log } : {}) };
     const error = outcome.error;
-    if ('code' in error && error.code === 'PAYER_REJECTED') {
+    if (!('code' in error)) return outcome;
+    if (error.code === 'PAYER_REJECTED') {
       return { ok: true, body: rejectionBundle(error.message, error.rejections ?? [], context, stamp()), log: { ...outcome.log, code: error.code } };
     }
-    return outcome;
+    return { ...outcome, error: namingIdentifiers(error, identifiers) };
   };
 }

@@ -18,7 +18,7 @@ export const SCALAR_SCRIPT = { pkg: '@scalar/api-reference', path: 'dist/browser
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** `assets/scalar.js` beside the bundled handler in Lambda (infra/cdk copies it there), else the npm package. */
+/** `assets/scalar.js` beside the bundled handler in Lambda (infra/deploy copies it there), else the npm package. */
 export function scalarScript(): string {
   const bundled = join(here, 'assets', SCALAR_SCRIPT.bundledAs);
   const candidates = [bundled, ...(require.resolve.paths(SCALAR_SCRIPT.pkg) ?? []).map((dir) => join(dir, SCALAR_SCRIPT.pkg, SCALAR_SCRIPT.path))];

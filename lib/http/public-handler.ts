@@ -1,10 +1,10 @@
 import type { HeaderMap } from './headers.js';
-import { httpPipeline } from './pipeline.js';
+import { corePipeline } from './pipeline-core.js';
 import { jsonResponse, NO_STORE, type HttpResponse } from './response.js';
 
 /**
  * A handler for the unauthenticated GET routes (health, OpenAPI document, API reference): the shared
- * pipeline (./pipeline.ts) without body, validation, idempotency and client id, so the same request id,
+ * pipeline (./pipeline-core.ts) without body, validation, idempotency and client id, so the same request id,
  * header checks, CORS headers, error handling and access-log line as every other route. It reads only
  * `httpMethod`, `path`, `headers` and `requestContext.requestId`, which every REST API proxy event has.
  */
@@ -33,7 +33,7 @@ function responseOf(answer: PublicAnswer, requestId: string): HttpResponse {
 
 /** `answer` gets the request's path (without the stage), for a function that serves more than one route. */
 export function publicHandler(routeName: string, answer: (path: string) => PublicAnswer) {
-  return httpPipeline({
+  return corePipeline({
     name: routeName,
     answer: async ({ event, requestId }) => {
       const response = responseOf(answer(event.path ?? ''), requestId);

@@ -1,44 +1,20 @@
+import { FUNCTION_NAMES, FUNCTION_TABLE, type FunctionRoute, type HttpMethod, type RouteFunction } from './functions.js';
+
 /**
- * The API's route table: the one list of paths and methods. The local server, the 405/404
- * fallback, CORS preflight and the OpenAPI document all read it; the CDK stack wires the same
- * entries (docs/api.md#routes).
+ * The API's route table: every route of the function table (./functions.ts), in its order, with the
+ * function that answers it. The local server, the 405/404 fallback, CORS preflight, the OpenAPI
+ * document and the CDK stack all read it (docs/api.md#routes).
  */
 
-type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
-
-export interface RouteEntry {
-  method: HttpMethod;
-  path: string;
+export interface RouteEntry extends FunctionRoute {
   /** The Lambda function (functions/<name>/index.ts) that answers it. */
-  function: 'eligibility' | 'cob' | 'letter' | 'health' | 'openapi' | 'fhir' | 'payers' | 'mcp' | 'docs' | 'batch';
-  /** Whether the bearer-token authorizer guards it. */
-  auth: boolean;
-  /** The route's operation in the OpenAPI document, when its function answers more than one route. */
-  operation?: 'docsScript' | 'lookup' | 'batchStatus' | 'batchItems' | 'batchCancel';
+  function: RouteFunction;
 }
 
-export const ROUTE_TABLE = [
-  { method: 'POST', path: '/api/eligibility/v1', function: 'eligibility', auth: true },
-  { method: 'POST', path: '/api/eligibility/cob/v1', function: 'cob', auth: true },
-  { method: 'POST', path: '/api/generate-letter', function: 'letter', auth: true },
-  { method: 'POST', path: '/api/fhir/r4/CoverageEligibilityRequest/$submit', function: 'fhir', auth: true },
-  { method: 'POST', path: '/api/eligibility/batch/v1', function: 'batch', auth: true },
-  { method: 'GET', path: '/api/eligibility/batch/v1/{batchId}', function: 'batch', auth: true, operation: 'batchStatus' },
-  { method: 'DELETE', path: '/api/eligibility/batch/v1/{batchId}', function: 'batch', auth: true, operation: 'batchCancel' },
-  { method: 'GET', path: '/api/eligibility/batch/v1/{batchId}/items', function: 'batch', auth: true, operation: 'batchItems' },
-  { method: 'GET', path: '/api/payers', function: 'payers', auth: true },
-  { method: 'GET', path: '/api/payers/{payerId}', function: 'payers', auth: true, operation: 'lookup' },
-  { method: 'POST', path: '/api/mcp', function: 'mcp', auth: true },
-  { method: 'GET', path: '/api/health', function: 'health', auth: false },
-  // Uptime monitors probe with HEAD: the same status and headers as GET, no body.
-  { method: 'HEAD', path: '/api/health', function: 'health', auth: false },
-  { method: 'GET', path: '/api/openapi.json', function: 'openapi', auth: false },
-  // The interactive API reference of the OpenAPI document (docs/api.md#api-reference), and its script.
-  { method: 'GET', path: '/api/docs', function: 'docs', auth: false },
-  { method: 'GET', path: '/api/docs/scalar.js', function: 'docs', auth: false, operation: 'docsScript' },
-] as const satisfies readonly RouteEntry[];
+export const ROUTE_TABLE: readonly RouteEntry[] = FUNCTION_NAMES.flatMap((name) =>
+  FUNCTION_TABLE[name].routes.map((route): RouteEntry => ({ ...route, function: name as RouteFunction })),
+);
 
-type RouteFunction = (typeof ROUTE_TABLE)[number]['function'];
 /** What names a route's operation in the OpenAPI document: its own operation, else its function. */
 export type RouteOperation = RouteFunction | NonNullable<RouteEntry['operation']>;
 export const operationOf = (route: RouteEntry): RouteOperation => route.operation ?? route.function;

@@ -9,7 +9,7 @@ import type { HttpResponse } from './response.js';
  * `awslambda.HttpResponseStream.from`) followed by the body the buffered pipeline produced.
  *
  * `awslambda` is a global the Lambda Node.js runtime provides; the local server and tests install
- * a stand-in (infra/local/awslambda.ts) before loading a streaming function.
+ * a stand-in (infra/dev/local/awslambda.ts) before loading a streaming function.
  */
 
 /**

@@ -1,5 +1,5 @@
-import type { CodeReport } from './codes.js';
-import { assembleLetter, type LetterContent } from './markdown.js';
+import type { CodeReport } from './compose/index.js';
+import { assembleLetter, type LetterContent } from './render/index.js';
 import { glyphsReplacedNotice } from './notices.js';
 import type { LetterResponse, Notice } from './types.js';
 
@@ -32,7 +32,7 @@ export async function renderLetterAnswer(recipe: LetterRecipe): Promise<LetterRe
   };
   if (recipe.format === 'pdf') {
     // Loaded on the first PDF, not at cold start: fontkit, bidi-js and the layout code are only for PDFs.
-    const { renderLetterPdfReport } = await import('./pdf.js');
+    const { renderLetterPdfReport } = await import('./render/index.js');
     const rendered = await renderLetterPdfReport(content);
     if (rendered.replacedCharacters > 0) notices.push(glyphsReplacedNotice(rendered.replacedCharacters));
     return { fileContent: Buffer.from(rendered.pdf).toString('base64'), ...common, notices };

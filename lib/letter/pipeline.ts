@@ -1,23 +1,19 @@
+import { type Clock, systemClock } from '../config/index.js';
 import { fail, ok, serviceError, type Result, type ServiceError } from '../errors/index.js';
 import type { SafeLogFields } from '../logging/index.js';
 import { createMessage, type MessagesFailure, type MessagesFailureKind } from '../upstream/anthropic.js';
 import type { LetterRequest } from '../validation/schemas.js';
-import { parseLetterMarkdown } from './body-markdown.js';
-import { checkLetterBody } from './check-output.js';
-import { MAX_CITATIONS, readCitedText } from './citations.js';
-import { verifyCodes } from './codes.js';
-import { readProcedureNotes } from './input.js';
+import { parseLetterMarkdown, checkLetterBody, MAX_CITATIONS, readCitedText, verifyCodes, buildLetterRequest } from './compose/index.js';
+import { readProcedureNotes, searchNotes, textLayerOf } from './intake/index.js';
 import { renderLetterAnswer, type LetterRecipe } from './answer.js';
 import { citationNotFoundNotice, citationsLimitedNotice, notMachineReadableNotice, unverifiedCodeNotices } from './notices.js';
-import { buildLetterRequest } from './prompt.js';
-import { readTextLayer } from './text-layer.js';
 import type { LetterResponse, Notice } from './types.js';
 
 /**
  * The letter, step by step (docs/letter.md): read the notes → prompt → call the model → check its
  * answer → keep the citations the notes bear out → verify its codes against the notes → render
- * markdown or a PDF. Each step is its own module; this one only orders them. The notes' text layer
- * is read once the model answered (so after every input check, and never for a failed call).
+ * markdown or a PDF. Each step is its own module; this one only orders them. The notes' page count
+ * and text layer are read together, in an isolated worker, before the model is called.
  */
 
 export interface LetterAi {
@@ -45,9 +41,11 @@ const AI_FAILURES: Record<MessagesFailureKind, (failure: MessagesFailure) => Ser
   rejected: () => serviceError('LETTER_NOT_GENERATED', { message: 'The AI service could not process this document' }),
   'unexpected-status': (f) => serviceError('UPSTREAM_ERROR', { message: `The AI service answered with an unexpected status ${f.status}` }),
   unreadable: () => serviceError('UPSTREAM_ERROR', { message: 'The AI service answer could not be read' }),
+  'too-long': () => serviceError('LETTER_NOT_GENERATED', { message: 'The AI output was far longer than any letter (over 1 MiB) and was stopped' }),
 };
 
-export async function generateLetter(request: LetterRequest, ai: LetterAi, now: () => Date = () => new Date()): Promise<LetterOutcome> {
+/** `clock` dates the letter (docs/architecture.md#time): the system clock in production, a fixed one in tests. */
+export async function generateLetter(request: LetterRequest, ai: LetterAi, clock: Clock = systemClock): Promise<LetterOutcome> {
   const { file_content, output_format, ...meta } = request;
   const log: SafeLogFields = { upstream: 'anthropic' };
 
@@ -79,15 +77,16 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
     cacheWriteTokens: usage.cacheWriteTokens,
   } satisfies SafeLogFields);
 
-  // Read only now: the notes passed every input check, and a failed call costs no pdf.js time.
-  const layer = await readTextLayer(notes.value.bytes);
+  const layer = textLayerOf(notes.value.text);
   // Letters trust only the notes: citations are checked against the text layer, codes too.
-  const cited = readCitedText(message, { pages: layer.pages, pageCount: notes.value.pages });
+  // One search over the notes, shared: each index is built once, on first use.
+  const search = searchNotes(layer.pages);
+  const cited = readCitedText(message, { pages: layer.pages, pageCount: notes.value.pages, search });
   const checked = checkLetterBody(cited.text, message.stop_reason);
   if (!checked.ok) return { result: checked, log };
   // The request's own values (member id, cost, phone…) are not codes when the model repeats them.
   const supplied = Object.values(meta).filter((value): value is string => typeof value === 'string');
-  const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages, supplied });
+  const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages, supplied, search });
 
   const notices: Notice[] = [
     ...(cited.notFound > 0 ? [citationNotFoundNotice(cited.notFound)] : []),
@@ -97,7 +96,7 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, now: 
   ];
   const recipe: LetterRecipe = {
     format: output_format === 'pdf' ? 'pdf' : 'text',
-    content: { meta, body: verified.blocks, citations: cited.citations, generatedAt: now().toISOString() },
+    content: { meta, body: verified.blocks, citations: cited.citations, generatedAt: new Date(clock.now()).toISOString() },
     codes: verified.codes,
     notices,
   };

@@ -1,8 +1,8 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Context } from 'aws-lambda';
 import type { ApiEvent } from '../http/api-handler.js';
-import { readJsonBody } from '../http/json-body.js';
-import { httpPipeline } from '../http/pipeline.js';
+import { jsonBody } from '../http/middleware/json-body.js';
+import { corePipeline } from '../http/pipeline-core.js';
 import { NO_STORE, type HttpResponse } from '../http/response.js';
 import { mcpServer } from './server.js';
 import type { McpTool } from './tools.js';
@@ -10,7 +10,7 @@ import type { McpTool } from './tools.js';
 /**
  * POST /api/mcp (docs/mcp.md): the SDK's Streamable HTTP transport in stateless mode with JSON
  * answers (no session id, no SSE stream), behind the same authorizer as every route and through the
- * shared pipeline (lib/http/pipeline.ts, docs/runtime.md#the-http-pipeline). The pipeline reads the
+ * shared pipeline (lib/http/pipeline-core.ts, docs/runtime.md#the-http-pipeline). The pipeline reads the
  * body with the API's own strict JSON reader first, so a non-JSON Content-Type or body gets the API's
  * 415 / 400 error bodies; JSON-RPC errors (unknown method, bad params) are the SDK's. No
  * Idempotency-Key step (docs/mcp.md#transport).
@@ -20,14 +20,17 @@ import type { McpTool } from './tools.js';
 const PASSED_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'last-event-id'];
 
 export function mcpHandler(tools: readonly McpTool[]) {
-  const handler = httpPipeline({
-    name: 'mcp',
-    readBody: readJsonBody,
-    authorized: true,
-    answer: async ({ event, body, clientId, requestId }) => ({
-      response: await answer(tools, { headers: event.headers ?? {}, body, clientId: clientId!, requestId }),
-    }),
-  });
+  // The strict JSON body is MCP's one body step: no schema (the tools validate their arguments) and no Idempotency-Key.
+  const handler = corePipeline(
+    {
+      name: 'mcp',
+      authorized: true,
+      answer: async ({ event, body, clientId, requestId }) => ({
+        response: await answer(tools, { headers: event.headers ?? {}, body, clientId: clientId!, requestId }),
+      }),
+    },
+    { steps: [jsonBody()], readsBody: true },
+  );
   return handler as (event: ApiEvent, context?: Context) => Promise<HttpResponse>;
 }
 

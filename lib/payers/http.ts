@@ -1,20 +1,21 @@
 import type { Context } from 'aws-lambda';
-import { answerOf, type ApiEvent } from '../http/api-handler.js';
+import type { ApiEvent } from '../http/api-handler.js';
 import type { HttpResponse } from '../http/response.js';
 import { eventParameters } from '../http/parameters.js';
-import { httpPipeline } from '../http/pipeline.js';
+import { corePipeline } from '../http/pipeline-core.js';
+import { answerOf } from '../http/route-outcome.js';
 import type { PayerDirectory } from './directory.js';
 import { payerLookupRoute, payerSearchRoute } from './route.js';
 
 /**
  * The payer function's handler: GET /api/payers and GET /api/payers/{payerId}
- * (docs/api.md#payer-directory) through the shared pipeline (lib/http/pipeline.ts, docs/runtime.md#the-http-pipeline)
+ * (docs/api.md#payer-directory) through the shared pipeline (lib/http/pipeline-core.ts, docs/runtime.md#the-http-pipeline)
  * behind the authorizer, with no body: the search reads the query string, the lookup its path parameter.
  */
 export function payersHandler(directory: PayerDirectory) {
   const search = payerSearchRoute(directory);
   const lookup = payerLookupRoute(directory);
-  const handler = httpPipeline({
+  const handler = corePipeline({
     name: 'payers',
     authorized: true,
     answer: async ({ event, requestId }) => {

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ServiceFailure } from '../errors/index.js';
 import type { Enrollment, EnrollmentStore } from '../enrollment/types.js';
 import { validateEnrollment } from '../enrollment/validate.js';
@@ -14,11 +14,30 @@ export function dynamoEnrollmentStore(client: DynamoDBDocumentClient, tableName:
   return {
     async get(providerId) {
       const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { providerId }, ConsistentRead: true }));
-      if (Item === undefined) return undefined;
-      const checked = validateEnrollment(Item);
-      // A stored record that no longer validates is a data fault, never an enrollment.
-      if (!checked.ok) throw new Error(`stored enrollment record is malformed: ${fieldList(checked.error.errors)}`);
-      return checked.value;
+      return Item === undefined ? undefined : stored(Item);
+    },
+    /**
+     * A scan filtered on clientId and npi: the table has no index on either (its one key is providerId), and
+     * enrollments are a few rows per client, read only when a FHIR request names its provider by NPI.
+     * A table grown past thousands of rows gets a global secondary index (clientId, npi) and a query here.
+     */
+    async findByNpi(clientId, npi) {
+      const found: Enrollment[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new ScanCommand({
+            TableName: tableName,
+            FilterExpression: 'clientId = :clientId AND npi = :npi',
+            ExpressionAttributeValues: { ':clientId': clientId, ':npi': npi },
+            ConsistentRead: true,
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        found.push(...(page.Items ?? []).map(stored));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return found;
     },
     async put(enrollment: Enrollment) {
       const checked = validateEnrollment(enrollment);
@@ -26,6 +45,13 @@ export function dynamoEnrollmentStore(client: DynamoDBDocumentClient, tableName:
       await client.send(new PutCommand({ TableName: tableName, Item: checked.value }));
     },
   };
+}
+
+/** A stored record, checked: one that no longer validates is a data fault, never an enrollment. */
+function stored(item: Record<string, unknown>): Enrollment {
+  const checked = validateEnrollment(item);
+  if (!checked.ok) throw new Error(`stored enrollment record is malformed: ${fieldList(checked.error.errors)}`);
+  return checked.value;
 }
 
 const fieldList = (errors: { field: string }[] = []) => errors.map((e) => e.field).join(', ');

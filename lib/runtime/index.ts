@@ -31,10 +31,20 @@ export interface Runtime {
    */
   payers?: PayerDirectory;
   /**
-   * Sent as `Idempotency-Key` on the clearinghouse calls made through this runtime: a batch item's
-   * attempt sets it (docs/batch.md#engine), so a redelivered attempt is never charged twice.
+   * A batch item's attempt (docs/batch.md#engine): its upstream request key, sent as `Idempotency-Key`
+   * on the clearinghouse calls made through this runtime so a redelivered attempt is never charged
+   * twice, and when the attempt started. A 270 built under it takes its control numbers from the key
+   * and its date and time from `startedAt`: a repeat under one key is the same bytes, before and after
+   * a restart. Real-time requests have none and get fresh 270s.
    */
-  upstreamIdempotencyKey?: string;
+  upstreamAttempt?: UpstreamAttempt;
+}
+
+/** See {@link Runtime.upstreamAttempt}. */
+export interface UpstreamAttempt {
+  key: string;
+  /** Epoch milliseconds. */
+  startedAt: number;
 }
 
 /** A directory lookup stands in front of a paid check: it gets a short budget of its own. */

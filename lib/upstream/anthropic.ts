@@ -2,12 +2,20 @@ import Anthropic from '@anthropic-ai/sdk';
 import { retryAfterOf, retryAfterSeconds, withRetry, type Attempt, type RetryFailures, type RetryTuning } from './retry.js';
 
 /**
- * A thin Anthropic Messages API client: one `messages.create` call under the shared retry policy
- * (./retry.ts: one retry for transient failures, every attempt and wait inside one time budget
- * given by the caller). It knows nothing of
- * what the message is for; callers build the request and read the answer (lib/letter does both).
- * The SDK's own retries are off so the budget and the retry count are ours. Nothing here logs.
+ * A thin Anthropic Messages API client: one streamed `messages.create` call under the shared retry
+ * policy (./retry.ts: one retry for transient failures, every attempt and wait inside one time
+ * budget given by the caller). It knows nothing of what the message is for; callers build the
+ * request and read the answer (lib/letter does both). The SDK's own retries are off so the budget
+ * and the retry count are ours. Nothing here logs.
+ *
+ * The answer is read as server-sent events and put together here, with a cap counted on what the
+ * model wrote (docs/letter.md#the-model-s-answer), not on the wire's JSON: at most `maxTextBytes`
+ * of text (UTF-8) and as much again of cited passages. Past either, the stream is aborted (the
+ * connection dropped) and the call fails as `too-long`; nothing past the cap is held.
  */
+
+/** What one answer may hold: 1 MiB of text (a long letter is 20 KB), and 1 MiB of cited passages. */
+export const MAX_TEXT_BYTES = 1024 * 1024;
 
 /**
  * This client's tuning of the shared retry policy (./retry.ts): a letter retry with less than 3 s
@@ -25,6 +33,8 @@ export interface MessagesCall {
   /** Total budget for every attempt and wait, in ms. */
   budgetMs: number;
   request: MessageRequest;
+  /** Cap on the answer's text and, separately, on its cited passages (UTF-8 bytes); MAX_TEXT_BYTES by default. */
+  maxTextBytes?: number;
   /** Test seams for the retry policy (time); production uses the defaults. */
   tuning?: Pick<RetryTuning, 'clock' | 'sleep' | 'timeoutSignal'>;
 }
@@ -52,6 +62,7 @@ export type MessagesFailureKind =
   | 'timeout' // the budget ran out
   | 'rejected' // 400 / 413 / 422: the API would not process this request
   | 'unexpected-status'
+  | 'too-long' // the answer's text or cited passages passed the cap: the stream was dropped
   | 'unreadable'; // the answer is not a message
 
 export interface MessagesFailure {
@@ -111,15 +122,89 @@ function usageOf(message: Message): Usage {
 /** The policy's own failures, in this client's terms. */
 const FAILURES: RetryFailures<Failure> = { timeout: () => ({ kind: 'timeout' }), unreachable: () => ({ kind: 'unavailable' }) };
 
+type Accumulated = { ok: true; message: Message } | { ok: false; kind: 'too-long' | 'unreadable' };
+
+/** One text block being streamed: its text as parts (joined once, at its end) and its citations. */
+interface OpenBlock {
+  block: Record<string, unknown>;
+  parts?: string[];
+  citations?: unknown[];
+}
+
+/**
+ * The message the events describe, put together as they arrive, the caps counted on the text and
+ * cited passages as each delta comes in. Blocks other than text are kept as started (this client
+ * asks for no tools or thinking); deltas other than text and citations are not kept.
+ */
+async function accumulate(events: AsyncIterable<Anthropic.RawMessageStreamEvent>, maxBytes: number): Promise<Accumulated> {
+  let message: Message | undefined;
+  const blocks: OpenBlock[] = [];
+  let textBytes = 0;
+  let citedBytes = 0;
+  for await (const event of events) {
+    switch (event.type) {
+      case 'message_start':
+        message = { ...event.message, content: [] };
+        break;
+      case 'content_block_start': {
+        const block = { ...event.content_block } as Record<string, unknown>;
+        blocks[event.index] =
+          block.type === 'text'
+            ? { block, parts: [String(block.text ?? '')], citations: Array.isArray(block.citations) ? [...block.citations] : undefined }
+            : { block };
+        break;
+      }
+      case 'content_block_delta': {
+        const open = blocks[event.index];
+        if (!open?.parts) break;
+        if (event.delta.type === 'text_delta') {
+          textBytes += Buffer.byteLength(event.delta.text, 'utf8');
+          if (textBytes > maxBytes) return { ok: false, kind: 'too-long' };
+          open.parts.push(event.delta.text);
+        } else if (event.delta.type === 'citations_delta') {
+          const cited = (event.delta.citation as { cited_text?: unknown }).cited_text;
+          citedBytes += typeof cited === 'string' ? Buffer.byteLength(cited, 'utf8') : 0;
+          if (citedBytes > maxBytes) return { ok: false, kind: 'too-long' };
+          open.citations ??= [];
+          open.citations.push(event.delta.citation);
+        }
+        break;
+      }
+      case 'message_delta':
+        if (!message) break;
+        message.stop_reason = event.delta.stop_reason;
+        message.usage = { ...message.usage, output_tokens: event.usage.output_tokens };
+        break;
+      case 'message_stop': {
+        if (!message) return { ok: false, kind: 'unreadable' };
+        const content = blocks
+          .filter(Boolean)
+          .map(({ block, parts, citations }) => (parts ? { ...block, text: parts.join(''), citations: citations ?? null } : block));
+        return { ok: true, message: { ...message, content: content as unknown as Message['content'] } };
+      }
+    }
+  }
+  // The stream ended before message_stop: not a whole message.
+  return { ok: false, kind: 'unreadable' };
+}
+
 export async function createMessage(call: MessagesCall): Promise<MessagesResult> {
   if (!call.apiKey) return { ok: false, failure: { kind: 'no-key', attempts: 0 } };
 
+  const maxBytes = call.maxTextBytes ?? MAX_TEXT_BYTES;
   const client = new Anthropic({ apiKey: call.apiKey, baseURL: call.baseURL ?? 'https://api.anthropic.com', maxRetries: 0, logLevel: 'off' });
   const { outcome, attempts } = await withRetry<Answer, Failure>(
     async (signal, _attemptNo, remainingMs, clock) => {
       try {
-        const { data, request_id } = await client.messages.create(call.request, { timeout: Math.max(1, remainingMs), maxRetries: 0, signal }).withResponse();
-        return { ok: true, value: { message: data, ...(request_id ? { requestId: request_id } : {}) } };
+        const { data: stream, request_id } = await client.messages
+          .create({ ...call.request, stream: true }, { timeout: Math.max(1, remainingMs), maxRetries: 0, signal })
+          .withResponse();
+        const id = request_id ? { requestId: request_id } : {};
+        const read = await accumulate(stream, maxBytes);
+        if (read.ok) return { ok: true, value: { message: read.message, ...id } };
+        // Past the cap (or not a message): drop the connection and keep nothing more; neither is retried.
+        stream.controller.abort();
+        return { ok: false, error: { kind: read.kind, ...id } };
       } catch (error) {
         return classifyThrown(error, clock.now());
       }
@@ -127,11 +212,6 @@ export async function createMessage(call: MessagesCall): Promise<MessagesResult>
     { ...LETTER_RETRY, ...call.tuning, budgetMs: call.budgetMs, failures: FAILURES },
   );
   if (!outcome.ok) return { ok: false, failure: { ...outcome.error, attempts } };
-  // The SDK returns whatever JSON came back; check the shape before anyone trusts it.
   const { message, requestId } = outcome.value;
-  const shape = message as unknown;
-  if (typeof shape !== 'object' || shape === null || !Array.isArray((shape as Message).content)) {
-    return { ok: false, failure: { kind: 'unreadable', attempts, ...(requestId ? { requestId } : {}) } };
-  }
   return { ok: true, value: { message, usage: usageOf(message), attempts, ...(requestId ? { requestId } : {}) } };
 }

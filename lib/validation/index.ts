@@ -15,7 +15,7 @@ import * as VALIDATORS from './validators.generated.js';
 
 /**
  * One compiled validator per request schema (JSON Schema 2020-12, as OpenAPI 3.1 uses), generated ahead
- * of time by `npm run openapi` (infra/openapi/validators.ts): a cold start neither loads the JSON Schema
+ * of time by `npm run openapi` (infra/tools/openapi/validators.ts): a cold start neither loads the JSON Schema
  * compiler nor compiles on its first request. The schemas are checked against the meta-schema by a test
  * (test/validation/schemas.test.ts). docs/api.md#validation
  */
@@ -58,6 +58,8 @@ const LIST_ITEMS: Record<string, { plural: string; singular: string }> = {
   serviceTypeCodes: { plural: 'service type codes', singular: 'service type code' },
   procedureCodes: { plural: 'procedure codes', singular: 'procedure code' },
   entry: { plural: 'Bundle entries', singular: 'Bundle entry' },
+  contained: { plural: 'contained resources', singular: 'contained resource' },
+  parameter: { plural: 'parameters', singular: 'parameter' },
   lines: { plural: 'estimate lines', singular: 'estimate line' },
 };
 const itemsOf = (instancePath: string) => LIST_ITEMS[instancePath.split('/').filter(Boolean).pop() ?? ''] ?? { plural: 'values', singular: 'value' };

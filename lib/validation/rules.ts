@@ -1,5 +1,6 @@
 import type { FieldError } from '../errors/index.js';
 import { NM1_NAME_SIZES, x12Name } from '../x12/clean.js';
+import { serviceTypeOfLine } from '../x12/procedure-crosswalk.js';
 import { dayNumber, latestToday, parseUsDate, type DateParts } from './formats.js';
 import type { SchemaName } from './schemas.js';
 
@@ -100,9 +101,16 @@ const amountsInCents: Rule = (body, context) => {
   return undefined;
 };
 
+/** A line's codes when they are text (the schema has reported any other). */
+const lineCodes = (line: EstimateLines[number] | undefined): { procedureCode?: string; serviceTypeCode?: string } => ({
+  ...(typeof line?.procedureCode === 'string' ? { procedureCode: line.procedureCode } : {}),
+  ...(typeof line?.serviceTypeCode === 'string' ? { serviceTypeCode: line.serviceTypeCode } : {}),
+});
+
 /**
  * The estimate's codes join the 270's EQ lists (docs/eligibility.md#estimate): with the request's own
- * serviceTypeCodes (default 30) and procedureCodes, at most 10 distinct of each.
+ * serviceTypeCodes (default 30) and procedureCodes, at most 10 distinct of each. A line's service type is
+ * its own, else its procedure's by the crosswalk (docs/eligibility.md#procedure-crosswalk), else 30.
  */
 const estimateCodesFit: Rule = (body, context) => {
   const lines = estimateLines(body, context);
@@ -110,13 +118,13 @@ const estimateCodesFit: Rule = (body, context) => {
   const listed = (field: string): unknown[] => (Array.isArray(body[field]) ? (body[field] as unknown[]) : []);
   const services = new Set([
     ...(Array.isArray(body.serviceTypeCodes) ? listed('serviceTypeCodes') : [DEFAULT_SERVICE]),
-    ...lines.map((line) => line?.serviceTypeCode ?? DEFAULT_SERVICE),
+    ...lines.map((line) => serviceTypeOfLine(lineCodes(line)).code),
   ]);
   const procedures = new Set([...listed('procedureCodes'), ...lines.map((line) => line?.procedureCode).filter((code) => code !== undefined)]);
   if (services.size > MAX_CODES)
     return {
       field: 'estimate.lines',
-      message: `must name at most ${MAX_CODES} service types together with serviceTypeCodes (the 270 asks about at most ${MAX_CODES})`,
+      message: `must name at most ${MAX_CODES} service types together with serviceTypeCodes, counting those the procedure codes of lines without a serviceTypeCode map to (the 270 asks about at most ${MAX_CODES})`,
     };
   if (procedures.size > MAX_CODES)
     return {

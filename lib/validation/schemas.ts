@@ -64,7 +64,8 @@ const estimate = {
   type: 'object',
   additionalProperties: false,
   required: ['lines'],
-  description: 'Estimate what the patient owes for these lines. A guide only: the payer adjudicates the claim.',
+  description:
+    "Estimate what the patient owes for these lines: a guide from the payer's eligibility reply, not a promise; the payer adjudicates the claim. Send each line's allowed amount (the practice's contracted rate with this payer), not its charge.",
   properties: {
     network: { type: 'string', enum: ['in', 'out'], description: 'The network whose figures apply (default in).' },
     lines: {
@@ -80,13 +81,15 @@ const estimate = {
           serviceTypeCode: {
             type: 'string',
             enum: Object.keys(SERVICE_TYPE_CODES),
-            description: 'Default 30; also asked about in the 270, as if in serviceTypeCodes.',
+            description:
+              "Default: the procedure code's service type by the documented crosswalk (docs/eligibility.md#procedure-crosswalk), else 30; also asked about in the 270, as if in serviceTypeCodes.",
           },
           amount: {
             type: 'number',
             exclusiveMinimum: 0,
             maximum: MAX_ESTIMATE_AMOUNT,
-            description: 'The allowed amount the practice expects (or its charge) in dollars, at most two decimals.',
+            description:
+              "The allowed amount in dollars (the practice's contracted rate with this payer, not its charge), at most two decimals. Out of network the provider may also bill the difference between its charge and the allowed amount.",
           },
         },
       },
@@ -188,19 +191,22 @@ const letterSchema = {
 } as const;
 
 /**
- * The FHIR `$submit` body (docs/fhir.md): only its outer shape is checked here, so a Bundle of up to 50
- * entries reaches lib/fhir, which reads the resources and holds the values it maps to the eligibility
+ * The FHIR `$submit` body (docs/fhir.md#the-request): only its outer shape is checked here (a Bundle, a
+ * bare CoverageEligibilityRequest or a Parameters, their lists bounded), and lib/fhir/request-shapes.ts
+ * finds the request in it; lib/fhir reads the resources and holds the values it maps to the eligibility
  * body to the eligibility schema above.
  */
 const fhirBundleSchema = {
   $id: 'fhir',
   type: 'object',
-  required: ['resourceType', 'entry'],
-  // A Bundle has more elements (id, meta, type, timestamp…): FHIR's own rules, not ours, govern them.
+  required: ['resourceType'],
+  // A resource has more elements (id, meta, type, timestamp…): FHIR's own rules, not ours, govern them.
   additionalProperties: true,
   properties: {
-    resourceType: { const: 'Bundle' },
+    resourceType: { type: 'string', enum: ['Bundle', 'CoverageEligibilityRequest', 'Parameters'] },
     entry: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'object', additionalProperties: true } },
+    contained: { type: 'array', maxItems: 50, items: { type: 'object', additionalProperties: true } },
+    parameter: { type: 'array', maxItems: 50, items: { type: 'object', additionalProperties: true } },
   },
 } as const;
 
@@ -268,10 +274,9 @@ export interface LetterRequest {
   provider_npi?: string;
 }
 
-/** A FHIR R4 Bundle as it arrives (every other key is read by lib/fhir/request.ts). */
+/** A `$submit` body as it arrives: a Bundle, a CoverageEligibilityRequest or a Parameters (every other key is read by lib/fhir). */
 export interface FhirBundleRequest {
-  resourceType: 'Bundle';
-  entry: Record<string, unknown>[];
+  resourceType: 'Bundle' | 'CoverageEligibilityRequest' | 'Parameters';
   [key: string]: unknown;
 }
 

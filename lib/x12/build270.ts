@@ -3,10 +3,11 @@
  * service type code (default 30), then one per procedure code (EQ02 composite HC:, or AD: for a
  * CDT code): every payer accepts repeated EQ loops, while EQ01 repetitions are not supported by
  * all of them. Values go through cleanElement (./clean.ts, shared with the COB request) so patient
- * data can never break the envelope. Control numbers come from an injected generator (default crypto random).
+ * data can never break the envelope. Control numbers come from an injected generator (default crypto random),
+ * or, for a batch attempt, from its upstream request key ({@link controlNumberOfKey}).
  */
+import { createHash, randomInt } from 'node:crypto';
 import { systemClock, type Clock } from '../config/clock.js';
-import { randomInt } from 'node:crypto';
 import { cleanElement as clean, x12Name } from './clean.js';
 
 export interface Build270Input {
@@ -68,9 +69,18 @@ function two(n: number): string {
 
 const defaultControlNumber = () => randomInt(1, 1_000_000_000);
 
+/**
+ * Nine digits (100,000,000–999,999,999) from an upstream request key: the same key, the same number.
+ * A batch item's 270 and COB request take their control numbers from their keys (docs/batch.md#engine).
+ */
+export function controlNumberOfKey(key: string): number {
+  return 100_000_000 + (createHash('sha256').update(key).digest().readUInt32BE(0) % 900_000_000);
+}
+
 export function build270(input: Build270Input, options: Build270Options = {}): Built270 {
   const now = new Date((options.clock ?? systemClock).now());
-  const raw = Math.floor(Math.abs(options.controlNumber ? options.controlNumber() : defaultControlNumber())) % 1_000_000_000;
+  const drawn = (options.controlNumber ?? defaultControlNumber)();
+  const raw = Math.floor(Math.abs(drawn)) % 1_000_000_000;
   const control = raw === 0 ? 1 : raw;
   const isa13 = String(control).padStart(9, '0');
   const sender = clean(options.senderId ?? DEFAULT_SENDER_ID);

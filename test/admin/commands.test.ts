@@ -8,10 +8,10 @@ import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { matchToken, parseTokenSecret, REVOCATION_SECONDS, sha256Hex } from '../../lib/auth/tokens.js';
-import { apiGatewayKeys, parseUsagePlanIds } from '../../infra/admin/api-keys.js';
-import { dynamoEnrollments, fileEnrollments, fileTokens, secretsManagerTokens } from '../../infra/admin/backends.js';
-import { EXIT, runAdmin, type AdminBackends } from '../../infra/admin/commands.js';
-import { createEnrollmentTable, localDynamoClient, startDynalite, startLocalEnrollments, type LocalDynamo } from '../../infra/local/enrollments.js';
+import { apiGatewayKeys, parseUsagePlanIds } from '../../infra/tools/admin/api-keys.js';
+import { dynamoEnrollments, fileEnrollments, fileTokens, secretsManagerTokens } from '../../infra/tools/admin/backends.js';
+import { EXIT, runAdmin, type AdminBackends } from '../../infra/tools/admin/commands.js';
+import { createEnrollmentTable, localDynamoClient, startDynalite, startLocalEnrollments, type LocalDynamo } from '../../infra/dev/local/enrollments.js';
 import { startApiGatewayFake, type ApiGatewayFake } from '../support/api-gateway-fake.js';
 import { startSecretsManagerFake, type SecretsManagerFake } from './secrets-manager-fake.js';
 
@@ -371,7 +371,7 @@ describe('cli.ts process', () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         join(ROOT, 'node_modules', '.bin', 'tsx'),
-        [join(ROOT, 'infra', 'admin', 'cli.ts'), ...args],
+        [join(ROOT, 'infra', 'tools', 'admin', 'cli.ts'), ...args],
         { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
       );

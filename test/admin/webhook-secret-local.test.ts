@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
-import { DEFAULT_API_TOKENS } from '../../infra/local/environment.js';
+import { DEFAULT_API_TOKENS } from '../../infra/dev/local/environment.js';
 
 /**
  * `npm run admin -- webhook-secret create --client local` (docs/batch.md#webhook-secrets) for the client
@@ -24,7 +24,7 @@ const admin = (args: string[], env: Record<string, string> = {}) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       join(ROOT, 'node_modules', '.bin', 'tsx'),
-      [join(ROOT, 'infra', 'admin', 'cli.ts'), ...args],
+      [join(ROOT, 'infra', 'tools', 'admin', 'cli.ts'), ...args],
       { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );

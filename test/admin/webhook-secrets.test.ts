@@ -7,8 +7,8 @@ import { Webhook } from 'standardwebhooks';
 import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
 import { parseTokenSecret } from '../../lib/auth/tokens.js';
 import { emptyOutcomes, type BatchRecord } from '../../lib/batch/types.js';
-import { fileEnrollments, fileTokens } from '../../infra/admin/backends.js';
-import { runAdmin, type AdminBackends } from '../../infra/admin/commands.js';
+import { fileEnrollments, fileTokens } from '../../infra/tools/admin/backends.js';
+import { runAdmin, type AdminBackends } from '../../infra/tools/admin/commands.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-delivery.js';
 
 /** `webhook-secret create|rotate` (docs/batch.md#webhook-secrets): whsec_ secrets kept with the client's tokens, read by the webhook sender. */

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { authorizerEvent as restAuthorizerEvent } from '../../infra/local/events.js';
+import { authorizerEvent as restAuthorizerEvent } from '../../infra/dev/local/events.js';
 import { allowPolicy, denyPolicy } from '../../lib/auth/policy.js';
 import { sha256Hex } from '../../lib/auth/tokens.js';
 import { logCapture } from '../support/log-capture.js';

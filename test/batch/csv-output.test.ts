@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import { batchCsv, CSV_COLUMNS } from '../../lib/batch/csv-output.js';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import type { BatchStore } from '../../lib/batch/store.js';
 import { emptyCounts, emptyOutcomes, type BatchRecord, type ItemRecord } from '../../lib/batch/types.js';
-import { createBatchTable } from '../../infra/local/batch.js';
-import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
+import { createBatchTable } from '../../infra/dev/local/batch.js';
+import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/dev/local/enrollments.js';
 
 /** Results rows as the CSV writer gives them: estimate totals and cells a spreadsheet must not run as formulas. */
 
@@ -60,6 +60,36 @@ describe('a results CSV row', () => {
     const [withEstimate, without] = await rowsOf(item(200, answer), item(200, { coverageStatus: 'Active' }));
     expect(withEstimate).toMatchObject({ 'estimate.patientOwes': 'N/A', 'estimate.planPays': 'N/A', 'estimate.complete': 'false' });
     expect(without).toMatchObject({ 'estimate.patientOwes': '', 'estimate.complete': '' });
+  });
+
+  it('carries the COB part: its code, or the code of its failure, empty without one', async () => {
+    const [found, failed, none] = await rowsOf(
+      item(200, { coverageStatus: 'Active', cob: { cobCode: 'MemberFoundNoCOB', requestedPlanBenefits: [], additionalPlanBenefitInfo: [] } }),
+      item(200, { coverageStatus: 'Active', cob: { message: 'The clearinghouse is unavailable; try again later', code: 'PAYER_UNAVAILABLE' } }),
+      item(200, { coverageStatus: 'Active' }),
+    );
+    expect([found!['cob.cobCode'], found!['cob.error']]).toEqual(['MemberFoundNoCOB', '']);
+    expect([failed!['cob.cobCode'], failed!['cob.error']]).toEqual(['', 'PAYER_UNAVAILABLE']);
+    expect([none!['cob.cobCode'], none!['cob.error']]).toEqual(['', '']);
+  });
+
+  it('gathers what the estimate’s lines miss into one `estimate.missing` cell, each name once', async () => {
+    const line = (missing?: string[]) => ({ serviceTypeCode: '30', ...(missing ? { missing } : {}) });
+    const estimate = {
+      network: 'in',
+      lines: [line(['deductibleRemaining', 'primaryPayer']), line(), line(['coinsuranceAfterCopay', 'primaryPayer'])],
+      patientOwes: '$10.00',
+      planPays: '$90.00',
+      complete: false,
+    };
+    const [missing, complete, without] = await rowsOf(
+      item(200, { coverageStatus: 'Active', estimate }),
+      item(200, { coverageStatus: 'Active', estimate: { ...estimate, lines: [line()], complete: true } }),
+      item(200, { coverageStatus: 'Active' }),
+    );
+    expect(missing).toMatchObject({ 'estimate.complete': 'false', 'estimate.missing': 'deductibleRemaining;primaryPayer;coinsuranceAfterCopay' });
+    expect([complete!['estimate.complete'], complete!['estimate.missing']]).toEqual(['true', '']);
+    expect(without!['estimate.missing']).toBe('');
   });
 
   it('prefixes with an apostrophe every cell that begins like a formula (=, +, -, @, tab, CR), and only those', async () => {

@@ -2,21 +2,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { clearinghouseFor } from '../support/clearinghouse.js';
 import { systemClock } from '../../lib/config/clock.js';
 import { eligibilityCheck } from '../../lib/batch/engine.js';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import { controlNumberOfKey } from '../../lib/x12/build270.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import type { ItemQueue, WebhookQueue } from '../../lib/batch/queue.js';
-import { batchItems, batchStatus, cancelBatch, submitBatch, type BatchRouteDeps } from '../../lib/batch/routes.js';
+import { batchItems, batchStatus, cancelBatch, MAX_PAGE_BYTES, submitBatch, type BatchRouteDeps } from '../../lib/batch/routes.js';
 import type { BatchStore } from '../../lib/batch/store.js';
-import { DEFAULT_BATCH_SETTINGS, type ItemMessage } from '../../lib/batch/types.js';
+import { DEFAULT_BATCH_SETTINGS, emptyCounts, emptyOutcomes, type ItemMessage } from '../../lib/batch/types.js';
 import { processItem, type WorkerDeps } from '../../lib/batch/worker.js';
 import { readConfig } from '../../lib/config/index.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import { ok } from '../../lib/errors/index.js';
-import { apiHandler, type ApiEvent } from '../../lib/http/api-handler.js';
+import { answerOf, apiHandler, type ApiEvent } from '../../lib/http/api-handler.js';
 import type { Runtime } from '../../lib/runtime/index.js';
-import { createBatchTable } from '../../infra/local/batch.js';
-import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
-import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { createBatchTable } from '../../infra/dev/local/batch.js';
+import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/dev/local/enrollments.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
 import { MOCK_SET_1, SANDBOX_RIVERA } from '../support/events.js';
 
@@ -40,7 +41,14 @@ let sent: { clientId: string; messages: ItemMessage[] }[];
 let webhooks: string[];
 let ids: number;
 
-const items: ItemQueue = { sendItems: async (clientId, messages) => void sent.push({ clientId, messages }) };
+// A fan-out is sent on as its items' messages, as the worker does (lib/batch/worker-handler.ts).
+const items: ItemQueue = {
+  sendItems: async (clientId, messages) => void sent.push({ clientId, messages }),
+  sendFanOuts: async (clientId, fanOuts) => {
+    const messages = fanOuts.flatMap(({ batchId, indexes }) => indexes.map((index) => ({ batchId, index })));
+    if (messages.length > 0) sent.push({ clientId, messages });
+  },
+};
 const webhookQueue: WebhookQueue = { sendWebhook: async (batchId) => void webhooks.push(batchId) };
 const routeDeps = (over: Partial<BatchRouteDeps> = {}): BatchRouteDeps => ({
   store,
@@ -49,11 +57,17 @@ const routeDeps = (over: Partial<BatchRouteDeps> = {}): BatchRouteDeps => ({
   settings: DEFAULT_BATCH_SETTINGS,
   allowLoopbackHttp: false,
   webhookSecretsFor: async () => [`whsec_${Buffer.from('engine-test-secret-of-32-bytes!!').toString('base64')}`],
-  now: () => clock,
+  clock: { now: () => clock },
   newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
   ...over,
 });
-const workerDeps = (): WorkerDeps => ({ store, check: eligibilityCheck(runtime), webhooks: webhookQueue, settings: DEFAULT_BATCH_SETTINGS, now: () => clock });
+const workerDeps = (): WorkerDeps => ({
+  store,
+  check: eligibilityCheck(runtime),
+  webhooks: webhookQueue,
+  settings: DEFAULT_BATCH_SETTINGS,
+  clock: { now: () => clock },
+});
 const submit = async (body: unknown, clientId = 'clinic', over: Partial<BatchRouteDeps> = {}) => {
   const result = await submitBatch(routeDeps(over), { body, clientId });
   if (!result.ok) throw new Error(result.error.code);
@@ -99,6 +113,8 @@ beforeEach(() => {
   webhooks = [];
   ids ??= 0;
   gate.throttled = false;
+  gate.failing = undefined;
+  gate.delayMs = 0;
 });
 
 describe('a batch runs each item through the real-time route', () => {
@@ -190,7 +206,7 @@ describe('a batch runs each item through the real-time route', () => {
     expect(gate.keys.length).toBe(before);
     clock += DEFAULT_BATCH_SETTINGS.leaseMs + 1;
     expect(await processItem(workerDeps(), message)).toEqual({ kind: 'done' });
-    expect(gate.keys.slice(before)).toEqual([`${batchId}-0-1`]);
+    expect(gate.keys.slice(before)).toEqual([`${batchId}-0-1-270`]);
     expect(await statusOf(batchId)).toMatchObject({ status: 'COMPLETED', counts: { completed: 1, inProgress: 0, pending: 0 } });
   });
 
@@ -208,7 +224,7 @@ describe('a batch runs each item through the real-time route', () => {
     clock += 60_000;
     expect(await processItem(workerDeps(), message)).toEqual({ kind: 'done' });
     const keys = [...new Set(gate.keys.slice(before))];
-    expect(keys).toEqual([`${batchId}-0-1`, `${batchId}-0-2`, `${batchId}-0-3`]);
+    expect(keys).toEqual([`${batchId}-0-1-270`, `${batchId}-0-2-270`, `${batchId}-0-3-270`]);
     const [item] = (await itemsOf(batchId)).items;
     expect(item).toMatchObject({ state: 'COMPLETED', status: 200, attempts: 3 });
   });
@@ -229,7 +245,7 @@ describe('a batch runs each item through the real-time route', () => {
   it('cancels what has not started: no upstream call, items CANCELLED, final status once drained', async () => {
     const { body } = await submit({ callbackUrl: 'https://clinic.example/hooks', items: [REAL, REAL] });
     const batchId = body.batchId as string;
-    const cancelled = await cancelBatch({ store, webhooks: webhookQueue, now: () => clock }, 'clinic', batchId);
+    const cancelled = await cancelBatch({ store, webhooks: webhookQueue, clock: { now: () => clock } }, 'clinic', batchId);
     expect(cancelled).toMatchObject({ ok: true, body: { status: 'CANCELLED', counts: { pending: 0, cancelled: 2 } } });
     const before = gate.keys.length;
     await drain();
@@ -248,7 +264,7 @@ describe('a batch runs each item through the real-time route', () => {
     if (claimed.kind !== 'claimed') throw new Error('not claimed');
     await store.finish(batchId, 0, claimed.item.attempts, { state: 'COMPLETED', status: 200, answer: '{}', completedAt: new Date(clock).toISOString() });
     await store.bump(batchId, { pending: -1, completed: 1 }, new Date(clock).toISOString());
-    const cancelled = await cancelBatch({ store, webhooks: webhookQueue, now: () => clock }, 'clinic', batchId);
+    const cancelled = await cancelBatch({ store, webhooks: webhookQueue, clock: { now: () => clock } }, 'clinic', batchId);
     expect(cancelled).toMatchObject({ ok: true, body: { status: 'CANCELLED', completedAt: new Date(clock).toISOString() } });
     expect(webhooks).toEqual([batchId]);
   });
@@ -269,7 +285,7 @@ describe('a batch runs each item through the real-time route', () => {
     const unknown = await batchStatus({ store }, 'clinic', '00000000-0000-4000-8000-999999999999');
     expect(theirs).toEqual(unknown);
     expect(theirs).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', status: 404 } });
-    expect(await cancelBatch({ store, webhooks: webhookQueue, now: () => clock }, 'someone-else', batchId)).toEqual(unknown);
+    expect(await cancelBatch({ store, webhooks: webhookQueue, clock: { now: () => clock } }, 'someone-else', batchId)).toEqual(unknown);
     expect(await batchItems({ store }, 'someone-else', batchId, {})).toEqual(unknown);
   });
 
@@ -287,5 +303,156 @@ describe('a batch runs each item through the real-time route', () => {
       ok: false,
       error: { code: 'INVALID_REQUEST', errors: [{ field: 'state' }, { field: 'pageSize' }] },
     });
+  });
+});
+
+describe('an item’s calls: counted, keyed and admitted one by one', () => {
+  const COB_PATH = '/coordination-of-benefits';
+  const WITH_COB = { ...REAL, runCobCheck: true };
+
+  it('makes an item’s 270 and its COB check one after the other, never two calls at once', async () => {
+    const { body } = await submit({ items: [WITH_COB] });
+    const batchId = body.batchId as string;
+    // Each call is held a little at the clearinghouse, so two calls made together would overlap there.
+    gate.delayMs = 40;
+    gate.maxInFlight = 0;
+    await drain();
+    expect(gate.maxInFlight).toBe(1);
+    const [item] = (await itemsOf(batchId)).items;
+    expect(item).toMatchObject({ state: 'COMPLETED', status: 200 });
+    expect(item!.answer.cob).toBeDefined();
+
+    // Still byte for byte the real-time answer for the same body (the COB part last, where the route puts it).
+    const realtime = apiHandler('eligibility', 'eligibility', eligibilityRoute(runtime));
+    const requestId = `${batchId}-0`;
+    const event = {
+      body: JSON.stringify(WITH_COB),
+      headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+      requestContext: { requestId, authorizer: { clientId: 'clinic' } },
+    } as unknown as ApiEvent;
+    const answer = await realtime(event, {} as never);
+    const strip = (text: string) => text.replace(/"checkedAt":"[^"]+"/, '"checkedAt":"-"');
+    expect(strip(JSON.stringify(item!.answer))).toBe(strip(answer.body));
+  });
+
+  it('gives each request kind its own key, and a repeat under a key sends the same bytes (270 and COB)', async () => {
+    const { body } = await submit({ items: [WITH_COB] });
+    const batchId = body.batchId as string;
+    const before = gate.requests.length;
+    const claimedAt = clock;
+    await drain();
+    const mine = gate.requests.slice(before);
+    expect(mine.map((request) => request.key)).toEqual([`${batchId}-0-1-270`, `${batchId}-0-1-cob`]);
+    const cob = mine.find((request) => request.path === COB_PATH)!;
+    expect(JSON.parse(cob.body).controlNumber).toBe(String(controlNumberOfKey(`${batchId}-0-1-cob`)));
+    expect(JSON.parse(mine[0]!.body).x12).toContain(`ST*270*${controlNumberOfKey(`${batchId}-0-1-270`)}*`);
+    // The same attempt again, later and from a new worker (a takeover after a crash or a restart): the same bytes under each key.
+    clock += 3 * 3600_000;
+    const again = eligibilityCheck(runtime);
+    await again({ body: WITH_COB, clientId: 'clinic', requestId: `${batchId}-0`, idempotencyKey: `${batchId}-0-1`, attemptAt: claimedAt });
+    const repeat = gate.requests.slice(before + 2);
+    expect(repeat).toEqual(mine);
+  });
+
+  it('retries an item whose COB part failed on an outage, with the item’s back-off, and never keeps it as final', async () => {
+    const { body } = await submit({ items: [WITH_COB] });
+    const batchId = body.batchId as string;
+    const message = sent[0]!.messages[0]!;
+    gate.failing = { path: COB_PATH, status: 503 };
+    expect(await processItem(workerDeps(), message)).toEqual({ kind: 'retry', seconds: 30 });
+    const [waiting] = (await itemsOf(batchId)).items;
+    expect(waiting).toMatchObject({ state: 'PENDING', attempts: 1 });
+    expect(waiting!.answer).toBeUndefined();
+    gate.failing = undefined;
+    clock += 30_000;
+    expect(await processItem(workerDeps(), message)).toEqual({ kind: 'done' });
+    const [item] = (await itemsOf(batchId)).items;
+    expect(item).toMatchObject({ state: 'COMPLETED', status: 200, attempts: 2 });
+    expect(item!.answer.cob.code).toBeUndefined();
+    expect(item!.answer.cob.cobCode).toBeDefined();
+  });
+
+  it('keeps the COB outage as the item’s answer once the retry window is over', async () => {
+    const { body } = await submit({ items: [WITH_COB] });
+    const batchId = body.batchId as string;
+    const message = sent[0]!.messages[0]!;
+    gate.failing = { path: COB_PATH, status: 503 };
+    expect((await processItem(workerDeps(), message)).kind).toBe('retry');
+    clock += DEFAULT_BATCH_SETTINGS.retryHours * 3600_000;
+    expect(await processItem(workerDeps(), message)).toEqual({ kind: 'done' });
+    const [item] = (await itemsOf(batchId)).items;
+    expect(item).toMatchObject({ state: 'COMPLETED', status: 200, answer: { cob: { code: 'PAYER_UNAVAILABLE' } } });
+  });
+
+  it('sends nothing for an item whose batch was cancelled after the worker read it', async () => {
+    const { body } = await submit({ callbackUrl: 'https://clinic.example/hooks', items: [REAL] });
+    const batchId = body.batchId as string;
+    const message = sent[0]!.messages[0]!;
+    // The cancel lands between the worker's read of the batch (not cancelled yet) and its claim.
+    const racing: BatchStore = {
+      ...store,
+      async batchAndSubmitted(id, index) {
+        const read = await store.batchAndSubmitted(id, index);
+        const cancelled = await cancelBatch({ store, webhooks: webhookQueue, clock: { now: () => clock } }, 'clinic', batchId);
+        expect(cancelled).toMatchObject({ ok: true, body: { status: 'CANCELLED' } });
+        return read;
+      },
+    };
+    const before = gate.keys.length;
+    expect(await processItem({ ...workerDeps(), store: racing }, message)).toEqual({ kind: 'done' });
+    expect(gate.keys.length).toBe(before);
+    expect((await itemsOf(batchId)).items.map((item) => item.state)).toEqual(['CANCELLED']);
+    const status = await statusOf(batchId);
+    expect(status).toMatchObject({ status: 'CANCELLED', counts: { pending: 0, inProgress: 0, cancelled: 1 } });
+    expect(status.completedAt).toBeDefined();
+    expect(webhooks).toEqual([batchId]);
+  });
+});
+
+describe('a results page of rich answers', () => {
+  it('ends early, under 5 MiB and with a nextPageToken, instead of failing for its size', async () => {
+    const batchId = '00000000-0000-4000-8000-00000000beef';
+    const notice = 'x'.repeat(100_000);
+    const createdAt = new Date(clock).toISOString();
+    const count = 60;
+    await store.create(
+      {
+        batchId,
+        clientId: 'clinic',
+        status: 'COMPLETED',
+        totalCount: count,
+        invalidCount: 0,
+        counts: { ...emptyCounts(), completed: count },
+        outcomes: emptyOutcomes(),
+        createdAt,
+        updatedAt: createdAt,
+      },
+      Array.from({ length: count }, (_, index) => ({
+        batchId,
+        index,
+        state: 'COMPLETED' as const,
+        attempts: 1,
+        counted: false,
+        status: 200,
+        answer: JSON.stringify({ coverageStatus: 'Active', notices: [`${index}${notice}`] }),
+        completedAt: createdAt,
+      })),
+    );
+    const seen: number[] = [];
+    let pageToken: string | undefined;
+    let pages = 0;
+    do {
+      const outcome = await batchItems({ store }, 'clinic', batchId, { pageSize: '500', ...(pageToken ? { pageToken } : {}) });
+      const { response } = answerOf(outcome, 'r');
+      expect(response.statusCode).toBe(200);
+      expect(Buffer.byteLength(response.body)).toBeLessThan(5 * 1024 * 1024);
+      expect(Buffer.byteLength(response.body)).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+      const body = JSON.parse(response.body) as { items: { index: number }[]; nextPageToken?: string };
+      seen.push(...body.items.map((item) => item.index));
+      pageToken = body.nextPageToken;
+      pages++;
+    } while (pageToken);
+    expect(pages).toBeGreaterThan(1);
+    expect(seen).toEqual(Array.from({ length: count }, (_, i) => i));
   });
 });

@@ -25,7 +25,7 @@ describe('cachedEnrollments', () => {
     let clock = 0;
     const records = new Map([['P1', ENROLLMENT]]);
     const { store, reads } = countingStore(records);
-    const cached = cachedEnrollments(store, 60_000, () => clock);
+    const cached = cachedEnrollments(store, 60_000, { now: () => clock });
     expect(await cached.get('P1')).toEqual(ENROLLMENT);
     clock = 59_999;
     expect(await cached.get('P1')).toEqual(ENROLLMENT);
@@ -49,7 +49,7 @@ describe('cachedEnrollments', () => {
     let clock = 0;
     const records = new Map([['P1', ENROLLMENT]]);
     const { store, reads, fail } = countingStore(records);
-    const cached = cachedEnrollments(store, 1_000, () => clock);
+    const cached = cachedEnrollments(store, 1_000, { now: () => clock });
     fail(true);
     await expect(cached.get('P1')).rejects.toThrow('table unavailable');
     fail(false);

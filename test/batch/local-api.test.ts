@@ -8,8 +8,8 @@ import { Webhook } from 'standardwebhooks';
 import { sha256Hex } from '../../lib/auth/tokens.js';
 import { CSV_COLUMNS } from '../../lib/batch/csv-output.js';
 import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';
-import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
-import { listen } from '../../infra/listen.js';
+import { startLocalServer, type LocalServer } from '../../infra/dev/local/server.js';
+import { listen } from '../../infra/dev/listen.js';
 import { MOCK_SET_1, SANDBOX_RIVERA } from '../support/events.js';
 import { responseProblems } from '../support/response-schemas.js';
 

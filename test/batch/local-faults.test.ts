@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';
-import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
-import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { startLocalServer, type LocalServer } from '../../infra/dev/local/server.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
 import { SANDBOX_RIVERA } from '../support/events.js';
 
@@ -56,7 +56,7 @@ describe('a batch against a throttled clearinghouse', () => {
       body: JSON.stringify({ items: Array.from({ length: ITEMS }, (_, i) => ({ ...REAL, clientRef: `r${i}` })) }),
     });
     // Every item's first attempt is throttled before the clearinghouse recovers.
-    while (new Set(gate.keys.filter((key) => key.endsWith('-1'))).size < ITEMS) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (new Set(gate.keys.filter((key) => key.endsWith('-1-270'))).size < ITEMS) await new Promise((resolve) => setTimeout(resolve, 10));
     const during = await call(`/api/eligibility/batch/v1/${batchId}`);
     expect(during.status).toBe('IN_PROGRESS');
     expect(during.counts.completed + during.counts.failed).toBe(0);
@@ -75,8 +75,30 @@ describe('a batch against a throttled clearinghouse', () => {
       expect(item.status).toBe(200);
     }
     // One key per item attempt: <batchId>-<index>-<attempt>, the last one being the item's attempts.
-    for (const item of items) expect(gate.keys).toContain(`${batchId}-${item.index}-${item.attempts}`);
+    for (const item of items) expect(gate.keys).toContain(`${batchId}-${item.index}-${item.attempts}-270`);
     expect(gate.maxInFlight).toBeLessThanOrEqual(CAP);
     // Dozens of back-off rounds through the local server: on a busy shared machine this passes the default 20 s.
+  }, 60_000);
+
+  it('counts an item’s 270 and its COB check as two calls: never more calls at once than the cap', async () => {
+    gate.throttled = false;
+    // Each call is held a little, so an item that made its two calls together would have both open at once.
+    gate.delayMs = 40;
+    gate.maxInFlight = 0;
+    const before = gate.requests.length;
+    const { batchId } = await call('/api/eligibility/batch/v1', {
+      method: 'POST',
+      body: JSON.stringify({ items: Array.from({ length: 2 * CAP }, () => ({ ...REAL, runCobCheck: true })) }),
+    });
+    let status: Record<string, any>;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = await call(`/api/eligibility/batch/v1/${batchId}`);
+    } while (!status.completedAt);
+    gate.delayMs = 0;
+    expect(status).toMatchObject({ status: 'COMPLETED', counts: { completed: 2 * CAP } });
+    const paths = gate.requests.slice(before).map((request) => request.path);
+    expect(paths.filter((path) => path.endsWith('/coordination-of-benefits'))).toHaveLength(2 * CAP);
+    expect(gate.maxInFlight).toBeLessThanOrEqual(CAP);
   }, 60_000);
 });

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { startUpstreamGate, type UpstreamGate } from './upstream-gate.js';
 import { SANDBOX_RIVERA } from '../support/events.js';
 
 /**
- * The worker killed mid-batch, as `npm start` runs it: the server is a real process (infra/local/main.ts)
+ * The worker killed mid-batch, as `npm start` runs it: the server is a real process (infra/dev/local/main.ts)
  * keeping its DynamoDB on disk (LOCAL_DATA_DIR). While its workers wait on the clearinghouse (the gate
  * holds their calls, so the kill lands while items are IN_PROGRESS and others are still queued), it is
  * killed with SIGKILL; the held calls then reach the clearinghouse (it answers and charges, though nobody
@@ -30,7 +30,7 @@ const children: ChildProcess[] = [];
 
 /** `npm start` over `dataDir`; resolves with its URL once it has printed its banner. */
 function startServer(): Promise<{ url: string; banner: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/dev/local/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -126,12 +126,17 @@ describe('the local server killed mid-batch and started again over the same data
     const charged = new Map<string, Set<string>>();
     for (const { key, status: code } of gate.answered) {
       if (code >= 300) continue;
-      const item = key.replace(/-\d+$/, '');
+      const item = key.replace(/-\d+-270$/, '');
       charged.set(item, (charged.get(item) ?? new Set()).add(key));
     }
     expect([...charged.keys()].sort()).toEqual(Array.from({ length: ITEMS }, (_, i) => `${batchId}-${i}`).sort());
     for (const keys of charged.values()) expect(keys.size).toBe(1);
     for (const key of open) expect(gate.answered.filter((answer) => answer.key === key)).toHaveLength(2);
+    // One key, one body: the 270 sent again after the restart is the very bytes sent before it.
+    const bodies = new Map<string, Set<string>>();
+    for (const { key, body } of gate.requests) bodies.set(key, (bodies.get(key) ?? new Set()).add(body));
+    for (const key of open) expect(gate.requests.filter((request) => request.key === key)).toHaveLength(2);
+    for (const [key, sent] of bodies) expect([key, sent.size]).toEqual([key, 1]);
     for (const item of items) expect(item.attempts).toBe(1);
     expect(gate.maxInFlight).toBeLessThanOrEqual(CAP);
     await killed(second.child);

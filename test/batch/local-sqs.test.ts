@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ChangeMessageVisibilityCommand, SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { startLocalSqs, type LocalSqs } from '../../infra/local/sqs.js';
+import { startLocalSqs, type LocalSqs } from '../../infra/dev/local/sqs.js';
 
 /**
  * The in-process SQS stand-in keeps what a user can observe of SQS: fairness across message
@@ -51,7 +51,8 @@ describe('the local queue', () => {
 
   it('never runs more consumers at once than the cap', async () => {
     sqs = await startLocalSqs({ msPerSecond: 1 });
-    const queue = sqs.queue('capped', { visibilityTimeoutSeconds: 30, maxReceiveCount: 5 });
+    // Visibility far past any consumer's run (no redelivery however loaded the machine is).
+    const queue = sqs.queue('capped', { visibilityTimeoutSeconds: 60_000, maxReceiveCount: 5 });
     await send(
       client(sqs.endpoint),
       queue.url,
@@ -65,6 +66,9 @@ describe('the local queue', () => {
       async () => {
         active++;
         most = Math.max(most, active);
+        // Each consumer holds its slot until the cap is full (or too few messages are left to fill it),
+        // so the cap is reached on an idle machine and a loaded one alike; a fourth would be counted.
+        await until(() => active >= 3 || 40 - done <= active);
         await new Promise((resolve) => setTimeout(resolve, 2));
         active--;
         done++;

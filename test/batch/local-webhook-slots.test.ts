@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sha256Hex } from '../../lib/auth/tokens.js';
 import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';
-import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
-import { listen } from '../../infra/listen.js';
+import { startLocalServer, type LocalServer } from '../../infra/dev/local/server.js';
+import { listen } from '../../infra/dev/listen.js';
 import { MOCK_SET_1 } from '../support/events.js';
 
 /**

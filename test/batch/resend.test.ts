@@ -3,9 +3,9 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { localDynamoClient } from '../../infra/local/enrollments.js';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
-import { sqsItemQueue } from '../../lib/batch/queue.js';
+import { localDynamoClient } from '../../infra/dev/local/enrollments.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
+import { sqsItemQueue } from '../../lib/batch/adapters/sqs.js';
 import type { ItemMessage } from '../../lib/batch/types.js';
 
 /**

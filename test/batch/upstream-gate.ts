@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listen } from '../../infra/listen.js';
+import { listen } from '../../infra/dev/listen.js';
 
 /**
  * A loopback proxy in front of the sandbox clearinghouse for batch tests and the bench: it records
@@ -10,7 +10,11 @@ import { listen } from '../../infra/listen.js';
 export interface UpstreamGate {
   url: string;
   keys: string[];
+  /** Each check (POST): its path, Idempotency-Key and body bytes as they arrived. */
+  requests: { path: string; key: string; body: string }[];
   maxInFlight: number;
+  /** While set, checks to this path are answered with this status (and `retry-after: 0`) without reaching the sandbox. */
+  failing?: { path: string; status: number } | undefined;
   /** While true, every call is answered 429 without reaching the sandbox. */
   throttled: boolean;
   /** Milliseconds added before forwarding. */
@@ -37,7 +41,9 @@ export async function startUpstreamGate(target: string): Promise<UpstreamGate> {
   const gate = {
     url: '',
     keys: [] as string[],
+    requests: [] as { path: string; key: string; body: string }[],
     maxInFlight: 0,
+    failing: undefined as { path: string; status: number } | undefined,
     throttled: false,
     delayMs: 0,
     answered: [] as { key: string; status: number }[],
@@ -60,10 +66,18 @@ export async function startUpstreamGate(target: string): Promise<UpstreamGate> {
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);
         const key = String(req.headers['idempotency-key'] ?? '');
-        if (req.method === 'POST') gate.keys.push(key);
+        if (req.method === 'POST') {
+          gate.keys.push(key);
+          gate.requests.push({ path: req.url ?? '', key, body: Buffer.concat(chunks).toString('utf8') });
+        }
         if (gate.holding && gate.letThrough > 0) gate.letThrough -= req.method === 'POST' ? 1 : 0;
         else if (gate.holding) await new Promise<void>((resume) => waiting.push(resume));
         if (gate.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gate.delayMs));
+        if (gate.failing && req.method === 'POST' && req.url === gate.failing.path) {
+          res.writeHead(gate.failing.status, { 'content-type': 'application/json', 'retry-after': '0' });
+          res.end('{"message":"Service Unavailable"}');
+          return;
+        }
         if (gate.throttled) {
           res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
           res.end('{"message":"Too Many Requests"}');

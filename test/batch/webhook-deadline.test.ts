@@ -5,7 +5,7 @@ import { emptyOutcomes, type BatchRecord } from '../../lib/batch/types.js';
 import { webhookHandler } from '../../lib/batch/webhook-handler.js';
 import type { WebhookDeps } from '../../lib/batch/webhook.js';
 import { fixedClock } from '../../lib/config/index.js';
-import { listen } from '../../infra/listen.js';
+import { listen } from '../../infra/dev/listen.js';
 
 /**
  * A webhook delivery has a total deadline (docs/batch.md#webhook), not an idle timeout: a receiver that

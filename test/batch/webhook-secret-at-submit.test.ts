@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import { submitBatch, type BatchRouteDeps } from '../../lib/batch/routes.js';
 import type { BatchStore } from '../../lib/batch/store.js';
 import { DEFAULT_BATCH_SETTINGS } from '../../lib/batch/types.js';
-import { createBatchTable } from '../../infra/local/batch.js';
-import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
+import { fixedClock } from '../../lib/config/clock.js';
+import { createBatchTable } from '../../infra/dev/local/batch.js';
+import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/dev/local/enrollments.js';
 import { MOCK_SET_1 } from '../support/events.js';
 
 /**
@@ -31,12 +32,15 @@ const deps = (): BatchRouteDeps => ({
     sendItems: async (_clientId, messages) => {
       queued += messages.length;
     },
+    sendFanOuts: async (_clientId, messages) => {
+      queued += messages.reduce((n, message) => n + message.indexes.length, 0);
+    },
   },
   webhooks: { sendWebhook: async () => undefined },
   settings: DEFAULT_BATCH_SETTINGS,
   allowLoopbackHttp: false,
   webhookSecretsFor: async (clientId) => (clientId === 'signed' ? [SECRET] : []),
-  now: () => Date.parse('2026-11-24T20:00:00Z'),
+  clock: fixedClock('2026-11-24T20:00:00Z'),
   newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
 });
 const body = (extra: Record<string, unknown> = {}) => ({ items: [MOCK_SET_1], ...extra });

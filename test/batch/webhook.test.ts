@@ -2,14 +2,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
 import { checkCallbackUrl, safeAddress } from '../../lib/batch/callback-url.js';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import type { BatchStore } from '../../lib/batch/store.js';
 import { emptyOutcomes, type BatchRecord } from '../../lib/batch/types.js';
 import { sendBatchWebhook, type WebhookDeps } from '../../lib/batch/webhook.js';
 import { fixedClock, systemClock } from '../../lib/config/index.js';
-import { createBatchTable } from '../../infra/local/batch.js';
-import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
-import { listen } from '../../infra/listen.js';
+import { createBatchTable } from '../../infra/dev/local/batch.js';
+import { localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/dev/local/enrollments.js';
+import { listen } from '../../infra/dev/listen.js';
 
 /**
  * The batch webhook (docs/batch.md#webhook): Standard Webhooks signatures the package's own verify

@@ -4,8 +4,8 @@ import { checkCob } from '../../lib/cob/check.js';
 import type { CobQuery } from '../../lib/cob/request.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import type { StediRetryTuning } from '../../lib/upstream/stedi.js';
-import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 
 const KEY = 'cob-test-key';
 const enrollment: Enrollment = { providerId: 'PROV-1', clientId: 'acme', npi: '1234567893', organizationName: 'ACME CLINIC', status: 'active' };
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-/** COB sandbox patients (infra/sandbox/cob-answers.ts) are on payer SANDBOX-PAYER-1. */
+/** COB sandbox patients (infra/dev/sandbox/cob-answers.ts) are on payer SANDBOX-PAYER-1. */
 const cobPatient = (firstName: string, lastName: string, patientDOB: string, patientMemberId: string): CobQuery => ({
   patientFirstName: firstName,
   patientLastName: lastName,

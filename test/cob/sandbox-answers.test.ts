@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
-import { COB_SANDBOX_PATIENTS, cobSandboxAnswer, type CobSandboxPatient } from '../../infra/sandbox/cob-answers.js';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import { COB_SANDBOX_PATIENTS, cobSandboxAnswer, type CobSandboxPatient } from '../../infra/dev/sandbox/cob-answers.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 import { cobErrors } from '../../lib/cob/aaa.js';
 import { classifyCobAnswer } from '../../lib/cob/map.js';
 import { buildCobRequest } from '../../lib/cob/request.js';

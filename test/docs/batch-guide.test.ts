@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { emptyOutcomes } from '../../lib/batch/types.js';
-import { PROJECT_ROOT } from '../../infra/cdk/settings.js';
+import { PROJECT_ROOT } from '../../infra/deploy/settings.js';
 import { startWebhookReceiver, type WebhookDelivery } from '../support/webhook-delivery.js';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { COB_SANDBOX_PATIENTS } from '../../infra/sandbox/cob-answers.js';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import { COB_SANDBOX_PATIENTS } from '../../infra/dev/sandbox/cob-answers.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 
 /** The README's patient tables are what integrators copy; they must match what the code answers. */

@@ -6,8 +6,8 @@ import { checkEligibility as checkFigures, type CheckEligibilityArgs } from '../
 import { presentSummary } from '../../lib/eligibility/present.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
 import type { StediRetryTuning } from '../../lib/upstream/stedi.js';
-import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 
 const KEY = 'eligibility-test-key';
 const enrollment: Enrollment = {

@@ -50,6 +50,7 @@ describe('worked examples', () => {
     expect([e.patientOwes, e.planPays, e.complete]).toEqual(['$500.00', '$2,900.00', true]);
     expect(e.lines[0]).toEqual({
       serviceTypeCode: '30',
+      serviceTypeSource: 'request',
       amount: '$1,000.00',
       basis: 'service',
       copay: '$0.00',
@@ -115,7 +116,8 @@ describe('worked examples', () => {
   });
 
   it('a missing deductible remaining is named too; never a guess', () => {
-    const e = estimateOf({ lines: [{ amount: 100 }] }, answer(['EB*1**30', 'EB*A*IND*30*****.2****Y']));
+    // The payer gives the deductible's total but not what is left of it.
+    const e = estimateOf({ lines: [{ amount: 100 }] }, answer(['EB*1**30', 'EB*C*IND*30***23*500*****Y', 'EB*A*IND*30*****.2****Y']));
     expect(e.lines[0]).toMatchObject({ deductible: 'N/A', patientOwes: 'N/A', missing: ['deductibleRemaining'] });
   });
 
@@ -143,6 +145,7 @@ describe('mock mode', () => {
     // Mock figures have no out-of-pocket remaining: no cap, named.
     expect(result.body.estimate!.lines[0]).toEqual({
       serviceTypeCode: '30',
+      serviceTypeSource: 'request',
       amount: '$1,000.00',
       basis: 'plan',
       copay: '$0.00',

@@ -7,7 +7,7 @@ import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import type { Enrollment, EnrollmentStore } from '../../lib/enrollment/types.js';
 import { fail, ok, serviceError } from '../../lib/errors/index.js';
 import type { Runtime } from '../../lib/runtime/index.js';
-import { startClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { startClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { MOCK_SET_1, SANDBOX_GARCIA } from '../support/events.js';
 
 /** The route functions with an injected runtime: in-memory enrollments, the sandbox on loopback. */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';
-import { invokeHandler } from '../../infra/local/awslambda.js';
-import { loadHandler, type FunctionName } from '../../infra/local/routes.js';
+import { invokeHandler } from '../../infra/dev/local/awslambda.js';
+import { loadHandler, type FunctionName } from '../../infra/dev/local/routes.js';
 import { SERVICE_VERSION } from '../../lib/config/version.js';
 
 /**

@@ -9,6 +9,7 @@ import {
   ISSUE_TYPES,
   MOCK_TAG,
   NETWORKS,
+  OCCURRENCE_TERMS,
   PROCEDURE_SYSTEMS,
   SYSTEMS,
   UNITS,
@@ -16,7 +17,7 @@ import {
 import { itemsOf } from '../../lib/fhir/items.js';
 import { readEligibilityBundle } from '../../lib/fhir/request.js';
 import { operationOutcomeOf } from '../../lib/fhir/outcome.js';
-import { requestBundle } from '../../infra/openapi/fhir.js';
+import { requestBundle } from '../../infra/tools/openapi/fhir.js';
 import { SANDBOX_GARCIA } from '../support/events.js';
 import { loadR4Definitions, R4_LOAD_TIMEOUT_MS, r4Errors } from '../support/fhir-r4.js';
 
@@ -51,6 +52,22 @@ describe('code systems', () => {
       benefitUnit: 'http://terminology.hl7.org/CodeSystem/benefit-unit',
       benefitTerm: 'http://terminology.hl7.org/CodeSystem/benefit-term',
     });
+  });
+});
+
+describe('OCCURRENCE_TERMS: a per-occurrence deductible → the X12 time period as its item’s term', () => {
+  it('Visit 27, Episode 26, Admission 36; the item follows its level’s annual item, a deductible in USD', () => {
+    expect(Object.entries(OCCURRENCE_TERMS).map(([per, coding]) => [per, coding.system, coding.code])).toEqual([
+      ['Episode', 'https://codesystem.x12.org/005010/615', '26'],
+      ['Visit', 'https://codesystem.x12.org/005010/615', '27'],
+      ['Admission', 'https://codesystem.x12.org/005010/615', '36'],
+    ]);
+    const level: LevelFigures = { ...figures({ total: 100000n }), perOccurrenceDeductible: { amount: cents(25050n), per: 'Admission' } };
+    const items = itemsOf({}, { inNetwork: { individual: level, family: empty.family }, outNetwork: empty });
+    expect(items.map((item) => [codesOf(item.term), item.term?.text, item.benefit?.map((b) => [codesOf(b.type), b.allowedMoney?.value])])).toEqual([
+      [[`${SYSTEMS.benefitTerm}|annual`], undefined, expect.any(Array)],
+      [[`${SYSTEMS.x12TimePeriod}|36`], 'Admission', [[[`${SYSTEMS.benefitType}|deductible`], 250.5]]],
+    ]);
   });
 });
 

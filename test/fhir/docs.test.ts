@@ -18,9 +18,19 @@ const openapi = JSON.parse(readRepoFile('openapi.json'));
 const operation = openapi.paths['/api/fhir/r4/CoverageEligibilityRequest/$submit'].post;
 
 describe('docs/fhir.md', () => {
-  it('shows only valid R4 resources (the request, the answer and an OperationOutcome)', () => {
-    expect(resources.map((r) => r.resourceType).sort()).toEqual(['Bundle', 'Bundle', 'OperationOutcome']);
+  it("shows only valid R4 resources (the request, the answer, an EHR's bare request and an OperationOutcome)", () => {
+    expect(resources.map((r) => r.resourceType).sort()).toEqual(['Bundle', 'Bundle', 'CoverageEligibilityRequest', 'OperationOutcome']);
     for (const resource of resources) expect(r4Errors(resource)).toEqual([]);
+  });
+
+  it("shows an EHR's bare request the route reads: contained resources, the member id by type MB, a logical provider", () => {
+    const bare = resources.find((r) => r.resourceType === 'CoverageEligibilityRequest');
+    const mapped = readEligibilityBundle(bare as never);
+    expect(mapped.ok && [mapped.value.body.patientMemberId, mapped.value.body.payerId, mapped.value.body.providerId]).toEqual([
+      'PPO100001',
+      'SBXPPO',
+      'PROVIDER-SANDBOX-1',
+    ]);
   });
 
   it('shows a request Bundle the route reads, the one the OpenAPI document sends', () => {

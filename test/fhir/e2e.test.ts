@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Bundle, CoverageEligibilityResponse, OperationOutcome } from '@medplum/fhirtypes';
-import { requestBundle } from '../../infra/openapi/fhir.js';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import { requestBundle } from '../../infra/tools/openapi/fhir.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 import { MOCK_SET_1 } from '../support/events.js';
 import { loadR4Definitions, R4_LOAD_TIMEOUT_MS, r4Errors } from '../support/fhir-r4.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
@@ -83,6 +84,21 @@ describe('every sandbox patient through $submit', () => {
   });
 });
 
+describe('requests as EHRs write them, over HTTP (docs/fhir.md#as-ehrs-write-it)', () => {
+  const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/fhir/${name}`, import.meta.url), 'utf8'));
+
+  it.each([
+    ['a Medplum Bundle (provider by NPI, matched in the enrollments table)', 'medplum-bundle.json'],
+    ['a bare request with contained resources', 'ehr-contained-request.json'],
+    ['a Parameters wrapper', 'parameters.json'],
+  ])('%s: 200 and a valid R4 answer for Maria Garcia', async (_what, name) => {
+    const reply = await post(fixture(name));
+    expect([reply.status, r4Errors(reply.body)]).toEqual([200, []]);
+    const response = (reply.body as Bundle).entry![0]!.resource as CoverageEligibilityResponse;
+    expect([response.outcome, response.insurance?.[0]?.inforce]).toEqual(['complete', true]);
+  });
+});
+
 describe('mock mode and errors over HTTP', () => {
   it('mock set 1 answers from the fixed figures; set 4 is a 502 OperationOutcome', async () => {
     const one = await post(requestBundle({ ...MOCK_SET_1, mockRequest: true }));
@@ -119,10 +135,7 @@ describe('mock mode and errors over HTTP', () => {
       [],
     ]);
     const notBundle = await post({ resourceType: 'Patient' });
-    expect([notBundle.status, notBundle.body.issue.map((i: { expression: string[] }) => i.expression[0])]).toEqual([
-      400,
-      ['Bundle.entry', 'Bundle.resourceType'],
-    ]);
+    expect([notBundle.status, notBundle.body.issue.map((i: { expression: string[] }) => i.expression[0])]).toEqual([400, ['Bundle.resourceType']]);
   });
 
   it('accepts application/json too; refuses another media type and broken JSON as OperationOutcomes', async () => {

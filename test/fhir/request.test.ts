@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Bundle } from '@medplum/fhirtypes';
 import { locateProblems, readEligibilityBundle } from '../../lib/fhir/request.js';
 import { validateBody } from '../../lib/validation/index.js';
-import { requestBundle } from '../../infra/openapi/fhir.js';
+import { requestBundle } from '../../infra/tools/openapi/fhir.js';
 import { SANDBOX_GARCIA } from '../support/events.js';
 
 /** The Bundle → eligibility body mapping (docs/fhir.md#the-request), one field at a time. */
@@ -123,10 +123,12 @@ describe('field mappings', () => {
 });
 
 describe('what cannot be mapped', () => {
-  it('the first entry must be the CoverageEligibilityRequest', () => {
+  it('the CoverageEligibilityRequest may be any entry, but there must be one', () => {
     const b = bundle();
     b.entry.reverse();
-    expect(problemsOf(b)).toEqual([{ field: 'Bundle.entry[0].resource', message: 'must be a CoverageEligibilityRequest (the first entry is what is asked)' }]);
+    expect(bodyOf(b)).toEqual(garcia);
+    b.entry.pop();
+    expect(problemsOf(b)).toEqual([{ field: 'Bundle.entry', message: 'must hold a CoverageEligibilityRequest (the request to check) in one of its entries' }]);
   });
 
   it('lists every problem at once, each at its FHIR element', () => {
@@ -141,14 +143,14 @@ describe('what cannot be mapped', () => {
       { field: 'Bundle.entry[0].resource.purpose', message: 'must include benefits or validation' },
       {
         field: 'Bundle.entry[0].resource.patient.reference',
-        message: 'must point at an entry of the Bundle (by fullUrl or Type/id); nothing matches "Patient/nobody"',
+        message: 'must point at an entry of the Bundle (by fullUrl or Type/id) or a contained resource (#id); nothing matches "Patient/nobody"',
       },
       { field: 'Bundle.entry[0].resource.insurance', message: 'is required: the Coverage to check (its subscriberId is the member id)' },
       { field: 'Bundle.entry[0].resource.insurer.reference', message: 'must point at a resource of type Organization' },
       { field: 'Bundle.entry[0].resource.servicedDate', message: 'must be a full date in the form YYYY-MM-DD that exists on the calendar' },
       {
         field: 'Bundle.entry[0].resource.item[0].category',
-        message: 'must have a coding from https://codesystem.x12.org/005010/1365 (X12 service type codes)',
+        message: 'must have a coding from https://codesystem.x12.org/005010/1365 or https://x12.org/codes/service-type-codes (X12 service type codes)',
       },
       { field: 'Bundle.entry[0].resource.item[1]', message: 'must have a category (an X12 service type) or a productOrService (a CPT, HCPCS or CDT code)' },
     ]);

@@ -9,9 +9,9 @@ import { SYSTEMS } from '../../lib/fhir/codes.js';
 import { fhirRoute } from '../../lib/fhir/route.js';
 import type { Runtime } from '../../lib/runtime/index.js';
 import type { EligibilityRequest } from '../../lib/validation/index.js';
-import { requestBundle } from '../../infra/openapi/fhir.js';
-import { startClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import { requestBundle } from '../../infra/tools/openapi/fhir.js';
+import { startClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 import { MOCK_SET_1 } from '../support/events.js';
 import { loadR4Definitions, R4_LOAD_TIMEOUT_MS, r4Errors } from '../support/fhir-r4.js';
 

@@ -1,6 +1,6 @@
 import { describe, it, expect, jest, beforeAll, afterAll } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import type { LocalEnvironment } from '../../infra/local/environment.js';
+import type { LocalEnvironment } from '../../infra/dev/local/environment.js';
 import { answerProblem } from '../support/answer-shape.js';
 import { apiEvent, lambdaContext } from '../support/events.js';
 import { CONTENT_TYPES, hostileDocument, mutateBody, mutateText, rng, seedFromEnv, type Rng } from './generate.js';
@@ -98,8 +98,8 @@ beforeAll(async () => {
   // Imported after the environment is set: each function reads its configuration at load.
   // loadHandler installs the local `awslambda` stand-in the streamed letter function needs; invokeHandler
   // collects a streamed answer into the same shape as a buffered one.
-  const { loadHandler } = await import('../../infra/local/routes.js');
-  const { invokeHandler } = await import('../../infra/local/awslambda.js');
+  const { loadHandler } = await import('../../infra/dev/local/routes.js');
+  const { invokeHandler } = await import('../../infra/dev/local/awslambda.js');
   for (const route of ['eligibility', 'cob', 'letter'] as const) {
     const handler = await loadHandler(route);
     handlers[route] = (event, context) => invokeHandler(handler, event, context);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { connect, type Socket } from 'node:net';
-import { LOCAL_LIMITS } from '../../infra/local/hardened-server.js';
-import { TtlLru } from '../../infra/local/ttl-lru.js';
+import { LOCAL_LIMITS } from '../../infra/dev/local/hardened-server.js';
+import { TtlLru } from '../../infra/dev/local/ttl-lru.js';
 import { logCapture } from '../support/log-capture.js';
 import { MOCK_SET_1 } from '../support/events.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';

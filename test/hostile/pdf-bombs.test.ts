@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { installAwsLambdaStandIn } from '../../infra/local/awslambda.js';
-import type { LocalEnvironment } from '../../infra/local/environment.js';
+import { installAwsLambdaStandIn } from '../../infra/dev/local/awslambda.js';
+import type { LocalEnvironment } from '../../infra/dev/local/environment.js';
 import { BOMB_INFLATED_MIB, BOMB_SHAPES, makeBomb, scannedPdf } from '../fixtures/letter/bombs.js';
 import { HOSTILE_PDFS } from '../fixtures/letter/hostile-pdfs.js';
 import { LETTER_META } from '../fixtures/letter/metadata.js';
@@ -53,12 +53,12 @@ describe('PDF bombs on the letter route', () => {
   });
 
   it.each(['dict-openers', 'array-openers', 'random-bytes'] as const)(
-    'a fake PDF of 4 MB (%s after %%PDF-) is a 400 INVALID_FILE from the structural gate',
+    'a fake PDF of 4 MB (%s after %%PDF-) is a 400 INVALID_FILE: the isolated parse ran out of time',
     async (shape) => {
       const reply = await invoke(handler, letterEvent(HOSTILE_PDFS[shape].make()));
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({
-        message: 'the PDF holds too much data outside its objects (damaged or not a PDF)',
+        message: 'the PDF is too complex to read safely',
         code: 'INVALID_FILE',
         requestId: reply.headers['x-request-id'],
       });

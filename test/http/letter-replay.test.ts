@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { LocalEnvironment } from '../../infra/local/environment.js';
-import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
+import type { LocalEnvironment } from '../../infra/dev/local/environment.js';
+import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
 import { apiEvent, invoke } from '../support/events.js';
 
 /**
@@ -28,7 +28,7 @@ beforeAll(async () => {
   process.env.ANTHROPIC_API_KEY = 'sandbox-key';
   const { startLocalEnvironment } = await import('../support/local-environment.js');
   environment = await startLocalEnvironment(process.env);
-  const { loadHandler } = await import('../../infra/local/routes.js');
+  const { loadHandler } = await import('../../infra/dev/local/routes.js');
   handler = await loadHandler('letter');
 }, 60_000);
 

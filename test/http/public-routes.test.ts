@@ -3,7 +3,7 @@ import { handler as docs } from '../../functions/docs/index.js';
 import { handler as health } from '../../functions/health/index.js';
 import { handler as notFound } from '../../functions/not-found/index.js';
 import { handler as openapi } from '../../functions/openapi/index.js';
-import { proxyEvent } from '../../infra/local/events.js';
+import { proxyEvent } from '../../infra/dev/local/events.js';
 import { SERVICE_VERSION } from '../../lib/config/version.js';
 
 /** The unauthenticated functions and the catch-all, on REST API proxy events (header names in the caller's casing). */

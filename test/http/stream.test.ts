@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HTTP_INTEGRATION_CONTENT_TYPE, isStreamingHandler, ResponseCapture } from '../../infra/local/awslambda.js';
-import type { LocalEnvironment } from '../../infra/local/environment.js';
+import { HTTP_INTEGRATION_CONTENT_TYPE, isStreamingHandler, ResponseCapture } from '../../infra/dev/local/awslambda.js';
+import type { LocalEnvironment } from '../../infra/dev/local/environment.js';
 import { apiEvent, lambdaContext } from '../support/events.js';
 
 /**
@@ -19,7 +19,7 @@ let handler: (event: unknown, stream: ResponseCapture, context: unknown) => Prom
 beforeAll(async () => {
   const { startLocalEnvironment } = await import('../support/local-environment.js');
   environment = await startLocalEnvironment(process.env);
-  const { loadHandler } = await import('../../infra/local/routes.js');
+  const { loadHandler } = await import('../../infra/dev/local/routes.js');
   handler = (await loadHandler('letter')) as never;
 }, 30_000);
 afterAll(async () => {

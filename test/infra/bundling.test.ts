@@ -1,12 +1,13 @@
 /**
- * The bundling settings every function shares (infra/cdk/functions.ts BUNDLING, used by the stack and
+ * The bundling settings every function shares (infra/deploy/functions.ts BUNDLING, used by the stack and
  * bench/bundles.ts): node:http reaches the bundle through the shim, never as an ES import, and the
- * shim is node:http itself. docs/deployment.md#cold-starts
+ * shim is node:http itself; source maps carry no sources' text; each bundle carries only what its
+ * function runs. docs/deployment.md#cold-starts
  */
 import { describe, expect, it } from '@jest/globals';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
-import { BUNDLING, bundleOptions } from '../../infra/cdk/functions.js';
+import { BUNDLING, bundleOptions, type FunctionName } from '../../infra/deploy/functions.js';
 
 const require = createRequire(import.meta.url);
 
@@ -23,6 +24,44 @@ describe('function bundling', () => {
     const [before, after] = await Promise.all([bundled(false), bundled(true)]);
     expect(before).toMatch(esImportOfHttp); // the SDK does import it: without the alias the rule below would be empty
     expect(after).not.toMatch(esImportOfHttp);
-    expect(after).toContain('infra/cdk/shims/node-http.cjs');
+    expect(after).toContain('infra/deploy/shims/node-http.cjs');
+  }, 60_000);
+
+  it('a source map keeps names and positions, not the sources, which Node would parse at every cold start', async () => {
+    const result = await build({ ...bundleOptions('health'), sourcemap: 'external', outfile: 'out/index.mjs', write: false, logLevel: 'silent' });
+    const map = JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map'))!.text) as {
+      sources: string[];
+      mappings: string;
+      sourcesContent?: unknown;
+    };
+    expect(map.sources.length).toBeGreaterThan(0);
+    expect(map.mappings.length).toBeGreaterThan(0);
+    expect(map.sourcesContent).toBeUndefined();
+  }, 60_000);
+
+  /** The bundled input files of a function (repository-relative paths, node_modules included). */
+  const inputsOf = async (name: FunctionName): Promise<string[]> => {
+    const result = await build({ ...bundleOptions(name), write: false, metafile: true, logLevel: 'silent' });
+    return Object.keys(result.metafile.inputs);
+  };
+  const HEAVY = [/^lib\/validation\//, /@aws-lambda-powertools\/idempotency/, /@aws-sdk\//, /^lib\/http\/idempotency\.ts$/];
+
+  it.each(['health', 'openapi', 'docs', 'not-found'] as const)(
+    '%s reads no body: its bundle has no validators, no Idempotency-Key store and no AWS SDK',
+    async (name) => {
+      const inputs = await inputsOf(name);
+      expect(inputs).toContain('lib/http/pipeline-core.ts');
+      expect(inputs.filter((input) => HEAVY.some((pattern) => pattern.test(input)))).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('the payer directory and MCP take no Idempotency-Key: their bundles have no Idempotency-Key store', async () => {
+    for (const name of ['payers', 'mcp'] as const) {
+      const inputs = await inputsOf(name);
+      expect({ name, store: inputs.filter((input) => /idempotency/.test(input)) }).toEqual({ name, store: [] });
+    }
+    // The POST routes do take one.
+    expect(await inputsOf('eligibility')).toContain('lib/http/idempotency.ts');
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { missingOptionalPackages } from '../../infra/npm/lock.js';
+import { missingOptionalPackages } from '../../infra/tools/npm/lock.js';
 
 /** npm ci refuses a lock that lacks any optional platform package a locked package names (README, "Installing"). */
 describe('package-lock.json', () => {

@@ -1,6 +1,6 @@
 /**
  * The letter's pdf.js (unpdf) ships beside its bundle, copied from the repository's node_modules by the
- * bundling step (infra/cdk/shipped-modules.ts) instead of an npm install at synth. The copy alone must be
+ * bundling step (infra/deploy/shipped-modules.ts) instead of an npm install at synth. The copy alone must be
  * enough for Node: the commands run into an empty folder, the letter bundle leaves unpdf external, and a
  * process in that folder imports unpdf (and its pdf.js subpath) and reads a PDF's text with it.
  */
@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { bundleOptions } from '../../infra/cdk/functions.js';
-import { runtimeFiles, SHIPPED_MODULES, shipModulesCommands } from '../../infra/cdk/shipped-modules.js';
+import { bundleOptions, workerBundleOptions, WORKERS } from '../../infra/deploy/functions.js';
+import { runtimeFiles, SHIPPED_MODULES, shipModulesCommands } from '../../infra/deploy/shipped-modules.js';
 import { PROCEDURE_NOTES_LINES, procedureNotesPdf } from '../fixtures/letter/pdfs.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -30,11 +30,14 @@ describe('modules shipped beside a bundle', () => {
     const out = mkdtempSync(join(tmpdir(), 'shipped-'));
     try {
       execFileSync('sh', ['-e', '-c', shipModulesCommands(SHIPPED_MODULES.letter, ROOT.replace(/\/$/, ''), out).join('\n')]);
-      // The letter bundle keeps `import("unpdf")` and holds none of pdf.js.
-      const bundle = await build({ ...bundleOptions('letter'), write: false, logLevel: 'silent' });
-      const text = bundle.outputFiles[0]!.text;
+      // The letter's parse worker (bundled beside the handler, infra/cdk/functions.ts WORKERS) keeps
+      // its import of unpdf and holds none of pdf.js; the handler holds none of it either.
+      const worker = await build({ ...workerBundleOptions('letter', WORKERS.letter[0]), write: false, logLevel: 'silent' });
+      const text = worker.outputFiles[0]!.text;
       expect(text).toMatch(/import\("unpdf"\)/);
       expect(text).not.toContain('GlobalWorkerOptions');
+      const handler = await build({ ...bundleOptions('letter'), write: false, logLevel: 'silent' });
+      expect(handler.outputFiles[0]!.text).not.toContain('GlobalWorkerOptions');
       writeFileSync(join(out, 'notes.pdf'), await procedureNotesPdf());
       writeFileSync(
         join(out, 'probe.mjs'),

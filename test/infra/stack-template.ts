@@ -1,5 +1,5 @@
 /**
- * The stack's synthesized template, recorded (test/infra/fixtures/) so a refactor of infra/cdk can
+ * The stack's synthesized template, recorded (test/infra/fixtures/) so a refactor of infra/deploy can
  * prove it changes nothing CloudFormation sees: same logical ids, types, properties and policies.
  * A changed logical id makes CloudFormation replace the resource (a new, empty DynamoDB table or a
  * new secret), so the comparison is exact apart from what differs from machine to machine.
@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { PROJECT_ROOT } from '../../infra/cdk/settings.js';
-import { EligibilityStack } from '../../infra/cdk/stack.js';
+import { PROJECT_ROOT } from '../../infra/deploy/settings.js';
+import { EligibilityStack } from '../../infra/deploy/stack.js';
 
 export type TemplateJson = Record<string, unknown>;
 
@@ -34,7 +34,7 @@ export const fixturePath = (variant: TemplateVariant) => fileURLToPath(new URL(`
  */
 const SYNTH_CONTEXT = { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-path-metadata': true };
 
-/** The stack's name as `cdk synth` builds it (infra/cdk/app.ts). */
+/** The stack's name as `cdk synth` builds it (infra/deploy/app.ts). */
 export const STACK_NAME = 'EligibilityService';
 
 /**

@@ -7,14 +7,15 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import { AUTHORIZER_CACHE_SECONDS } from '../../lib/auth/tokens.js';
 import { TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/secrets.js';
-import { BATCH_MAX_RECEIVE_COUNT } from '../../infra/cdk/constructs/batch-stores.js';
-import { FUNCTION_NAMES as FUNCTIONS, LETTER_BUDGET_SECONDS } from '../../infra/cdk/functions.js';
+import { STATE_INDEX } from '../../lib/batch/adapters/dynamodb-rows.js';
+import { BATCH_MAX_RECEIVE_COUNT } from '../../infra/deploy/constructs/batch-stores.js';
+import { FUNCTION_NAMES as FUNCTIONS, LETTER_BUDGET_SECONDS } from '../../infra/deploy/functions.js';
 import { WEBHOOK_DEADLINE_MS } from '../../lib/batch/webhook.js';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
-import { gatewayResponses } from '../../infra/cdk/constructs/gateway-responses.js';
-import { ACCESS_LOG_FIELDS } from '../../infra/cdk/constructs/rest-api.js';
-import { PROJECT_ROOT, type UsagePlanSettings } from '../../infra/cdk/settings.js';
-import type { EligibilityStack } from '../../infra/cdk/stack.js';
+import { gatewayResponses } from '../../infra/deploy/constructs/gateway-responses.js';
+import { ACCESS_LOG_FIELDS } from '../../infra/deploy/constructs/rest-api.js';
+import { PROJECT_ROOT, type UsagePlanSettings } from '../../infra/deploy/settings.js';
+import type { EligibilityStack } from '../../infra/deploy/stack.js';
 import { normaliseTemplate, readFixture, STACK_NAME, TEMPLATE_VARIANTS, type TemplateVariant, variantStack } from './stack-template.js';
 
 const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, any> };
@@ -611,10 +612,25 @@ describe('batch in the stack', () => {
     for (const policy of policies) expect(policy).toContain('"aws:SecureTransport":"false"');
   });
 
+  it('indexes the batch table’s items by state, and lets the items route query that index (`?state=`)', () => {
+    const table = resources[logicalIdOf('BatchTable', 'AWS::DynamoDB::Table')]!.Properties;
+    expect(table.GlobalSecondaryIndexes).toEqual([
+      {
+        IndexName: STATE_INDEX,
+        KeySchema: [
+          { AttributeName: 'stateKey', KeyType: 'HASH' },
+          { AttributeName: 'index', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ]);
+    expect(resourcesFor('batch', 'dynamodb:Query')).toContain(`/index/${STATE_INDEX}`);
+  });
+
   it('lets the worker make every table call its path makes (dynalite checks no permission, so only this test can tell)', () => {
     const table = logicalIdOf('BatchTable', 'AWS::DynamoDB::Table');
     // batchAndSubmitted: BatchGetItem; claim, unclaim, finish, bump, setStatus, release: UpdateItem;
-    // the batch alone: GetItem; an item's rows: Query (lib/batch/dynamodb.ts).
+    // the batch alone: GetItem; an item's rows: Query (lib/batch/adapters/dynamodb.ts).
     for (const action of ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:Query']) {
       expect([action, resourcesFor('batch-worker', action)]).toEqual([action, expect.stringContaining(table)]);
     }

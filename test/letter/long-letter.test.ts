@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { invokeHandler } from '../../infra/local/awslambda.js';
-import { loadHandler } from '../../infra/local/routes.js';
+import { invokeHandler } from '../../infra/dev/local/awslambda.js';
+import { loadHandler } from '../../infra/dev/local/routes.js';
 import { apiEvent, lambdaContext } from '../support/events.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 

@@ -1,5 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
+import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
+import { fixedClock } from '../../lib/config/index.js';
 import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
 import type { LetterResponse } from '../../lib/letter/types.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
@@ -37,7 +38,7 @@ const request = (overrides: Partial<LetterRequest> = {}): LetterRequest => ({
 
 const viaSandbox = (): LetterAi => ({ apiKey: 'sandbox', baseURL: sandbox.url, model: 'claude-sandbox', budgetMs: 20_000 });
 const viaFake = (): LetterAi => ({ apiKey: 'fake', baseURL: fake.url, model: 'claude-fake', budgetMs: 20_000 });
-const NOW = () => new Date('2026-02-01T09:00:00Z');
+const NOW = fixedClock('2026-02-01T09:00:00Z');
 
 async function letterOf(req: LetterRequest, ai: LetterAi) {
   const { result, log } = await generateLetter(req, ai, NOW);

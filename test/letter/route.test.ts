@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { clearinghouseFor } from '../support/clearinghouse.js';
 import { systemClock } from '../../lib/config/clock.js';
-import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
+import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
 import { readConfig } from '../../lib/config/index.js';
 import { ok } from '../../lib/errors/index.js';
 import { letterRoute } from '../../lib/letter/route.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { fixedClock } from '../../lib/config/index.js';
 import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
-import { cleanModelText, defuseLinks } from '../../lib/letter/plain-text.js';
+import { cleanModelText, defuseLinks } from '../../lib/letter/compose/plain-text.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
 import { PROCEDURE_NOTES_LINES, procedureNotesPdf, scannedNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 import { pageCitation, startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
@@ -43,7 +44,7 @@ const filler =
 const DIAGNOSIS = PROCEDURE_NOTES_LINES[1]!;
 
 async function letter(req: LetterRequest = request()) {
-  const { result } = await generateLetter(req, ai(), () => new Date('2026-02-01T09:00:00Z'));
+  const { result } = await generateLetter(req, ai(), fixedClock('2026-02-01T09:00:00Z'));
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value;
 }

@@ -92,7 +92,7 @@ let api: LocalApi;
 // showed multi-second client-side stalls at 200 concurrent sockets on Node 20, which measured the
 // client, not the service.)
 //
-// The server closes a kept-alive socket after 5 s idle (infra/local/server.ts, keepAliveTimeout). A
+// The server closes a kept-alive socket after 5 s idle (infra/dev/local/server.ts, keepAliveTimeout). A
 // client that reuses a socket just as the server closes it gets ECONNRESET: the request is written
 // onto a socket the server then resets unread. Here server and clients share one process, so on a
 // starved event loop both idle timers can come due together. The agent therefore drops its own idle

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
+import { startLocalServer, type LocalServer } from '../../infra/dev/local/server.js';
 import { MOCK_SET_1 } from '../support/events.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 import { rawConnection, requestHead } from './raw-http.js';

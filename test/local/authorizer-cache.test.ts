@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';
 import { AUTHORIZER_CACHE_SECONDS } from '../../lib/auth/tokens.js';
-import { startLocalServer, type LocalServer } from '../../infra/local/server.js';
+import { startLocalServer, type LocalServer } from '../../infra/dev/local/server.js';
 import { MOCK_SET_1 } from '../support/events.js';
 
 /**

@@ -10,7 +10,7 @@ function invoke(args: string[]): Promise<{ code: number; stdout: string; stderr:
   return new Promise((resolve) => {
     execFile(
       `${ROOT}node_modules/.bin/tsx`,
-      ['infra/local/invoke.ts', ...args],
+      ['infra/dev/local/invoke.ts', ...args],
       { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', POWERTOOLS_LOG_LEVEL: 'INFO' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );

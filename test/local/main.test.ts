@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 function start(): Promise<{ url: string; banner: string; stop(signal: NodeJS.Signals): Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/dev/local/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', NODE_OPTIONS: '', POWERTOOLS_LOG_LEVEL: 'SILENT' },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';
-import { parseRateLimits, rateLimiter } from '../../infra/local/rate-limits.js';
-import { policyAllows, startLocalServer, type LocalServer } from '../../infra/local/server.js';
+import { parseRateLimits, rateLimiter } from '../../infra/dev/local/rate-limits.js';
+import { policyAllows, startLocalServer, type LocalServer } from '../../infra/dev/local/server.js';
 import { MOCK_SET_1 } from '../support/events.js';
 
 /** The local stand-ins for the gateway's usage-plan throttling and for its policy evaluation. */

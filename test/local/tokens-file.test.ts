@@ -2,10 +2,10 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileTokens } from '../../infra/admin/backends.js';
-import { runAdmin, type AdminBackends } from '../../infra/admin/commands.js';
+import { fileTokens } from '../../infra/tools/admin/backends.js';
+import { runAdmin, type AdminBackends } from '../../infra/tools/admin/commands.js';
 import { startLocalEnvironment } from '../support/local-environment.js';
-import { startLocalServer } from '../../infra/local/server.js';
+import { startLocalServer } from '../../infra/dev/local/server.js';
 import { loadClients } from '../../lib/auth/authorizer.js';
 import { MOCK_SET_1 } from '../support/events.js';
 

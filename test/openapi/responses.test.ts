@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { COB_SANDBOX_PATIENTS } from '../../infra/sandbox/cob-answers.js';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import { COB_SANDBOX_PATIENTS } from '../../infra/dev/sandbox/cob-answers.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 import { MOCK_PATIENTS } from '../../lib/mock/patients.js';
 import { responseProblems, type ResponseSchemaName } from '../support/response-schemas.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';

@@ -6,8 +6,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { VALIDATORS_PATH, validatorsModule } from '../../infra/openapi/validators.js';
-import { bundleOptions } from '../../infra/cdk/functions.js';
+import { VALIDATORS_PATH, validatorsModule } from '../../infra/tools/openapi/validators.js';
+import { bundleOptions } from '../../infra/deploy/functions.js';
 import { compiledSchemas } from '../../lib/validation/validators.generated.js';
 
 const openapi = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as { components: { schemas: Record<string, unknown> } };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { clearinghouseFor } from '../support/clearinghouse.js';
 import { systemClock } from '../../lib/config/clock.js';
-import { startClearinghouseSandbox } from '../../infra/sandbox/clearinghouse.js';
+import { startClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { readConfig } from '../../lib/config/index.js';
 import { cobRoute } from '../../lib/cob/route.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { SANDBOX_PAYERS } from '../../infra/sandbox/payer-list.js';
-import { sandboxPayerSearch } from '../../infra/sandbox/payers.js';
+import { SANDBOX_PAYERS } from '../../infra/dev/sandbox/payer-list.js';
+import { sandboxPayerSearch } from '../../infra/dev/sandbox/payers.js';
 
 /** The sandbox directory: real payers, Stedi's wire shape, typo-tolerant search, filters and paging. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
-import { listen } from '../../infra/listen.js';
+import { listen } from '../../infra/dev/listen.js';
 import { searchStediPayers } from '../../lib/upstream/stedi-payers.js';
 
 /** The Payers API client against a loopback server that plays Stedi's answers. */

@@ -3,7 +3,7 @@ import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEnrollmentStore } from '../../lib/runtime/enrollment-dynamodb.js';
 import { ServiceFailure } from '../../lib/errors/index.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
-import { createEnrollmentTable, localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/local/enrollments.js';
+import { createEnrollmentTable, localDynamoClient, startDynalite, type LocalDynamo } from '../../infra/dev/local/enrollments.js';
 
 let dynamo: LocalDynamo;
 let client: DynamoDBDocumentClient;
@@ -65,5 +65,21 @@ describe('dynamoEnrollmentStore', () => {
 
   it('surfaces a missing table as an error, not as "not enrolled"', async () => {
     await expect(dynamoEnrollmentStore(client, 'no-such-table').get('P-1')).rejects.toThrow();
+  });
+});
+
+describe('dynamoEnrollmentStore.findByNpi', () => {
+  it("finds the client's enrollments with an NPI, and no other client's", async () => {
+    const store = dynamoEnrollmentStore(client, 'enrollments-npi');
+    await createEnrollmentTable(client, 'enrollments-npi');
+    const mine: Enrollment = { providerId: 'N-1', clientId: 'acme', npi: '1245319599', organizationName: 'Clinic', status: 'active' };
+    const mineInactive: Enrollment = { ...mine, providerId: 'N-2', status: 'inactive' };
+    await store.put(mine);
+    await store.put(mineInactive);
+    await store.put({ ...mine, providerId: 'N-3', clientId: 'other' });
+    await store.put({ ...mine, providerId: 'N-4', npi: '1234567893' });
+    const found = await store.findByNpi!('acme', '1245319599');
+    expect(found.map((e) => e.providerId).sort()).toEqual(['N-1', 'N-2']);
+    expect(await store.findByNpi!('acme', '1000000004')).toEqual([]);
   });
 });

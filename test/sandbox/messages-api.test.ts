@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { startMessagesSandbox, type MessagesSandbox } from '../../infra/sandbox/messages-api.js';
+import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 import { makeBomb } from '../fixtures/letter/bombs.js';
 

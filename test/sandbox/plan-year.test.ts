@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SANDBOX_PATIENTS, type SandboxPatient } from '../../infra/sandbox/patients.js';
-import { onDateOfService, planYear } from '../../infra/sandbox/plan-year.js';
+import { SANDBOX_PATIENTS, type SandboxPatient } from '../../infra/dev/sandbox/patients.js';
+import { onDateOfService, planYear } from '../../infra/dev/sandbox/plan-year.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
 /**

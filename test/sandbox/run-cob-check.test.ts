@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
 /**
  * `runCobCheck: true` on every eligibility sandbox patient that answers benefits, through the local API:
- * the COB sandbox knows each of them (infra/sandbox/cob-answers.ts), so the answer's `cob` is a COB
+ * the COB sandbox knows each of them (infra/dev/sandbox/cob-answers.ts), so the answer's `cob` is a COB
  * result, never "subscriber not found". Medicare is refused before any call (Stedi's COB check does not cover it).
  */
 

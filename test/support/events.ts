@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { installAwsLambdaStandIn, invokeHandler } from '../../infra/local/awslambda.js';
-import { proxyEvent } from '../../infra/local/events.js';
+import { installAwsLambdaStandIn, invokeHandler } from '../../infra/dev/local/awslambda.js';
+import { proxyEvent } from '../../infra/dev/local/events.js';
 import type { ApiEvent } from '../../lib/http/api-handler.js';
 
 export interface GatewayRequest {

@@ -1,5 +1,5 @@
-import type { LocalEnvironment } from '../../infra/local/environment.js';
-import { startLocalServer, type LocalServer, type LocalServerOptions } from '../../infra/local/server.js';
+import type { LocalEnvironment } from '../../infra/dev/local/environment.js';
+import { startLocalServer, type LocalServer, type LocalServerOptions } from '../../infra/dev/local/server.js';
 import { startLocalEnvironment } from './local-environment.js';
 
 /**

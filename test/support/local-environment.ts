@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
-import { startDynaliteHost } from '../../infra/local/dynalite-thread.js';
-import { startLocalEnvironment as startEnvironment, type LocalEnvironment, type LocalEnvironmentOptions } from '../../infra/local/environment.js';
+import { startDynaliteHost } from '../../infra/dev/local/dynalite-thread.js';
+import { startLocalEnvironment as startEnvironment, type LocalEnvironment, type LocalEnvironmentOptions } from '../../infra/dev/local/environment.js';
 
 export type { LocalEnvironment };
 
@@ -26,7 +26,7 @@ function processDynaliteThread(): Worker {
 }
 
 /**
- * The local environment as `npm start` sets it up (infra/local/environment.ts), except that its dynalite
+ * The local environment as `npm start` sets it up (infra/dev/local/environment.ts), except that its dynalite
  * server (its own, with its own tables and data) runs on the thread this process keeps for every
  * environment instead of on a thread of its own.
  */

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
-import { dynamoBatchStore } from '../../lib/batch/dynamodb.js';
+import { dynamoBatchStore } from '../../lib/batch/adapters/dynamodb.js';
 import type { BatchRecord } from '../../lib/batch/types.js';
 import { sendBatchWebhook } from '../../lib/batch/webhook.js';
-import { createBatchTable } from '../../infra/local/batch.js';
-import { localDynamoClient, startDynalite } from '../../infra/local/enrollments.js';
-import { listen } from '../../infra/listen.js';
+import { createBatchTable } from '../../infra/dev/local/batch.js';
+import { localDynamoClient, startDynalite } from '../../infra/dev/local/enrollments.js';
+import { listen } from '../../infra/dev/listen.js';
 
 /**
  * A finished batch's webhook as the sender (lib/batch/webhook.ts) delivers it (docs/batch.md#webhook):

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { fixedClock } from '../../lib/config/clock.js';
-import { build270, type Build270Input } from '../../lib/x12/build270.js';
+import { build270, controlNumberOfKey, type Build270Input } from '../../lib/x12/build270.js';
 import { cleanElement as clean } from '../../lib/x12/clean.js';
 import { readEnvelope } from '../../lib/x12/envelope.js';
 import { element } from '../../lib/x12/segment.js';
@@ -106,6 +106,12 @@ describe('build270', () => {
     expect(build270(input, { clock, controlNumber: () => 0 }).interchangeControlNumber).toBe('000000001');
   });
 
+  it('derives nine digits from an upstream request key: the same key, the same number', () => {
+    expect(String(controlNumberOfKey('b-1-1-270'))).toMatch(/^[1-9]\d{8}$/);
+    expect(controlNumberOfKey('b-1-1-270')).toBe(controlNumberOfKey('b-1-1-270'));
+    expect(controlNumberOfKey('b-1-2-270')).not.toBe(controlNumberOfKey('b-1-1-270'));
+  });
+
   it('falls back to a placeholder payer name (NM103 is required)', () => {
     const { payerName: _omit, ...rest } = input;
     expect(build270(rest, { clock }).x12).toContain('~NM1*PR*2*UNKNOWN*****PI*60054~');
@@ -117,7 +123,7 @@ describe('2000C trace number', () => {
     const { build270: build } = await import('../../lib/x12/build270.js');
     // The service's originator id (docs/eligibility.md#the-270): "9" and nine characters, ten in all.
     const TRACE_ORIGINATOR = '9ELIGIBAPI';
-    const { read270 } = await import('../../infra/sandbox/read270.js');
+    const { read270 } = await import('../../infra/dev/sandbox/read270.js');
     const built = build(
       {
         payerId: 'P1',

@@ -9,7 +9,7 @@
  * file of {"x12", "question"} lines, one per interpret271 call, written by a test run of
  * test/eligibility, test/sandbox, test/upstream, test/cob, test/faults, test/http and test/local
  * with a one-line appendFileSync added (and removed again) at the top of interpret271. The
- * sandbox clearinghouse's replies (one per patient of infra/sandbox/patients.ts, asked as the API
+ * sandbox clearinghouse's replies (one per patient of infra/dev/sandbox/patients.ts, asked as the API
  * would ask) are rewritten on every run.
  *
  * Files under test/fixtures/x12/golden/:
@@ -24,9 +24,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { interpret271 } from '../../lib/eligibility/interpret.js';
 import type { EligibilityQuestion } from '../../lib/eligibility/types.js';
-import type { Inquiry270 } from '../../infra/sandbox/read270.js';
-import { write271, write999 } from '../../infra/sandbox/reply271.js';
-import { SANDBOX_PATIENTS } from '../../infra/sandbox/patients.js';
+import type { Inquiry270 } from '../../infra/dev/sandbox/read270.js';
+import { write271, write999 } from '../../infra/dev/sandbox/reply271.js';
+import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
 import { usDateToD8 } from '../../lib/validation/formats.js';
 import {
   aaaAnswerOf,

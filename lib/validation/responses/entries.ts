@@ -4,7 +4,7 @@
  * estimate. Declared once: lib/eligibility's answer types are derived from these objects.
  */
 import { benefitBlockSchema, codeNameSchema, isoDate, moneySchema, str } from './shared.js';
-import { PLAN_FIELDS } from './vocabulary.js';
+import { BALANCE_BILLING_NOTE, MISSING_FIGURES, PLAN_FIELDS, SERVICE_TYPE_SOURCES } from './vocabulary.js';
 
 export const limitationSchema = {
   title: 'Limitation',
@@ -134,12 +134,19 @@ export const estimateLineSchema = {
   title: 'EstimateLine',
   type: 'object',
   additionalProperties: false,
-  required: ['serviceTypeCode', 'amount', 'basis', 'copay', 'deductible', 'coinsurance', 'patientOwes', 'planPays'],
+  required: ['serviceTypeCode', 'serviceTypeSource', 'amount', 'basis', 'copay', 'deductible', 'coinsurance', 'patientOwes', 'planPays'],
   description:
-    'One line: copay, deductible and coinsurance are the parts charged on this line; patientOwes is their sum after the out-of-pocket cap, planPays the rest of amount. patientOwes and planPays are "N/A" when a figure they need is missing.',
+    'One line: copay, deductible (a per-visit, per-episode or per-admission deductible first, then the yearly one) and coinsurance are the parts charged on this line; patientOwes is their sum after the out-of-pocket cap, planPays the rest of amount. patientOwes and planPays are "N/A" when a figure they need is missing.',
   properties: {
     procedureCode: str("The line's procedure code, when it gave one."),
-    serviceTypeCode: str("The line's service type (default 30)."),
+    serviceTypeCode: str(
+      "The line's service type: its own, else its procedure code's by the documented crosswalk (docs/eligibility.md#procedure-crosswalk), else 30.",
+    ),
+    serviceTypeSource: {
+      type: 'string',
+      enum: SERVICE_TYPE_SOURCES,
+      description: 'request: the line named the service type (or named neither it nor a procedure: 30); crosswalk: it came from the procedure code.',
+    },
     amount: moneySchema,
     basis: {
       type: 'string',
@@ -154,9 +161,9 @@ export const estimateLineSchema = {
     planPays: moneySchema,
     missing: {
       type: 'array',
-      items: { type: 'string', enum: ['deductibleRemaining', 'coinsurance', 'stopLossRemaining'] },
+      items: { type: 'string', enum: MISSING_FIGURES },
       description:
-        'Figures the payer did not give. deductibleRemaining or coinsurance make patientOwes and planPays "N/A"; stopLossRemaining only means no out-of-pocket cap was applied.',
+        'What the payer did not say. deductibleRemaining or coinsurance make patientOwes and planPays "N/A" (except when the reply has no deductible at all: then $0 was used and the figures stay); coinsuranceAfterCopay: a copay was charged and the payer does not say whether coinsurance follows; stopLossRemaining: no out-of-pocket cap was applied; primaryPayer: another plan may pay first (Medicare Advantage, or a Medicare secondary payer type). Empty or absent when the line is complete; a met out-of-pocket maximum needs nothing else.',
     },
   },
 } as const;
@@ -167,12 +174,18 @@ export const estimateSchema = {
   additionalProperties: false,
   required: ['network', 'lines', 'patientOwes', 'planPays', 'complete'],
   description:
-    'What the patient may owe, only when the request sent estimate: each line applies copay, deductible, coinsurance and the out-of-pocket maximum, in that order, against running balances, exactly to the cent. It is a guide, not a promise: the payer adjudicates the claim and decides what is owed.',
+    "What the patient may owe, only when the request sent estimate: a guide computed from the payer's eligibility reply, not a promise; the payer adjudicates the claim and decides what is owed. Send each line's allowed amount (the practice's contracted rate with this payer), not its charge. Each line applies a per-visit deductible, then copay, deductible, coinsurance and the out-of-pocket maximum, in that order, against running balances, exactly to the cent. Out of network, the provider may bill the difference between the charge and the allowed amount (balance billing), which the estimate does not include.",
   properties: {
     network: { type: 'string', enum: ['in', 'out'] },
     lines: { type: 'array', items: estimateLineSchema },
     patientOwes: moneySchema,
     planPays: moneySchema,
-    complete: { type: 'boolean', description: 'false when any line is missing a figure.' },
+    complete: { type: 'boolean', description: "false when any line's missing names anything." },
+    balanceBillingPossible: {
+      type: 'boolean',
+      enum: [true],
+      description: 'Out of network only: the provider may bill the patient the difference between the charge and the allowed amount.',
+    },
+    balanceBillingNote: { ...str('Out of network only: the balance-billing sentence for the patient.'), enum: [BALANCE_BILLING_NOTE] },
   },
 } as const;

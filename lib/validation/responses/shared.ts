@@ -4,7 +4,7 @@
  * JSON Schema `as const`: the answer types (`FromSchema`), the OpenAPI document and the tests' shape
  * checks all read these objects.
  */
-import { ELIGIBILITY_NOTICE_CODES, LETTER_NOTICE_CODES, NOTICE_CODES } from './vocabulary.js';
+import { ELIGIBILITY_NOTICE_CODES, LETTER_NOTICE_CODES, NOTICE_CODES, OCCURRENCES } from './vocabulary.js';
 
 /** A string schema, with a description when given. */
 export const str = (description?: string) => ({ type: 'string', ...(description ? { description } : {}) }) as const;
@@ -51,14 +51,26 @@ export const mockBenefitFiguresSchema = {
   properties: figures,
 } as const;
 
+/** A deductible charged each visit, episode or admission (EB06 27, 26, 36), apart from the yearly one. */
+const perOccurrenceDeductible = {
+  title: 'PerOccurrenceDeductible',
+  type: 'object',
+  additionalProperties: false,
+  required: ['amount', 'per'],
+  description:
+    'A deductible the payer charges each time (per visit, episode or admission, such as an emergency room visit deductible), apart from the yearly deductible; present only when the payer gives one.',
+  properties: { amount: moneySchema, per: { type: 'string', enum: OCCURRENCES } },
+} as const;
+
 /** A real answer's level: the four figures and what is left of the out-of-pocket maximum, always present. */
 export const benefitFiguresSchema = {
   title: 'BenefitFigures',
   type: 'object',
   additionalProperties: false,
   required: ['copay', 'deductible', 'coinsurance', 'stopLoss', 'stopLossRemaining'],
-  description: 'Figures for one level of a real answer. stopLoss is the out-of-pocket maximum; stopLossRemaining what is left of it.',
-  properties: { ...figures, stopLossRemaining: moneySchema },
+  description:
+    'Figures for one level of a real answer. stopLoss is the out-of-pocket maximum; stopLossRemaining what is left of it; perOccurrenceDeductible a deductible charged per visit, episode or admission.',
+  properties: { ...figures, stopLossRemaining: moneySchema, perOccurrenceDeductible },
 } as const;
 
 export const mockBenefitBlockSchema = {

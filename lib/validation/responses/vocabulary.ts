@@ -34,6 +34,19 @@ export const COB_CODES = [
 /** The fields whose figures a `benefits` entry may take from the plan level, in this order. */
 export const PLAN_FIELDS = ['copay', 'coinsurance', 'deductible', 'stopLoss'] as const;
 
+/** What a per-occurrence deductible is charged per (EB06 26, 27, 36: docs/eligibility.md#per-visit-deductibles). */
+export const OCCURRENCES = ['Episode', 'Visit', 'Admission'] as const;
+export type Occurrence = (typeof OCCURRENCES)[number];
+
+/** What an estimate line may name in `missing` (docs/eligibility.md#estimate-revision-2), in the order a line lists them. */
+export const MISSING_FIGURES = ['deductibleRemaining', 'coinsurance', 'coinsuranceAfterCopay', 'stopLossRemaining', 'primaryPayer'] as const;
+
+/** Where an estimate line's service type came from (docs/eligibility.md#procedure-crosswalk). */
+export const SERVICE_TYPE_SOURCES = ['request', 'crosswalk'] as const;
+
+/** The out-of-network estimate's sentence (docs/eligibility.md#estimate-revision-2). */
+export const BALANCE_BILLING_NOTE = 'Out of network, the provider may bill the difference between the charge and the allowed amount.';
+
 /** The `message` of a real check's answer and of a mock scenario's. */
 export const SUCCESS_MESSAGE = 'Eligibility check successful';
 export const MOCK_SUCCESS_MESSAGE = 'Mock Eligibility check successful.';

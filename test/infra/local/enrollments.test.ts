@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authorizeProvider } from '../../../lib/enrollment/authorize.js';
 import { isValidNpi } from '../../../lib/enrollment/npi.js';
-import { startLocalEnrollments } from '../../../infra/local/enrollments.js';
+import { startLocalEnrollments } from '../../../infra/dev/local/enrollments.js';
 
-const SAMPLE = fileURLToPath(new URL('../../../infra/local/enrollments.sample.json', import.meta.url));
+const SAMPLE = fileURLToPath(new URL('../../../infra/dev/local/enrollments.sample.json', import.meta.url));
 const dirs: string[] = [];
 const tempFile = async (content: string) => {
   const dir = await mkdtemp(join(tmpdir(), 'enroll-'));

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
+import type { LetterRequest } from '../../lib/validation/schemas.js';
+import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
+import { startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
+
+/**
+ * A model that will not stop (docs/letter.md#the-model-s-answer): the answer is streamed and read
+ * with a cap counted on its text, so 20 MB of text from the wire-format fake ends in a 422 with the
+ * connection dropped, not in 20 MB held in memory.
+ */
+
+let fake: FakeAnthropic;
+let notes: string;
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  notes = toBase64(await procedureNotesPdf());
+});
+afterAll(() => fake.close());
+
+const request = (): LetterRequest => ({
+  file_content: notes,
+  patient_identifier: 'PAT-0042',
+  patient_name: 'Ada Lovelace',
+  patient_age: '63',
+  facility_name: 'Lakeside Joint Center',
+  visit_cost: '$28,500.00',
+  provider_email: 'ortho@lakeside.example',
+  provider_phone: '+1 555 0100',
+  provider_signature: '/s/ R. Okafor',
+  provider_name: 'Rita Okafor, MD',
+  output_format: 'text',
+});
+
+const ai = (): LetterAi => ({ apiKey: 'fake', baseURL: fake.url, model: 'claude-fake', budgetMs: 20_000 });
+
+describe("the model's answer is read with a cap on its text", () => {
+  it('asks for a stream with max_tokens set', async () => {
+    fake.flood(10);
+    await generateLetter(request(), ai());
+    expect(fake.requests.at(-1)).toMatchObject({ stream: true, max_tokens: expect.any(Number) });
+  });
+
+  it('answers 422 LETTER_NOT_GENERATED to 20 MB of streamed text, dropping the connection past 1 MiB', async () => {
+    const total = 20 * 1024 * 1024;
+    fake.flood(total);
+    const { result } = await generateLetter(request(), ai());
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('LETTER_NOT_GENERATED');
+    expect(result.error.message).toMatch(/longer than any letter/);
+    // The fake saw the client hang up before it could send everything (it writes only as fast as the client reads).
+    const { sentChars, hungUp } = await fake.flooded();
+    expect(hungUp).toBe(true);
+    expect(sentChars).toBeLessThan(total);
+  });
+});
