@@ -1,73 +1,97 @@
 /**
- * Which code may import which (docs/architecture.md#imports-point-one-way): `npm test` runs `depcruise`
- * with these rules.
+ * Which code may import which (docs/architecture.md#imports): `npm test` runs `depcruise` with these rules.
  *
- * Every lib/ module sits in a ranked folder (none directly under lib/). Each folder says what it MAY
- * import: itself and the folders ranked below it. Anything else under lib/ (a higher folder, a folder
- * without a rank, a file directly under lib/) is a violation, so no two folders can import each other
- * and a new folder is caught as soon as anything imports it or it imports lib/. The leaves (errors,
- * config, logging, x12, upstream) import no domain folder. lib/ never reaches into the handlers, the
+ * Every lib/ module sits in a folder of MAY_IMPORT (none directly under lib/). Each folder lists the
+ * folders it may import, and nothing else: an allow-list per folder, not one ranking, so `letter` cannot
+ * reach `batch` just because `batch` happens to rank lower. The lists form no cycle (checked below when
+ * this file loads), so no two folders import each other. A folder is entered only through its door,
+ * `lib/<folder>/index.ts`, from other folders, handlers, infrastructure and benches alike. A new folder is
+ * caught as soon as anything imports it or it imports lib/. lib/ never reaches into the handlers, the
  * infrastructure, the tests or the benches.
  *
  * The swc parser does not see a type query (`import('../x.js').T`) in most places; the Biome plugin
  * lint/relative-type-query.grit forbids that form in lib/, functions/ and infra/, so every type-only
  * import is an `import type` declaration, which this check sees.
  */
-const LIB_LAYERS = [
-  'errors',
-  'config',
-  'logging',
-  'x12',
-  'upstream',
-  'enrollment',
-  'validation',
-  'mock',
-  'auth',
-  'http',
-  'payers',
-  'runtime',
-  'cob',
-  'eligibility',
-  'discovery',
-  'batch',
-  'fhir',
-  'letter',
-  'mcp',
-];
+const MAY_IMPORT = {
+  errors: [],
+  config: [],
+  logging: ['config'],
+  x12: ['config', 'errors'],
+  upstream: ['config', 'errors'],
+  enrollment: ['errors'],
+  validation: ['config', 'enrollment', 'errors', 'x12'],
+  mock: ['validation'],
+  auth: ['config'],
+  http: ['config', 'errors', 'logging', 'validation'],
+  payers: ['config', 'errors', 'http', 'logging', 'validation'],
+  runtime: ['config', 'enrollment', 'errors', 'logging', 'payers', 'upstream'],
+  cob: ['enrollment', 'errors', 'http', 'logging', 'mock', 'payers', 'runtime', 'upstream', 'validation', 'x12'],
+  eligibility: ['cob', 'config', 'enrollment', 'errors', 'http', 'logging', 'mock', 'payers', 'runtime', 'validation', 'x12'],
+  discovery: ['config', 'eligibility', 'enrollment', 'errors', 'http', 'logging', 'runtime', 'upstream', 'validation', 'x12'],
+  batch: ['cob', 'config', 'discovery', 'eligibility', 'enrollment', 'errors', 'http', 'logging', 'runtime', 'upstream', 'validation', 'x12'],
+  fhir: ['config', 'eligibility', 'enrollment', 'errors', 'http', 'runtime', 'validation', 'x12'],
+  letter: ['config', 'errors', 'http', 'logging', 'runtime', 'upstream', 'validation'],
+  mcp: ['config', 'eligibility', 'errors', 'http', 'logging', 'payers', 'validation'],
+};
+const FOLDERS = Object.keys(MAY_IMPORT);
 
-const RANKED = `^lib/(${LIB_LAYERS.join('|')})/`;
+/** The allow-lists must not let two folders reach each other: a cycle here is a mistake in this file. */
+(function refuseCycles() {
+  const state = new Map();
+  const visit = (folder, path) => {
+    if (state.get(folder) === 'done') return;
+    if (state.get(folder) === 'open') throw new Error(`.dependency-cruiser.cjs: MAY_IMPORT has a cycle: ${[...path, folder].join(' → ')}`);
+    state.set(folder, 'open');
+    for (const next of MAY_IMPORT[folder]) {
+      if (!(next in MAY_IMPORT)) throw new Error(`.dependency-cruiser.cjs: lib/${folder} may import lib/${next}, which is not a folder of MAY_IMPORT`);
+      visit(next, [...path, folder]);
+    }
+    state.set(folder, 'done');
+  };
+  for (const folder of FOLDERS) visit(folder, []);
+})();
 
-const layerRules = LIB_LAYERS.map((folder, rank) => ({
-  name: `lib-${folder}-imports-only-lower-layers`,
-  comment: `lib/${folder} may import only ${rank === 0 ? 'itself' : `itself and lib/{${LIB_LAYERS.slice(0, rank).join(',')}}`} (docs/architecture.md)`,
+const KNOWN = `^lib/(${FOLDERS.join('|')})/`;
+
+const folderRules = FOLDERS.map((folder) => ({
+  name: `lib-${folder}-may-import`,
+  comment: `lib/${folder} may import ${MAY_IMPORT[folder].length === 0 ? 'no other lib/ folder' : `lib/{${MAY_IMPORT[folder].join(',')}}`} (docs/architecture.md)`,
   severity: 'error',
   from: { path: `^lib/${folder}/` },
-  to: { path: '^lib/', pathNot: `^lib/(${LIB_LAYERS.slice(0, rank + 1).join('|')})/` },
+  to: { path: '^lib/', pathNot: `^lib/(${[folder, ...MAY_IMPORT[folder]].join('|')})/` },
 }));
 
 module.exports = {
   forbidden: [
-    ...layerRules,
+    ...folderRules,
     {
-      name: 'lib-module-is-ranked',
-      comment: 'a lib/ module outside the folders of LIB_LAYERS (a new folder, a file directly under lib/) imports no lib/ code (.dependency-cruiser.cjs)',
+      name: 'lib-module-is-in-a-folder',
+      comment: 'a lib/ module outside the folders of MAY_IMPORT (a new folder, a file directly under lib/) imports no lib/ code (.dependency-cruiser.cjs)',
       severity: 'error',
-      from: { path: '^lib/', pathNot: RANKED },
+      from: { path: '^lib/', pathNot: KNOWN },
       to: { path: '^lib/' },
     },
     {
-      name: 'lib-module-without-rank-is-not-imported',
-      comment: 'nothing imports a lib/ module outside the folders of LIB_LAYERS: it gets a rank first (.dependency-cruiser.cjs)',
+      name: 'lib-module-outside-the-folders-is-not-imported',
+      comment: 'nothing imports a lib/ module outside the folders of MAY_IMPORT: its folder gets its list first (.dependency-cruiser.cjs)',
       severity: 'error',
       from: {},
-      module: { path: '^lib/', pathNot: RANKED, numberOfDependentsMoreThan: 0 },
+      module: { path: '^lib/', pathNot: KNOWN, numberOfDependentsMoreThan: 0 },
     },
     {
-      name: 'letter-through-its-index',
-      comment: 'other folders reach lib/letter only through lib/letter/index.ts (docs/letter.md#the-pipeline)',
+      name: 'lib-folders-through-their-door',
+      comment: 'another lib/ folder reaches lib/<folder> only through lib/<folder>/index.ts (docs/architecture.md#one-door-per-folder)',
       severity: 'error',
-      from: { pathNot: '^lib/letter/' },
-      to: { path: '^lib/letter/', pathNot: '^lib/letter/index\\.ts$' },
+      from: { path: '^lib/([^/]+)/' },
+      to: { path: '^lib/[^/]+/', pathNot: ['^lib/$1/', '^lib/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'handlers-and-tools-through-the-doors',
+      comment: 'handlers, infrastructure and benches reach lib/<folder> only through lib/<folder>/index.ts (docs/architecture.md#one-door-per-folder)',
+      severity: 'error',
+      from: { path: '^(functions|infra|bench)/' },
+      to: { path: '^lib/[^/]+/', pathNot: '^lib/[^/]+/index\\.ts$' },
     },
     {
       name: 'letter-rooms-through-their-index',

@@ -10,10 +10,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readJsonBody } from '../lib/http/json-body.js';
+import { readJsonBody } from '../lib/http/index.js';
 import { validateBody } from '../lib/validation/index.js';
-import { eligibility as compiledEligibility } from '../lib/validation/validators.generated.js';
-import { MOCK_PATIENTS } from '../lib/mock/patients.js';
+import { eligibility as compiledEligibility } from '../lib/validation/index.js';
+import { MOCK_PATIENTS } from '../lib/mock/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.HOSTILE_JSON_RUNS ?? 5);

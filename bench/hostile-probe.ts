@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { readProcedureNotes } from '../lib/letter/index.js';
-import { parseStrictJson } from '../lib/http/strict-json.js';
+import { parseStrictJson } from '../lib/http/index.js';
 import { makeBomb, type BombShape } from '../test/fixtures/letter/bombs.js';
 import { COSTLY_ACCEPTED_PDFS, HOSTILE_PDFS, type HostileShape } from '../test/fixtures/letter/hostile-pdfs.js';
 

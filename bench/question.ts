@@ -1,4 +1,4 @@
-import type { EligibilityQuestion } from '../lib/eligibility/types.js';
+import type { EligibilityQuestion } from '../lib/eligibility/index.js';
 
 /**
  * What the X12 benches ask of every reply: a date of service (so the date rule runs) and the

@@ -7,11 +7,11 @@
  * --outfile=<dir>/bench/p.mjs, then node --cpu-prof <dir>/bench/p.mjs interpret.
  */
 import { performance } from 'node:perf_hooks';
-import { interpret271 } from '../lib/eligibility/interpret.js';
-import { readReply } from '../lib/eligibility/reply.js';
-import { readEnvelope } from '../lib/x12/envelope.js';
-import { readLoops271 } from '../lib/x12/loops271.js';
-import { tokenize } from '../lib/x12/tokenizer.js';
+import { interpret271 } from '../lib/eligibility/index.js';
+import { readReply } from '../lib/eligibility/index.js';
+import { readEnvelope } from '../lib/x12/index.js';
+import { readLoops271 } from '../lib/x12/index.js';
+import { tokenize } from '../lib/x12/index.js';
 import { corpus271 } from './corpus.js';
 import { QUESTION } from './question.js';
 

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 /**
- * The import rules of docs/architecture.md#imports-point-one-way, proven on a small lib/ built here with
+ * The import rules of docs/architecture.md#imports, proven on a small lib/ built here with
  * deliberate violations: dependency-cruiser with the repository's .dependency-cruiser.cjs, and Biome with
  * the repository's biome.json and its plugin against relative type queries. Each tool runs once (about a
  * second together).
@@ -22,6 +22,12 @@ const FIXTURE: Record<string, string> = {
   'lib/eligibility/types.ts': 'export interface Answer {\n  version: string;\n}\n',
   'lib/eligibility/check.ts': "export { VERSION } from '../errors/index.js';\nexport type { Answer } from './types.js';\n",
   'lib/x12/index.ts': "export { NEW } from '../newthing/index.js';\nexport { STEDI } from '../upstream/stedi.js';\n",
+  // letter may import runtime, not batch, though batch would rank below it; and other folders only through their door.
+  'lib/letter/route.ts': "export { BATCH } from '../batch/index.js';\nexport { ON_ITS_DOOR } from '../errors/index.js';\n",
+  'lib/batch/index.ts': 'export const BATCH = 1;\n',
+  'lib/mcp/tools.ts': "export { STEDI } from '../upstream/stedi.js';\n",
+  'lib/upstream/index.ts': "export { STEDI } from './stedi.js';\n",
+  'functions/eligibility/index.ts': "export { Answer } from '../../lib/eligibility/types.js';\n",
   'lib/x12/segment.ts': "export { NEW } from './index.js';\n",
   'lib/newthing/index.ts': 'export const NEW = 1;\n',
   'lib/upstream/stedi.ts': "export { VERSION as STEDI } from '../errors/index.js';\n",
@@ -65,18 +71,38 @@ interface Lint {
 }
 
 describe('dependency-cruiser rules', () => {
-  it('forbids a rank crossed upward, a file directly under lib/ and a folder without a rank; allows the rest', () => {
+  it('forbids an import no allow-list names, a deep import past a door, a file directly under lib/ and an unknown folder; allows the rest', () => {
     const config = join(root, '.dependency-cruiser.cjs');
-    const cruise = report('dependency-cruiser/bin/dependency-cruise.mjs', ['lib', '--config', config, '--output-type', 'json']) as Cruise;
+    const cruise = report('dependency-cruiser/bin/dependency-cruise.mjs', ['lib', 'functions', '--config', config, '--output-type', 'json']) as Cruise;
     const found = cruise.summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from}${from === to ? '' : ` → ${to}`}`).sort();
     expect(found).toEqual([
-      'lib-errors-imports-only-lower-layers: lib/errors/index.ts → lib/version.ts',
-      'lib-module-is-ranked: lib/version.ts → lib/eligibility/types.ts',
-      'lib-module-without-rank-is-not-imported: lib/newthing/index.ts',
-      'lib-module-without-rank-is-not-imported: lib/version.ts',
-      'lib-x12-imports-only-lower-layers: lib/x12/index.ts → lib/newthing/index.ts',
-      'lib-x12-imports-only-lower-layers: lib/x12/index.ts → lib/upstream/stedi.ts',
+      'handlers-and-tools-through-the-doors: functions/eligibility/index.ts → lib/eligibility/types.ts',
+      'lib-errors-may-import: lib/errors/index.ts → lib/version.ts',
+      'lib-folders-through-their-door: lib/letter/query.ts → lib/eligibility/types.ts',
+      'lib-folders-through-their-door: lib/mcp/tools.ts → lib/upstream/stedi.ts',
+      'lib-folders-through-their-door: lib/x12/index.ts → lib/upstream/stedi.ts',
+      'lib-letter-may-import: lib/letter/query.ts → lib/eligibility/types.ts',
+      'lib-letter-may-import: lib/letter/route.ts → lib/batch/index.ts',
+      'lib-mcp-may-import: lib/mcp/tools.ts → lib/upstream/stedi.ts',
+      'lib-module-is-in-a-folder: lib/version.ts → lib/eligibility/types.ts',
+      'lib-module-outside-the-folders-is-not-imported: lib/newthing/index.ts',
+      'lib-module-outside-the-folders-is-not-imported: lib/version.ts',
+      'lib-x12-may-import: lib/x12/index.ts → lib/newthing/index.ts',
+      'lib-x12-may-import: lib/x12/index.ts → lib/upstream/stedi.ts',
     ]);
+  });
+});
+
+describe('the allow-lists of .dependency-cruiser.cjs', () => {
+  it('refuse a cycle: two folders that may import each other stop the check from loading', () => {
+    const text = readFileSync(join(root, '.dependency-cruiser.cjs'), 'utf8');
+    // logging may import config; config importing logging closes the circle.
+    const cyclic = text.replace('  config: [],', "  config: ['logging'],");
+    expect(cyclic).not.toBe(text);
+    writeFileSync(join(dir, 'cyclic.cjs'), cyclic);
+    const run = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(dir, 'cyclic.cjs'))})`], { encoding: 'utf8' });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/MAY_IMPORT has a cycle: config → logging → config/);
   });
 });
 

@@ -1,9 +1,9 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { decide, loadClients } from '../../lib/auth/authorizer.js';
-import { allowPolicy, denyPolicy } from '../../lib/auth/policy.js';
-import { headerOf } from '../../lib/http/headers.js';
-import { repeatedHeader } from '../../lib/http/repeated-headers.js';
-import { requestIdFor } from '../../lib/http/request-id.js';
+import { decide, loadClients } from '../../lib/auth/index.js';
+import { allowPolicy, denyPolicy } from '../../lib/auth/index.js';
+import { headerOf } from '../../lib/http/index.js';
+import { repeatedHeader } from '../../lib/http/index.js';
+import { requestIdFor } from '../../lib/http/index.js';
 import { describeException, inRequestScope, log, withRequestKeys } from '../../lib/logging/index.js';
 
 /**

@@ -1,6 +1,6 @@
-import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
-import { systemLookup, webhookHandler } from '../../lib/batch/webhook-handler.js';
-import { batchWiring } from '../../lib/batch/adapters/wiring.js';
+import { webhookSecretsOf } from '../../lib/auth/index.js';
+import { systemLookup, webhookHandler } from '../../lib/batch/index.js';
+import { batchWiring } from '../../lib/batch/index.js';
 import { systemClock } from '../../lib/config/index.js';
 
 const wiring = batchWiring();

@@ -1,8 +1,8 @@
-import { systemClock } from '../../lib/config/clock.js';
-import { eligibilityCheck } from '../../lib/batch/engine.js';
-import { itemWorkerHandler } from '../../lib/batch/worker-handler.js';
-import { batchWiring } from '../../lib/batch/adapters/wiring.js';
-import { discoveryStoreFromEnv } from '../../lib/discovery/table-from-env.js';
+import { systemClock } from '../../lib/config/index.js';
+import { eligibilityCheck } from '../../lib/batch/index.js';
+import { itemWorkerHandler } from '../../lib/batch/index.js';
+import { batchWiring } from '../../lib/batch/index.js';
+import { discoveryStoreFromEnv } from '../../lib/discovery/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const wiring = batchWiring();

@@ -1,9 +1,9 @@
-import { webhookSecretsOf } from '../../lib/auth/authorizer.js';
-import { systemClock } from '../../lib/config/clock.js';
-import { batchHandler } from '../../lib/batch/http.js';
-import { batchWiring } from '../../lib/batch/adapters/wiring.js';
+import { webhookSecretsOf } from '../../lib/auth/index.js';
+import { systemClock } from '../../lib/config/index.js';
+import { batchHandler } from '../../lib/batch/index.js';
+import { batchWiring } from '../../lib/batch/index.js';
 import { readConfig } from '../../lib/config/index.js';
-import { streamingHandler } from '../../lib/http/stream.js';
+import { streamingHandler } from '../../lib/http/index.js';
 
 const wiring = batchWiring();
 

@@ -1,5 +1,5 @@
-import { cobRoute } from '../../lib/cob/route.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { cobRoute } from '../../lib/cob/index.js';
+import { apiHandler } from '../../lib/http/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const runtime = runtimeFromEnv();

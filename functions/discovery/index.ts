@@ -1,5 +1,5 @@
-import { discoveryHandler } from '../../lib/discovery/http.js';
-import { discoveryStoreFromEnv } from '../../lib/discovery/table-from-env.js';
+import { discoveryHandler } from '../../lib/discovery/index.js';
+import { discoveryStoreFromEnv } from '../../lib/discovery/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const runtime = runtimeFromEnv();

@@ -1,5 +1,5 @@
-import { DOCS_PAGE, DOCS_PAGE_HEADERS, scalarScript } from '../../lib/http/docs-page.js';
-import { publicHandler } from '../../lib/http/public-handler.js';
+import { DOCS_PAGE, DOCS_PAGE_HEADERS, scalarScript } from '../../lib/http/index.js';
+import { publicHandler } from '../../lib/http/index.js';
 
 /**
  * GET /api/docs and GET /api/docs/scalar.js: the interactive API reference of the OpenAPI document and

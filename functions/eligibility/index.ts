@@ -1,7 +1,7 @@
-import { withDiscoverOnInactive } from '../../lib/discovery/on-inactive.js';
-import { discoveryStoreFromEnv } from '../../lib/discovery/table-from-env.js';
-import { eligibilityRoute } from '../../lib/eligibility/route.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { withDiscoverOnInactive } from '../../lib/discovery/index.js';
+import { discoveryStoreFromEnv } from '../../lib/discovery/index.js';
+import { eligibilityRoute } from '../../lib/eligibility/index.js';
+import { apiHandler } from '../../lib/http/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const runtime = runtimeFromEnv();

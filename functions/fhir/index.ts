@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
-import { fhirHttpResponse } from '../../lib/fhir/outcome.js';
-import { fhirRoute } from '../../lib/fhir/route.js';
-import { apiHandler, type ApiEvent } from '../../lib/http/api-handler.js';
+import { fhirHttpResponse } from '../../lib/fhir/index.js';
+import { fhirRoute } from '../../lib/fhir/index.js';
+import { apiHandler, type ApiEvent } from '../../lib/http/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const runtime = runtimeFromEnv();

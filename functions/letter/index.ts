@@ -1,5 +1,5 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
-import { streamingHandler } from '../../lib/http/stream.js';
+import { apiHandler } from '../../lib/http/index.js';
+import { streamingHandler } from '../../lib/http/index.js';
 import { letterRoute, renderLetterAnswer, type LetterRecipe } from '../../lib/letter/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 

@@ -1,14 +1,14 @@
-import { batchStatus } from '../../lib/batch/routes.js';
-import { batchStoreFromEnv } from '../../lib/batch/adapters/table-from-env.js';
-import { cobRoute } from '../../lib/cob/route.js';
-import { mbiRoute } from '../../lib/discovery/mbi.js';
-import { withDiscoverOnInactive } from '../../lib/discovery/on-inactive.js';
-import { discoveryRoute } from '../../lib/discovery/route.js';
-import { discoveryStoreFromEnv } from '../../lib/discovery/table-from-env.js';
-import { eligibilityRoute } from '../../lib/eligibility/route.js';
-import { mcpHandler } from '../../lib/mcp/http.js';
-import { mcpTools } from '../../lib/mcp/tools.js';
-import { payerSearchRoute } from '../../lib/payers/route.js';
+import { batchStatus } from '../../lib/batch/index.js';
+import { batchStoreFromEnv } from '../../lib/batch/index.js';
+import { cobRoute } from '../../lib/cob/index.js';
+import { mbiRoute } from '../../lib/discovery/index.js';
+import { withDiscoverOnInactive } from '../../lib/discovery/index.js';
+import { discoveryRoute } from '../../lib/discovery/index.js';
+import { discoveryStoreFromEnv } from '../../lib/discovery/index.js';
+import { eligibilityRoute } from '../../lib/eligibility/index.js';
+import { mcpHandler } from '../../lib/mcp/index.js';
+import { mcpTools } from '../../lib/mcp/index.js';
+import { payerSearchRoute } from '../../lib/payers/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const runtime = runtimeFromEnv();

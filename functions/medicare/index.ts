@@ -1,5 +1,5 @@
-import { mbiRoute } from '../../lib/discovery/mbi.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { mbiRoute } from '../../lib/discovery/index.js';
+import { apiHandler } from '../../lib/http/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const runtime = runtimeFromEnv();

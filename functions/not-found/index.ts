@@ -1,7 +1,7 @@
 import { serviceError } from '../../lib/errors/index.js';
-import { frontDoor } from '../../lib/http/fallback.js';
-import { corePipeline } from '../../lib/http/pipeline-core.js';
-import { errorResponse } from '../../lib/http/response.js';
+import { frontDoor } from '../../lib/http/index.js';
+import { corePipeline } from '../../lib/http/index.js';
+import { errorResponse } from '../../lib/http/index.js';
 import { log } from '../../lib/logging/index.js';
 
 /**

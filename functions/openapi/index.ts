@@ -1,4 +1,4 @@
-import { publicHandler } from '../../lib/http/public-handler.js';
+import { publicHandler } from '../../lib/http/index.js';
 import openapi from '../../openapi.json' with { type: 'json' };
 
 /** GET /api/openapi.json: the committed OpenAPI document (`npm run openapi` regenerates it). */

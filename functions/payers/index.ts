@@ -1,4 +1,4 @@
-import { payersHandler } from '../../lib/payers/http.js';
+import { payersHandler } from '../../lib/payers/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 /** GET /api/payers and GET /api/payers/{payerId} (docs/api.md#payer-directory); the directory is cached per container. */

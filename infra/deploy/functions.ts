@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
-import { type FunctionName, functionEntry } from '../../lib/http/functions.js';
+import { type FunctionName, functionEntry } from '../../lib/http/index.js';
 import { SHIPPED_MODULES } from './shipped-modules.js';
 
 // The functions the stack deploys, their routes and sizing: the one function table (lib/http/functions.ts),
 // which the route table, the local server and the bench read too. docs/deployment.md#functions
-export { FUNCTION_NAMES, FUNCTION_TABLE as FUNCTIONS, type FunctionName, functionEntry, LETTER_BUDGET_SECONDS } from '../../lib/http/functions.js';
+export { FUNCTION_NAMES, FUNCTION_TABLE as FUNCTIONS, type FunctionName, functionEntry, LETTER_BUDGET_SECONDS } from '../../lib/http/index.js';
 
 /**
  * What esbuild is told besides the usual options, for every function: by the stack (NodejsFunction)

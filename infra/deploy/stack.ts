@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { PLAN_NAMES } from '../../lib/auth/tokens.js';
+import { PLAN_NAMES } from '../../lib/auth/index.js';
 import { ApiFunctions } from './constructs/api-functions.js';
 import { BatchConsumers } from './constructs/batch-consumers.js';
 import { BatchStores } from './constructs/batch-stores.js';

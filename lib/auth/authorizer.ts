@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { environment, tokensFile, type Env } from '../config/index.js';
-import { systemClock, type Clock } from '../config/clock.js';
-import { readSecret, SECRETS } from '../config/secrets.js';
+import { systemClock, type Clock } from '../config/index.js';
+import { readSecret, SECRETS } from '../config/index.js';
 import { bearerToken, matchToken, parseTokenList, parseTokenSecret, WEBHOOK_SECRET_OVERLAP_SECONDS, type ClientToken } from './tokens.js';
 
 /**

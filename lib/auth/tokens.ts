@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { TOKEN_STORE_CACHE_SECONDS } from '../config/secrets.js';
+import { TOKEN_STORE_CACHE_SECONDS } from '../config/index.js';
 
 /**
  * Bearer tokens (docs/api.md#tokens). Tokens are never stored: only their SHA-256 hex digests, compared

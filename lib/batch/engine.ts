@@ -1,15 +1,15 @@
-import { loggedCobCheck } from '../cob/route.js';
-import type { Clock } from '../config/clock.js';
-import { withDiscoverOnInactive } from '../discovery/on-inactive.js';
-import type { DiscoveryStore } from '../discovery/store.js';
-import { eligibilityRoute } from '../eligibility/route.js';
-import { authorizeProvider } from '../enrollment/authorize.js';
-import type { EnrollmentStore } from '../enrollment/types.js';
+import { loggedCobCheck } from '../cob/index.js';
+import type { Clock } from '../config/index.js';
+import { withDiscoverOnInactive } from '../discovery/index.js';
+import type { DiscoveryStore } from '../discovery/index.js';
+import { eligibilityRoute } from '../eligibility/index.js';
+import { authorizeProvider } from '../enrollment/index.js';
+import type { EnrollmentStore } from '../enrollment/index.js';
 import { ERROR_TABLE, type ErrorCode } from '../errors/index.js';
-import { answerOf } from '../http/api-handler.js';
+import { answerOf } from '../http/index.js';
 import type { Runtime } from '../runtime/index.js';
 import type { EligibilityRequest } from '../validation/index.js';
-import { controlNumberOfKey } from '../x12/build270.js';
+import { controlNumberOfKey } from '../x12/index.js';
 import { cachedEnrollments } from './enrollment-cache.js';
 import type { Check } from './worker.js';
 

@@ -1,5 +1,5 @@
-import type { Clock } from '../config/clock.js';
-import type { Enrollment, EnrollmentStore } from '../enrollment/types.js';
+import type { Clock } from '../config/index.js';
+import type { Enrollment, EnrollmentStore } from '../enrollment/index.js';
 
 /**
  * The enrollments as a batch worker reads them (docs/batch.md#engine): a batch is usually one

@@ -1,8 +1,8 @@
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
-import { headerOf } from '../http/headers.js';
-import { bodyText, isJsonContentType, readJsonBody } from '../http/json-body.js';
-import type { HttpEvent } from '../http/middleware/state.js';
-import { eventParameters } from '../http/parameters.js';
+import { headerOf } from '../http/index.js';
+import { bodyText, isJsonContentType, readJsonBody } from '../http/index.js';
+import type { HttpEvent } from '../http/index.js';
+import { eventParameters } from '../http/index.js';
 import { itemsFromCsv } from './csv-input.js';
 import { DEFAULT_BATCH_SETTINGS } from './types.js';
 

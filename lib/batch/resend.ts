@@ -4,7 +4,7 @@
  * Rounds back off on each caller's schedule; the sleep is an argument (the real timer where production
  * wires it), so tests never wait.
  */
-import type { Sleep } from '../upstream/retry.js';
+import type { Sleep } from '../upstream/index.js';
 
 export interface ResendSchedule {
   /** The wait before round `round` (round 0 is the first send and has none). */

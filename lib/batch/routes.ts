@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../config/clock.js';
+import type { Clock } from '../config/index.js';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
-import type { RouteOutcome } from '../http/api-handler.js';
+import type { RouteOutcome } from '../http/index.js';
 import { log } from '../logging/index.js';
 import { refuseUnsignableCallback } from './callback-url.js';
 import type { ItemQueue, WebhookQueue } from './queue.js';

@@ -1,6 +1,6 @@
-import { fixedClock } from '../config/clock.js';
+import { fixedClock } from '../config/index.js';
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
-import { errorResponse } from '../http/response.js';
+import { errorResponse } from '../http/index.js';
 import { validateBody } from '../validation/index.js';
 import { checkCallbackUrl } from './callback-url.js';
 import type { BatchSettings, ItemRecord } from './types.js';

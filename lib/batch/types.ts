@@ -4,8 +4,8 @@
  * The answers' shapes are derived from lib/validation/responses/batch.ts.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import type { batchAcceptedSchema, batchItemSchema, batchStatusSchema, Closed } from '../validation/responses/batch.js';
-import { type BATCH_STATUSES, ITEM_STATES as ALL_ITEM_STATES } from '../validation/responses/vocabulary.js';
+import type { batchAcceptedSchema, batchItemSchema, batchStatusSchema, Closed } from '../validation/index.js';
+import { type BATCH_STATUSES, ITEM_STATES as ALL_ITEM_STATES } from '../validation/index.js';
 
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export type ItemState = (typeof ALL_ITEM_STATES)[number];

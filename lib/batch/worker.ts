@@ -1,4 +1,4 @@
-import type { Clock } from '../config/clock.js';
+import type { Clock } from '../config/index.js';
 import { log } from '../logging/index.js';
 import { nextTry } from './backoff.js';
 import type { WebhookQueue } from './queue.js';

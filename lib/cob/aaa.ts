@@ -4,8 +4,8 @@
  * when `errors` is empty, so nothing is listed twice.
  */
 import type { AaaRejection } from '../errors/index.js';
-import { isJsonObject } from '../upstream/json.js';
-import { FOLLOW_UP_ACTIONS, knownFollowUp, knownRejectReason } from '../x12/aaa-codes.js';
+import { isJsonObject } from '../upstream/index.js';
+import { FOLLOW_UP_ACTIONS, knownFollowUp, knownRejectReason } from '../x12/index.js';
 
 /** Where Stedi nests AAA errors, and the 271 loop each stands for. */
 const NESTED_SOURCES: ReadonlyArray<readonly [string, string]> = [

@@ -3,10 +3,10 @@
  * goes to the clearinghouse's COB check (runtime.clearinghouse) under the hygiene rule (AAA 42/80 in the answer's errors earns the
  * one retry), and the answer is mapped. Returns only log-safe metadata beside the result.
  */
-import type { Enrollment } from '../enrollment/types.js';
+import type { Enrollment } from '../enrollment/index.js';
 import { type AaaRejection, fail, serviceError, type Result } from '../errors/index.js';
-import type { Clearinghouse } from '../runtime/clearinghouse.js';
-import { onlyUnavailable } from '../x12/rejections.js';
+import type { Clearinghouse } from '../runtime/index.js';
+import { onlyUnavailable } from '../x12/index.js';
 import { cobErrors } from './aaa.js';
 import { classifyCobAnswer } from './map.js';
 import { buildCobRequest, isMedicarePayer, type CobQuery } from './request.js';

@@ -3,9 +3,9 @@
  * `classifyCobAnswer` is its one entry, which the COB check (./check.ts) calls with the reply's AAA errors, read once.
  */
 import { type AaaRejection, fail, ok, serviceError, type Result } from '../errors/index.js';
-import { isJsonObject, type JsonObject } from '../upstream/json.js';
-import { errorForRejections } from '../x12/rejections.js';
-import { serviceTypeName } from '../x12/service-type-codes.js';
+import { isJsonObject, type JsonObject } from '../upstream/index.js';
+import { errorForRejections } from '../x12/index.js';
+import { serviceTypeName } from '../x12/index.js';
 import { COB_CODES, type AdditionalPlanBenefit, type CobCode, type CobResult, type PayerPrimacy, type ServiceTypeCode } from './types.js';
 
 /** A usable string value; blank and non-string values count as missing. */

@@ -1,5 +1,5 @@
 import { EXACT, type ExactError } from '../errors/index.js';
-import { MOCK_PATIENTS, type MockPatient } from '../mock/patients.js';
+import { MOCK_PATIENTS, type MockPatient } from '../mock/index.js';
 import type { CobResult } from './types.js';
 
 /**

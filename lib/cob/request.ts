@@ -4,12 +4,12 @@
  * Every name and id goes through cleanElement, the same cleaning as the 270's (docs/security.md#strings):
  * Stedi turns this body into X12 too, so delimiters and control characters never reach it.
  */
-import type { CobRequest } from '../validation/schemas.js';
+import type { CobRequest } from '../validation/index.js';
 import { randomInt } from 'node:crypto';
 import { ServiceFailure, serviceError } from '../errors/index.js';
-import { US_DATE, usDateToIso } from '../validation/formats.js';
-import type { Enrollment } from '../enrollment/types.js';
-import { cleanElement } from '../x12/clean.js';
+import { US_DATE, usDateToIso } from '../validation/index.js';
+import type { Enrollment } from '../enrollment/index.js';
+import { cleanElement } from '../x12/index.js';
 
 /** The validated body of POST /api/eligibility/cob/v1, less providerId and mockRequest. Dates are MM-DD-YYYY. */
 export type CobQuery = Omit<CobRequest, 'providerId' | 'mockRequest'>;

@@ -1,8 +1,8 @@
-import { authorizeProvider } from '../enrollment/authorize.js';
+import { authorizeProvider } from '../enrollment/index.js';
 import type { Result } from '../errors/index.js';
-import type { Route } from '../http/api-handler.js';
+import type { Route } from '../http/index.js';
 import { log } from '../logging/index.js';
-import { payerNotSupported } from '../payers/gate.js';
+import { payerNotSupported } from '../payers/index.js';
 import type { Runtime } from '../runtime/index.js';
 import type { CobRequest } from '../validation/index.js';
 import { checkCob, type CheckCobArgs } from './check.js';

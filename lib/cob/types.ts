@@ -4,10 +4,10 @@
  * upstream did not supply it: never null, "" or invented.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import type { additionalPlanBenefitSchema, cobResponseSchema, requestedPlanBenefitSchema } from '../validation/responses/cob.js';
-import type { codeNameSchema } from '../validation/responses/shared.js';
+import type { additionalPlanBenefitSchema, cobResponseSchema, requestedPlanBenefitSchema } from '../validation/index.js';
+import type { codeNameSchema } from '../validation/index.js';
 
-export { COB_CODES } from '../validation/responses/vocabulary.js';
+export { COB_CODES } from '../validation/index.js';
 
 export type CobResult = FromSchema<typeof cobResponseSchema>;
 export type CobCode = CobResult['cobCode'];

@@ -4,7 +4,7 @@
  * Powertools, so a warm Lambda does not call Secrets Manager per request.
  */
 
-import { environment, type Env } from './index.js';
+import { environment, type Env } from './env.js';
 
 const SECRET_MAX_AGE_SECONDS = 300;
 /**

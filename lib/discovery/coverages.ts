@@ -5,18 +5,18 @@
  * (one more call each, under the provider's enrollment for that payer). A coverage whose check fails
  * keeps the check's error body as its `eligibility`.
  */
-import type { Enrollment } from '../enrollment/types.js';
-import { authorizeProvider } from '../enrollment/authorize.js';
-import { checkEligibility } from '../eligibility/check.js';
-import { interpret271Figures } from '../eligibility/interpret.js';
-import type { SummaryFigures } from '../eligibility/figures.js';
-import { eligibilityBody } from '../eligibility/route.js';
+import type { Enrollment } from '../enrollment/index.js';
+import { authorizeProvider } from '../enrollment/index.js';
+import { checkEligibility } from '../eligibility/index.js';
+import { interpret271Figures } from '../eligibility/index.js';
+import type { SummaryFigures } from '../eligibility/index.js';
+import { eligibilityBody } from '../eligibility/index.js';
 import { fail, serviceError, type Result, type ServiceError } from '../errors/index.js';
-import { errorResponse, type ErrorBody } from '../http/response.js';
+import { errorResponse, type ErrorBody } from '../http/index.js';
 import { log } from '../logging/index.js';
 import type { Runtime } from '../runtime/index.js';
-import { usDateToD8 } from '../validation/formats.js';
-import type { DiscoveryRequest } from '../validation/schemas.js';
+import { usDateToD8 } from '../validation/index.js';
+import type { DiscoveryRequest } from '../validation/index.js';
 import type { Coverage, FoundCoverage } from './types.js';
 
 export interface CoverageContext {

@@ -7,10 +7,10 @@
  * the one 271 reader (./coverages.ts). Every value sent goes through the 270's cleaning.
  */
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
-import { isJsonObject, type JsonObject } from '../upstream/json.js';
-import { usDateToD8 } from '../validation/formats.js';
-import type { DiscoveryRequest } from '../validation/schemas.js';
-import { cleanElement as clean, x12Name } from '../x12/clean.js';
+import { isJsonObject, type JsonObject } from '../upstream/index.js';
+import { usDateToD8 } from '../validation/index.js';
+import type { DiscoveryRequest } from '../validation/index.js';
+import { cleanElement as clean, x12Name } from '../x12/index.js';
 import type { FoundCoverage, UpstreamDiscovery } from './types.js';
 
 /** At most this many coverages of one discovery are kept (each may cost one check): lists are capped where built. */

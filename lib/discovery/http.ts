@@ -1,12 +1,12 @@
 import type { Context } from 'aws-lambda';
-import type { ApiEvent } from '../http/api-handler.js';
-import { answerOf } from '../http/api-handler.js';
-import { eventParameters } from '../http/parameters.js';
-import { httpPipeline } from '../http/pipeline.js';
-import type { HttpResponse } from '../http/response.js';
+import type { ApiEvent } from '../http/index.js';
+import { answerOf } from '../http/index.js';
+import { eventParameters } from '../http/index.js';
+import { httpPipeline } from '../http/index.js';
+import type { HttpResponse } from '../http/index.js';
 import { discoveryLocation, discoveryRoute, discoveryStatus } from './route.js';
 import type { DiscoveryDeps } from './service.js';
-import type { DiscoveryRequest } from '../validation/schemas.js';
+import type { DiscoveryRequest } from '../validation/index.js';
 
 /**
  * The discovery function's handler (docs/finding-coverage.md#insurance-discovery): POST (validated

@@ -6,10 +6,10 @@
  * discovery could not start): the 200 for Inactive, the 422 PAYER_REJECTED body for a rejection.
  * Wraps the eligibility route itself, so the real-time route, batch items and the MCP tool all behave alike.
  */
-import { authorizeProvider } from '../enrollment/authorize.js';
+import { authorizeProvider } from '../enrollment/index.js';
 import { ERROR_TABLE, type ServiceError } from '../errors/index.js';
-import type { Route, RouteOutcome } from '../http/route-outcome.js';
-import type { EligibilityRequest } from '../validation/schemas.js';
+import type { Route, RouteOutcome } from '../http/index.js';
+import type { EligibilityRequest } from '../validation/index.js';
 import { errorBodyOf } from './coverages.js';
 import { startDiscovery, type DiscoveryDeps } from './service.js';
 import type { DiscoveryAnswer } from './types.js';

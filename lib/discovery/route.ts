@@ -4,10 +4,10 @@
  * answers 200 with the coverages when the clearinghouse finished at once, else 202 PENDING; GET polls.
  * The MCP tool `discover_insurance` runs the same POST route.
  */
-import { authorizeProvider } from '../enrollment/authorize.js';
-import type { Route, RouteOutcome } from '../http/route-outcome.js';
+import { authorizeProvider } from '../enrollment/index.js';
+import type { Route, RouteOutcome } from '../http/index.js';
 import type { Result } from '../errors/index.js';
-import type { DiscoveryRequest } from '../validation/schemas.js';
+import type { DiscoveryRequest } from '../validation/index.js';
 import { pollDiscovery, startDiscovery, type DiscoveryDeps } from './service.js';
 import type { DiscoveryAnswer } from './types.js';
 

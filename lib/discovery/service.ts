@@ -7,11 +7,11 @@
  * (./coverages.ts) and stored, so later polls cost nothing upstream.
  */
 import { randomUUID } from 'node:crypto';
-import type { Enrollment } from '../enrollment/types.js';
+import type { Enrollment } from '../enrollment/index.js';
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { log } from '../logging/index.js';
 import type { Runtime } from '../runtime/index.js';
-import type { DiscoveryRequest } from '../validation/schemas.js';
+import type { DiscoveryRequest } from '../validation/index.js';
 import { coveragesOf } from './coverages.js';
 import { readStediDiscovery, stediDiscoveryRequest } from './from-stedi.js';
 import { DISCOVERY_TTL_SECONDS, type DiscoveryRecord, type DiscoveryStore } from './store.js';

@@ -4,7 +4,7 @@
  * A record holds the patient the discovery asked about (to run a check per coverage once the
  * result is COMPLETE) and the answer once built, for 24 hours, like Stedi's own results.
  */
-import type { DiscoveryRequest } from '../validation/schemas.js';
+import type { DiscoveryRequest } from '../validation/index.js';
 import type { Coverage, DiscoveryStatus } from './types.js';
 
 /** How long a discovery can be polled: Stedi keeps its results for 24 hours. */

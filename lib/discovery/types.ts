@@ -2,8 +2,8 @@
  * What an insurance discovery answers (docs/finding-coverage.md#insurance-discovery): one coverage
  * per plan found, each with the eligibility answer the one 271 reader built for it.
  */
-import type { EligibilityBody } from '../eligibility/types.js';
-import type { ErrorBody } from '../http/response.js';
+import type { EligibilityBody } from '../eligibility/index.js';
+import type { ErrorBody } from '../http/index.js';
 
 export type DiscoveryStatus = 'PENDING' | 'COMPLETE';
 

@@ -4,7 +4,7 @@
  * plan-wide slot rules over the candidates that list its code, EB03 rank aside; a service entry's
  * empty slots then take the plan level's figures (plan.ts).
  */
-import { serviceTypeName } from '../x12/service-type-codes.js';
+import { serviceTypeName } from '../x12/index.js';
 import { answersFor, HEALTH_PLAN, isActive, isInactive, lists, type BenefitRow } from './benefit-row.js';
 import type { Selection } from './candidates.js';
 import { authorizationPart, type AuthorizationPart } from './authorization.js';

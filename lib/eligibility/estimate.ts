@@ -6,9 +6,9 @@
  * estimate-line.ts does the arithmetic on whole cents. The answer's money is formatted once, at the end.
  * A guide only: the payer adjudicates the claim.
  */
-import { serviceTypeOfLine } from '../x12/procedure-crosswalk.js';
-import type { EstimateRequest } from '../validation/schemas.js';
-import { BALANCE_BILLING_NOTE, MISSING_FIGURES } from '../validation/responses/vocabulary.js';
+import { serviceTypeOfLine } from '../x12/index.js';
+import type { EstimateRequest } from '../validation/index.js';
+import { BALANCE_BILLING_NOTE, MISSING_FIGURES } from '../validation/index.js';
 import { chargeLine, type Balances, type LineRules, type MissingFigure } from './estimate-line.js';
 import { levelHasFigure, type Block, type Blocks, type EstimateFacts, type Figures, type ProcedureFigures, type ServiceFigures } from './figures.js';
 import { formatMoney, parseDecimal, roundUnits } from './format.js';

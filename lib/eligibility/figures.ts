@@ -6,7 +6,7 @@
  * text: the REST answer (present.ts), the estimate and FHIR.
  */
 import { parseDecimal, roundUnits, type Decimal } from './format.js';
-import type { Occurrence } from '../validation/responses/vocabulary.js';
+import type { Occurrence } from '../validation/index.js';
 import type { BenefitSummary, Limitation, ProcedureBenefit, ServiceBenefit } from './types.js';
 
 declare const UNIT: unique symbol;

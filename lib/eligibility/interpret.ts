@@ -6,7 +6,7 @@
  */
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { answerOf, answeringTransaction } from './answer.js';
-import { errorForRejections } from '../x12/rejections.js';
+import { errorForRejections } from '../x12/index.js';
 import type { SummaryFigures } from './figures.js';
 import { presentSummary } from './present.js';
 import { readReply, type Reply } from './reply.js';

@@ -7,7 +7,7 @@ import type { BenefitRow, Delivery } from './benefit-row.js';
 import { isFiller } from './candidates.js';
 import { d8ToIso, periodDates } from './dates.js';
 import { type LimitationFigures, toCents } from './figures.js';
-import { quantityQualifierName, timePeriodName } from '../x12/benefit-codes.js';
+import { quantityQualifierName, timePeriodName } from '../x12/index.js';
 
 const LIMITATION = 'F';
 /** HSD05 29: the quantity is what remains of the limit. */

@@ -2,10 +2,10 @@ import { EXACT, type ExactError } from '../errors/index.js';
 import { basisPoints, cents, NOT_KNOWN, type Block, type Blocks, type Figures, type Money, type Rate } from './figures.js';
 import { presentSpecBlocks } from './present.js';
 import type { MockEligibilityBody } from './types.js';
-import { mockCobResult } from '../cob/mock.js';
-import { matchMockScenario, type MockPatient } from '../mock/patients.js';
-import type { EstimateRequest } from '../validation/schemas.js';
-import { MOCK_SUCCESS_MESSAGE } from '../validation/responses/vocabulary.js';
+import { mockCobResult } from '../cob/index.js';
+import { matchMockScenario, type MockPatient } from '../mock/index.js';
+import type { EstimateRequest } from '../validation/index.js';
+import { MOCK_SUCCESS_MESSAGE } from '../validation/index.js';
 import { estimateOf } from './estimate.js';
 
 /**

@@ -4,7 +4,7 @@
  * stops the visit (a date of death, a dental- or vision-only plan), who pays, what the figures
  * lack, then what the payer says about services and providers.
  */
-import { serviceTypeName } from '../x12/service-type-codes.js';
+import { serviceTypeName } from '../x12/index.js';
 import { answersFor, lists, type BenefitRow } from './benefit-row.js';
 import { NOT_KNOWN, type Block, type ServiceFigures } from './figures.js';
 import type { FrequencyNotMet } from './limitations.js';

@@ -7,7 +7,7 @@
  */
 import { type BenefitRow, HEALTH_PLAN, lists } from './benefit-row.js';
 import { toCents, type PerOccurrenceDeductible } from './figures.js';
-import type { Occurrence } from '../validation/responses/vocabulary.js';
+import type { Occurrence } from '../validation/index.js';
 
 /** EB06 of a per-occurrence deductible → the `per` the answer shows. */
 export const PER_OCCURRENCE: Readonly<Record<string, Occurrence>> = { '26': 'Episode', '27': 'Visit', '36': 'Admission' };

@@ -5,11 +5,11 @@
  * Every 271 transaction set is read (a reply may carry one per member, docs/eligibility.md#several-transactions).
  */
 import type { AaaRejection } from '../errors/index.js';
-import { rejection } from '../x12/aaa.js';
-import { readEnvelope } from '../x12/envelope.js';
-import { readLoops271, type LevelLoop, type Transaction271 } from '../x12/loops271.js';
-import { element } from '../x12/segment.js';
-import { tokenize } from '../x12/tokenizer.js';
+import { rejection } from '../x12/index.js';
+import { readEnvelope } from '../x12/index.js';
+import { readLoops271, type LevelLoop, type Transaction271 } from '../x12/index.js';
+import { element } from '../x12/index.js';
+import { tokenize } from '../x12/index.js';
 import { benefitRowOf, type BenefitRow } from './benefit-row.js';
 import { emptyPerson, personOf, type PersonLoop } from './plan.js';
 

@@ -5,7 +5,7 @@
  * strings; inside the service they are numbers (figures.ts), formatted once by present.ts.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import type { mockEligibilityResponseSchema, realEligibilityResponseSchema } from '../validation/responses/eligibility.js';
+import type { mockEligibilityResponseSchema, realEligibilityResponseSchema } from '../validation/index.js';
 import type {
   dependentSchema,
   estimateLineSchema,
@@ -16,7 +16,7 @@ import type {
   procedureBenefitSchema,
   serviceBenefitSchema,
   subscriberSchema,
-} from '../validation/responses/entries.js';
+} from '../validation/index.js';
 import type {
   benefitBlockSchema,
   benefitFiguresSchema,
@@ -25,8 +25,8 @@ import type {
   mockBenefitBlockSchema,
   mockBenefitFiguresSchema,
   noticeSchema,
-} from '../validation/responses/shared.js';
-import type { EligibilityNoticeCode, PLAN_FIELDS } from '../validation/responses/vocabulary.js';
+} from '../validation/index.js';
+import type { EligibilityNoticeCode, PLAN_FIELDS } from '../validation/index.js';
 
 export const NOT_AVAILABLE = 'N/A';
 

@@ -4,6 +4,13 @@
  * Errors are values: a `ServiceError` names a code from the table below and carries what the
  * response needs. Code that cannot return a value (middleware, deep helpers) throws a
  * `ServiceFailure`, which only wraps a `ServiceError`. The HTTP layer turns either into a response.
+ *
+ * @example
+ * ```ts
+ * import { fail, ok, serviceError, type Result } from '../errors/index.js';
+ * const half = (n: number): Result<number> => (n % 2 === 0 ? ok(n / 2) : fail(serviceError('INVALID_REQUEST', { message: 'must be even' })));
+ * half(3); // { ok: false, error: { status: 400, code: 'INVALID_REQUEST', … } }
+ * ```
  */
 
 export interface FieldError {

@@ -1,7 +1,7 @@
 import type { Coding, OperationOutcomeIssue } from '@medplum/fhirtypes';
 import type { ErrorCode } from '../errors/index.js';
-import type { BenefitFigures, CoverageStatus } from '../eligibility/types.js';
-import type { Occurrence } from '../validation/responses/vocabulary.js';
+import type { BenefitFigures, CoverageStatus } from '../eligibility/index.js';
+import type { Occurrence } from '../validation/index.js';
 
 /**
  * Every code the FHIR route reads or writes (docs/fhir.md#code-systems): the code systems, and one table

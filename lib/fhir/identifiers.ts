@@ -1,4 +1,4 @@
-import type { Enrollment, EnrollmentStore } from '../enrollment/types.js';
+import type { Enrollment, EnrollmentStore } from '../enrollment/index.js';
 import { serviceError, type ErrorCode, type ServiceError } from '../errors/index.js';
 import { SYSTEMS } from './codes.js';
 import { isObject, type Json } from './request-shapes.js';

@@ -4,9 +4,9 @@ import type {
   CoverageEligibilityResponseInsuranceItemBenefit as Benefit,
   Money,
 } from '@medplum/fhirtypes';
-import { NOT_KNOWN, type Block, type Figures, type LevelFigures, type Money as Amount } from '../eligibility/figures.js';
-import { rateText } from '../eligibility/present.js';
-import type { ServiceBenefit, ServiceStatus } from '../eligibility/types.js';
+import { NOT_KNOWN, type Block, type Figures, type LevelFigures, type Money as Amount } from '../eligibility/index.js';
+import { rateText } from '../eligibility/index.js';
+import type { ServiceBenefit, ServiceStatus } from '../eligibility/index.js';
 import { ANNUAL_TERM, BENEFIT_TYPES, NETWORKS, OCCURRENCE_TERMS, UNITS, type FigureName } from './codes.js';
 
 /**

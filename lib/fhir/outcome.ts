@@ -1,6 +1,6 @@
 import type { OperationOutcome, OperationOutcomeIssue } from '@medplum/fhirtypes';
 import type { ErrorCode, FieldError } from '../errors/index.js';
-import type { HttpResponse } from '../http/response.js';
+import type { HttpResponse } from '../http/index.js';
 import { fieldIssueType, ISSUE_TYPES, SYSTEMS, UNCODED_ISSUE_TYPE } from './codes.js';
 
 /**

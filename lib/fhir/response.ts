@@ -7,9 +7,9 @@ import type {
   CoverageEligibilityResponseInsuranceItem as Item,
   Period,
 } from '@medplum/fhirtypes';
-import type { EligibilityBody, FiguredAnswer } from '../eligibility/route.js';
+import type { EligibilityBody, FiguredAnswer } from '../eligibility/index.js';
 import type { AaaRejection } from '../errors/index.js';
-import { SERVICE_TYPE_CODES } from '../x12/service-type-codes.js';
+import { SERVICE_TYPE_CODES } from '../x12/index.js';
 import { INFORCE, SYSTEMS } from './codes.js';
 import { itemsOf } from './items.js';
 import type { RequestContext } from './request.js';

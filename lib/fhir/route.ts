@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../config/clock.js';
-import { eligibilityAnswer } from '../eligibility/route.js';
+import type { Clock } from '../config/index.js';
+import { eligibilityAnswer } from '../eligibility/index.js';
 import { serviceError } from '../errors/index.js';
-import type { Route } from '../http/api-handler.js';
+import type { Route } from '../http/index.js';
 import type { Runtime } from '../runtime/index.js';
 import { validateBody, type EligibilityRequest, type FhirBundleRequest } from '../validation/index.js';
 import { enrollmentForNpi, namingIdentifiers, npiNotEnrolled } from './identifiers.js';

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ExactError, ServiceError } from '../errors/index.js';
-import type { errorResponseSchema } from '../validation/responses/errors.js';
+import type { errorResponseSchema } from '../validation/index.js';
 
 /**
  * Response shaping for API Gateway REST API Lambda proxy integrations. Every response carries

@@ -1,8 +1,8 @@
 import { type Clock, systemClock } from '../config/index.js';
 import { fail, ok, serviceError, type Result, type ServiceError } from '../errors/index.js';
 import type { SafeLogFields } from '../logging/index.js';
-import { createMessage, type MessagesFailure, type MessagesFailureKind } from '../upstream/anthropic.js';
-import type { LetterRequest } from '../validation/schemas.js';
+import { createMessage, type MessagesFailure, type MessagesFailureKind } from '../upstream/index.js';
+import type { LetterRequest } from '../validation/index.js';
 import { parseLetterMarkdown, checkLetterBody, MAX_CITATIONS, readCitedText, verifyCodes, buildLetterRequest } from './compose/index.js';
 import { readProcedureNotes, searchNotes, textLayerOf } from './intake/index.js';
 import { renderLetterAnswer, type LetterRecipe } from './answer.js';

@@ -1,4 +1,4 @@
-import type { Route } from '../http/api-handler.js';
+import type { Route } from '../http/index.js';
 import type { Runtime } from '../runtime/index.js';
 import type { LetterRequest } from '../validation/index.js';
 import { generateLetter } from './pipeline.js';

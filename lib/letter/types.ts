@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { letterResponseSchema } from '../validation/responses/letter.js';
-import type { noticeSchema } from '../validation/responses/shared.js';
-import type { LetterNoticeCode } from '../validation/responses/vocabulary.js';
+import type { letterResponseSchema } from '../validation/index.js';
+import type { noticeSchema } from '../validation/index.js';
+import type { LetterNoticeCode } from '../validation/index.js';
 
 /** A notice of the letter answer: the shared notice shape, with one of the letter codes. */
 export type Notice = FromSchema<typeof noticeSchema> & { code: LetterNoticeCode };

@@ -1,3 +1,13 @@
+/**
+ * Structured logs that can carry no patient data by type (README.md, "Where patient data goes"): the door
+ * of lib/logging.
+ *
+ * @example
+ * ```ts
+ * import { log } from '../logging/index.js';
+ * log.info('eligibility upstream', { payerId: '60054', attempts: 1 }); // only SafeLogFields compile
+ * ```
+ */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { logSettings } from '../config/index.js';

@@ -1,9 +1,9 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Context } from 'aws-lambda';
-import type { ApiEvent } from '../http/api-handler.js';
-import { jsonBody } from '../http/middleware/json-body.js';
-import { corePipeline } from '../http/pipeline-core.js';
-import { NO_STORE, type HttpResponse } from '../http/response.js';
+import type { ApiEvent } from '../http/index.js';
+import { jsonBody } from '../http/index.js';
+import { corePipeline } from '../http/index.js';
+import { NO_STORE, type HttpResponse } from '../http/index.js';
 import { mcpServer } from './server.js';
 import type { McpTool } from './tools.js';
 

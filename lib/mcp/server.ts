@@ -1,8 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { RouteOutcome } from '../http/api-handler.js';
+import type { RouteOutcome } from '../http/index.js';
 import { log } from '../logging/index.js';
-import { SERVICE_VERSION } from '../config/version.js';
+import { SERVICE_VERSION } from '../config/index.js';
 import { errorSummary } from './summary.js';
 import type { McpTool, ToolContext } from './tools.js';
 

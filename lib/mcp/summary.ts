@@ -8,7 +8,7 @@
  * words of ours (docs/mcp.md#payer-text): each piece is stripped of control, bidi and invisible
  * characters, cut to 80 characters, quoted, and marked as the payer's.
  */
-import { NOT_AVAILABLE } from '../eligibility/types.js';
+import { NOT_AVAILABLE } from '../eligibility/index.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

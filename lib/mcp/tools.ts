@@ -1,7 +1,7 @@
 import { serviceError } from '../errors/index.js';
-import type { Route, RouteOutcome } from '../http/api-handler.js';
-import type { PayerSearchRoute } from '../payers/route.js';
-import { PAYER_SEARCH_SCHEMA } from '../payers/search-params.js';
+import type { Route, RouteOutcome } from '../http/index.js';
+import type { PayerSearchRoute } from '../payers/index.js';
+import { PAYER_SEARCH_SCHEMA } from '../payers/index.js';
 import {
   SCHEMAS,
   validateBody,

@@ -1,5 +1,5 @@
 /** The four mock patient sets (docs/api.md#mock-mode), shared by mock eligibility and mock COB. */
-import type { EligibilityRequest } from '../validation/schemas.js';
+import type { EligibilityRequest } from '../validation/index.js';
 
 /** The seven fields a mock request must match exactly. */
 export type MockPatient = Pick<

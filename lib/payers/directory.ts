@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../config/clock.js';
+import { systemClock, type Clock } from '../config/index.js';
 import { ok, type Result } from '../errors/index.js';
 import { payerFromStedi, payerHasId } from './from-stedi.js';
 import type { DirectoryPage, DirectorySearch, Payer, PayerPage, PayerSearch } from './types.js';

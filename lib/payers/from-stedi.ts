@@ -1,4 +1,4 @@
-import { COVERAGE_TYPES } from '../validation/responses/vocabulary.js';
+import { COVERAGE_TYPES } from '../validation/index.js';
 import type { DirectoryRecord, Payer, TransactionSupport } from './types.js';
 
 type CoverageType = Payer['coverageTypes'][number];

@@ -1,9 +1,9 @@
 import type { Context } from 'aws-lambda';
-import type { ApiEvent } from '../http/api-handler.js';
-import type { HttpResponse } from '../http/response.js';
-import { eventParameters } from '../http/parameters.js';
-import { corePipeline } from '../http/pipeline-core.js';
-import { answerOf } from '../http/route-outcome.js';
+import type { ApiEvent } from '../http/index.js';
+import type { HttpResponse } from '../http/index.js';
+import { eventParameters } from '../http/index.js';
+import { corePipeline } from '../http/index.js';
+import { answerOf } from '../http/index.js';
 import type { PayerDirectory } from './directory.js';
 import { payerLookupRoute, payerSearchRoute } from './route.js';
 

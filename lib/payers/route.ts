@@ -1,5 +1,5 @@
 import { serviceError } from '../errors/index.js';
-import type { RouteOutcome } from '../http/api-handler.js';
+import type { RouteOutcome } from '../http/index.js';
 import type { PayerDirectory } from './directory.js';
 import { hasControlCharacter, PAYER_ID_SCHEMA, readPayerSearch } from './search-params.js';
 

@@ -1,6 +1,6 @@
 import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
-import { MAX_PAYER_PAGE_SIZE } from '../validation/responses/vocabulary.js';
-import { NO_CONTROL_CHARACTERS } from '../validation/schemas.js';
+import { MAX_PAYER_PAGE_SIZE } from '../validation/index.js';
+import { NO_CONTROL_CHARACTERS } from '../validation/index.js';
 import { TRANSACTIONS, type PayerSearch } from './types.js';
 
 /**

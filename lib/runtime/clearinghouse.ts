@@ -10,7 +10,7 @@
  * here too (docs/finding-coverage.md).
  */
 import type { Result } from '../errors/index.js';
-import type { DirectoryPage, DirectorySearch } from '../payers/types.js';
+import type { DirectoryPage, DirectorySearch } from '../payers/index.js';
 
 /** Log-safe facts about one call: attempts, time on the clock, the upstream's status and trace id. */
 export interface ClearinghouseCallMeta {

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ServiceFailure } from '../errors/index.js';
-import type { Enrollment, EnrollmentStore } from '../enrollment/types.js';
-import { validateEnrollment } from '../enrollment/validate.js';
+import type { Enrollment, EnrollmentStore } from '../enrollment/index.js';
+import { validateEnrollment } from '../enrollment/index.js';
 
 /**
  * The DynamoDB adapter of the enrollment store port (`EnrollmentStore`, lib/enrollment/types.ts;

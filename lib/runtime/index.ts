@@ -1,11 +1,21 @@
-import { systemClock, type Clock } from '../config/clock.js';
+/**
+ * The runtime of a warm container (docs/architecture.md#ports-and-adapters): configuration, the one clock,
+ * the enrollment store and the clearinghouse behind their ports, the payer directory.
+ *
+ * @example
+ * ```ts
+ * import { runtimeFromEnv } from '../runtime/index.js';
+ * const runtime = runtimeFromEnv(); // once per container; every route reads it
+ * ```
+ */
+import { systemClock, type Clock } from '../config/index.js';
 import { environment, readConfig, sandboxUpstreams, type Config, type Env } from '../config/index.js';
-import { readSecret, SECRETS, type SecretSource } from '../config/secrets.js';
-import type { EnrollmentStore } from '../enrollment/types.js';
+import { readSecret, SECRETS, type SecretSource } from '../config/index.js';
+import type { EnrollmentStore } from '../enrollment/index.js';
 import { fail, ok, serviceError, type Result } from '../errors/index.js';
 import { log } from '../logging/index.js';
-import { payerDirectory, type PayerDirectory } from '../payers/directory.js';
-import { stediClearinghouse } from '../upstream/clearinghouse.js';
+import { payerDirectory, type PayerDirectory } from '../payers/index.js';
+import { stediClearinghouse } from '../upstream/index.js';
 import type { Clearinghouse } from './clearinghouse.js';
 
 /**
@@ -115,3 +125,6 @@ async function dynamoStore(tableName: string | undefined): Promise<EnrollmentSto
   ]);
   return dynamoEnrollmentStore(DynamoDBDocumentClient.from(new DynamoDBClient({})), tableName);
 }
+
+export type { Clearinghouse } from './clearinghouse.js';
+export { dynamoEnrollmentStore } from './enrollment-dynamodb.js';

@@ -5,7 +5,7 @@
  * loopback Stedi, so it is this same adapter with another base URL. Written against its own types
  * (this folder ranks below the domain); where ./runtime wires it, the compiler checks it fits the port.
  */
-import { systemClock } from '../config/clock.js';
+import { systemClock } from '../config/index.js';
 import type { Result } from '../errors/index.js';
 import { getDiscovery, postDiscovery } from './stedi-discovery.js';
 import { searchStediPayers, type StediPayerPage, type StediPayerSearch } from './stedi-payers.js';

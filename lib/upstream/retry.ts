@@ -8,7 +8,7 @@
  * too, not a wall-clock timer) and waits on an injected `sleep`, so tests never wait and a busy
  * machine does not change an outcome that the clock says is in budget (docs/architecture.md#time).
  */
-import { systemClock, type Clock } from '../config/clock.js';
+import { systemClock, type Clock } from '../config/index.js';
 import { serviceError, type ServiceError } from '../errors/index.js';
 
 /** An attempt's final outcome, in the caller's own error type (ServiceError for Stedi). */

@@ -1,5 +1,5 @@
-import { systemClock } from '../config/clock.js';
-import { isValidNpi } from '../enrollment/npi.js';
+import { systemClock } from '../config/index.js';
+import { isValidNpi } from '../enrollment/index.js';
 
 /**
  * String formats used by the request schemas, each with the message a caller sees when it fails.

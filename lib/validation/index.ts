@@ -1,7 +1,17 @@
+/**
+ * Requests in (docs/api.md#errors): the request JSON Schemas, their compiled validators and the rules a
+ * schema cannot state; and the response schemas the answers are typed by (./responses).
+ *
+ * @example
+ * ```ts
+ * import { validateBody } from '../validation/index.js';
+ * const checked = validateBody('cob', JSON.parse(text)); // Result<CobRequest>: 400 INVALID_REQUEST lists every problem
+ * ```
+ */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { fail, MAX_LISTED_ERRORS, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
 import { withinBounds } from './bounds.js';
-import { systemClock, type Clock } from '../config/clock.js';
+import { systemClock, type Clock } from '../config/index.js';
 import { FORMATS, US_DATE_PATTERN } from './formats.js';
 import { upperCaseCodes } from './letter-case.js';
 import { ruleProblems } from './rules.js';
@@ -209,3 +219,52 @@ export function validateBody<N extends SchemaName>(name: N, body: unknown, optio
 
 export { SCHEMAS } from './schemas.js';
 export type { CobRequest, DiscoveryRequest, EligibilityRequest, FhirBundleRequest, LetterRequest, MbiRequest, RequestBodies, SchemaName } from './schemas.js';
+
+export { AJV_FORMATS, FORMATS, US_DATE, usDateToD8, usDateToIso } from './formats.js';
+export { UPPER_CASED_LISTS } from './letter-case.js';
+export { batchAcceptedSchema, batchItemPageSchema, batchStatusSchema, type Closed, type batchItemSchema } from './responses/batch.js';
+export type { additionalPlanBenefitSchema, cobResponseSchema, requestedPlanBenefitSchema } from './responses/cob.js';
+export { discoveryResponseSchema, mbiResponseSchema } from './responses/discovery.js';
+export type { mockEligibilityResponseSchema, realEligibilityResponseSchema } from './responses/eligibility.js';
+export type {
+  dependentSchema,
+  estimateLineSchema,
+  estimateSchema,
+  limitationSchema,
+  otherPayerSchema,
+  planSchema,
+  procedureBenefitSchema,
+  serviceBenefitSchema,
+  subscriberSchema,
+} from './responses/entries.js';
+export type { errorResponseSchema } from './responses/errors.js';
+export { RESPONSE_SCHEMAS } from './responses/index.js';
+export type { letterResponseSchema } from './responses/letter.js';
+export type { payerPageSchema, payerSchema } from './responses/payers.js';
+export type {
+  benefitBlockSchema,
+  benefitFiguresSchema,
+  codeNameSchema,
+  coverageStatusSchema,
+  mockBenefitBlockSchema,
+  mockBenefitFiguresSchema,
+  noticeSchema,
+} from './responses/shared.js';
+export {
+  BALANCE_BILLING_NOTE,
+  COB_CODES,
+  COVERAGE_TYPES,
+  ITEM_STATES,
+  MAX_PAYER_PAGE_SIZE,
+  MISSING_FIGURES,
+  MOCK_SUCCESS_MESSAGE,
+  PLAN_FIELDS,
+  SUCCESS_MESSAGE,
+  TRANSACTIONS,
+  type BATCH_STATUSES,
+  type EligibilityNoticeCode,
+  type LetterNoticeCode,
+  type Occurrence,
+} from './responses/vocabulary.js';
+export { NO_CONTROL_CHARACTERS, type EstimateRequest } from './schemas.js';
+export { eligibility } from './validators.generated.js';

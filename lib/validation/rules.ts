@@ -1,6 +1,6 @@
 import type { FieldError } from '../errors/index.js';
-import { NM1_NAME_SIZES, x12Name } from '../x12/clean.js';
-import { serviceTypeOfLine } from '../x12/procedure-crosswalk.js';
+import { NM1_NAME_SIZES, x12Name } from '../x12/index.js';
+import { serviceTypeOfLine } from '../x12/index.js';
 import { dayNumber, latestToday, parseUsDate, type DateParts } from './formats.js';
 import type { SchemaName } from './schemas.js';
 

@@ -1,4 +1,4 @@
-import { SERVICE_TYPE_CODES } from '../x12/service-type-codes.js';
+import { SERVICE_TYPE_CODES } from '../x12/index.js';
 import { US_DATE_PATTERN } from './formats.js';
 
 /**

@@ -7,7 +7,7 @@
  * or, for a batch attempt, from its upstream request key ({@link controlNumberOfKey}).
  */
 import { createHash, randomInt } from 'node:crypto';
-import { systemClock, type Clock } from '../config/clock.js';
+import { systemClock, type Clock } from '../config/index.js';
 import { cleanElement as clean, x12Name } from './clean.js';
 
 export interface Build270Input {

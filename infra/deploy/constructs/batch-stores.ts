@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { STATE_INDEX } from '../../../lib/batch/adapters/dynamodb-rows.js';
+import { STATE_INDEX } from '../../../lib/batch/index.js';
 import { FUNCTIONS } from '../functions.js';
 
 /**

@@ -15,7 +15,7 @@ import {
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { PLAN_NAMES } from '../../../lib/auth/tokens.js';
+import { PLAN_NAMES } from '../../../lib/auth/index.js';
 import type { FunctionName } from '../functions.js';
 import type { StackSettings } from '../settings.js';
 import { addGatewayResponses } from './gateway-responses.js';

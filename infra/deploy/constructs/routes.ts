@@ -10,8 +10,8 @@ import {
   type RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { ROUTE_TABLE } from '../../../lib/http/routes.js';
-import type { FunctionRow } from '../../../lib/http/functions.js';
+import { ROUTE_TABLE } from '../../../lib/http/index.js';
+import type { FunctionRow } from '../../../lib/http/index.js';
 import { FUNCTIONS, type FunctionName } from '../functions.js';
 
 /**

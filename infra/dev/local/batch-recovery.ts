@@ -1,6 +1,6 @@
-import type { ItemQueue } from '../../../lib/batch/queue.js';
-import type { BatchStore } from '../../../lib/batch/store.js';
-import type { ItemMessage } from '../../../lib/batch/types.js';
+import type { ItemQueue } from '../../../lib/batch/index.js';
+import type { BatchStore } from '../../../lib/batch/index.js';
+import type { ItemMessage } from '../../../lib/batch/index.js';
 
 /**
  * A restart of the local server over data kept on disk (LOCAL_DATA_DIR, docs/batch.md#local): in AWS

@@ -1,8 +1,8 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { dynamoBatchStore } from '../../../lib/batch/adapters/dynamodb.js';
-import { STATE_INDEX } from '../../../lib/batch/adapters/dynamodb-rows.js';
-import { sqsItemQueue } from '../../../lib/batch/adapters/sqs.js';
+import { dynamoBatchStore } from '../../../lib/batch/index.js';
+import { STATE_INDEX } from '../../../lib/batch/index.js';
+import { sqsItemQueue } from '../../../lib/batch/index.js';
 import { requeueUnfinished } from './batch-recovery.js';
 import { ensureTable, localDynamoClient } from './enrollments.js';
 import { loadHandler } from './routes.js';

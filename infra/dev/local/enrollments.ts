@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import type { Worker } from 'node:worker_threads';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoEnrollmentStore } from '../../../lib/runtime/enrollment-dynamodb.js';
-import type { EnrollmentStore } from '../../../lib/enrollment/types.js';
-import { validateEnrollment } from '../../../lib/enrollment/validate.js';
+import { dynamoEnrollmentStore } from '../../../lib/runtime/index.js';
+import type { EnrollmentStore } from '../../../lib/enrollment/index.js';
+import { validateEnrollment } from '../../../lib/enrollment/index.js';
 import { openDynalite, startDynaliteThread, type LocalDynamo } from './dynalite-thread.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { pathParametersOf } from '../../../lib/http/routes.js';
+import { pathParametersOf } from '../../../lib/http/index.js';
 
 /**
  * REST API events as API Gateway builds them (Lambda proxy integration, payload 1.0), for the local

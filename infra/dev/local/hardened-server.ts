@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { NO_STORE } from '../../../lib/http/response.js';
+import { NO_STORE } from '../../../lib/http/index.js';
 
 /**
  * The local server's HTTP limits (docs/security.md#local-server): a connection whose headers are

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { FUNCTION_TABLE } from '../../../lib/http/functions.js';
+import { FUNCTION_TABLE } from '../../../lib/http/index.js';
 import { invokeHandler } from './awslambda.js';
 import { startLocalEnvironment } from './environment.js';
 import { FUNCTION_NAMES, loadHandler, type FunctionName } from './routes.js';

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { type FunctionName, functionEntry } from '../../../lib/http/functions.js';
+import { type FunctionName, functionEntry } from '../../../lib/http/index.js';
 import { installAwsLambdaStandIn } from './awslambda.js';
 
 /**
@@ -14,7 +14,7 @@ export type ApiHandler = (event: APIGatewayProxyEvent, context: unknown) => Prom
 export type StreamingHandler = (event: APIGatewayProxyEvent, responseStream: Writable, context: unknown) => Promise<void>;
 export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
 
-export { FUNCTION_NAMES, type FunctionName } from '../../../lib/http/functions.js';
+export { FUNCTION_NAMES, type FunctionName } from '../../../lib/http/index.js';
 
 export async function loadHandler(name: FunctionName): Promise<ApiHandler | StreamingHandler | AuthorizerHandler> {
   // Streaming functions call `awslambda.streamifyResponse` when imported; Lambda provides it, locally a stand-in does.

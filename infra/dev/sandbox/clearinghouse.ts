@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen } from '../listen.js';
-import type { StediCobRequest } from '../../../lib/cob/request.js';
-import { isJsonObject } from '../../../lib/upstream/json.js';
+import type { StediCobRequest } from '../../../lib/cob/index.js';
+import { isJsonObject } from '../../../lib/upstream/index.js';
 import { cobSandboxAnswer } from './cob-answers.js';
 import { DISCOVERY_ROUTE, discoverySandbox, findDiscoveredPatient, findMbiPatient } from './discovery.js';
 import { findSandboxPatient, SANDBOX_PATIENTS, type SandboxPatient } from './patients.js';

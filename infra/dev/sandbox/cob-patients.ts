@@ -3,7 +3,7 @@
  * eligibility sandbox patient), and what a COB sandbox patient is: who, what the service must answer,
  * and the scenario the sandbox answers with.
  */
-import type { CobCode } from '../../../lib/cob/types.js';
+import type { CobCode } from '../../../lib/cob/index.js';
 
 type EntityIdentifier = 'Primary Payer' | 'Secondary Payer' | 'Tertiary Payer' | 'Payer';
 

@@ -3,7 +3,7 @@
  * faults it stands for, what the service must show for it; and the payers and the full PPO answer
  * several patients share.
  */
-import type { BenefitBlock, BenefitFigures, CoverageStatus, NoticeCode, OtherPayer, Plan, ServiceBenefit } from '../../../lib/eligibility/types.js';
+import type { BenefitBlock, BenefitFigures, CoverageStatus, NoticeCode, OtherPayer, Plan, ServiceBenefit } from '../../../lib/eligibility/index.js';
 
 export interface EbRow {
   info: string;

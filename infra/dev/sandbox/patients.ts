@@ -7,7 +7,7 @@
  * A patient is matched on payer id, member id, last name, first name and date of birth (names and
  * ids case-insensitively, as payers do). Anyone else gets AAA 75 (subscriber not found).
  */
-import { usDateToD8 } from '../../../lib/validation/formats.js';
+import { usDateToD8 } from '../../../lib/validation/index.js';
 import { fig, NA, NONE, PPO, HMO, MEDICARE, PPO_BENEFITS, PPO_EXPECTED, type SandboxFault, type SandboxPatient } from './patient-rows.js';
 import { R2_PATIENTS } from './patients-r2.js';
 import { R3_PATIENTS } from './patients-r3.js';

@@ -6,7 +6,7 @@
  * is SUPPORTED or ENROLLMENT_REQUIRED. Paging: `pageSize` (1–100, default 20) and an opaque token.
  */
 import Fuse from 'fuse.js';
-import type { StediPayerRecord } from '../../../lib/upstream/stedi-payers.js';
+import type { StediPayerRecord } from '../../../lib/upstream/index.js';
 import { SANDBOX_PAYERS, type SandboxPayerRow } from './payer-list.js';
 
 export interface SandboxPayerSearch {

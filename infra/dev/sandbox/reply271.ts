@@ -3,7 +3,7 @@
  * a clearinghouse returns for a 270 it rejects. Delimiters: * elements, ^ repetitions, : components, ~ segments.
  */
 import type { Inquiry270 } from './read270.js';
-import { usDateToD8 } from '../../../lib/validation/formats.js';
+import { usDateToD8 } from '../../../lib/validation/index.js';
 import type { EbRow, SandboxPatient } from './patients.js';
 
 type Seg = string[];

@@ -6,7 +6,7 @@ import {
   DeleteUsagePlanKeyCommand,
   type APIGatewayClient,
 } from '@aws-sdk/client-api-gateway';
-import { PLAN_NAMES, type PlanName } from '../../../lib/auth/tokens.js';
+import { PLAN_NAMES, type PlanName } from '../../../lib/auth/index.js';
 
 /**
  * Each client's API Gateway API key: the usage-plan key the authorizer hands back as

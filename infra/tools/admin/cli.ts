@@ -3,7 +3,7 @@ import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { parseTokenList } from '../../../lib/auth/tokens.js';
+import { parseTokenList } from '../../../lib/auth/index.js';
 import { DEFAULT_API_TOKENS } from '../../dev/local/environment.js';
 import { apiGatewayKeys, parseUsagePlanIds } from './api-keys.js';
 import { dynamoEnrollments, fileEnrollments, fileTokens, secretsManagerTokens } from './backends.js';

@@ -8,10 +8,10 @@ import {
   WEBHOOK_SECRET_OVERLAP_SECONDS,
   type ClientToken,
   type PlanName,
-} from '../../../lib/auth/tokens.js';
-import { TOKEN_STORE_CACHE_SECONDS } from '../../../lib/config/secrets.js';
-import type { Enrollment } from '../../../lib/enrollment/types.js';
-import { validateEnrollment } from '../../../lib/enrollment/validate.js';
+} from '../../../lib/auth/index.js';
+import { TOKEN_STORE_CACHE_SECONDS } from '../../../lib/config/index.js';
+import type { Enrollment } from '../../../lib/enrollment/index.js';
+import { validateEnrollment } from '../../../lib/enrollment/index.js';
 import { ServiceFailure, type FieldError } from '../../../lib/errors/index.js';
 import type { ClientApiKey, ApiKeyBackend } from './api-keys.js';
 import type { EnrollmentBackend, TokenBackend } from './backends.js';

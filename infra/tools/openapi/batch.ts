@@ -1,8 +1,8 @@
-import { CSV_COLUMNS } from '../../../lib/batch/csv-output.js';
-import { CLIENT_REF, MAX_NAME } from '../../../lib/batch/submission.js';
-import { DEFAULT_BATCH_SETTINGS, ITEM_STATES } from '../../../lib/batch/types.js';
-import { batchAcceptedSchema, batchItemPageSchema, batchStatusSchema } from '../../../lib/validation/responses/batch.js';
-import { MOCK_PATIENTS } from '../../../lib/mock/patients.js';
+import { CSV_COLUMNS } from '../../../lib/batch/index.js';
+import { CLIENT_REF, MAX_NAME } from '../../../lib/batch/index.js';
+import { DEFAULT_BATCH_SETTINGS, ITEM_STATES } from '../../../lib/batch/index.js';
+import { batchAcceptedSchema, batchItemPageSchema, batchStatusSchema } from '../../../lib/validation/index.js';
+import { MOCK_PATIENTS } from '../../../lib/mock/index.js';
 import { SCHEMAS } from '../../../lib/validation/index.js';
 
 /**

@@ -1,4 +1,4 @@
-import { FORMATS } from '../../../lib/validation/formats.js';
+import { FORMATS } from '../../../lib/validation/index.js';
 import { patternRule } from '../../../lib/validation/index.js';
 
 /**

@@ -1,7 +1,7 @@
 import { DISCOVERY_SANDBOX_PATIENTS, MBI_SANDBOX_PATIENTS } from '../../dev/sandbox/discovery.js';
 import { DEFAULT_DISCOVERY_MAX_PER_DAY } from '../../../lib/config/index.js';
-import { discoveryResponseSchema, mbiResponseSchema } from '../../../lib/validation/responses/discovery.js';
-import { SCHEMAS } from '../../../lib/validation/schemas.js';
+import { discoveryResponseSchema, mbiResponseSchema } from '../../../lib/validation/index.js';
+import { SCHEMAS } from '../../../lib/validation/index.js';
 
 /**
  * Finding the coverage in the OpenAPI document (docs/finding-coverage.md): insurance discovery (start,

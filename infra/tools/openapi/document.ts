@@ -1,20 +1,20 @@
 import { EXACT } from '../../../lib/errors/index.js';
-import { CORS_ALLOW_HEADERS } from '../../../lib/http/cors.js';
-import { operationOf, ROUTE_TABLE, type RouteOperation } from '../../../lib/http/routes.js';
+import { CORS_ALLOW_HEADERS } from '../../../lib/http/index.js';
+import { operationOf, ROUTE_TABLE, type RouteOperation } from '../../../lib/http/index.js';
 import { FHIR_SUMMARY, fhirOperation } from './fhir.js';
-import { UPPER_CASED_LISTS } from '../../../lib/validation/letter-case.js';
-import { RESPONSE_SCHEMAS } from '../../../lib/validation/responses/index.js';
+import { UPPER_CASED_LISTS } from '../../../lib/validation/index.js';
+import { RESPONSE_SCHEMAS } from '../../../lib/validation/index.js';
 import { collectComponents, documentSchema, header, ref } from './components.js';
 import { errorResponses, errorSchemaFor, REQUEST_ID } from './errors.js';
 import { cobExamples, eligibilityExamples, letterExample } from './examples.js';
-import { SCHEMAS } from '../../../lib/validation/schemas.js';
-import { SERVICE_VERSION } from '../../../lib/config/version.js';
+import { SCHEMAS } from '../../../lib/validation/index.js';
+import { SERVICE_VERSION } from '../../../lib/config/index.js';
 import type { SandboxExamples } from './sandbox-examples.js';
 import { PATH_PARAMETERS, PAYER_SUMMARIES, PAYER_TAGS, payerAndMcpOperations } from './payers-mcp.js';
 import { COVERAGE_PATH_PARAMETERS, COVERAGE_SCHEMAS, COVERAGE_SUMMARIES, COVERAGE_TAG, coverageOperations } from './coverage.js';
 import { BATCH_PATH_PARAMETERS, BATCH_SCHEMAS, BATCH_SUMMARIES, BATCH_TAG, batchOperations } from './batch.js';
-import { payerFromStedi } from '../../../lib/payers/from-stedi.js';
-import { readPayerRecord } from '../../../lib/upstream/stedi-payers.js';
+import { payerFromStedi } from '../../../lib/payers/index.js';
+import { readPayerRecord } from '../../../lib/upstream/index.js';
 
 /**
  * The OpenAPI 3.1 document, built from the route table, the request JSON Schemas the validator uses,

@@ -1,5 +1,5 @@
 import { ERROR_TABLE, EXACT, type ErrorCode } from '../../../lib/errors/index.js';
-import { MOCK_PATIENTS } from '../../../lib/mock/patients.js';
+import { MOCK_PATIENTS } from '../../../lib/mock/index.js';
 import { validateBody } from '../../../lib/validation/index.js';
 import { header, ref } from './components.js';
 

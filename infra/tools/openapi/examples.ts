@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { mockCob } from '../../../lib/cob/mock.js';
-import { mockEligibility } from '../../../lib/eligibility/mock.js';
-import { MOCK_PATIENTS } from '../../../lib/mock/patients.js';
+import { mockCob } from '../../../lib/cob/index.js';
+import { mockEligibility } from '../../../lib/eligibility/index.js';
+import { MOCK_PATIENTS } from '../../../lib/mock/index.js';
 import { COB_SANDBOX_PATIENTS } from '../../dev/sandbox/cob-answers.js';
 import { SANDBOX_PATIENTS } from '../../dev/sandbox/patients.js';
 import { SANDBOX_COB_REQUESTS, SANDBOX_ELIGIBILITY_REQUESTS, type SandboxExamples } from './sandbox-examples.js';

@@ -1,4 +1,4 @@
-import { PAYER_ID_SCHEMA, PAYER_SEARCH_SCHEMA } from '../../../lib/payers/search-params.js';
+import { PAYER_ID_SCHEMA, PAYER_SEARCH_SCHEMA } from '../../../lib/payers/index.js';
 import { sandboxPayerSearch } from '../../dev/sandbox/payers.js';
 
 /**

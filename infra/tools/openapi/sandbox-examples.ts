@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { fixedClock } from '../../../lib/config/clock.js';
-import { checkCob } from '../../../lib/cob/check.js';
-import { checkEligibility } from '../../../lib/eligibility/check.js';
-import type { SummaryFigures } from '../../../lib/eligibility/figures.js';
-import { eligibilityBody } from '../../../lib/eligibility/route.js';
-import type { Enrollment } from '../../../lib/enrollment/types.js';
+import { fixedClock } from '../../../lib/config/index.js';
+import { checkCob } from '../../../lib/cob/index.js';
+import { checkEligibility } from '../../../lib/eligibility/index.js';
+import type { SummaryFigures } from '../../../lib/eligibility/index.js';
+import { eligibilityBody } from '../../../lib/eligibility/index.js';
+import type { Enrollment } from '../../../lib/enrollment/index.js';
 import { ok } from '../../../lib/errors/index.js';
-import { stediClearinghouse } from '../../../lib/upstream/clearinghouse.js';
+import { stediClearinghouse } from '../../../lib/upstream/index.js';
 import { startClearinghouseSandbox } from '../../dev/sandbox/clearinghouse.js';
 
 /**

@@ -1,5 +1,5 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, paginateQuery, paginateScan, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { timerSleep, type Sleep } from '../../upstream/retry.js';
+import { timerSleep, type Sleep } from '../../upstream/index.js';
 import {
   answerInline,
   BATCH_FIELDS,

@@ -1,5 +1,5 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { timerSleep, type Sleep } from '../../upstream/retry.js';
+import { timerSleep, type Sleep } from '../../upstream/index.js';
 import type { Delay, ItemQueue, WebhookQueue } from '../queue.js';
 import { resendUntilDone, type ResendSchedule } from '../resend.js';
 import type { FanOutMessage, ItemMessage } from '../types.js';

@@ -1,5 +1,5 @@
-import type { MessageRequest } from '../../upstream/anthropic.js';
-import type { LetterRequest } from '../../validation/schemas.js';
+import type { MessageRequest } from '../../upstream/index.js';
+import type { LetterRequest } from '../../validation/index.js';
 
 /**
  * What the model is told (docs/letter.md#the-pipeline): write only the clinical body of a Letter of Medical

@@ -3,6 +3,13 @@
  * types of lib/ are derived from them with json-schema-to-ts's `FromSchema` (types only: nothing of
  * it reaches a bundle), the OpenAPI document (infra/openapi) publishes them, and the tests validate
  * real answers against them. Objects are closed (`additionalProperties: false`): a new key starts here.
+ *
+ * @example
+ * ```ts
+ * import type { FromSchema } from 'json-schema-to-ts';
+ * import type { payerSchema } from './payers.js';
+ * type Payer = FromSchema<typeof payerSchema>; // the answer type, from the one declaration
+ * ```
  */
 import { batchAcceptedSchema, batchItemPageSchema, batchStatusSchema } from './batch.js';
 import { cobResponseSchema } from './cob.js';
