@@ -108,6 +108,64 @@ describe('the examples in README.md and docs/*.md', () => {
   });
 });
 
+describe('the example reader', () => {
+  const fence = '```';
+  const doc = [
+    '<!-- example: health -->',
+    `${fence}bash`,
+    'curl -s http://127.0.0.1:3000/api/health   # {"status":"ok"}',
+    'curl -si -X PUT http://127.0.0.1:3000/api/eligibility/v1   # 405 METHOD_NOT_ALLOWED, Allow: POST',
+    fence,
+    '<!-- example: token -->',
+    `${fence}sh`,
+    'curl -s http://127.0.0.1:3000/api/payers -H "Authorization: Bearer $TOKEN"',
+    fence,
+    '<!-- example: posted -->',
+    `${fence}sh`,
+    'T=abc; curl -s http://127.0.0.1:3000/api/x -H "Authorization: Bearer $T" -d @body.json',
+    fence,
+    '<!-- file: body.json -->',
+    `${fence}json`,
+    '{"a": 1}',
+    fence,
+    'Showing 1 of its 2 items:',
+    '<!-- answer: posted, status 201, 1 of 3 items -->',
+    `${fence}json`,
+    '{"items": [1]}',
+    fence,
+    `${fence}bash`,
+    'curl -s http://127.0.0.1:3000/api/health',
+    fence,
+  ].join('\n');
+  const { examples, unmarked } = examplesOf('doc.md', doc);
+  const [health, token, posted] = examples;
+
+  it('reads inline answers: a body, a status with its error code and headers', () => {
+    expect(health!.requests.map((r) => [r.method, r.url, r.answer.status, r.answer.code, r.answer.body, r.answer.headers])).toEqual([
+      ['GET', '/api/health', undefined, undefined, { status: 'ok' }, {}],
+      ['PUT', '/api/eligibility/v1', 405, 'METHOD_NOT_ALLOWED', undefined, { allow: 'POST' }],
+    ]);
+  });
+
+  it('refuses a variable nothing sets, and finds a curl block without a marker', () => {
+    expect(token!.problems).toEqual(['uses $TOKEN, which nothing before it sets']);
+    expect(unmarked).toEqual(['doc.md:23: a curl block with no <!-- example: NAME --> before it (or NAME (not run: why))']);
+  });
+
+  it('sends a marked file, and takes a marked answer with its status and item count', () => {
+    expect(posted!.problems).toEqual(['the text before the answer at line 20 does not say "1 of its 3 items"']);
+    const [request] = posted!.requests;
+    expect([request!.method, request!.headers.authorization, request!.body, request!.answer.status, request!.answer.items, request!.answer.body]).toEqual([
+      'POST',
+      'Bearer abc',
+      '{"a": 1}',
+      201,
+      { shown: 1, total: 3 },
+      { items: [1] },
+    ]);
+  });
+});
+
 describe('the comparison', () => {
   const real = { copay: '$25.00', checkedAt: '2026-11-27T10:00:00.000Z', list: [1, 2, 3] };
 

@@ -96,7 +96,8 @@ export function examplesOf(file: string, markdown = readRepoFile(file)): { examp
   fences.forEach((fence, index) => {
     const marker = lastMarker(fence);
     if (marker?.[1] !== 'example') {
-      if (/(^|\s)curl\s/m.test(fence.text)) unmarked.push(`${file}:${fence.line}`);
+      if (/(^|\s)curl\s/m.test(fence.text))
+        unmarked.push(`${file}:${fence.line}: a curl block with no <!-- example: NAME --> before it (or NAME (not run: why))`);
       return;
     }
     const name = marker[2]!;
@@ -132,6 +133,8 @@ export function examplesOf(file: string, markdown = readRepoFile(file)): { examp
     const count = answerFence.text.split('\n').length;
     if (lines && Number(lines) !== count) example.problems.push(`the text before the answer says ${lines} lines; it has ${count}`);
   });
+  for (const [name, answer] of answers)
+    if (!examples.some((e) => e.name === name)) unmarked.push(`${file}:${answer.line}: <!-- answer: ${name} --> names no example of this file`);
   return { examples, unmarked };
 }
 
