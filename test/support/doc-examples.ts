@@ -282,13 +282,18 @@ function readCommands(script: string, example: DocExample, files: Map<string, st
           request.body = file ?? '';
         } else request.body = data;
         method ??= 'POST';
-      } else if (arg === '--head' || /^-[sSiIL]+$/.test(arg)) {
-        if (arg === '--head' || arg.includes('I')) method = 'HEAD';
+      } else if (arg === '-o' || arg === '--output') k++;
+      else if (['--head', '--fail', '--silent', '--show-error', '--include'].includes(arg) || /^-[sSiILf]+$/.test(arg)) {
+        if (arg === '--head' || /^-\w*I/.test(arg)) method = 'HEAD';
       } else if (arg.startsWith(LOCAL)) request.url = arg.slice(LOCAL.length);
       else example.problems.push(`curl argument "${arg}" is not one the test reads (or the URL is not ${LOCAL})`);
     }
     request.method = method ?? 'GET';
-    request.answer = { ...inlineAnswer(command.comment), at: `${example.file}:${example.line}` };
+    try {
+      request.answer = { ...inlineAnswer(command.comment), at: `${example.file}:${example.line}` };
+    } catch (error) {
+      example.problems.push(`an answer in a comment is not JSON (${(error as Error).message})`);
+    }
     example.requests.push(request);
   }
 }
