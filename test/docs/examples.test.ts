@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type DocExample, type DocRequest, differences, docJson, EXAMPLE_FILES, examplesOf } from '../support/doc-examples.js';
+import { type DocExample, type DocRequest, differences, docJson, EXAMPLE_FILES, examplesOf, VARYING_KEYS } from '../support/doc-examples.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
-import { ROOT } from '../support/repo-docs.js';
+import { ROOT, readRepoFile } from '../support/repo-docs.js';
 
 /**
  * Every request/answer example of README.md and docs/*.md runs against the local server (sandbox upstreams,
@@ -167,6 +167,12 @@ describe('the example reader', () => {
 });
 
 describe('the comparison', () => {
+  it('ignores the keys docs/testing.md lists, and no other', () => {
+    const guide = readRepoFile('docs/testing.md');
+    const listed = guide.slice(guide.indexOf('keys that change on every call'), guide.indexOf('what the doc elides'));
+    expect([...listed.matchAll(/`(\w+)`/g)].map((m) => m[1]).sort()).toEqual([...VARYING_KEYS].sort());
+  });
+
   const real = { copay: '$25.00', checkedAt: '2026-11-27T10:00:00.000Z', list: [1, 2, 3] };
 
   it('ignores only the values of the varying keys, never their presence or type', () => {

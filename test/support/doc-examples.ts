@@ -339,7 +339,6 @@ export const VARYING_KEYS = new Set([
   'created',
   'lastUpdated',
   'fullUrl',
-  'id',
 ]);
 
 /** The one elision mark: `"…"` as a value (any value), as an object key (more keys), or as an array item (more items there). */
