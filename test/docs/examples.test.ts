@@ -149,6 +149,11 @@ describe('the example reader', () => {
 
   it('refuses a variable nothing sets, and finds a curl block without a marker', () => {
     expect(token!.problems).toEqual(['uses $TOKEN, which nothing before it sets']);
+    const loose = examplesOf(
+      'loose.md',
+      ['<!-- example: x -->', `${fence}sh`, 'curl http://127.0.0.1:3000/api/health', fence, 'It answers:', `${fence}json`, '{}', fence].join('\n'),
+    );
+    expect(loose.examples[0]!.problems).toEqual(['the json block at line 6 follows with text between: mark it <!-- answer: x --> if it is the answer']);
     expect(unmarked).toEqual(['doc.md:23: a curl block with no <!-- example: NAME --> before it (or NAME (not run: why))']);
   });
 

@@ -111,6 +111,8 @@ export function examplesOf(file: string, markdown = readRepoFile(file)): { examp
     const marked = answers.get(name);
     const adjacent = next && next.lang === 'json' && !lastMarker(next) && next.before.every((line) => line.trim() === '' || line.trim().startsWith('<'));
     const answerFence = marked ?? (adjacent ? { ...next, options: '' } : undefined);
+    if (!answerFence && next?.lang === 'json' && !lastMarker(next) && !next.before.some((line) => line.startsWith('#')))
+      example.problems.push(`the json block at line ${next.line} follows with text between: mark it <!-- answer: ${name} --> if it is the answer`);
     if (!answerFence) return;
     const last = example.requests.at(-1);
     if (!last) {
