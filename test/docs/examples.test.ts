@@ -147,6 +147,15 @@ describe('the example reader', () => {
     ]);
   });
 
+  it("reads curl's --json and a localhost URL", () => {
+    const {
+      examples: [json],
+    } = examplesOf('json.md', ['<!-- example: j -->', `${fence}sh`, `curl -s --json '{"a":1}' http://localhost:3000/api/x`, fence].join('\n'));
+    expect(json!.requests.map((r) => [r.method, r.url, r.body, r.headers])).toEqual([
+      ['POST', '/api/x', '{"a":1}', { 'content-type': 'application/json', accept: 'application/json' }],
+    ]);
+  });
+
   it('refuses a variable nothing sets, and finds a curl block without a marker', () => {
     expect(token!.problems).toEqual(['uses $TOKEN, which nothing before it sets']);
     const loose = examplesOf(

@@ -252,7 +252,8 @@ function splitCommands(script: string, variables: Record<string, string>): Comma
   return commands;
 }
 
-const LOCAL = 'http://127.0.0.1:3000';
+/** The local server as the docs write it (`npm start`'s address); the test sends to its own port instead. */
+const LOCAL = /^http:\/\/(?:127\.0\.0\.1|localhost):3000(?=\/|$)/;
 
 function readCommands(script: string, example: DocExample, files: Map<string, string>) {
   for (const command of splitCommands(script, {})) {
@@ -275,6 +276,11 @@ function readCommands(script: string, example: DocExample, files: Map<string, st
       else if (arg === '-H' || arg === '--header') {
         const [name, ...value] = args[++k]!.split(':');
         request.headers[name!.trim().toLowerCase()] = value.join(':').trim();
+      } else if (arg === '--json') {
+        request.body = args[++k]!;
+        request.headers['content-type'] ??= 'application/json';
+        request.headers.accept ??= 'application/json';
+        method ??= 'POST';
       } else if (['-d', '--data', '--data-binary', '--data-raw'].includes(arg)) {
         const data = args[++k]!;
         if (data === '@-') request.body = command.stdin ?? '';
@@ -287,8 +293,8 @@ function readCommands(script: string, example: DocExample, files: Map<string, st
       } else if (arg === '-o' || arg === '--output') k++;
       else if (['--head', '--fail', '--silent', '--show-error', '--include'].includes(arg) || /^-[sSiILf]+$/.test(arg)) {
         if (arg === '--head' || /^-\w*I/.test(arg)) method = 'HEAD';
-      } else if (arg.startsWith(LOCAL)) request.url = arg.slice(LOCAL.length);
-      else example.problems.push(`curl argument "${arg}" is not one the test reads (or the URL is not ${LOCAL})`);
+      } else if (LOCAL.test(arg)) request.url = arg.replace(LOCAL, '');
+      else example.problems.push(`curl argument "${arg}" is not one the test reads (or the URL is not http://127.0.0.1:3000)`);
     }
     request.method = method ?? 'GET';
     try {
