@@ -1,6 +1,6 @@
 /**
  * What a hostile model answer or notes file costs the letter route (docs/security.md#parsing-in-isolation,
- * docs/letter.md#the-model-s-answer), written to bench/results/letter-hostile.json: CPU seconds (every
+ * docs/letter.md#the-models-answer), written to bench/results/letter-hostile.json: CPU seconds (every
  * thread of the process) and peak resident growth for
  *  - a model that streams 20 MB of text (the fake Messages API over loopback, run here),
  *  - a model that cites 20,000 sentences, each with a number that is in the notes,

@@ -1,5 +1,5 @@
 /**
- * Bearer tokens and the authorizer's decision (docs/security.md#tokens). Tokens are kept only as SHA-256
+ * Bearer tokens and the authorizer's decision (docs/api.md#tokens). Tokens are kept only as SHA-256
  * digests and compared in constant time; `decide` maps an `Authorization` header to 401, 403 or a client.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * Provider enrollment (docs/security.md#enrollment): the records, the NPI check digit, and the check that a
+ * Provider enrollment (docs/api.md#enrollment): the records, the NPI check digit, and the check that a
  * provider is enrolled for the calling client (and payer). The store is a port; DynamoDB is an adapter.
  *
  * @example

@@ -9,7 +9,7 @@ import { retryAfterOf, retryAfterSeconds, withRetry, type Attempt, type RetryFai
  * and the retry count are ours. Nothing here logs.
  *
  * The answer is read as server-sent events and put together here, with a cap counted on what the
- * model wrote (docs/letter.md#the-model-s-answer), not on the wire's JSON: at most `maxTextBytes`
+ * model wrote (docs/letter.md#the-models-answer), not on the wire's JSON: at most `maxTextBytes`
  * of text (UTF-8) and as much again of cited passages. Past either, the stream is aborted (the
  * connection dropped) and the call fails as `too-long`; nothing past the cap is held.
  */

@@ -1,5 +1,5 @@
 /**
- * X12 005010 (docs/eligibility.md#the-270, #reading-the-271): the vocabulary (service types, AAA codes),
+ * X12 005010 (docs/eligibility.md#the-270, docs/eligibility.md#reading-the-reply): the vocabulary (service types, AAA codes),
  * the 270 builder, and the one 271 reader (tokenizer, envelope, loop grammar).
  *
  * @example

@@ -5,7 +5,7 @@ import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
 
 /**
- * A model that will not stop (docs/letter.md#the-model-s-answer): the answer is streamed and read
+ * A model that will not stop (docs/letter.md#the-models-answer): the answer is streamed and read
  * with a cap counted on its text, so 20 MB of text from the wire-format fake ends in a 422 with the
  * connection dropped, not in 20 MB held in memory.
  */

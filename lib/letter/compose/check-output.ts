@@ -33,7 +33,7 @@ const REFUSALS: RegExp[] = [
 
 /**
  * A letter body has a few dozen lines and a handful of brackets. The markdown parser's work grows
- * fast with both (40,000 list items cost it 11 s, 40,000 "[b]" 22 s; docs/letter.md#the-model-s-answer),
+ * fast with both (40,000 list items cost it 11 s, 40,000 "[b]" 22 s; docs/letter.md#the-models-answer),
  * so an answer with more of either than any letter is refused before it is parsed.
  */
 const MAX_LINES = 1_000;
