@@ -30,6 +30,7 @@ const LIB_LAYERS = [
   'eligibility',
   'batch',
   'fhir',
+  'card',
   'letter',
   'mcp',
 ];

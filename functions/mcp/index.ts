@@ -1,5 +1,6 @@
 import { batchStatus } from '../../lib/batch/routes.js';
 import { batchStoreFromEnv } from '../../lib/batch/adapters/table-from-env.js';
+import { cardRoute } from '../../lib/card/route.js';
 import { cobRoute } from '../../lib/cob/route.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import { mcpHandler } from '../../lib/mcp/http.js';
@@ -16,6 +17,7 @@ export const handler = mcpHandler(
     eligibility: eligibilityRoute(runtime),
     cob: cobRoute(runtime),
     searchPayers: payerSearchRoute(runtime.payers),
+    card: cardRoute(runtime),
     ...(batches ? { batchStatus: (clientId: string, batchId: string) => batchStatus({ store: batches }, clientId, batchId) } : {}),
   }),
 );

@@ -196,4 +196,4 @@ export function validateBody<N extends SchemaName>(name: N, body: unknown, optio
 }
 
 export { SCHEMAS } from './schemas.js';
-export type { CobRequest, EligibilityRequest, FhirBundleRequest, LetterRequest, RequestBodies, SchemaName } from './schemas.js';
+export type { CardCheckRequest, CardRequest, CobRequest, EligibilityRequest, FhirBundleRequest, LetterRequest, RequestBodies, SchemaName } from './schemas.js';

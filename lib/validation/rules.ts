@@ -146,6 +146,8 @@ const RULES: Record<SchemaName, readonly Rule[]> = {
   letter: [],
   // The FHIR Bundle's own shape only: the eligibility body read from it is validated with the eligibility rules (lib/fhir/request.ts).
   fhir: [],
+  // The card's `check` becomes an eligibility body once the card is read, validated with the eligibility rules (lib/card/check.ts).
+  card: [],
 };
 
 /** The problems the rules of one schema find in a body (an object; other shapes have none). */

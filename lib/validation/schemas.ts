@@ -190,6 +190,34 @@ const letterSchema = {
   },
 } as const;
 
+/** A photo of one side of a card (docs/finding-coverage.md#insurance-card): size and format are checked after validation, with their own error codes. */
+const cardImage = (side: string) =>
+  ({
+    type: 'string',
+    minLength: 1,
+    pattern: BASE64_TEXT,
+    description: `The ${side} of the card: base64 of a JPEG, PNG or WebP image, at most 2 MiB decoded and 8,000 pixels a side (downscale photos to about 1,600 pixels on the long edge).`,
+  }) as const;
+
+const cardSchema = {
+  $id: 'card',
+  type: 'object',
+  additionalProperties: false,
+  required: ['front'],
+  properties: {
+    front: cardImage('front'),
+    back: cardImage('back'),
+    check: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['patientDOB', 'dateOfCoverage', 'providerId'],
+      description:
+        "Also run the eligibility check with the card's member id and the best payer match; the answer gains `eligibility` (the eligibility answer, or its error body).",
+      properties: { patientDOB: pastUsDate, dateOfCoverage: usDate, providerId: identifier, serviceTypeCodes, estimate },
+    },
+  },
+} as const;
+
 /**
  * The FHIR `$submit` body (docs/fhir.md#the-request): only its outer shape is checked here (a Bundle, a
  * bare CoverageEligibilityRequest or a Parameters, their lists bounded), and lib/fhir/request-shapes.ts
@@ -274,17 +302,35 @@ export interface LetterRequest {
   provider_npi?: string;
 }
 
+/** POST /api/insurance-card/v1 (docs/finding-coverage.md#insurance-card). */
+export interface CardRequest {
+  /** Base64 JPEG, PNG or WebP. */
+  front: string;
+  back?: string;
+  check?: CardCheckRequest;
+}
+
+/** The eligibility check a card request may ask for: the card gives the member id and the payer. */
+export interface CardCheckRequest {
+  patientDOB: string;
+  dateOfCoverage: string;
+  providerId: string;
+  serviceTypeCodes?: string[];
+  estimate?: EstimateRequest;
+}
+
 /** A `$submit` body as it arrives: a Bundle, a CoverageEligibilityRequest or a Parameters (every other key is read by lib/fhir). */
 export interface FhirBundleRequest {
   resourceType: 'Bundle' | 'CoverageEligibilityRequest' | 'Parameters';
   [key: string]: unknown;
 }
 
-export const SCHEMAS = { eligibility: eligibilitySchema, cob: cobSchema, letter: letterSchema, fhir: fhirBundleSchema } as const;
+export const SCHEMAS = { eligibility: eligibilitySchema, cob: cobSchema, letter: letterSchema, fhir: fhirBundleSchema, card: cardSchema } as const;
 export type SchemaName = keyof typeof SCHEMAS;
 export interface RequestBodies {
   eligibility: EligibilityRequest;
   cob: CobRequest;
   letter: LetterRequest;
   fhir: FhirBundleRequest;
+  card: CardRequest;
 }

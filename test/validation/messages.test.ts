@@ -47,6 +47,7 @@ const VALID: Record<SchemaName, Record<string, unknown>> = {
     provider_name: 'Jordan Lee, MD',
   },
   fhir: { resourceType: 'Bundle', entry: [{}] },
+  card: { front: 'iVBORw0KGgo=', check: { patientDOB: '11-02-1950', dateOfCoverage: '03-01-2025', providerId: 'PROVIDER-SANDBOX-1' } },
 };
 
 /** Values that break strings, lists, booleans and codes in every way the keywords can tell apart. */

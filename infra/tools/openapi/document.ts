@@ -1,6 +1,7 @@
 import { EXACT } from '../../../lib/errors/index.js';
 import { CORS_ALLOW_HEADERS } from '../../../lib/http/cors.js';
 import { operationOf, ROUTE_TABLE, type RouteOperation } from '../../../lib/http/routes.js';
+import { CARD_ANSWER_EXAMPLES, CARD_REQUEST_EXAMPLES, CARD_SUMMARY } from './card.js';
 import { FHIR_SUMMARY, fhirOperation } from './fhir.js';
 import { UPPER_CASED_LISTS } from '../../../lib/validation/letter-case.js';
 import { RESPONSE_SCHEMAS } from '../../../lib/validation/responses/index.js';
@@ -48,6 +49,7 @@ const SUMMARIES: Record<RouteOperation, { summary: string; description: string; 
       'Turns a procedure-notes PDF (base64, ≤ 4 MiB decoded, ≤ 100 pages) into a Letter of Medical Necessity: markdown (`output_format: text`, the default) or a base64 PDF (`pdf`). The AI writes only the clinical body; codes are verified against the notes. The response streams; allow up to 120 s. See docs/letter.md.',
   },
   fhir: FHIR_SUMMARY,
+  'insurance-card': CARD_SUMMARY,
   health: { operationId: 'getHealth', tag: 'Service', summary: 'Health check', description: 'No authentication, no upstream call, no patient data.' },
   openapi: { operationId: 'getOpenApiDocument', tag: 'Service', summary: 'This OpenAPI document', description: 'No authentication.' },
   payers: PAYER_SUMMARIES.payers,
@@ -91,11 +93,18 @@ function headOperation(get: Json): Json {
 
 /** `live`: real sandbox answers (sandbox-examples.ts), computed by the caller because it is async. */
 export function buildOpenApiDocument(live: SandboxExamples): Json {
-  const requestSchemas = { EligibilityRequest: SCHEMAS.eligibility, CobRequest: SCHEMAS.cob, LetterRequest: SCHEMAS.letter, FhirBundleRequest: SCHEMAS.fhir };
+  const requestSchemas = {
+    EligibilityRequest: SCHEMAS.eligibility,
+    CobRequest: SCHEMAS.cob,
+    LetterRequest: SCHEMAS.letter,
+    FhirBundleRequest: SCHEMAS.fhir,
+    InsuranceCardRequest: SCHEMAS.card,
+  };
   const responseSchemas = {
     EligibilityResponse: RESPONSE_SCHEMAS.eligibility,
     CobResponse: RESPONSE_SCHEMAS.cob,
     LetterResponse: RESPONSE_SCHEMAS.letter,
+    InsuranceCardResponse: RESPONSE_SCHEMAS.card,
     HealthResponse: RESPONSE_SCHEMAS.health,
     Error: RESPONSE_SCHEMAS.error,
     MessageOnly: RESPONSE_SCHEMAS.messageOnly,
@@ -176,6 +185,14 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       responses: { '200': ok('LetterResponse', 'The letter (markdown or PDF) and what it was built from.'), ...errorResponses('letter', {}) },
     },
     fhir: fhirOperation(live, header, ref('FhirBundleRequest')),
+    'insurance-card': {
+      parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/XRequestId' }],
+      requestBody: requestBody('InsuranceCardRequest', CARD_REQUEST_EXAMPLES),
+      responses: {
+        '200': ok('InsuranceCardResponse', 'What the card shows, the payer matches and, with `check`, the eligibility answer.', CARD_ANSWER_EXAMPLES),
+        ...errorResponses('card', {}),
+      },
+    },
     health: {
       security: [],
       parameters: [{ $ref: '#/components/parameters/XRequestId' }],
@@ -256,6 +273,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       { name: 'Coordination of benefits', description: 'Other coverage and which plan pays first.' },
       { name: 'Letters', description: 'Letters of Medical Necessity from procedure notes.' },
       { name: 'FHIR', description: 'The eligibility check as a FHIR R4 operation (application/fhir+json).' },
+      { name: 'Finding coverage', description: "Reading an insurance card photo; the patient's coverage from what the front desk has." },
       BATCH_TAG,
       ...PAYER_TAGS,
       { name: 'Service', description: 'Health, this document and its interactive reference (`/api/docs`); no authentication.' },

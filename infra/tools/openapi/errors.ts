@@ -10,7 +10,7 @@ import { header, ref } from './components.js';
 
 type Json = Record<string, unknown>;
 
-const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp' | 'batch' | 'batch-read', ErrorCode[]> = {
+const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'card' | 'payers' | 'mcp' | 'batch' | 'batch-read', ErrorCode[]> = {
   eligibility: [
     'INVALID_JSON',
     'INVALID_REQUEST',
@@ -58,6 +58,21 @@ const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp
     'INTERNAL_ERROR',
   ],
   'batch-read': ['INVALID_REQUEST', 'NOT_FOUND', 'INTERNAL_ERROR'],
+  card: [
+    'INVALID_JSON',
+    'INVALID_REQUEST',
+    'INVALID_FILE',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'IDEMPOTENCY_KEY_REUSED',
+    'REQUEST_IN_PROGRESS',
+    'CARD_NOT_READ',
+    'CONFIGURATION_ERROR',
+    'INTERNAL_ERROR',
+    'UPSTREAM_ERROR',
+    'AI_UNAVAILABLE',
+    'UPSTREAM_TIMEOUT',
+  ],
   letter: [
     'INVALID_JSON',
     'INVALID_REQUEST',
@@ -79,9 +94,11 @@ const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp
 const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   INVALID_JSON: 'the body is not JSON, not an object, not valid UTF-8, or repeats a key',
   INVALID_REQUEST: 'the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors`',
-  INVALID_FILE: 'file_content is not base64 of a readable, unencrypted PDF',
+  INVALID_FILE:
+    'file_content is not base64 of a readable, unencrypted PDF; an insurance card image is not base64 of a whole JPEG, PNG or WebP (its header missing, cut short or inconsistent)',
   PROVIDER_NOT_ENROLLED: "the provider is not actively enrolled for this client (and payer); same body whether unknown or another client's",
-  PAYLOAD_TOO_LARGE: 'the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB',
+  PAYLOAD_TOO_LARGE:
+    'the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; an insurance card image is over 2 MiB decoded or over 8,000 pixels a side; or the request is over 6 MiB',
   UNSUPPORTED_MEDIA_TYPE: 'Content-Type is not application/json',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different body',
   REQUEST_IN_PROGRESS: 'a request with the same Idempotency-Key is still running (see Retry-After)',
@@ -89,6 +106,7 @@ const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   UNSUPPORTED_PAYER: 'the payer cannot answer this check (Medicare on the COB route)',
   PAYER_NOT_SUPPORTED: 'the payer directory lists the payer as not supporting this transaction (refused before any charge; see GET /api/payers)',
   LETTER_NOT_GENERATED: 'the AI refused or produced an unusable letter',
+  CARD_NOT_READ: 'the image is not a readable insurance card (the AI found no card, or no field it could read)',
   CONFIGURATION_ERROR: 'upstream credentials are missing or rejected (never echoes a secret)',
   INTERNAL_ERROR: 'anything unexpected; message "Internal server error"',
   UPSTREAM_ERROR: 'the upstream answer was unreadable (999, broken 271, bad JSON) or AAA 79',

@@ -5,6 +5,7 @@
  * real answers against them. Objects are closed (`additionalProperties: false`): a new key starts here.
  */
 import { batchAcceptedSchema, batchItemPageSchema, batchStatusSchema } from './batch.js';
+import { cardResponseSchema } from './card.js';
 import { cobResponseSchema } from './cob.js';
 import { eligibilityResponseSchema, realEligibilityResponseSchema } from './eligibility.js';
 import { errorResponseSchema, healthResponseSchema, messageOnlySchema } from './errors.js';
@@ -17,6 +18,7 @@ export const RESPONSE_SCHEMAS = {
   realEligibility: realEligibilityResponseSchema,
   cob: cobResponseSchema,
   letter: letterResponseSchema,
+  card: cardResponseSchema,
   health: healthResponseSchema,
   error: errorResponseSchema,
   messageOnly: messageOnlySchema,
