@@ -91,13 +91,18 @@ export function cardRequest(model: string, images: CardImage[]): MessageRequest 
   };
 }
 
-/** Control (Cc), format (Cf: direction controls, zero-width characters, U+FEFF), line and paragraph separators. */
-const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu;
+/** Format characters (Cf: direction controls, zero-width characters, U+FEFF): removed. */
+const INVISIBLE = /\p{Cf}+/gu;
+/** Control characters (Cc), line and paragraph separators: a space. */
+const BREAKS = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
 
 /** The model's text made safe to return: unsafe characters out, white space as single spaces, at most `max` characters; undefined when nothing is left. */
 export function cleanCardText(value: unknown, max: number): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const cleaned = Array.from(value.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim()).slice(0, max).join('').trim();
+  const cleaned = Array.from(value.replace(INVISIBLE, '').replace(BREAKS, ' ').replace(/\s+/g, ' ').trim())
+    .slice(0, max)
+    .join('')
+    .trim();
   return cleaned === '' ? undefined : cleaned;
 }
 

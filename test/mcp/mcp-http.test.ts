@@ -29,9 +29,9 @@ type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]
 const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as unknown as ToolAnswer;
 
 describe('MCP over HTTP', () => {
-  it('lists the four tools, whose input schemas are the REST request schemas', async () => {
+  it('lists the five tools, whose input schemas are the REST request schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_payers', 'check_eligibility', 'check_cob', 'get_batch_status']);
+    expect(tools.map((tool) => tool.name)).toEqual(['search_payers', 'check_eligibility', 'check_cob', 'read_insurance_card', 'get_batch_status']);
     const eligibility = tools.find((tool) => tool.name === 'check_eligibility')!;
     expect(eligibility.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.eligibility.properties)));
     expect(eligibility.inputSchema.required).toEqual(SCHEMAS.eligibility.required);
@@ -206,7 +206,7 @@ describe('POST /api/mcp at the HTTP level', () => {
     expect(answer.headers.get('mcp-session-id')).toBeNull();
     expect(answer.headers.get('x-request-id')).toBe('mcp-req-1');
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.body.result.tools).toHaveLength(4);
+    expect(answer.body.result.tools).toHaveLength(5);
   });
 
   it("gives the API's own 415 and 400 bodies for a non-JSON request", async () => {
