@@ -99,10 +99,7 @@ const BREAKS = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
 /** The model's text made safe to return: unsafe characters out, white space as single spaces, at most `max` characters; undefined when nothing is left. */
 export function cleanCardText(value: unknown, max: number): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const cleaned = Array.from(value.replace(INVISIBLE, '').replace(BREAKS, ' ').replace(/\s+/g, ' ').trim())
-    .slice(0, max)
-    .join('')
-    .trim();
+  const cleaned = Array.from(value.replace(INVISIBLE, '').replace(BREAKS, ' ').replace(/\s+/g, ' ').trim()).slice(0, max).join('').trim();
   return cleaned === '' ? undefined : cleaned;
 }
 

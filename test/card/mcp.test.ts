@@ -43,7 +43,9 @@ describe('read_insurance_card', () => {
     const when = { checkedAt: expect.any(String) };
     expect(answer.structuredContent).toEqual({ ...rest.body, eligibility: { ...rest.body.eligibility, ...when } });
     const summary = answer.content[0]!.text;
-    expect(summary).toMatch(/^Card read: payer "Medicare" \(as printed on the card\), 5 of 5 fields with high confidence; best payer match ".+" \(payerId CMS\)\. Compare the member id with the card before using it\. Eligibility: Active/);
+    expect(summary).toMatch(
+      /^Card read: payer "Medicare" \(as printed on the card\), 5 of 5 fields with high confidence; best payer match ".+" \(payerId CMS\)\. Compare the member id with the card before using it\. Eligibility: Active/,
+    );
     expect(summary).not.toMatch(/HAROLD|BROOKS|1EG4TE5MK73/i);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { CARD_TOOL, cardRequest, readCardAnswer } from '../../lib/card/model.js';
 import type { Message } from '../../lib/upstream/anthropic.js';
 
-/** The model's answer is data (docs/finding-coverage.md#the-model-s-words-are-data): checked field by field and cleaned. */
+/** The model's answer is data (docs/finding-coverage.md#model-output-is-data): checked field by field and cleaned. */
 
 const answer = (input: unknown, stop = 'tool_use'): Message =>
   ({
