@@ -81,7 +81,7 @@ const BAD_VALUES: unknown[] = [
   { lines: [{ amount: 2_000_000 }] },
 ];
 
-/** Every broken body: each field set to each bad value, each required field dropped, an unknown field, a lone dependent field. */
+/** Every broken body: each field (and each field of an object field) set to each bad value, each required field dropped, an unknown field, a lone dependent field. */
 function brokenBodies(name: SchemaName): Record<string, unknown>[] {
   const schema = SCHEMAS[name] as { properties: Record<string, unknown>; required: readonly string[] };
   const valid = VALID[name];
@@ -90,6 +90,12 @@ function brokenBodies(name: SchemaName): Record<string, unknown>[] {
   for (const field of schema.required) {
     const { [field]: _dropped, ...rest } = valid;
     bodies.push(rest);
+  }
+  // An object field of the valid body (the card's `check`) is walked the same way, one level down.
+  for (const [field, nested] of Object.entries(valid)) {
+    const properties = (schema.properties[field] as { properties?: Record<string, unknown> }).properties;
+    if (!properties || typeof nested !== 'object' || nested === null || Array.isArray(nested)) continue;
+    for (const sub of Object.keys(properties)) for (const value of BAD_VALUES) bodies.push({ ...valid, [field]: { ...nested, [sub]: value } });
   }
   bodies.push({ ...valid, runCOBCheck: true }, { ...valid, dependentFirstName: 'Emma' });
   return bodies;
