@@ -134,6 +134,24 @@ const estimateCodesFit: Rule = (body, context) => {
   return undefined;
 };
 
+/**
+ * Rules for an object field of the body (the card's `check`): each runs on that object, sees only its
+ * fields' reported problems, and names its field under the object's (`check.dateOfCoverage`).
+ */
+function within(field: string, rules: readonly Rule[]): Rule {
+  return (body, context) => {
+    const inner = body[field];
+    if (typeof inner !== 'object' || inner === null || Array.isArray(inner) || context.reported.has(field)) return undefined;
+    const prefix = `${field}.`;
+    const reported = new Set([...context.reported].filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length)));
+    for (const rule of rules) {
+      const problem = rule(inner as Body, { ...context, reported });
+      if (problem) return { ...problem, field: `${prefix}${problem.field}` };
+    }
+    return undefined;
+  };
+}
+
 const RULES: Record<SchemaName, readonly Rule[]> = {
   eligibility: [fitsNm1('patientFirstName', 'NM104'), fitsNm1('patientLastName', 'NM103'), coverageInBounds(['patientDOB']), amountsInCents, estimateCodesFit],
   cob: [
@@ -146,8 +164,9 @@ const RULES: Record<SchemaName, readonly Rule[]> = {
   letter: [],
   // The FHIR Bundle's own shape only: the eligibility body read from it is validated with the eligibility rules (lib/fhir/request.ts).
   fhir: [],
-  // The card's `check` becomes an eligibility body once the card is read, validated with the eligibility rules (lib/card/check.ts).
-  card: [],
+  // The card's `check` holds the eligibility fields the card does not give; the body made with the card is
+  // validated again with the eligibility rules (lib/card/check.ts).
+  card: [within('check', [coverageInBounds(['patientDOB']), amountsInCents, estimateCodesFit])],
 };
 
 /** The problems the rules of one schema find in a body (an object; other shapes have none). */

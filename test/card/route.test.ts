@@ -104,6 +104,24 @@ describe('images refused before the model sees them', () => {
     expect(answer.body.code).toBe('CARD_NOT_READ');
   });
 
+  it.each([
+    ['a JPEG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xc0, 0, 11, 8, 0x02, 0x58, 0x03, 0xe8, 1, 1, 0x11, 0, 0xff, 0xd9])],
+    ['a WebP', Buffer.from('RIFF\x16\x00\x00\x00WEBPVP8X\x0a\x00\x00\x00\x00\x00\x00\x00\xe7\x03\x00\x57\x02\x00', 'latin1')],
+  ])('%s with a whole header that is no sample card reaches the model and is 422 CARD_NOT_READ', async (_what, bytes) => {
+    const answer = await api.call(CARD, { front: bytes.toString('base64') });
+    expect(answer.status).toBe(422);
+    expect(answer.body.code).toBe('CARD_NOT_READ');
+  });
+
+  it("check's dates follow the eligibility rules, named under check", async () => {
+    const answer = await api.call(CARD, {
+      front: image('medicare.png'),
+      check: { patientDOB: '11-02-1950', dateOfCoverage: '01-01-1949', providerId: 'PROVIDER-SANDBOX-1' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([{ field: 'check.dateOfCoverage', message: 'must not be before the date of birth (patientDOB)' }]);
+  });
+
   it('an unknown field or a missing front is a 400 INVALID_REQUEST', async () => {
     const answer = await api.call(CARD, { back: image('medicare.png'), side: 'front' });
     expect(answer.status).toBe(400);
