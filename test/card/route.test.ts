@@ -93,6 +93,8 @@ describe('images refused before the model sees them', () => {
     const answer = await api.call(CARD, { front });
     expect(answer.status).toBe(status);
     expect(answer.body.code).toBe(code);
+    // The route's own words, naming the side (not a cap of the server's).
+    expect(answer.body.message).toMatch(/front/);
   });
 
   it('a readable image that is not a sample card → 422 CARD_NOT_READ', async () => {
