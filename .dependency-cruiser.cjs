@@ -31,6 +31,7 @@ const MAY_IMPORT = {
   discovery: ['config', 'eligibility', 'enrollment', 'errors', 'http', 'logging', 'runtime', 'upstream', 'validation', 'x12'],
   batch: ['cob', 'config', 'discovery', 'eligibility', 'enrollment', 'errors', 'http', 'logging', 'runtime', 'upstream', 'validation', 'x12'],
   fhir: ['config', 'eligibility', 'enrollment', 'errors', 'http', 'runtime', 'validation', 'x12'],
+  card: ['config', 'eligibility', 'errors', 'http', 'logging', 'payers', 'runtime', 'upstream', 'validation'],
   letter: ['config', 'errors', 'http', 'logging', 'runtime', 'upstream', 'validation'],
   mcp: ['config', 'eligibility', 'errors', 'http', 'logging', 'payers', 'validation'],
 };

@@ -11,8 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readJsonBody } from '../lib/http/index.js';
-import { validateBody } from '../lib/validation/index.js';
-import { eligibility as compiledEligibility } from '../lib/validation/index.js';
+import { eligibility as compiledEligibility, validateBody } from '../lib/validation/index.js';
 import { MOCK_PATIENTS } from '../lib/mock/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

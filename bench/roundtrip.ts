@@ -10,13 +10,12 @@
  *
  * Run: npx tsx bench/roundtrip.ts   → prints and writes bench/results/roundtrip.json
  */
-import { systemClock } from '../lib/config/index.js';
+import { readConfig, systemClock } from '../lib/config/index.js';
 import { stediClearinghouse } from '../lib/upstream/index.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startClearinghouseSandbox } from '../infra/dev/sandbox/clearinghouse.js';
-import { readConfig } from '../lib/config/index.js';
 import { eligibilityRoute } from '../lib/eligibility/index.js';
 import { ok } from '../lib/errors/index.js';
 import { apiHandler } from '../lib/http/index.js';

@@ -22,6 +22,8 @@
  *    the isolated parse (CPU seconds, peak growth): bench/letter-hostile.ts (spawned; letter-hostile.json).
  *  - Insurance discovery from submit to COMPLETE against the sandbox, and its upstream calls:
  *    bench/discovery.ts (spawned; it writes discovery.json).
+ *  - An insurance card read end to end against the sandboxes, each sample card and the Medicare card with
+ *    `check`: bench/card.ts (spawned; it writes card.json).
  * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
  * the target. Targets are reported, not enforced (the exit code is 0 either way).
  */
@@ -30,6 +32,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BatchHostileReport } from './batch-hostile.js';
+import type { CardBenchRow } from './card.js';
 import { batchHostileRows } from './batch-hostile-rows.js';
 import { batchRows, type BatchReport } from './batch-rows.js';
 import { measureBundles, type BundleReport } from './bundles.js';
@@ -333,6 +336,18 @@ function upstreamCapRows(report: UpstreamCapsReport): Row[] {
   });
 }
 
+/** An insurance card read over loopback HTTP against the sandboxes: median and p95 ms per request. */
+function cardRows(rows: CardBenchRow[]): Row[] {
+  return rows.map((r) => ({
+    figure: `insurance card, ${r.case} (${r.requestKiB} KiB): ms per request, median (p95)`,
+    value: `${fixed(r.medianMs)} (${fixed(r.p95Ms)})`,
+    baseline: '',
+    ratio: String(r.status),
+    target: '',
+    pass: r.status === 200 ? null : false,
+  }));
+}
+
 /** Each hostile letter case: CPU seconds of the whole process and its peak growth; target 2 s of CPU. */
 function letterHostileRows(figures: LetterHostileFigure[]): Row[] {
   return figures.map((f) => ({
@@ -440,6 +455,8 @@ invocations.push(await measureInvocations('mock', { logLevel: 'SILENT' }));
 invocations.push(await measureInvocations('real', { logLevel: 'INFO' }));
 step('real eligibility round trip (bench/roundtrip.ts)');
 const roundtrip = resultOf<RoundtripResult>('roundtrip.ts');
+step('insurance card read end to end against the sandboxes (bench/card.ts)');
+const card = resultOf<CardBenchRow[]>('card.ts');
 step('letter PDF (bench/pdf.ts)');
 const pdf = resultOf<PdfResult>('pdf.ts');
 step('hostile input (bench/hostile.ts; unguarded runs are capped and killed)');
@@ -469,6 +486,7 @@ const rows = [
   ...bundleRows(bundles, lambdaBundles === undefined),
   ...invocationRows(invocations),
   ...roundtripRows(roundtrip),
+  ...cardRows(card),
   ...pdfRows(pdf),
   ...hostileRows(hostile),
   ...letterHostileRows(letterHostile),
@@ -491,6 +509,7 @@ const summary = {
   lambdaBundles,
   invocations,
   roundtrip,
+  card,
   pdf: pdf.render,
   hostile,
   letterHostile,

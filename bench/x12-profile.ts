@@ -7,11 +7,8 @@
  * --outfile=<dir>/bench/p.mjs, then node --cpu-prof <dir>/bench/p.mjs interpret.
  */
 import { performance } from 'node:perf_hooks';
-import { interpret271 } from '../lib/eligibility/index.js';
-import { readReply } from '../lib/eligibility/index.js';
-import { readEnvelope } from '../lib/x12/index.js';
-import { readLoops271 } from '../lib/x12/index.js';
-import { tokenize } from '../lib/x12/index.js';
+import { interpret271, readReply } from '../lib/eligibility/index.js';
+import { readEnvelope, readLoops271, tokenize } from '../lib/x12/index.js';
 import { corpus271 } from './corpus.js';
 import { QUESTION } from './question.js';
 

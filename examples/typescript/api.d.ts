@@ -76,6 +76,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/insurance-card/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read an insurance card
+         * @description Reads a photo of an insurance card (front, optionally back: base64 JPEG, PNG or WebP, each ≤ 2 MiB decoded and ≤ 8,000 px a side; downscale photos to about 1,600 px on the long edge) with the AI model the letters use, and answers only what the card shows, a confidence per field and the payer directory's best matches for the card's payer name. The images are never stored. Always carries the notice CONFIRM_CARD_FIELDS: compare the member id with the card. An image that is not a card is 422 CARD_NOT_READ. With `check`, also runs the eligibility check with the card's member id and the best payer match (`eligibility`). See docs/finding-coverage.md.
+         */
+        post: operations["readInsuranceCard"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["readInsuranceCardPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fhir/r4/CoverageEligibilityRequest/$submit": {
         parameters: {
             query?: never;
@@ -616,6 +640,50 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        InsuranceCardRequest: {
+            /** @description The front of the card: base64 of a JPEG, PNG or WebP image, at most 2 MiB decoded and 8,000 pixels a side (downscale photos to about 1,600 pixels on the long edge). */
+            front: string;
+            /** @description The back of the card: base64 of a JPEG, PNG or WebP image, at most 2 MiB decoded and 8,000 pixels a side (downscale photos to about 1,600 pixels on the long edge). */
+            back?: string;
+            /** @description Also run the eligibility check with the card's member id and the best payer match; the answer gains `eligibility` (the eligibility answer, or its error body). */
+            check?: {
+                /**
+                 * Format: past-us-date
+                 * @description A real calendar date in the form MM-DD-YYYY, not in the future.
+                 */
+                patientDOB: string;
+                /**
+                 * Format: us-date
+                 * @description A real calendar date in the form MM-DD-YYYY.
+                 */
+                dateOfCoverage: string;
+                /**
+                 * Format: identifier
+                 * @description 1 to 80 characters, not blank. Contains a letter or digit, and no control or invisible characters.
+                 */
+                providerId: string;
+                serviceTypeCodes?: ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC")[];
+                /** @description Estimate what the patient owes for these lines: a guide from the payer's eligibility reply, not a promise; the payer adjudicates the claim. Send each line's allowed amount (the practice's contracted rate with this payer), not its charge. */
+                estimate?: {
+                    /**
+                     * @description The network whose figures apply (default in).
+                     * @enum {string}
+                     */
+                    network?: "in" | "out";
+                    lines: {
+                        /** @description Also asked about in the 270, as if in procedureCodes. */
+                        procedureCode?: string;
+                        /**
+                         * @description Default: the procedure code's service type by the documented crosswalk (docs/eligibility.md#procedure-crosswalk), else 30; also asked about in the 270, as if in serviceTypeCodes.
+                         * @enum {string}
+                         */
+                        serviceTypeCode?: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "30" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47" | "48" | "49" | "50" | "51" | "52" | "53" | "54" | "55" | "56" | "57" | "58" | "59" | "60" | "61" | "62" | "63" | "64" | "65" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | "73" | "74" | "75" | "76" | "77" | "78" | "79" | "80" | "81" | "82" | "83" | "84" | "85" | "86" | "87" | "88" | "89" | "90" | "91" | "92" | "93" | "94" | "95" | "96" | "97" | "98" | "99" | "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "A7" | "A8" | "A9" | "AA" | "AB" | "AC" | "AD" | "AE" | "AF" | "AG" | "AH" | "AI" | "AJ" | "AK" | "AL" | "AM" | "AN" | "AO" | "AQ" | "AR" | "B1" | "B2" | "B3" | "BA" | "BB" | "BC" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BK" | "BL" | "BM" | "BN" | "BP" | "BQ" | "BR" | "BS" | "BT" | "BU" | "BV" | "BW" | "BX" | "BY" | "BZ" | "C1" | "CA" | "CB" | "CC" | "CD" | "CE" | "CF" | "CG" | "CH" | "CI" | "CJ" | "CK" | "CL" | "CM" | "CN" | "CO" | "CP" | "CQ" | "DG" | "DM" | "DS" | "GF" | "GN" | "GY" | "IC" | "MH" | "NI" | "ON" | "PT" | "PU" | "RN" | "RT" | "TC" | "TN" | "UC";
+                        /** @description The allowed amount in dollars (the practice's contracted rate with this payer, not its charge), at most two decimals. Out of network the provider may also bill the difference between its charge and the allowed amount. */
+                        amount: number;
+                    }[];
+                };
+            };
+        };
         /** @description A real check (RealEligibilityResponse, message "Eligibility check successful") or a mock scenario (MockEligibilityResponse, message "Mock Eligibility check successful."). Test `message` to tell them apart; in a generated TypeScript client that narrows the type, so every key a real answer always has is typed as present. */
         EligibilityResponse: components["schemas"]["RealEligibilityResponse"] | components["schemas"]["MockEligibilityResponse"];
         /** @description A real check's answer, from the payer's 271. payerName, dependent, procedures and cob appear when they apply. */
@@ -853,10 +921,10 @@ export interface components {
         };
         Notice: {
             /**
-             * @description A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED, PLAN_SCOPE, FREQUENCY_NOT_MET, PATIENT_DECEASED, CONTACT_PAYER, PCP_ON_FILE, RESTRICTED_PROVIDER (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter).
+             * @description A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED, PLAN_SCOPE, FREQUENCY_NOT_MET, PATIENT_DECEASED, CONTACT_PAYER, PCP_ON_FILE, RESTRICTED_PROVIDER (eligibility), UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter) or CONFIRM_CARD_FIELDS (insurance card).
              * @enum {string}
              */
-            code: "OTHER_PAYER" | "MEDICARE_ADVANTAGE" | "FAMILY_LEVEL_ONLY" | "SERVICE_NOT_RETURNED" | "PLAN_SCOPE" | "FREQUENCY_NOT_MET" | "PATIENT_DECEASED" | "CONTACT_PAYER" | "PCP_ON_FILE" | "RESTRICTED_PROVIDER" | "UNVERIFIED_CODE_REMOVED" | "NOTES_NOT_MACHINE_READABLE" | "GLYPHS_REPLACED" | "CITATION_NOT_FOUND" | "CITATIONS_LIMITED";
+            code: "OTHER_PAYER" | "MEDICARE_ADVANTAGE" | "FAMILY_LEVEL_ONLY" | "SERVICE_NOT_RETURNED" | "PLAN_SCOPE" | "FREQUENCY_NOT_MET" | "PATIENT_DECEASED" | "CONTACT_PAYER" | "PCP_ON_FILE" | "RESTRICTED_PROVIDER" | "UNVERIFIED_CODE_REMOVED" | "NOTES_NOT_MACHINE_READABLE" | "GLYPHS_REPLACED" | "CITATION_NOT_FOUND" | "CITATIONS_LIMITED" | "CONFIRM_CARD_FIELDS";
             /** @description A sentence for a person; never contains patient data. */
             message: string;
         };
@@ -1049,6 +1117,87 @@ export interface components {
             /** @description The passage as the AI service quoted it (at most 500 characters), plain text: escape it before rendering it in HTML. */
             citedText: string;
         };
+        InsuranceCardResponse: {
+            card: components["schemas"]["InsuranceCard"];
+            /** @description How sure the reader is of each field it returned (a key per field of `card`). */
+            confidence: {
+                /** @enum {string} */
+                payerName?: "high" | "medium" | "low";
+                /** @enum {string} */
+                memberId?: "high" | "medium" | "low";
+                /** @enum {string} */
+                groupNumber?: "high" | "medium" | "low";
+                /** @enum {string} */
+                planName?: "high" | "medium" | "low";
+                /** @enum {string} */
+                planType?: "high" | "medium" | "low";
+                /** @enum {string} */
+                subscriberName?: "high" | "medium" | "low";
+                /** @enum {string} */
+                rxBin?: "high" | "medium" | "low";
+                /** @enum {string} */
+                rxPcn?: "high" | "medium" | "low";
+                /** @enum {string} */
+                rxGroup?: "high" | "medium" | "low";
+                /** @enum {string} */
+                payerPhone?: "high" | "medium" | "low";
+                /** @enum {string} */
+                claimsAddress?: "high" | "medium" | "low";
+                /** @enum {string} */
+                dependents?: "high" | "medium" | "low";
+                /** @enum {string} */
+                copays?: "high" | "medium" | "low";
+            };
+            /** @description The payer directory searched with the card's payer name: at most 5, best first (empty when the card shows no payer name). */
+            payerMatches: components["schemas"]["PayerMatch"][];
+            /** @description Always CONFIRM_CARD_FIELDS: compare the member id with the card before using it. */
+            notices: components["schemas"]["Notice"][];
+            /** @description With `check`: the eligibility answer for the card's member id and best payer match, or that check's error body. */
+            eligibility?: Record<string, never>;
+        };
+        /** @description Only what the card shows, as printed; a field the card does not show or that could not be read is absent. */
+        InsuranceCard: {
+            /** @description The insurer as printed on the card. */
+            payerName?: string;
+            /** @description The member (subscriber) id as printed: compare it with the card before use. */
+            memberId?: string;
+            /** @description The group number. */
+            groupNumber?: string;
+            /** @description The plan or product name. */
+            planName?: string;
+            /** @description The plan type as printed (PPO, HMO, EPO, Medicare Part A/B, Medicaid…). */
+            planType?: string;
+            /** @description The subscriber (member) name as printed. */
+            subscriberName?: string;
+            /** @description Dependents named on the card. */
+            dependents?: string[];
+            /** @description The pharmacy BIN. */
+            rxBin?: string;
+            /** @description The pharmacy PCN. */
+            rxPcn?: string;
+            /** @description The pharmacy group. */
+            rxGroup?: string;
+            /** @description A phone number printed for members or providers. */
+            payerPhone?: string;
+            /** @description The address printed for claims. */
+            claimsAddress?: string;
+            /** @description Copays printed on the card. */
+            copays?: components["schemas"]["CardCopay"][];
+        };
+        CardCopay: {
+            /** @description The service as printed (Office visit, Specialist, ER…). */
+            service: string;
+            /** @description The amount as printed ($25, 20%…). */
+            amount: string;
+        };
+        PayerMatch: {
+            /** @description The payer id to send to the eligibility route. */
+            payerId: string;
+            /** @description The payer's name in the directory. */
+            name: string;
+            /** @description How closely the directory's name matches the name on the card (1: every word of each is in the other), two decimals; the list is in the directory's order, best first. */
+            score: number;
+        };
         HealthResponse: {
             /** @constant */
             status: "ok";
@@ -1059,7 +1208,7 @@ export interface components {
             /** @description What went wrong, for a person. */
             message: string;
             /** @enum {string} */
-            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "BATCH_LIMIT_EXCEEDED" | "DISCOVERY_LIMIT_EXCEEDED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "CARD_NOT_READ" | "BATCH_LIMIT_EXCEEDED" | "DISCOVERY_LIMIT_EXCEEDED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
             /** @description The request id, also in the x-request-id header. */
             requestId: string;
             /** @description INVALID_REQUEST: every problem, at most 50. */
@@ -1532,7 +1681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB */
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; an insurance card image is over 2 MiB decoded or over 8,000 pixels a side; or the request is over 6 MiB */
             413: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -1780,7 +1929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB */
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; an insurance card image is over 2 MiB decoded or over 8,000 pixels a side; or the request is over 6 MiB */
             413: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -1965,7 +2114,7 @@ export interface operations {
             /**
              * @description - `INVALID_JSON`: the body is not JSON, not an object, not valid UTF-8, or repeats a key
              *     - `INVALID_REQUEST`: the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors`
-             *     - `INVALID_FILE`: file_content is not base64 of a readable, unencrypted PDF
+             *     - `INVALID_FILE`: file_content is not base64 of a readable, unencrypted PDF; an insurance card image is not base64 of a whole JPEG, PNG or WebP (its header missing, cut short or inconsistent)
              */
             400: {
                 headers: {
@@ -2007,7 +2156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB */
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; an insurance card image is over 2 MiB decoded or over 8,000 pixels a side; or the request is over 6 MiB */
             413: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -2116,6 +2265,227 @@ export interface operations {
         };
     };
     generateLetterPreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example POST */
+                "Access-Control-Request-Method": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example POST, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    readInsuranceCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Repeat a POST safely: within 24 h the same key, client and body replays the stored answer (header Idempotent-Replayed: true, no upstream call); another body → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 REQUEST_IN_PROGRESS.
+                 * @example 7f1c9a52-checkout-42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsuranceCardRequest"];
+            };
+        };
+        responses: {
+            /** @description What the card shows, the payer matches and, with `check`, the eligibility answer. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsuranceCardResponse"];
+                };
+            };
+            /**
+             * @description - `INVALID_JSON`: the body is not JSON, not an object, not valid UTF-8, or repeats a key
+             *     - `INVALID_REQUEST`: the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors`
+             *     - `INVALID_FILE`: file_content is not base64 of a readable, unencrypted PDF; an insurance card image is not base64 of a whole JPEG, PNG or WebP (its header missing, cut short or inconsistent)
+             */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_JSON" | "INVALID_REQUEST" | "INVALID_FILE";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description - body exactly `{"message":"Forbidden"}`: the token is unknown or malformed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `REQUEST_IN_PROGRESS`: a request with the same Idempotency-Key is still running (see Retry-After) */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "REQUEST_IN_PROGRESS";
+                    };
+                };
+            };
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; an insurance card image is over 2 MiB decoded or over 8,000 pixels a side; or the request is over 6 MiB */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description - `UNSUPPORTED_MEDIA_TYPE`: Content-Type is not application/json */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /**
+             * @description - `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different body
+             *     - `CARD_NOT_READ`: the image is not a readable insurance card (the AI found no card, or no field it could read)
+             */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "IDEMPOTENCY_KEY_REUSED" | "CARD_NOT_READ";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /**
+             * @description - `CONFIGURATION_ERROR`: upstream credentials are missing or rejected (never echoes a secret)
+             *     - `INTERNAL_ERROR`: anything unexpected; message "Internal server error"
+             */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_ERROR`: the upstream answer was unreadable (999, broken 271, bad JSON) or AAA 79 */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_ERROR";
+                    };
+                };
+            };
+            /** @description - `AI_UNAVAILABLE`: the AI is rate-limited or overloaded after the retry; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "AI_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_TIMEOUT`: the upstream did not answer within the time budget */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    readInsuranceCardPreflight: {
         parameters: {
             query?: never;
             header: {
@@ -2531,7 +2901,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB */
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; an insurance card image is over 2 MiB decoded or over 8,000 pixels a side; or the request is over 6 MiB */
             413: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -2931,7 +3301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB */
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; an insurance card image is over 2 MiB decoded or over 8,000 pixels a side; or the request is over 6 MiB */
             413: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -3157,7 +3527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB */
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; an insurance card image is over 2 MiB decoded or over 8,000 pixels a side; or the request is over 6 MiB */
             413: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -4047,7 +4417,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB */
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; an insurance card image is over 2 MiB decoded or over 8,000 pixels a side; or the request is over 6 MiB */
             413: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];

@@ -1,9 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { decide, loadClients } from '../../lib/auth/index.js';
-import { allowPolicy, denyPolicy } from '../../lib/auth/index.js';
-import { headerOf } from '../../lib/http/index.js';
-import { repeatedHeader } from '../../lib/http/index.js';
-import { requestIdFor } from '../../lib/http/index.js';
+import { allowPolicy, decide, denyPolicy, loadClients } from '../../lib/auth/index.js';
+import { headerOf, repeatedHeader, requestIdFor } from '../../lib/http/index.js';
 import { describeException, inRequestScope, log, withRequestKeys } from '../../lib/logging/index.js';
 
 /**

@@ -1,6 +1,5 @@
 import { webhookSecretsOf } from '../../lib/auth/index.js';
-import { systemLookup, webhookHandler } from '../../lib/batch/index.js';
-import { batchWiring } from '../../lib/batch/index.js';
+import { batchWiring, systemLookup, webhookHandler } from '../../lib/batch/index.js';
 import { systemClock } from '../../lib/config/index.js';
 
 const wiring = batchWiring();

@@ -1,7 +1,5 @@
 import { systemClock } from '../../lib/config/index.js';
-import { eligibilityCheck } from '../../lib/batch/index.js';
-import { itemWorkerHandler } from '../../lib/batch/index.js';
-import { batchWiring } from '../../lib/batch/index.js';
+import { batchWiring, eligibilityCheck, itemWorkerHandler } from '../../lib/batch/index.js';
 import { discoveryStoreFromEnv } from '../../lib/discovery/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 

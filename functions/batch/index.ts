@@ -1,8 +1,6 @@
 import { webhookSecretsOf } from '../../lib/auth/index.js';
-import { systemClock } from '../../lib/config/index.js';
-import { batchHandler } from '../../lib/batch/index.js';
-import { batchWiring } from '../../lib/batch/index.js';
-import { readConfig } from '../../lib/config/index.js';
+import { readConfig, systemClock } from '../../lib/config/index.js';
+import { batchHandler, batchWiring } from '../../lib/batch/index.js';
 import { streamingHandler } from '../../lib/http/index.js';
 
 const wiring = batchWiring();

@@ -1,5 +1,4 @@
-import { discoveryHandler } from '../../lib/discovery/index.js';
-import { discoveryStoreFromEnv } from '../../lib/discovery/index.js';
+import { discoveryHandler, discoveryStoreFromEnv } from '../../lib/discovery/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const runtime = runtimeFromEnv();

@@ -1,5 +1,4 @@
-import { DOCS_PAGE, DOCS_PAGE_HEADERS, scalarScript } from '../../lib/http/index.js';
-import { publicHandler } from '../../lib/http/index.js';
+import { DOCS_PAGE, DOCS_PAGE_HEADERS, publicHandler, scalarScript } from '../../lib/http/index.js';
 
 /**
  * GET /api/docs and GET /api/docs/scalar.js: the interactive API reference of the OpenAPI document and

@@ -1,5 +1,4 @@
-import { withDiscoverOnInactive } from '../../lib/discovery/index.js';
-import { discoveryStoreFromEnv } from '../../lib/discovery/index.js';
+import { discoveryStoreFromEnv, withDiscoverOnInactive } from '../../lib/discovery/index.js';
 import { eligibilityRoute } from '../../lib/eligibility/index.js';
 import { apiHandler } from '../../lib/http/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';

@@ -1,7 +1,6 @@
 import type { Context } from 'aws-lambda';
-import { fhirHttpResponse } from '../../lib/fhir/index.js';
-import { fhirRoute } from '../../lib/fhir/index.js';
-import { apiHandler, type ApiEvent } from '../../lib/http/index.js';
+import { fhirHttpResponse, fhirRoute } from '../../lib/fhir/index.js';
+import { type ApiEvent, apiHandler } from '../../lib/http/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const runtime = runtimeFromEnv();

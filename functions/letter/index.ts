@@ -1,6 +1,5 @@
-import { apiHandler } from '../../lib/http/index.js';
-import { streamingHandler } from '../../lib/http/index.js';
-import { letterRoute, renderLetterAnswer, type LetterRecipe } from '../../lib/letter/index.js';
+import { apiHandler, streamingHandler } from '../../lib/http/index.js';
+import { type LetterRecipe, letterRoute, renderLetterAnswer } from '../../lib/letter/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const runtime = runtimeFromEnv();

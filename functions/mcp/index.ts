@@ -1,14 +1,10 @@
-import { batchStatus } from '../../lib/batch/index.js';
-import { batchStoreFromEnv } from '../../lib/batch/index.js';
+import { batchStatus, batchStoreFromEnv } from '../../lib/batch/index.js';
 import { cobRoute } from '../../lib/cob/index.js';
-import { mbiRoute } from '../../lib/discovery/index.js';
-import { withDiscoverOnInactive } from '../../lib/discovery/index.js';
-import { discoveryRoute } from '../../lib/discovery/index.js';
-import { discoveryStoreFromEnv } from '../../lib/discovery/index.js';
+import { discoveryRoute, discoveryStoreFromEnv, mbiRoute, withDiscoverOnInactive } from '../../lib/discovery/index.js';
 import { eligibilityRoute } from '../../lib/eligibility/index.js';
-import { mcpHandler } from '../../lib/mcp/index.js';
-import { mcpTools } from '../../lib/mcp/index.js';
+import { mcpHandler, mcpTools } from '../../lib/mcp/index.js';
 import { payerSearchRoute } from '../../lib/payers/index.js';
+import { cardRoute } from '../../lib/card/index.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 
 const runtime = runtimeFromEnv();
@@ -24,6 +20,7 @@ export const handler = mcpHandler(
     searchPayers: payerSearchRoute(runtime.payers),
     mbi: mbiRoute(runtime),
     ...(discoveryDeps ? { discovery: discoveryRoute(discoveryDeps) } : {}),
+    card: cardRoute(runtime),
     ...(batches ? { batchStatus: (clientId: string, batchId: string) => batchStatus({ store: batches }, clientId, batchId) } : {}),
   }),
 );

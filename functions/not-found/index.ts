@@ -1,7 +1,5 @@
 import { serviceError } from '../../lib/errors/index.js';
-import { frontDoor } from '../../lib/http/index.js';
-import { corePipeline } from '../../lib/http/index.js';
-import { errorResponse } from '../../lib/http/index.js';
+import { corePipeline, errorResponse, frontDoor } from '../../lib/http/index.js';
 import { log } from '../../lib/logging/index.js';
 
 /**

@@ -2,8 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { AUTHORIZER_CACHE_SECONDS, PLAN_NAMES, type PlanName } from '../../lib/auth/index.js';
-import { TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/index.js';
-import { DEFAULT_DISCOVERY_MAX_PER_DAY, DEFAULT_LETTER_MODEL, DEFAULT_STEDI_BASE_URL } from '../../lib/config/index.js';
+import { DEFAULT_DISCOVERY_MAX_PER_DAY, DEFAULT_LETTER_MODEL, DEFAULT_STEDI_BASE_URL, TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/index.js';
 
 /**
  * What a deployment may set (cdk.json "context", or `-c name=value`), read and checked once for the

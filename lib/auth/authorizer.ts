@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { environment, tokensFile, type Env } from '../config/index.js';
-import { systemClock, type Clock } from '../config/index.js';
-import { readSecret, SECRETS } from '../config/index.js';
-import { bearerToken, matchToken, parseTokenList, parseTokenSecret, WEBHOOK_SECRET_OVERLAP_SECONDS, type ClientToken } from './tokens.js';
+import { type Clock, type Env, environment, readSecret, SECRETS, systemClock, tokensFile } from '../config/index.js';
+import { bearerToken, type ClientToken, matchToken, parseTokenList, parseTokenSecret, WEBHOOK_SECRET_OVERLAP_SECONDS } from './tokens.js';
 
 /**
  * The bearer-token decision (docs/runtime.md#authorizer) and where the token digests come from:

@@ -1,10 +1,8 @@
 import { loggedCobCheck } from '../cob/index.js';
 import type { Clock } from '../config/index.js';
-import { withDiscoverOnInactive } from '../discovery/index.js';
-import type { DiscoveryStore } from '../discovery/index.js';
+import { type DiscoveryStore, withDiscoverOnInactive } from '../discovery/index.js';
 import { eligibilityRoute } from '../eligibility/index.js';
-import { authorizeProvider } from '../enrollment/index.js';
-import type { EnrollmentStore } from '../enrollment/index.js';
+import { authorizeProvider, type EnrollmentStore } from '../enrollment/index.js';
 import { ERROR_TABLE, type ErrorCode } from '../errors/index.js';
 import { answerOf } from '../http/index.js';
 import type { Runtime } from '../runtime/index.js';

@@ -1,15 +1,18 @@
 import type { Context } from 'aws-lambda';
 import { ServiceFailure } from '../errors/index.js';
-import type { ApiEvent } from '../http/index.js';
-import { answerOf } from '../http/index.js';
-import { lowerCaseHeaders } from '../http/index.js';
-import { eventParameters } from '../http/index.js';
-import { httpPipeline, type PipelineHandler } from '../http/index.js';
-import { NO_STORE } from '../http/index.js';
-import type { ChunkedHttpResponse } from '../http/index.js';
+import {
+  answerOf,
+  type ApiEvent,
+  type ChunkedHttpResponse,
+  eventParameters,
+  httpPipeline,
+  lowerCaseHeaders,
+  NO_STORE,
+  type PipelineHandler,
+} from '../http/index.js';
 import { batchCsv } from './csv-output.js';
 import { readBatchBody } from './request-body.js';
-import { batchItems, batchStatus, cancelBatch, ownBatch, submitBatch, type BatchRouteDeps } from './routes.js';
+import { batchItems, type BatchRouteDeps, batchStatus, cancelBatch, ownBatch, submitBatch } from './routes.js';
 
 /**
  * The batch function's handler (docs/batch.md): the four routes through the shared pipeline

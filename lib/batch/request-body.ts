@@ -1,8 +1,5 @@
-import { fail, ok, serviceError, type Result } from '../errors/index.js';
-import { headerOf } from '../http/index.js';
-import { bodyText, isJsonContentType, readJsonBody } from '../http/index.js';
-import type { HttpEvent } from '../http/index.js';
-import { eventParameters } from '../http/index.js';
+import { fail, ok, type Result, serviceError } from '../errors/index.js';
+import { bodyText, eventParameters, headerOf, type HttpEvent, isJsonContentType, readJsonBody } from '../http/index.js';
 import { itemsFromCsv } from './csv-input.js';
 import { DEFAULT_BATCH_SETTINGS } from './types.js';
 

@@ -4,8 +4,14 @@
  * The answers' shapes are derived from lib/validation/responses/batch.ts.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import type { batchAcceptedSchema, batchItemSchema, batchStatusSchema, Closed } from '../validation/index.js';
-import { type BATCH_STATUSES, ITEM_STATES as ALL_ITEM_STATES } from '../validation/index.js';
+import {
+  type BATCH_STATUSES,
+  type batchAcceptedSchema,
+  type batchItemSchema,
+  type batchStatusSchema,
+  type Closed,
+  ITEM_STATES as ALL_ITEM_STATES,
+} from '../validation/index.js';
 
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export type ItemState = (typeof ALL_ITEM_STATES)[number];

@@ -2,11 +2,10 @@
  * Stedi COB answer → the service's COB response (docs/api.md#coordination-of-benefits). Pure: no I/O, no logging.
  * `classifyCobAnswer` is its one entry, which the COB check (./check.ts) calls with the reply's AAA errors, read once.
  */
-import { type AaaRejection, fail, ok, serviceError, type Result } from '../errors/index.js';
+import { type AaaRejection, fail, ok, type Result, serviceError } from '../errors/index.js';
 import { isJsonObject, type JsonObject } from '../upstream/index.js';
-import { errorForRejections } from '../x12/index.js';
-import { serviceTypeName } from '../x12/index.js';
-import { COB_CODES, type AdditionalPlanBenefit, type CobCode, type CobResult, type PayerPrimacy, type ServiceTypeCode } from './types.js';
+import { errorForRejections, serviceTypeName } from '../x12/index.js';
+import { type AdditionalPlanBenefit, COB_CODES, type CobCode, type CobResult, type PayerPrimacy, type ServiceTypeCode } from './types.js';
 
 /** A usable string value; blank and non-string values count as missing. */
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);

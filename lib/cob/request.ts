@@ -4,10 +4,9 @@
  * Every name and id goes through cleanElement, the same cleaning as the 270's (docs/security.md#strings):
  * Stedi turns this body into X12 too, so delimiters and control characters never reach it.
  */
-import type { CobRequest } from '../validation/index.js';
+import { type CobRequest, US_DATE, usDateToIso } from '../validation/index.js';
 import { randomInt } from 'node:crypto';
-import { ServiceFailure, serviceError } from '../errors/index.js';
-import { US_DATE, usDateToIso } from '../validation/index.js';
+import { serviceError, ServiceFailure } from '../errors/index.js';
 import type { Enrollment } from '../enrollment/index.js';
 import { cleanElement } from '../x12/index.js';
 

@@ -4,8 +4,7 @@
  * upstream did not supply it: never null, "" or invented.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import type { additionalPlanBenefitSchema, cobResponseSchema, requestedPlanBenefitSchema } from '../validation/index.js';
-import type { codeNameSchema } from '../validation/index.js';
+import type { additionalPlanBenefitSchema, cobResponseSchema, codeNameSchema, requestedPlanBenefitSchema } from '../validation/index.js';
 
 export { COB_CODES } from '../validation/index.js';
 

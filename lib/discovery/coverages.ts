@@ -5,18 +5,13 @@
  * (one more call each, under the provider's enrollment for that payer). A coverage whose check fails
  * keeps the check's error body as its `eligibility`.
  */
-import type { Enrollment } from '../enrollment/index.js';
-import { authorizeProvider } from '../enrollment/index.js';
-import { checkEligibility } from '../eligibility/index.js';
-import { interpret271Figures } from '../eligibility/index.js';
-import type { SummaryFigures } from '../eligibility/index.js';
-import { eligibilityBody } from '../eligibility/index.js';
-import { fail, serviceError, type Result, type ServiceError } from '../errors/index.js';
-import { errorResponse, type ErrorBody } from '../http/index.js';
+import { authorizeProvider, type Enrollment } from '../enrollment/index.js';
+import { checkEligibility, eligibilityBody, interpret271Figures, type SummaryFigures } from '../eligibility/index.js';
+import { fail, type Result, serviceError, type ServiceError } from '../errors/index.js';
+import { type ErrorBody, errorResponse } from '../http/index.js';
 import { log } from '../logging/index.js';
 import type { Runtime } from '../runtime/index.js';
-import { usDateToD8 } from '../validation/index.js';
-import type { DiscoveryRequest } from '../validation/index.js';
+import { type DiscoveryRequest, usDateToD8 } from '../validation/index.js';
 import type { Coverage, FoundCoverage } from './types.js';
 
 export interface CoverageContext {

@@ -6,10 +6,9 @@
  * present, a raw 271 in `x12`. Stedi's JSON benefits are never read: each coverage's answer comes from
  * the one 271 reader (./coverages.ts). Every value sent goes through the 270's cleaning.
  */
-import { fail, ok, serviceError, type Result } from '../errors/index.js';
+import { fail, ok, type Result, serviceError } from '../errors/index.js';
 import { isJsonObject, type JsonObject } from '../upstream/index.js';
-import { usDateToD8 } from '../validation/index.js';
-import type { DiscoveryRequest } from '../validation/index.js';
+import { type DiscoveryRequest, usDateToD8 } from '../validation/index.js';
 import { cleanElement as clean, x12Name } from '../x12/index.js';
 import type { FoundCoverage, UpstreamDiscovery } from './types.js';
 

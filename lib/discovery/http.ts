@@ -1,9 +1,5 @@
 import type { Context } from 'aws-lambda';
-import type { ApiEvent } from '../http/index.js';
-import { answerOf } from '../http/index.js';
-import { eventParameters } from '../http/index.js';
-import { httpPipeline } from '../http/index.js';
-import type { HttpResponse } from '../http/index.js';
+import { answerOf, type ApiEvent, eventParameters, httpPipeline, type HttpResponse } from '../http/index.js';
 import { discoveryLocation, discoveryRoute, discoveryStatus } from './route.js';
 import type { DiscoveryDeps } from './service.js';
 import type { DiscoveryRequest } from '../validation/index.js';

@@ -7,16 +7,13 @@
  * in that answer; a 271 that finds no one is the payer's 422 PAYER_REJECTED with its AAA.
  */
 import { authorizeProvider } from '../enrollment/index.js';
-import { interpret271Figures } from '../eligibility/index.js';
-import { eligibilityBody } from '../eligibility/index.js';
+import { eligibilityBody, interpret271Figures } from '../eligibility/index.js';
 import { serviceError } from '../errors/index.js';
 import type { Route } from '../http/index.js';
 import { log } from '../logging/index.js';
 import type { Runtime } from '../runtime/index.js';
-import { usDateToD8 } from '../validation/index.js';
-import type { MbiRequest } from '../validation/index.js';
-import { build270 } from '../x12/index.js';
-import { onlyUnavailable } from '../x12/index.js';
+import { type MbiRequest, usDateToD8 } from '../validation/index.js';
+import { build270, onlyUnavailable } from '../x12/index.js';
 
 /** N4's city when the lookup asks by state alone: Stedi's X12 endpoint needs a city, and documents this stand-in. */
 export const STAND_IN_CITY = 'DUMMY';

@@ -4,9 +4,8 @@
  * What a row means for the answer (its figure, coverage, Medicare part) is asked by the functions
  * below; how rows rank for a slot lives in summary.ts.
  */
-import type { BenefitLoop, Loop } from '../x12/index.js';
-import { element, repetitions, SEGMENT, type Segment } from '../x12/index.js';
-import { exactAmountOf, rateOf, type Rate } from './figures.js';
+import { type BenefitLoop, element, type Loop, repetitions, SEGMENT, type Segment } from '../x12/index.js';
+import { exactAmountOf, type Rate, rateOf } from './figures.js';
 import type { Decimal } from './format.js';
 
 /** A DTP: qualifier (DTP01), format (D8 / RD8) and value, as written. */

@@ -4,17 +4,14 @@
  * every other answer is final. Each reply is interpreted once: the interpretation that decides the
  * retry is the one answered from. Returns only log-safe metadata beside the result.
  */
-import { fixedClock, systemClock, type Clock } from '../config/index.js';
+import { type Clock, fixedClock, systemClock } from '../config/index.js';
 import type { Enrollment } from '../enrollment/index.js';
 import type { Result } from '../errors/index.js';
-import type { Clearinghouse } from '../runtime/index.js';
-import type { UpstreamAttempt } from '../runtime/index.js';
-import { onlyUnavailable } from '../x12/index.js';
-import { build270, controlNumberOfKey } from '../x12/index.js';
+import type { Clearinghouse, UpstreamAttempt } from '../runtime/index.js';
+import { build270, controlNumberOfKey, onlyUnavailable } from '../x12/index.js';
 import { codesAsked } from './estimate.js';
 import { interpret271Figures } from './interpret.js';
-import { usDateToD8 } from '../validation/index.js';
-import type { EligibilityRequest } from '../validation/index.js';
+import { type EligibilityRequest, usDateToD8 } from '../validation/index.js';
 import type { SummaryFigures } from './figures.js';
 import type { EligibilityQuestion } from './types.js';
 

@@ -7,12 +7,11 @@
  * A guide only: the payer adjudicates the claim.
  */
 import { serviceTypeOfLine } from '../x12/index.js';
-import type { EstimateRequest } from '../validation/index.js';
-import { BALANCE_BILLING_NOTE, MISSING_FIGURES } from '../validation/index.js';
-import { chargeLine, type Balances, type LineRules, type MissingFigure } from './estimate-line.js';
-import { levelHasFigure, type Block, type Blocks, type EstimateFacts, type Figures, type ProcedureFigures, type ServiceFigures } from './figures.js';
+import { BALANCE_BILLING_NOTE, type EstimateRequest, MISSING_FIGURES } from '../validation/index.js';
+import { type Balances, chargeLine, type LineRules, type MissingFigure } from './estimate-line.js';
+import { type Block, type Blocks, type EstimateFacts, type Figures, levelHasFigure, type ProcedureFigures, type ServiceFigures } from './figures.js';
 import { formatMoney, parseDecimal, roundUnits } from './format.js';
-import { NOT_AVAILABLE, type Estimate, type EstimateLine, type Notice, type OtherPayer, type ServiceStatus } from './types.js';
+import { type Estimate, type EstimateLine, NOT_AVAILABLE, type Notice, type OtherPayer, type ServiceStatus } from './types.js';
 
 type EstimateBasis = EstimateLine['basis'];
 

@@ -1,11 +1,10 @@
 import { EXACT, type ExactError } from '../errors/index.js';
-import { basisPoints, cents, NOT_KNOWN, type Block, type Blocks, type Figures, type Money, type Rate } from './figures.js';
+import { basisPoints, type Block, type Blocks, cents, type Figures, type Money, NOT_KNOWN, type Rate } from './figures.js';
 import { presentSpecBlocks } from './present.js';
 import type { MockEligibilityBody } from './types.js';
 import { mockCobResult } from '../cob/index.js';
 import { matchMockScenario, type MockPatient } from '../mock/index.js';
-import type { EstimateRequest } from '../validation/index.js';
-import { MOCK_SUCCESS_MESSAGE } from '../validation/index.js';
+import { type EstimateRequest, MOCK_SUCCESS_MESSAGE } from '../validation/index.js';
 import { estimateOf } from './estimate.js';
 
 /**

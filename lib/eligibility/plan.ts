@@ -4,10 +4,8 @@
  * Three sections, in reading order: what a 2100C/2100D loop says about the person, `plan`/`subscriber`/
  * `dependent`, the plan-level fallback.
  */
-import type { Loop } from '../x12/index.js';
-import { element, SEGMENT } from '../x12/index.js';
+import { element, insuranceTypeName, type Loop, SEGMENT } from '../x12/index.js';
 import { type BenefitRow, HEALTH_PLAN, isActive, isPartB, lists, type Period, periodOf } from './benefit-row.js';
-import { insuranceTypeName } from '../x12/index.js';
 import { d8ToIso, OPEN_END, periodDates } from './dates.js';
 import type { CodeName, Dependent, Plan, PlanField, Relationship, Subscriber } from './types.js';
 import { PLAN_FIELDS } from '../validation/index.js';

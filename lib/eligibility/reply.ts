@@ -5,13 +5,9 @@
  * Every 271 transaction set is read (a reply may carry one per member, docs/eligibility.md#several-transactions).
  */
 import type { AaaRejection } from '../errors/index.js';
-import { rejection } from '../x12/index.js';
-import { readEnvelope } from '../x12/index.js';
-import { readLoops271, type LevelLoop, type Transaction271 } from '../x12/index.js';
-import { element } from '../x12/index.js';
-import { tokenize } from '../x12/index.js';
-import { benefitRowOf, type BenefitRow } from './benefit-row.js';
-import { emptyPerson, personOf, type PersonLoop } from './plan.js';
+import { element, type LevelLoop, readEnvelope, readLoops271, rejection, tokenize, type Transaction271 } from '../x12/index.js';
+import { type BenefitRow, benefitRowOf } from './benefit-row.js';
+import { emptyPerson, type PersonLoop, personOf } from './plan.js';
 
 /** What the answer needs of one 271 transaction set. */
 export interface Patient271 {

@@ -1,21 +1,16 @@
 import { loggedCobCheck } from '../cob/index.js';
-import { authorizeProvider } from '../enrollment/index.js';
-import type { Enrollment } from '../enrollment/index.js';
+import { authorizeProvider, type Enrollment } from '../enrollment/index.js';
 import { ERROR_TABLE, type ErrorCode, type ExactError, type ServiceError } from '../errors/index.js';
-import type { Route } from '../http/index.js';
-import type { RouteInput } from '../http/index.js';
-import type { SafeLogFields } from '../logging/index.js';
-import { log } from '../logging/index.js';
+import type { Route, RouteInput } from '../http/index.js';
+import { log, type SafeLogFields } from '../logging/index.js';
 import { payerNotSupported } from '../payers/index.js';
 import type { Runtime } from '../runtime/index.js';
-import type { EligibilityRequest } from '../validation/index.js';
-import { SUCCESS_MESSAGE } from '../validation/index.js';
-import type { EstimateRequest } from '../validation/index.js';
+import { type EligibilityRequest, type EstimateRequest, SUCCESS_MESSAGE } from '../validation/index.js';
 import { checkEligibility } from './check.js';
 import { estimateOf } from './estimate.js';
 import type { SummaryFigures } from './figures.js';
 import { mockEligibility } from './mock.js';
-import { presentSummary, type AnswerFigures } from './present.js';
+import { type AnswerFigures, presentSummary } from './present.js';
 import type { CobPart, EligibilityBody, MockEligibilityBody } from './types.js';
 
 /**

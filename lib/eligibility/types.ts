@@ -5,28 +5,28 @@
  * strings; inside the service they are numbers (figures.ts), formatted once by present.ts.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import type { mockEligibilityResponseSchema, realEligibilityResponseSchema } from '../validation/index.js';
 import type {
-  dependentSchema,
-  estimateLineSchema,
-  estimateSchema,
-  limitationSchema,
-  otherPayerSchema,
-  planSchema,
-  procedureBenefitSchema,
-  serviceBenefitSchema,
-  subscriberSchema,
-} from '../validation/index.js';
-import type {
+  EligibilityNoticeCode,
+  PLAN_FIELDS,
   benefitBlockSchema,
   benefitFiguresSchema,
   codeNameSchema,
   coverageStatusSchema,
+  dependentSchema,
+  estimateLineSchema,
+  estimateSchema,
+  limitationSchema,
   mockBenefitBlockSchema,
   mockBenefitFiguresSchema,
+  mockEligibilityResponseSchema,
   noticeSchema,
+  otherPayerSchema,
+  planSchema,
+  procedureBenefitSchema,
+  realEligibilityResponseSchema,
+  serviceBenefitSchema,
+  subscriberSchema,
 } from '../validation/index.js';
-import type { EligibilityNoticeCode, PLAN_FIELDS } from '../validation/index.js';
 
 export const NOT_AVAILABLE = 'N/A';
 

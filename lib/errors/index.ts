@@ -45,6 +45,7 @@ export const ERROR_TABLE = {
   REQUEST_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still running; try again shortly', retryAfterSeconds: 5 },
   PAYER_REJECTED: { status: 422, message: 'The payer rejected the request' },
   LETTER_NOT_GENERATED: { status: 422, message: 'The letter could not be generated' },
+  CARD_NOT_READ: { status: 422, message: 'The image is not a readable insurance card' },
   BATCH_LIMIT_EXCEEDED: { status: 429, message: 'This client has too many batch items not yet finished; try again once some finish', retryAfterSeconds: 60 },
   DISCOVERY_LIMIT_EXCEEDED: {
     status: 429,

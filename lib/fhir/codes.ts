@@ -124,6 +124,7 @@ export const ISSUE_TYPES = {
   REQUEST_IN_PROGRESS: 'conflict',
   PAYER_REJECTED: 'business-rule',
   LETTER_NOT_GENERATED: 'processing',
+  CARD_NOT_READ: 'processing',
   BATCH_LIMIT_EXCEEDED: 'throttled',
   DISCOVERY_LIMIT_EXCEEDED: 'throttled',
   PAYER_UNAVAILABLE: 'transient',

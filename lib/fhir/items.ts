@@ -4,10 +4,17 @@ import type {
   CoverageEligibilityResponseInsuranceItemBenefit as Benefit,
   Money,
 } from '@medplum/fhirtypes';
-import { NOT_KNOWN, type Block, type Figures, type LevelFigures, type Money as Amount } from '../eligibility/index.js';
-import { rateText } from '../eligibility/index.js';
-import type { ServiceBenefit, ServiceStatus } from '../eligibility/index.js';
-import { ANNUAL_TERM, BENEFIT_TYPES, NETWORKS, OCCURRENCE_TERMS, UNITS, type FigureName } from './codes.js';
+import {
+  type Block,
+  type Figures,
+  type LevelFigures,
+  type Money as Amount,
+  NOT_KNOWN,
+  rateText,
+  type ServiceBenefit,
+  type ServiceStatus,
+} from '../eligibility/index.js';
+import { ANNUAL_TERM, BENEFIT_TYPES, type FigureName, NETWORKS, OCCURRENCE_TERMS, UNITS } from './codes.js';
 
 /**
  * Our figures in FHIR's terms (docs/fhir.md#benefits): one item per network × unit of a service type or

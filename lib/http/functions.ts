@@ -59,6 +59,10 @@ export const FUNCTION_TABLE = {
     streaming: true,
     integrationTimeoutSeconds: LETTER_TIMEOUT_SECONDS + 5,
   },
+  // The insurance card (docs/finding-coverage.md#insurance-card): two images of up to 2 MiB each in
+  // the body (base64 and decoded), one model call inside the 25 s upstream budget, and optionally the
+  // eligibility check in process; 1024 MiB holds the images and gives CPU for the JSON.
+  'insurance-card': { routes: [post('/api/insurance-card/v1')], memoryMiB: 1024, timeoutSeconds: 29, streaming: false },
   // The eligibility check behind a FHIR Bundle in and out (docs/fhir.md): the same sizing.
   fhir: { routes: [post('/api/fhir/r4/CoverageEligibilityRequest/$submit')], memoryMiB: 512, timeoutSeconds: 29, streaming: false },
   // Insurance discovery (docs/finding-coverage.md): one upstream discovery call, or one result poll, then

@@ -1,7 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { letterResponseSchema } from '../validation/index.js';
-import type { noticeSchema } from '../validation/index.js';
-import type { LetterNoticeCode } from '../validation/index.js';
+import type { LetterNoticeCode, letterResponseSchema, noticeSchema } from '../validation/index.js';
 
 /** A notice of the letter answer: the shared notice shape, with one of the letter codes. */
 export type Notice = FromSchema<typeof noticeSchema> & { code: LetterNoticeCode };

@@ -1,9 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Context } from 'aws-lambda';
-import type { ApiEvent } from '../http/index.js';
-import { jsonBody } from '../http/index.js';
-import { corePipeline } from '../http/index.js';
-import { NO_STORE, type HttpResponse } from '../http/index.js';
+import { type ApiEvent, corePipeline, type HttpResponse, jsonBody, NO_STORE } from '../http/index.js';
 import { mcpServer } from './server.js';
 import type { McpTool } from './tools.js';
 

@@ -134,3 +134,23 @@ export function errorSummary(body: Json): string {
   const details = [...fields, ...reasons];
   return details.length > 0 ? `${head} (${details.join('; ')})` : head;
 }
+
+/**
+ * "Card read: payer "Aetna" (as printed on the card), 5 of 5 fields with high confidence; best payer
+ * match "Aetna" (payerId 60054). Compare the member id with the card before using it." Card text is
+ * quoted like payer text; names and member ids are never repeated.
+ */
+export function cardSummary(body: unknown): string {
+  if (!isObject(body) || !isObject(body.card)) return '';
+  const fields = Object.keys(body.card);
+  const high = isObject(body.confidence) ? Object.values(body.confidence).filter((level) => level === 'high').length : 0;
+  const payer = typeof body.card.payerName === 'string' ? `payer ${quoted(body.card.payerName)} (as printed on the card), ` : '';
+  const matches = Array.isArray(body.payerMatches) ? body.payerMatches.filter(isObject) : [];
+  const best = matches[0]
+    ? `best payer match ${quoted(String(matches[0].name ?? ''))} (payerId ${safe(matches[0].payerId)})`
+    : 'no payer match in the directory';
+  const check = isObject(body.eligibility)
+    ? ` Eligibility: ${typeof body.eligibility.code === 'string' ? errorSummary(body.eligibility) : eligibilitySummary(body.eligibility)}`
+    : '';
+  return `Card read: ${payer}${high} of ${fields.length} fields with high confidence; ${best}. Compare the member id with the card before using it.${check}`;
+}

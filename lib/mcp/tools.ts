@@ -1,19 +1,19 @@
 import { serviceError } from '../errors/index.js';
 import type { Route, RouteOutcome } from '../http/index.js';
-import type { PayerSearchRoute } from '../payers/index.js';
-import { PAYER_SEARCH_SCHEMA } from '../payers/index.js';
+import { PAYER_SEARCH_SCHEMA, type PayerSearchRoute } from '../payers/index.js';
 import {
-  SCHEMAS,
-  validateBody,
+  type CardRequest,
   type CobRequest,
   type DiscoveryRequest,
   type EligibilityRequest,
   type MbiRequest,
   type RequestBodies,
   type SchemaName,
+  SCHEMAS,
+  validateBody,
 } from '../validation/index.js';
 import { discoverySummary, mbiSummary } from './coverage-summary.js';
-import { cobSummary, eligibilitySummary, payerSearchSummary } from './summary.js';
+import { cardSummary, cobSummary, eligibilitySummary, payerSearchSummary } from './summary.js';
 
 /**
  * The MCP tools (docs/mcp.md#tools). Each runs the same route function as its REST route, so the
@@ -42,6 +42,8 @@ export interface ToolRoutes {
   /** POST /api/insurance-discovery/v1 and POST /api/medicare/mbi/v1 (docs/finding-coverage.md); without them the tools answer 404. */
   discovery?: Route<DiscoveryRequest>;
   mbi?: Route<MbiRequest>;
+  /** POST /api/insurance-card/v1 (docs/finding-coverage.md#insurance-card); without it the tool answers CONFIGURATION_ERROR. */
+  card?: Route<CardRequest>;
   /** GET /api/eligibility/batch/v1/{batchId} (docs/batch.md#poll); without it every id is unknown. */
   batchStatus?: (clientId: string, batchId: string) => Promise<RouteOutcome>;
 }
@@ -131,6 +133,20 @@ export function mcpTools(routes: ToolRoutes): McpTool[] {
       inputSchema: inputSchemaOf('mbi'),
       run: bodyTool('mbi', routes.mbi),
       summarize: mbiSummary,
+    },
+    {
+      name: 'read_insurance_card',
+      title: 'Read an insurance card',
+      description:
+        "Reads a photo of a patient's insurance card (front, optionally back: base64 JPEG, PNG or WebP, at most 2 MiB each; downscale to about 1,600 pixels on the long edge): only what the card shows, a confidence per field, and the payer directory's matches for its payer name. With check (date of birth, date of coverage, providerId) it also runs check_eligibility with the card's member id and best payer match. Always compare the member id with the card.",
+      inputSchema: inputSchemaOf('card'),
+      run: async (args, context) => {
+        if (!routes.card)
+          return { ok: false, error: serviceError('CONFIGURATION_ERROR', { message: 'Reading insurance cards is not configured on this server' }) };
+        const valid = validateBody('card', args);
+        return valid.ok ? routes.card({ body: valid.value, ...context }) : valid;
+      },
+      summarize: cardSummary,
     },
     {
       name: 'get_batch_status',

@@ -1,9 +1,5 @@
 import type { Context } from 'aws-lambda';
-import type { ApiEvent } from '../http/index.js';
-import type { HttpResponse } from '../http/index.js';
-import { eventParameters } from '../http/index.js';
-import { corePipeline } from '../http/index.js';
-import { answerOf } from '../http/index.js';
+import { answerOf, type ApiEvent, corePipeline, eventParameters, type HttpResponse } from '../http/index.js';
 import type { PayerDirectory } from './directory.js';
 import { payerLookupRoute, payerSearchRoute } from './route.js';
 

@@ -1,7 +1,6 @@
-import { fail, ok, serviceError, type FieldError, type Result } from '../errors/index.js';
-import { MAX_PAYER_PAGE_SIZE } from '../validation/index.js';
-import { NO_CONTROL_CHARACTERS } from '../validation/index.js';
-import { TRANSACTIONS, type PayerSearch } from './types.js';
+import { fail, type FieldError, ok, type Result, serviceError } from '../errors/index.js';
+import { MAX_PAYER_PAGE_SIZE, NO_CONTROL_CHARACTERS } from '../validation/index.js';
+import { type PayerSearch, TRANSACTIONS } from './types.js';
 
 /**
  * The parameters of a payer search, as one JSON Schema: the REST route reads its query string with

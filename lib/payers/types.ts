@@ -1,7 +1,6 @@
 /** The payer directory's domain types (docs/api.md#payer-directory); the answers' are derived from lib/validation/responses/payers.ts. */
 import type { FromSchema } from 'json-schema-to-ts';
-import type { payerPageSchema, payerSchema } from '../validation/index.js';
-import { TRANSACTIONS as ALL_TRANSACTIONS } from '../validation/index.js';
+import { type payerPageSchema, type payerSchema, TRANSACTIONS as ALL_TRANSACTIONS } from '../validation/index.js';
 
 /** One payer as the API answers it: keys in this order; `stediId` only when the directory gives one. */
 export type Payer = FromSchema<typeof payerSchema>;

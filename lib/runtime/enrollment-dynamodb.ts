@@ -1,7 +1,6 @@
-import { GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceFailure } from '../errors/index.js';
-import type { Enrollment, EnrollmentStore } from '../enrollment/index.js';
-import { validateEnrollment } from '../enrollment/index.js';
+import { type Enrollment, type EnrollmentStore, validateEnrollment } from '../enrollment/index.js';
 
 /**
  * The DynamoDB adapter of the enrollment store port (`EnrollmentStore`, lib/enrollment/types.ts;

@@ -8,11 +8,20 @@
  * const runtime = runtimeFromEnv(); // once per container; every route reads it
  * ```
  */
-import { systemClock, type Clock } from '../config/index.js';
-import { environment, readConfig, sandboxUpstreams, type Config, type Env } from '../config/index.js';
-import { readSecret, SECRETS, type SecretSource } from '../config/index.js';
+import {
+  type Clock,
+  type Config,
+  type Env,
+  environment,
+  readConfig,
+  readSecret,
+  sandboxUpstreams,
+  SECRETS,
+  type SecretSource,
+  systemClock,
+} from '../config/index.js';
 import type { EnrollmentStore } from '../enrollment/index.js';
-import { fail, ok, serviceError, type Result } from '../errors/index.js';
+import { fail, ok, type Result, serviceError } from '../errors/index.js';
 import { log } from '../logging/index.js';
 import { payerDirectory, type PayerDirectory } from '../payers/index.js';
 import { stediClearinghouse } from '../upstream/index.js';

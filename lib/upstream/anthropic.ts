@@ -124,17 +124,30 @@ const FAILURES: RetryFailures<Failure> = { timeout: () => ({ kind: 'timeout' }),
 
 type Accumulated = { ok: true; message: Message } | { ok: false; kind: 'too-long' | 'unreadable' };
 
-/** One text block being streamed: its text as parts (joined once, at its end) and its citations. */
+/** One block being streamed: a text block's text as parts (joined once, at its end) and its citations; a tool_use block's input JSON as parts. */
 interface OpenBlock {
   block: Record<string, unknown>;
   parts?: string[];
   citations?: unknown[];
+  json?: string[];
+}
+
+/** A tool_use block's input from its streamed JSON (an empty stream is `{}`); undefined when the JSON is broken. */
+function toolInput(parts: string[]): unknown {
+  const text = parts.join('');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * The message the events describe, put together as they arrive, the caps counted on the text and
- * cited passages as each delta comes in. Blocks other than text are kept as started (this client
- * asks for no tools or thinking); deltas other than text and citations are not kept.
+ * cited passages as each delta comes in. A tool_use block's input arrives as JSON deltas, counted
+ * against the text cap and parsed at the message's end (a forced tool answer, docs/finding-coverage.md#insurance-card);
+ * other blocks are kept as started, and other deltas are not kept.
  */
 async function accumulate(events: AsyncIterable<Anthropic.RawMessageStreamEvent>, maxBytes: number): Promise<Accumulated> {
   let message: Message | undefined;
@@ -151,11 +164,19 @@ async function accumulate(events: AsyncIterable<Anthropic.RawMessageStreamEvent>
         blocks[event.index] =
           block.type === 'text'
             ? { block, parts: [String(block.text ?? '')], citations: Array.isArray(block.citations) ? [...block.citations] : undefined }
-            : { block };
+            : block.type === 'tool_use'
+              ? { block, json: [] }
+              : { block };
         break;
       }
       case 'content_block_delta': {
         const open = blocks[event.index];
+        if (open?.json && event.delta.type === 'input_json_delta') {
+          textBytes += Buffer.byteLength(event.delta.partial_json, 'utf8');
+          if (textBytes > maxBytes) return { ok: false, kind: 'too-long' };
+          open.json.push(event.delta.partial_json);
+          break;
+        }
         if (!open?.parts) break;
         if (event.delta.type === 'text_delta') {
           textBytes += Buffer.byteLength(event.delta.text, 'utf8');
@@ -177,9 +198,15 @@ async function accumulate(events: AsyncIterable<Anthropic.RawMessageStreamEvent>
         break;
       case 'message_stop': {
         if (!message) return { ok: false, kind: 'unreadable' };
-        const content = blocks
-          .filter(Boolean)
-          .map(({ block, parts, citations }) => (parts ? { ...block, text: parts.join(''), citations: citations ?? null } : block));
+        const content = [];
+        for (const { block, parts, citations, json } of blocks.filter(Boolean)) {
+          if (parts) content.push({ ...block, text: parts.join(''), citations: citations ?? null });
+          else if (json) {
+            const input = toolInput(json);
+            if (input === undefined) return { ok: false, kind: 'unreadable' };
+            content.push({ ...block, input });
+          } else content.push(block);
+        }
         return { ok: true, message: { ...message, content: content as unknown as Message['content'] } };
       }
     }

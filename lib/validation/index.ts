@@ -218,7 +218,18 @@ export function validateBody<N extends SchemaName>(name: N, body: unknown, optio
 }
 
 export { SCHEMAS } from './schemas.js';
-export type { CobRequest, DiscoveryRequest, EligibilityRequest, FhirBundleRequest, LetterRequest, MbiRequest, RequestBodies, SchemaName } from './schemas.js';
+export type {
+  CardCheckRequest,
+  CardRequest,
+  CobRequest,
+  DiscoveryRequest,
+  EligibilityRequest,
+  FhirBundleRequest,
+  LetterRequest,
+  MbiRequest,
+  RequestBodies,
+  SchemaName,
+} from './schemas.js';
 
 export { AJV_FORMATS, FORMATS, US_DATE, usDateToD8, usDateToIso } from './formats.js';
 export { UPPER_CASED_LISTS } from './letter-case.js';
@@ -268,3 +279,6 @@ export {
 } from './responses/vocabulary.js';
 export { NO_CONTROL_CHARACTERS, type EstimateRequest } from './schemas.js';
 export { eligibility } from './validators.generated.js';
+
+export type { cardResponseSchema } from './responses/card.js';
+export { CARD_ADDRESS_MAX, CARD_FIELDS, CARD_LIST_MAX, CARD_TEXT_FIELDS, CARD_TEXT_MAX, CONFIDENCE_LEVELS, type CardField } from './responses/vocabulary.js';

@@ -1,7 +1,6 @@
 import type { FieldError } from '../errors/index.js';
-import { NM1_NAME_SIZES, x12Name } from '../x12/index.js';
-import { serviceTypeOfLine } from '../x12/index.js';
-import { dayNumber, latestToday, parseUsDate, type DateParts } from './formats.js';
+import { NM1_NAME_SIZES, serviceTypeOfLine, x12Name } from '../x12/index.js';
+import { type DateParts, dayNumber, latestToday, parseUsDate } from './formats.js';
 import type { SchemaName } from './schemas.js';
 
 /**
@@ -157,6 +156,23 @@ const serviceInBounds: Rule = (body, context) => {
   const problem = coverageInBounds(['patientDOB'])({ ...body, dateOfCoverage: body.dateOfService }, context);
   return problem ? { ...problem, field: 'dateOfService', message: problem.message } : undefined;
 };
+/**
+ * Rules for an object field of the body (the card's `check`): each runs on that object, sees only its
+ * fields' reported problems, and names its field under the object's (`check.dateOfCoverage`).
+ */
+function within(field: string, rules: readonly Rule[]): Rule {
+  return (body, context) => {
+    const inner = body[field];
+    if (typeof inner !== 'object' || inner === null || Array.isArray(inner) || context.reported.has(field)) return undefined;
+    const prefix = `${field}.`;
+    const reported = new Set([...context.reported].filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length)));
+    for (const rule of rules) {
+      const problem = rule(inner as Body, { ...context, reported });
+      if (problem) return { ...problem, field: `${prefix}${problem.field}` };
+    }
+    return undefined;
+  };
+}
 
 const RULES: Record<SchemaName, readonly Rule[]> = {
   eligibility: [fitsNm1('patientFirstName', 'NM104'), fitsNm1('patientLastName', 'NM103'), coverageInBounds(['patientDOB']), amountsInCents, estimateCodesFit],
@@ -177,6 +193,9 @@ const RULES: Record<SchemaName, readonly Rule[]> = {
     coverageInBounds(['patientDOB']),
     oneOf('patientSSN', 'patientState', 'the Medicare number is looked up by SSN, or without one by the state the patient lives in'),
   ],
+  // The card's `check` holds the eligibility fields the card does not give; the body made with the card is
+  // validated again with the eligibility rules (lib/card/check.ts).
+  card: [within('check', [coverageInBounds(['patientDOB']), amountsInCents, estimateCodesFit])],
 };
 
 /** The problems the rules of one schema find in a body (an object; other shapes have none). */

@@ -251,6 +251,34 @@ const letterSchema = {
   },
 } as const;
 
+/** A photo of one side of a card (docs/finding-coverage.md#insurance-card): size and format are checked after validation, with their own error codes. */
+const cardImage = (side: string) =>
+  ({
+    type: 'string',
+    minLength: 1,
+    pattern: BASE64_TEXT,
+    description: `The ${side} of the card: base64 of a JPEG, PNG or WebP image, at most 2 MiB decoded and 8,000 pixels a side (downscale photos to about 1,600 pixels on the long edge).`,
+  }) as const;
+
+const cardSchema = {
+  $id: 'card',
+  type: 'object',
+  additionalProperties: false,
+  required: ['front'],
+  properties: {
+    front: cardImage('front'),
+    back: cardImage('back'),
+    check: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['patientDOB', 'dateOfCoverage', 'providerId'],
+      description:
+        "Also run the eligibility check with the card's member id and the best payer match; the answer gains `eligibility` (the eligibility answer, or its error body).",
+      properties: { patientDOB: pastUsDate, dateOfCoverage: usDate, providerId: identifier, serviceTypeCodes, estimate },
+    },
+  },
+} as const;
+
 /**
  * The FHIR `$submit` body (docs/fhir.md#the-request): only its outer shape is checked here (a Bundle, a
  * bare CoverageEligibilityRequest or a Parameters, their lists bounded), and lib/fhir/request-shapes.ts
@@ -271,98 +299,19 @@ const fhirBundleSchema = {
   },
 } as const;
 
-export interface EligibilityRequest {
-  patientFirstName: string;
-  patientLastName: string;
-  patientDOB: string;
-  patientMemberId: string;
-  dateOfCoverage: string;
-  payerId: string;
-  providerId: string;
-  mockRequest?: boolean;
-  runCobCheck?: boolean;
-  /** X12 005010 service type codes, 1–10 distinct (default ["30"]). */
-  serviceTypeCodes?: string[];
-  /** CPT/HCPCS/CDT codes, 1–10 distinct, each five letters or digits. */
-  procedureCodes?: string[];
-  /** docs/eligibility.md#estimate */
-  estimate?: EstimateRequest;
-  /** docs/finding-coverage.md#discovery-when-the-check-finds-nothing */
-  discoverOnInactive?: boolean;
-}
+import type {
+  CardCheckRequest,
+  CardRequest,
+  CobRequest,
+  DiscoveryRequest,
+  EligibilityRequest,
+  EstimateRequest,
+  FhirBundleRequest,
+  LetterRequest,
+  MbiRequest,
+} from './request-bodies.js';
 
-export interface DiscoveryRequest {
-  patientFirstName: string;
-  patientLastName: string;
-  patientDOB: string;
-  patientGender?: 'M' | 'F';
-  patientAddress?: { street: string; city: string; state: string; zip: string };
-  patientSSN?: string;
-  dateOfService: string;
-  providerId: string;
-}
-
-export interface MbiRequest {
-  patientFirstName: string;
-  patientLastName: string;
-  patientDOB: string;
-  patientSSN?: string;
-  patientState?: string;
-  dateOfCoverage: string;
-  providerId: string;
-}
-
-interface EstimateRequestLine {
-  procedureCode?: string;
-  serviceTypeCode?: string;
-  /** Dollars, > 0, ≤ 1,000,000, at most two decimals. */
-  amount: number;
-}
-
-export interface EstimateRequest {
-  network?: 'in' | 'out';
-  lines: EstimateRequestLine[];
-}
-
-export interface CobRequest {
-  patientFirstName: string;
-  patientLastName: string;
-  dateOfCoverage: string;
-  payerId: string;
-  providerId: string;
-  patientDOB?: string;
-  patientMemberId?: string;
-  patientSSN?: string;
-  dependentFirstName?: string;
-  dependentLastName?: string;
-  dependentDOB?: string;
-  serviceTypeCodes?: string[];
-  mockRequest?: boolean;
-}
-
-export interface LetterRequest {
-  file_content: string;
-  patient_identifier: string;
-  patient_name: string;
-  patient_age: string;
-  facility_name: string;
-  visit_cost: string;
-  provider_email: string;
-  provider_phone: string;
-  provider_signature: string;
-  provider_name: string;
-  output_format?: 'text' | 'pdf';
-  payer_name?: string;
-  member_id?: string;
-  patient_dob?: string;
-  provider_npi?: string;
-}
-
-/** A `$submit` body as it arrives: a Bundle, a CoverageEligibilityRequest or a Parameters (every other key is read by lib/fhir). */
-export interface FhirBundleRequest {
-  resourceType: 'Bundle' | 'CoverageEligibilityRequest' | 'Parameters';
-  [key: string]: unknown;
-}
+export type { CardCheckRequest, CardRequest, CobRequest, DiscoveryRequest, EligibilityRequest, EstimateRequest, FhirBundleRequest, LetterRequest, MbiRequest };
 
 export const SCHEMAS = {
   eligibility: eligibilitySchema,
@@ -371,6 +320,7 @@ export const SCHEMAS = {
   fhir: fhirBundleSchema,
   discovery: discoverySchema,
   mbi: mbiSchema,
+  card: cardSchema,
 } as const;
 export type SchemaName = keyof typeof SCHEMAS;
 export interface RequestBodies {
@@ -380,4 +330,5 @@ export interface RequestBodies {
   fhir: FhirBundleRequest;
   discovery: DiscoveryRequest;
   mbi: MbiRequest;
+  card: CardRequest;
 }

@@ -19,6 +19,7 @@ const NOT_RUN = [
   'README.md letter-from-notes: sends your own procedure-notes.pdf through $(base64 …)',
   'README.md deploy-first-call: needs a deployed stack and its outputs',
   'docs/deployment.md deploy-first-call: needs a deployed stack and its outputs',
+  'docs/finding-coverage.md card-medicare: sends a sample card image through $(base64 …); test/card/route.test.ts reads every sample card',
 ];
 
 interface Real {

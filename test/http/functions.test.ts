@@ -27,6 +27,7 @@ describe('the function table', () => {
       'eligibility',
       'cob',
       'letter',
+      'insurance-card',
       'fhir',
       'discovery',
       'medicare',

@@ -135,6 +135,7 @@ const RESOURCE_PATHS = [
   '/api/insurance-discovery',
   '/api/medicare',
   '/api/medicare/mbi',
+  '/api/insurance-card',
   '/{proxy+}',
   ...ROUTE_PATHS,
 ];
@@ -155,6 +156,7 @@ describe('EligibilityStack', () => {
         'POST /api/eligibility/v1',
         'POST /api/eligibility/cob/v1',
         'POST /api/generate-letter',
+        'POST /api/insurance-card/v1',
         'POST /api/fhir/r4/CoverageEligibilityRequest/$submit',
         'GET /api/payers',
         'GET /api/payers/{payerId}',
@@ -484,14 +486,14 @@ describe('EligibilityStack', () => {
       VendorName: 'AWS',
       Name: 'AWSManagedRulesKnownBadInputsRuleSet',
     });
-    // The replacement size rule: over 8 KB (oversize counts as a match) and not the letter path → 413.
-    const [size, notLetter] = rules.BodySizeOutsideLetterRoute.Statement.AndStatement.Statements;
+    // The replacement size rule: over 8 KB (oversize counts as a match) and neither the letter nor the card path → 413.
+    const [size, notLarge] = rules.BodySizeOutsideLetterRoute.Statement.AndStatement.Statements;
     expect(size.SizeConstraintStatement).toMatchObject({ FieldToMatch: { Body: { OversizeHandling: 'MATCH' } }, ComparisonOperator: 'GT', Size: 8192 });
-    expect(notLetter.NotStatement.Statement.ByteMatchStatement).toMatchObject({
-      FieldToMatch: { UriPath: {} },
-      PositionalConstraint: 'ENDS_WITH',
-      SearchString: '/api/generate-letter',
-    });
+    expect(notLarge.NotStatement.Statement.OrStatement.Statements.map((s: { ByteMatchStatement: unknown }) => s.ByteMatchStatement)).toEqual(
+      ['/api/generate-letter', '/api/insurance-card/v1'].map((path) =>
+        expect.objectContaining({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'ENDS_WITH', SearchString: path }),
+      ),
+    );
     expect(rules.BodySizeOutsideLetterRoute.Action.Block.CustomResponse.ResponseCode).toBe(413);
     // A 4 MiB PDF is ~5.6 MB of base64; nothing else in the ACL looks at body size.
     expect(JSON.stringify(acl.Properties.Rules).match(/SizeConstraintStatement/g)).toHaveLength(1);

@@ -29,11 +29,20 @@ type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]
 const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as unknown as ToolAnswer;
 
 describe('MCP over HTTP', () => {
-  it('lists the six tools, whose input schemas are the REST request schemas', async () => {
+  it('lists the seven tools, whose input schemas are the REST request schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_payers', 'check_eligibility', 'check_cob', 'discover_insurance', 'lookup_mbi', 'get_batch_status']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'search_payers',
+      'check_eligibility',
+      'check_cob',
+      'discover_insurance',
+      'lookup_mbi',
+      'read_insurance_card',
+      'get_batch_status',
+    ]);
     expect(tools.find((tool) => tool.name === 'discover_insurance')!.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.discovery.properties)));
     expect(tools.find((tool) => tool.name === 'lookup_mbi')!.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.mbi.properties)));
+    expect(tools.find((tool) => tool.name === 'read_insurance_card')!.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.card.properties)));
     const eligibility = tools.find((tool) => tool.name === 'check_eligibility')!;
     expect(eligibility.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.eligibility.properties)));
     expect(eligibility.inputSchema.required).toEqual(SCHEMAS.eligibility.required);
@@ -243,7 +252,7 @@ describe('POST /api/mcp at the HTTP level', () => {
     expect(answer.headers.get('mcp-session-id')).toBeNull();
     expect(answer.headers.get('x-request-id')).toBe('mcp-req-1');
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.body.result.tools).toHaveLength(6);
+    expect(answer.body.result.tools).toHaveLength(7);
   });
 
   it("gives the API's own 415 and 400 bodies for a non-JSON request", async () => {

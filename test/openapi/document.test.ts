@@ -56,7 +56,7 @@ describe('openapi.json', () => {
   });
 
   it('documents exactly the request fields the validator accepts', () => {
-    const bodies = { EligibilityRequest: SCHEMAS.eligibility, CobRequest: SCHEMAS.cob, LetterRequest: SCHEMAS.letter };
+    const bodies = { EligibilityRequest: SCHEMAS.eligibility, CobRequest: SCHEMAS.cob, LetterRequest: SCHEMAS.letter, InsuranceCardRequest: SCHEMAS.card };
     for (const [name, schema] of Object.entries(bodies)) {
       const documented = committed.components.schemas[name];
       expect(Object.keys(documented.properties)).toEqual(Object.keys(schema.properties));
@@ -66,7 +66,12 @@ describe('openapi.json', () => {
   });
 
   it('has request examples the validator accepts', () => {
-    const names = { '/api/eligibility/v1': 'eligibility', '/api/eligibility/cob/v1': 'cob', '/api/generate-letter': 'letter' } as const;
+    const names = {
+      '/api/eligibility/v1': 'eligibility',
+      '/api/eligibility/cob/v1': 'cob',
+      '/api/generate-letter': 'letter',
+      '/api/insurance-card/v1': 'card',
+    } as const;
     let count = 0;
     for (const [path, name] of Object.entries(names)) {
       for (const [label, example] of Object.entries(committed.paths[path].post.requestBody.content['application/json'].examples) as [string, any][]) {
@@ -83,6 +88,7 @@ describe('openapi.json', () => {
       checkEligibility: 'eligibility',
       checkCoordinationOfBenefits: 'cob',
       generateLetter: 'letter',
+      readInsuranceCard: 'card',
       getHealth: 'health',
       searchPayers: 'payerPage',
       getPayer: 'payer',

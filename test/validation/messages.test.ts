@@ -63,6 +63,7 @@ const VALID: Record<SchemaName, Record<string, unknown>> = {
     dateOfCoverage: '03-01-2025',
     providerId: 'PROVIDER-SANDBOX-1',
   },
+  card: { front: 'iVBORw0KGgo=', check: { patientDOB: '11-02-1950', dateOfCoverage: '03-01-2025', providerId: 'PROVIDER-SANDBOX-1' } },
 };
 
 /** Values that break strings, lists, booleans and codes in every way the keywords can tell apart. */
@@ -96,7 +97,7 @@ const BAD_VALUES: unknown[] = [
   { lines: [{ amount: 2_000_000 }] },
 ];
 
-/** Every broken body: each field set to each bad value, each required field dropped, an unknown field, a lone dependent field. */
+/** Every broken body: each field (and each field of an object field) set to each bad value, each required field dropped, an unknown field, a lone dependent field. */
 function brokenBodies(name: SchemaName): Record<string, unknown>[] {
   const schema = SCHEMAS[name] as { properties: Record<string, unknown>; required: readonly string[] };
   const valid = VALID[name];
@@ -105,6 +106,12 @@ function brokenBodies(name: SchemaName): Record<string, unknown>[] {
   for (const field of schema.required) {
     const { [field]: _dropped, ...rest } = valid;
     bodies.push(rest);
+  }
+  // An object field of the valid body (the card's `check`) is walked the same way, one level down.
+  for (const [field, nested] of Object.entries(valid)) {
+    const properties = (schema.properties[field] as { properties?: Record<string, unknown> }).properties;
+    if (!properties || typeof nested !== 'object' || nested === null || Array.isArray(nested)) continue;
+    for (const sub of Object.keys(properties)) for (const value of BAD_VALUES) bodies.push({ ...valid, [field]: { ...nested, [sub]: value } });
   }
   bodies.push({ ...valid, runCOBCheck: true }, { ...valid, dependentFirstName: 'Emma' });
   return bodies;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { ELIGIBILITY_NOTICE_CODES, LETTER_NOTICE_CODES, NOTICE_CODES } from '../../lib/validation/responses/vocabulary.js';
+import { CARD_NOTICE_CODES, ELIGIBILITY_NOTICE_CODES, LETTER_NOTICE_CODES, NOTICE_CODES } from '../../lib/validation/responses/vocabulary.js';
 import { responseProblems } from '../support/response-schemas.js';
 
 /**
@@ -26,8 +26,8 @@ function level() {
 }
 
 describe('notice codes', () => {
-  it('are the eligibility list then the letter list, each code once', () => {
-    expect(NOTICE_CODES).toEqual([...ELIGIBILITY_NOTICE_CODES, ...LETTER_NOTICE_CODES]);
+  it('are the eligibility list, the letter list, then the card list, each code once', () => {
+    expect(NOTICE_CODES).toEqual([...ELIGIBILITY_NOTICE_CODES, ...LETTER_NOTICE_CODES, ...CARD_NOTICE_CODES]);
     expect(new Set(NOTICE_CODES).size).toBe(NOTICE_CODES.length);
   });
 

@@ -136,13 +136,19 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
       // Every face of the letter's font fallback chain (lib/letter/render/font-files.ts, docs/letter.md#fonts).
       fonts: ALL_FONT_FILES,
     },
+    // docs/finding-coverage.md#insurance-card: the letter's model and key, and what the eligibility check needs.
+    'insurance-card': {
+      environment: { ANTHROPIC_SECRET_ARN: anthropicSecret.secretArn, LETTER_MODEL: settings.letterModel, ...stediEnv, ...idempotencyEnv, ...corsEnv },
+      grants: [readSecret(anthropicSecret, stediSecret), getEnrollment(), ...idempotencyGrants(), decryptVia('secretsmanager', 'dynamodb')],
+    },
     // docs/api.md#payer-directory: reads the Stedi key only (the directory's own search endpoint).
     payers: { environment: { ...stediEnv, ...corsEnv }, grants: [readSecret(stediSecret), decryptVia('secretsmanager')] },
     // docs/mcp.md: the tools run the eligibility, COB and payer routes, so it needs what they need (no Idempotency-Key over MCP).
     // get_batch_status reads the batch table (docs/batch.md#poll).
+    // read_insurance_card reads the card with the letter's model and key (docs/finding-coverage.md#insurance-card).
     mcp: {
-      environment: { ...stediEnv, ...discoveryEnv, ...corsEnv },
-      grants: [readSecret(stediSecret), getEnrollment(), ...discoveryRows(), decryptVia('secretsmanager', 'dynamodb')],
+      environment: { ...stediEnv, ...discoveryEnv, ANTHROPIC_SECRET_ARN: anthropicSecret.secretArn, LETTER_MODEL: settings.letterModel, ...corsEnv },
+      grants: [readSecret(stediSecret, anthropicSecret), getEnrollment(), ...discoveryRows(), decryptVia('secretsmanager', 'dynamodb')],
     },
     batch: {
       environment: { ...batchEnv, BATCH_MAX_PENDING_ITEMS: String(settings.batch.maxPendingItems), ...idempotencyEnv, ...corsEnv },

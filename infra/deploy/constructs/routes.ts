@@ -1,18 +1,17 @@
 import { Duration } from 'aws-cdk-lib';
 import {
   AuthorizationType,
-  LambdaIntegration,
-  ResponseTransferMode,
   type IAuthorizer,
   type IResource,
+  LambdaIntegration,
   type Method,
   type MethodOptions,
+  ResponseTransferMode,
   type RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { ROUTE_TABLE } from '../../../lib/http/index.js';
-import type { FunctionRow } from '../../../lib/http/index.js';
-import { FUNCTIONS, type FunctionName } from '../functions.js';
+import { type FunctionRow, ROUTE_TABLE } from '../../../lib/http/index.js';
+import { type FunctionName, FUNCTIONS } from '../functions.js';
 
 /**
  * The API's methods (docs/deployment.md#routes): every entry of the route table (lib/http/routes.ts),

@@ -10,8 +10,14 @@ import { ERROR_TABLE } from '../../../lib/errors/index.js';
  * Built in the stack's scope.
  */
 
-/** WAF inspects at most this much of a body; the letter route alone may carry more (a 4 MiB PDF). */
+/** WAF inspects at most this much of a body; only LARGE_BODY_PATHS may carry more. */
 export const WAF_BODY_LIMIT_BYTES = 8 * 1024;
+
+/**
+ * The routes whose function bounds its own body: the letter (a 4 MiB PDF) and the insurance card (two
+ * images of 2 MiB each, docs/finding-coverage.md#images).
+ */
+export const LARGE_BODY_PATHS = ['/api/generate-letter', '/api/insurance-card/v1'] as const;
 
 export interface WafProps {
   /** Names the web ACL, its metrics and its log group: the stack's id. */
@@ -111,11 +117,15 @@ export function wafRules(id: string, ratePerIp: number): CfnWebACL.RuleProperty[
             {
               notStatement: {
                 statement: {
-                  byteMatchStatement: {
-                    fieldToMatch: { uriPath: {} },
-                    positionalConstraint: 'ENDS_WITH',
-                    searchString: '/api/generate-letter',
-                    textTransformations: [{ priority: 0, type: 'NONE' }],
+                  orStatement: {
+                    statements: LARGE_BODY_PATHS.map((path) => ({
+                      byteMatchStatement: {
+                        fieldToMatch: { uriPath: {} },
+                        positionalConstraint: 'ENDS_WITH',
+                        searchString: path,
+                        textTransformations: [{ priority: 0, type: 'NONE' }],
+                      },
+                    })),
                   },
                 },
               },

@@ -1,6 +1,4 @@
-import type { ItemQueue } from '../../../lib/batch/index.js';
-import type { BatchStore } from '../../../lib/batch/index.js';
-import type { ItemMessage } from '../../../lib/batch/index.js';
+import type { BatchStore, ItemMessage, ItemQueue } from '../../../lib/batch/index.js';
 
 /**
  * A restart of the local server over data kept on disk (LOCAL_DATA_DIR, docs/batch.md#local): in AWS

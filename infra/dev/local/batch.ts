@@ -1,12 +1,10 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { dynamoBatchStore } from '../../../lib/batch/index.js';
-import { STATE_INDEX } from '../../../lib/batch/index.js';
-import { sqsItemQueue } from '../../../lib/batch/index.js';
+import { dynamoBatchStore, sqsItemQueue, STATE_INDEX } from '../../../lib/batch/index.js';
 import { requeueUnfinished } from './batch-recovery.js';
 import { ensureTable, localDynamoClient } from './enrollments.js';
 import { loadHandler } from './routes.js';
-import { startLocalSqs, type LocalQueue } from './sqs.js';
+import { type LocalQueue, startLocalSqs } from './sqs.js';
 
 /**
  * Batch eligibility locally (docs/batch.md#local): the batch table in the in-process dynalite, the

@@ -3,12 +3,11 @@ import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Worker } from 'node:worker_threads';
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, type CreateTableCommandInput, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEnrollmentStore } from '../../../lib/runtime/index.js';
-import type { EnrollmentStore } from '../../../lib/enrollment/index.js';
-import { validateEnrollment } from '../../../lib/enrollment/index.js';
-import { openDynalite, startDynaliteThread, type LocalDynamo } from './dynalite-thread.js';
+import { type EnrollmentStore, validateEnrollment } from '../../../lib/enrollment/index.js';
+import { type LocalDynamo, openDynalite, startDynaliteThread } from './dynalite-thread.js';
 
 /**
  * Local enrollments (ENROLLMENTS_FILE, README.md#configuration): an in-process DynamoDB emulator (dynalite) on

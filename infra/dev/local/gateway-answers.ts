@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NO_STORE, type HttpResponse } from '../../../lib/http/index.js';
-import { FUNCTION_TABLE, type FunctionName } from '../../../lib/http/index.js';
+import { FUNCTION_TABLE, type FunctionName, type HttpResponse, NO_STORE } from '../../../lib/http/index.js';
 
 /**
  * What the local gateway answers on its own (docs/runtime.md#local-gateway): the bodies API

@@ -3,19 +3,15 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { AUTHORIZER_CACHE_SECONDS } from '../../../lib/auth/index.js';
-import { NO_STORE, errorResponse } from '../../../lib/http/index.js';
-import { corsHeaders, corsPolicy } from '../../../lib/http/index.js';
-import { frontDoor } from '../../../lib/http/index.js';
-import { repeatedHeader } from '../../../lib/http/index.js';
-import { requestIdFor } from '../../../lib/http/index.js';
+import { corsHeaders, corsPolicy, errorResponse, frontDoor, NO_STORE, repeatedHeader, requestIdFor } from '../../../lib/http/index.js';
 import { listen } from '../listen.js';
-import { hardenedServer, LOCAL_LIMITS, type HttpTimeouts } from './hardened-server.js';
+import { hardenedServer, type HttpTimeouts, LOCAL_LIMITS } from './hardened-server.js';
 import { IntegrationResponseStream, isStreamingHandler } from './awslambda.js';
 import { authorizerEvent, headerMaps, methodArn, proxyEvent, type RequestShape } from './events.js';
 import { GATEWAY, headerPairs, lambdaContext, send, sendResponse } from './gateway-answers.js';
 import { parseRateLimits, rateLimiter } from './rate-limits.js';
 import { BodyBudget, readBody } from './request-body.js';
-import { loadHandler, type ApiHandler, type AuthorizerHandler, type FunctionName, type StreamingHandler } from './routes.js';
+import { type ApiHandler, type AuthorizerHandler, type FunctionName, loadHandler, type StreamingHandler } from './routes.js';
 import { TtlLru } from './ttl-lru.js';
 
 /**

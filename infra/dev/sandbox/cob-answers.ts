@@ -7,11 +7,10 @@
  * given); a dependent the payer knows may also be named as the patient under the family's member id.
  * Anything else gets the payer's "subscriber not found" answer (AAA 75, HTTP 400), as Stedi gives.
  */
-import { isMedicarePayer, type StediCobRequest } from '../../../lib/cob/index.js';
-import type { CobCode } from '../../../lib/cob/index.js';
+import { type CobCode, isMedicarePayer, type StediCobRequest } from '../../../lib/cob/index.js';
 import { usDateToIso } from '../../../lib/validation/index.js';
 import { SANDBOX_PATIENTS, type SandboxFault, type SandboxPatient } from './patients.js';
-import { COB_ONLY_PATIENTS, FLAGS, MEDICAL, type CobSandboxPatient, type OtherPlan, type Scenario } from './cob-patients.js';
+import { COB_ONLY_PATIENTS, type CobSandboxPatient, FLAGS, MEDICAL, type OtherPlan, type Scenario } from './cob-patients.js';
 
 export type { CobSandboxPatient } from './cob-patients.js';
 

@@ -4,7 +4,8 @@ import type { Socket } from 'node:net';
 import { listen } from '../listen.js';
 import type { PDFObject } from 'pdf-lib';
 import { checkPdfDecompression, parseInWorker } from '../../../lib/letter/index.js';
-import { writeMessageStream } from './messages-stream.js';
+import { imagesOf, transcribeCards } from './cards/transcribe.js';
+import { writeMessageStream, type StreamedToolUse } from './messages-stream.js';
 import { showTextLines } from './show-text.js';
 
 /**
@@ -227,6 +228,7 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
       max_tokens?: unknown;
       stream?: unknown;
       system?: string | Array<{ type?: string; text?: string; cache_control?: { type?: string } }>;
+      tool_choice?: { type?: string; name?: string };
       messages?: Array<{ role?: string; content?: string | ContentBlock[] }>;
     };
     try {
@@ -270,8 +272,8 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
     };
 
     const marker = findMarker(`${notes}\n${metadata}`);
-    const send = (content: SandboxBlock[], stopReason: string) => {
-      const outputChars = content.reduce((sum, block) => sum + block.text.length, 0);
+    const send = (content: Array<SandboxBlock | StreamedToolUse>, stopReason: string) => {
+      const outputChars = content.reduce((sum, block) => sum + (block.type === 'text' ? block.text.length : JSON.stringify(block.input).length), 0);
       const system = JSON.stringify(body.system ?? '');
       const cached = Array.isArray(body.system) && body.system.some((b) => b?.cache_control?.type === 'ephemeral');
       const systemTokens = Math.ceil(system.length / 4);
@@ -296,6 +298,12 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
       json(res, 200, { ...answer, type: 'message', role: 'assistant', stop_sequence: null });
     };
     const message = (text: string, stopReason: string) => send(text ? [{ type: 'text', text }] : [], stopReason);
+
+    // A forced tool call is the insurance card's: the sample cards are known by their bytes (./cards/transcribe.ts).
+    if (body.tool_choice?.type === 'tool' && typeof body.tool_choice.name === 'string') {
+      const input = transcribeCards(imagesOf(body.messages));
+      return send([{ type: 'tool_use', id: `toolu_sandbox_${randomUUID().replace(/-/g, '').slice(0, 24)}`, name: body.tool_choice.name, input }], 'tool_use');
+    }
 
     const delay = delayMarker(`${notes}\n${metadata}`);
     if (delay !== undefined) {

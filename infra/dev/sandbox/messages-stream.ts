@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 /**
  * A Messages API answer as the real API streams it (server-sent events, `content-type:
  * text/event-stream`): `message_start`, then per content block `content_block_start`, its
- * `text_delta`s and `citations_delta`s and `content_block_stop`, then `message_delta` (stop reason,
+ * `text_delta`s and `citations_delta`s (a tool_use block: its input as `input_json_delta`s) and `content_block_stop`, then `message_delta` (stop reason,
  * output tokens) and `message_stop`. The local sandbox (./messages-api.ts) and the tests' wire-format
  * fake both answer a `stream: true` request with it, so the client reads the same bytes it reads
  * from api.anthropic.com.
@@ -16,11 +16,19 @@ export interface StreamedBlock {
   citations?: unknown[];
 }
 
+/** A tool call of an answer (a forced tool_choice answers with one). */
+export interface StreamedToolUse {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+}
+
 /** Everything a streamed answer carries besides its blocks. */
 export interface StreamedMessage {
   id: string;
   model: string;
-  content: StreamedBlock[];
+  content: Array<StreamedBlock | StreamedToolUse>;
   stop_reason: string | null;
   usage: { input_tokens: number; output_tokens: number; cache_read_input_tokens: number; cache_creation_input_tokens: number };
 }
@@ -40,6 +48,15 @@ export function messageEvents(message: StreamedMessage): string[] {
     }),
   ];
   content.forEach((block, index) => {
+    if (block.type === 'tool_use') {
+      const json = JSON.stringify(block.input);
+      events.push(sseEvent('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } }));
+      for (let at = 0; at < json.length; at += DELTA_CHARS) {
+        events.push(sseEvent('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: json.slice(at, at + DELTA_CHARS) } }));
+      }
+      events.push(sseEvent('content_block_stop', { index }));
+      return;
+    }
     events.push(sseEvent('content_block_start', { index, content_block: { type: 'text', text: '', ...(block.citations ? { citations: [] } : {}) } }));
     for (let at = 0; at < block.text.length; at += DELTA_CHARS) {
       events.push(sseEvent('content_block_delta', { index, delta: { type: 'text_delta', text: block.text.slice(at, at + DELTA_CHARS) } }));

@@ -2,10 +2,9 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { GetSecretValueCommand, PutSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { parseTokenSecret, type ClientToken } from '../../../lib/auth/index.js';
+import { type ClientToken, parseTokenSecret } from '../../../lib/auth/index.js';
 import { dynamoEnrollmentStore } from '../../../lib/runtime/index.js';
-import type { Enrollment, EnrollmentStore } from '../../../lib/enrollment/index.js';
-import { validateEnrollment } from '../../../lib/enrollment/index.js';
+import { type Enrollment, type EnrollmentStore, validateEnrollment } from '../../../lib/enrollment/index.js';
 import { ServiceFailure } from '../../../lib/errors/index.js';
 
 /**

@@ -2,18 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
   AUTHORIZER_CACHE_SECONDS,
+  type ClientToken,
   PLAN_NAMES,
+  type PlanName,
   REVOCATION_SECONDS,
   sha256Hex,
   WEBHOOK_SECRET_OVERLAP_SECONDS,
-  type ClientToken,
-  type PlanName,
 } from '../../../lib/auth/index.js';
 import { TOKEN_STORE_CACHE_SECONDS } from '../../../lib/config/index.js';
-import type { Enrollment } from '../../../lib/enrollment/index.js';
-import { validateEnrollment } from '../../../lib/enrollment/index.js';
-import { ServiceFailure, type FieldError } from '../../../lib/errors/index.js';
-import type { ClientApiKey, ApiKeyBackend } from './api-keys.js';
+import { type Enrollment, validateEnrollment } from '../../../lib/enrollment/index.js';
+import { type FieldError, ServiceFailure } from '../../../lib/errors/index.js';
+import type { ApiKeyBackend, ClientApiKey } from './api-keys.js';
 import type { EnrollmentBackend, TokenBackend } from './backends.js';
 
 /**

@@ -1,9 +1,6 @@
-import { CSV_COLUMNS } from '../../../lib/batch/index.js';
-import { CLIENT_REF, MAX_NAME } from '../../../lib/batch/index.js';
-import { DEFAULT_BATCH_SETTINGS, ITEM_STATES } from '../../../lib/batch/index.js';
-import { batchAcceptedSchema, batchItemPageSchema, batchStatusSchema } from '../../../lib/validation/index.js';
+import { CLIENT_REF, CSV_COLUMNS, DEFAULT_BATCH_SETTINGS, ITEM_STATES, MAX_NAME } from '../../../lib/batch/index.js';
+import { batchAcceptedSchema, batchItemPageSchema, batchStatusSchema, SCHEMAS } from '../../../lib/validation/index.js';
 import { MOCK_PATIENTS } from '../../../lib/mock/index.js';
-import { SCHEMAS } from '../../../lib/validation/index.js';
 
 /**
  * The batch routes in the OpenAPI document (docs/batch.md): their summaries, operations and schemas.

@@ -1,5 +1,4 @@
-import { FORMATS } from '../../../lib/validation/index.js';
-import { patternRule } from '../../../lib/validation/index.js';
+import { FORMATS, patternRule } from '../../../lib/validation/index.js';
 
 /**
  * From JSON Schemas to the OpenAPI document's components (document.ts): every titled schema becomes a

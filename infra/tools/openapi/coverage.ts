@@ -1,7 +1,6 @@
 import { DISCOVERY_SANDBOX_PATIENTS, MBI_SANDBOX_PATIENTS } from '../../dev/sandbox/discovery.js';
 import { DEFAULT_DISCOVERY_MAX_PER_DAY } from '../../../lib/config/index.js';
-import { discoveryResponseSchema, mbiResponseSchema } from '../../../lib/validation/index.js';
-import { SCHEMAS } from '../../../lib/validation/index.js';
+import { discoveryResponseSchema, mbiResponseSchema, SCHEMAS } from '../../../lib/validation/index.js';
 
 /**
  * Finding the coverage in the OpenAPI document (docs/finding-coverage.md): insurance discovery (start,
@@ -14,7 +13,7 @@ type Json = Record<string, unknown>;
 const TAG = 'Finding coverage';
 export const COVERAGE_TAG = {
   name: TAG,
-  description: 'Insurance discovery when the payer is unknown, and the Medicare number lookup (docs/finding-coverage.md).',
+  description: 'Reading an insurance card photo, insurance discovery when the payer is unknown, and the Medicare number lookup (docs/finding-coverage.md).',
 };
 
 export const COVERAGE_SUMMARIES = {

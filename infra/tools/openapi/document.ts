@@ -1,13 +1,11 @@
 import { EXACT } from '../../../lib/errors/index.js';
-import { CORS_ALLOW_HEADERS } from '../../../lib/http/index.js';
-import { operationOf, ROUTE_TABLE, type RouteOperation } from '../../../lib/http/index.js';
+import { CORS_ALLOW_HEADERS, operationOf, ROUTE_TABLE, type RouteOperation } from '../../../lib/http/index.js';
+import { CARD_ANSWER_EXAMPLES, CARD_REQUEST_EXAMPLES, CARD_SUMMARY } from './card.js';
 import { FHIR_SUMMARY, fhirOperation } from './fhir.js';
-import { UPPER_CASED_LISTS } from '../../../lib/validation/index.js';
-import { RESPONSE_SCHEMAS } from '../../../lib/validation/index.js';
+import { RESPONSE_SCHEMAS, SCHEMAS, UPPER_CASED_LISTS } from '../../../lib/validation/index.js';
 import { collectComponents, documentSchema, header, ref } from './components.js';
 import { errorResponses, errorSchemaFor, REQUEST_ID } from './errors.js';
 import { cobExamples, eligibilityExamples, letterExample } from './examples.js';
-import { SCHEMAS } from '../../../lib/validation/index.js';
 import { SERVICE_VERSION } from '../../../lib/config/index.js';
 import type { SandboxExamples } from './sandbox-examples.js';
 import { PATH_PARAMETERS, PAYER_SUMMARIES, PAYER_TAGS, payerAndMcpOperations } from './payers-mcp.js';
@@ -49,6 +47,7 @@ const SUMMARIES: Record<RouteOperation, { summary: string; description: string; 
       'Turns a procedure-notes PDF (base64, ≤ 4 MiB decoded, ≤ 100 pages) into a Letter of Medical Necessity: markdown (`output_format: text`, the default) or a base64 PDF (`pdf`). The AI writes only the clinical body; codes are verified against the notes. The response streams; allow up to 120 s. See docs/letter.md.',
   },
   fhir: FHIR_SUMMARY,
+  'insurance-card': CARD_SUMMARY,
   health: { operationId: 'getHealth', tag: 'Service', summary: 'Health check', description: 'No authentication, no upstream call, no patient data.' },
   openapi: { operationId: 'getOpenApiDocument', tag: 'Service', summary: 'This OpenAPI document', description: 'No authentication.' },
   payers: PAYER_SUMMARIES.payers,
@@ -93,11 +92,18 @@ function headOperation(get: Json): Json {
 
 /** `live`: real sandbox answers (sandbox-examples.ts), computed by the caller because it is async. */
 export function buildOpenApiDocument(live: SandboxExamples): Json {
-  const requestSchemas = { EligibilityRequest: SCHEMAS.eligibility, CobRequest: SCHEMAS.cob, LetterRequest: SCHEMAS.letter, FhirBundleRequest: SCHEMAS.fhir };
+  const requestSchemas = {
+    EligibilityRequest: SCHEMAS.eligibility,
+    CobRequest: SCHEMAS.cob,
+    LetterRequest: SCHEMAS.letter,
+    FhirBundleRequest: SCHEMAS.fhir,
+    InsuranceCardRequest: SCHEMAS.card,
+  };
   const responseSchemas = {
     EligibilityResponse: RESPONSE_SCHEMAS.eligibility,
     CobResponse: RESPONSE_SCHEMAS.cob,
     LetterResponse: RESPONSE_SCHEMAS.letter,
+    InsuranceCardResponse: RESPONSE_SCHEMAS.card,
     HealthResponse: RESPONSE_SCHEMAS.health,
     Error: RESPONSE_SCHEMAS.error,
     MessageOnly: RESPONSE_SCHEMAS.messageOnly,
@@ -181,6 +187,14 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       responses: { '200': ok('LetterResponse', 'The letter (markdown or PDF) and what it was built from.'), ...errorResponses('letter', {}) },
     },
     fhir: fhirOperation(live, header, ref('FhirBundleRequest')),
+    'insurance-card': {
+      parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/XRequestId' }],
+      requestBody: requestBody('InsuranceCardRequest', CARD_REQUEST_EXAMPLES),
+      responses: {
+        '200': ok('InsuranceCardResponse', 'What the card shows, the payer matches and, with `check`, the eligibility answer.', CARD_ANSWER_EXAMPLES),
+        ...errorResponses('card', {}),
+      },
+    },
     health: {
       security: [],
       parameters: [{ $ref: '#/components/parameters/XRequestId' }],

@@ -10,7 +10,7 @@ import { header, ref } from './components.js';
 
 type Json = Record<string, unknown>;
 
-type ErrorRoute = 'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp' | 'batch' | 'batch-read' | 'discovery' | 'discovery-read' | 'mbi';
+type ErrorRoute = 'eligibility' | 'cob' | 'letter' | 'card' | 'payers' | 'mcp' | 'batch' | 'batch-read' | 'discovery' | 'discovery-read' | 'mbi';
 
 /** What every upstream-calling POST route can answer (body, key, enrollment, upstream). */
 const UPSTREAM_POST: ErrorCode[] = [
@@ -66,6 +66,21 @@ const ERRORS_BY_ROUTE: Record<ErrorRoute, ErrorCode[]> = {
     'PAYER_UNAVAILABLE',
     'UPSTREAM_TIMEOUT',
   ],
+  card: [
+    'INVALID_JSON',
+    'INVALID_REQUEST',
+    'INVALID_FILE',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'IDEMPOTENCY_KEY_REUSED',
+    'REQUEST_IN_PROGRESS',
+    'CARD_NOT_READ',
+    'CONFIGURATION_ERROR',
+    'INTERNAL_ERROR',
+    'UPSTREAM_ERROR',
+    'AI_UNAVAILABLE',
+    'UPSTREAM_TIMEOUT',
+  ],
   payers: ['INVALID_REQUEST', 'NOT_FOUND', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR', 'UPSTREAM_ERROR', 'PAYER_UNAVAILABLE', 'UPSTREAM_TIMEOUT'],
   mcp: ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL_ERROR'],
   batch: [
@@ -101,9 +116,11 @@ const ERRORS_BY_ROUTE: Record<ErrorRoute, ErrorCode[]> = {
 const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   INVALID_JSON: 'the body is not JSON, not an object, not valid UTF-8, or repeats a key',
   INVALID_REQUEST: 'the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors`',
-  INVALID_FILE: 'file_content is not base64 of a readable, unencrypted PDF',
+  INVALID_FILE:
+    'file_content is not base64 of a readable, unencrypted PDF; an insurance card image is not base64 of a whole JPEG, PNG or WebP (its header missing, cut short or inconsistent)',
   PROVIDER_NOT_ENROLLED: "the provider is not actively enrolled for this client (and payer); same body whether unknown or another client's",
-  PAYLOAD_TOO_LARGE: 'the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB',
+  PAYLOAD_TOO_LARGE:
+    'the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; an insurance card image is over 2 MiB decoded or over 8,000 pixels a side; or the request is over 6 MiB',
   UNSUPPORTED_MEDIA_TYPE: 'Content-Type is not application/json',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different body',
   REQUEST_IN_PROGRESS: 'a request with the same Idempotency-Key is still running (see Retry-After)',
@@ -115,6 +132,7 @@ const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   INTERNAL_ERROR: 'anything unexpected; message "Internal server error"',
   UPSTREAM_ERROR: 'the upstream answer was unreadable (999, broken 271, bad JSON) or AAA 79',
   PAYER_UNAVAILABLE: 'the payer or clearinghouse is unavailable (AAA 42/80, HTTP 429/5xx after the retry); see Retry-After',
+  CARD_NOT_READ: 'the image is not a readable insurance card (the AI found no card, or no field it could read)',
   AI_UNAVAILABLE: 'the AI is rate-limited or overloaded after the retry; see Retry-After',
   UPSTREAM_TIMEOUT: 'the upstream did not answer within the time budget',
   NOT_FOUND: 'no route has this path (GET /api/payers/{payerId}: no payer has this id; a batch route: no batch of yours has this id)',

@@ -1,15 +1,19 @@
 import type { Bundle, BundleEntry, CoverageEligibilityRequest } from '@medplum/fhirtypes';
 import { mockEligibility } from '../../../lib/eligibility/index.js';
-import { ERROR_TABLE, EXACT, serviceError, type ErrorCode } from '../../../lib/errors/index.js';
-import { MOCK_TAG, SYSTEMS } from '../../../lib/fhir/index.js';
-import { FHIR_CONTENT_TYPE, operationOutcomeOf } from '../../../lib/fhir/index.js';
-import { readEligibilityBundle } from '../../../lib/fhir/index.js';
-import { answerBundle, rejectionBundle, type EligibilityAnswer } from '../../../lib/fhir/index.js';
+import { ERROR_TABLE, type ErrorCode, EXACT, serviceError } from '../../../lib/errors/index.js';
+import {
+  answerBundle,
+  type EligibilityAnswer,
+  FHIR_CONTENT_TYPE,
+  MOCK_TAG,
+  operationOutcomeOf,
+  readEligibilityBundle,
+  rejectionBundle,
+  SYSTEMS,
+} from '../../../lib/fhir/index.js';
 import { MOCK_PATIENTS } from '../../../lib/mock/index.js';
-import { usDateToIso } from '../../../lib/validation/index.js';
-import type { EligibilityRequest } from '../../../lib/validation/index.js';
-import type { SandboxExamples } from './sandbox-examples.js';
-import { SANDBOX_ELIGIBILITY_REQUESTS } from './sandbox-examples.js';
+import { type EligibilityRequest, usDateToIso } from '../../../lib/validation/index.js';
+import { SANDBOX_ELIGIBILITY_REQUESTS, type SandboxExamples } from './sandbox-examples.js';
 
 /**
  * The FHIR route in the OpenAPI document (docs/fhir.md): request Bundles built from the REST examples'

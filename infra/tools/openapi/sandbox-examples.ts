@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fixedClock } from '../../../lib/config/index.js';
 import { checkCob } from '../../../lib/cob/index.js';
-import { checkEligibility } from '../../../lib/eligibility/index.js';
-import type { SummaryFigures } from '../../../lib/eligibility/index.js';
-import { eligibilityBody } from '../../../lib/eligibility/index.js';
+import { checkEligibility, eligibilityBody, type SummaryFigures } from '../../../lib/eligibility/index.js';
 import type { Enrollment } from '../../../lib/enrollment/index.js';
 import { ok } from '../../../lib/errors/index.js';
 import { stediClearinghouse } from '../../../lib/upstream/index.js';

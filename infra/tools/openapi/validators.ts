@@ -8,8 +8,7 @@ import { _ } from 'ajv';
 import { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
-import { AJV_FORMATS } from '../../../lib/validation/index.js';
-import { SCHEMAS } from '../../../lib/validation/index.js';
+import { AJV_FORMATS, SCHEMAS } from '../../../lib/validation/index.js';
 
 // Both are CommonJS; under ESM interop the function may sit on `.default`.
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (

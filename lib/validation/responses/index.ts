@@ -12,6 +12,7 @@
  * ```
  */
 import { batchAcceptedSchema, batchItemPageSchema, batchStatusSchema } from './batch.js';
+import { cardResponseSchema } from './card.js';
 import { cobResponseSchema } from './cob.js';
 import { discoveryResponseSchema, mbiResponseSchema } from './discovery.js';
 import { eligibilityResponseSchema, realEligibilityResponseSchema } from './eligibility.js';
@@ -25,6 +26,7 @@ export const RESPONSE_SCHEMAS = {
   realEligibility: realEligibilityResponseSchema,
   cob: cobResponseSchema,
   letter: letterResponseSchema,
+  card: cardResponseSchema,
   health: healthResponseSchema,
   error: errorResponseSchema,
   messageOnly: messageOnlySchema,

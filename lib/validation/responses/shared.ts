@@ -4,7 +4,7 @@
  * JSON Schema `as const`: the answer types (`FromSchema`), the OpenAPI document and the tests' shape
  * checks all read these objects.
  */
-import { ELIGIBILITY_NOTICE_CODES, LETTER_NOTICE_CODES, NOTICE_CODES, OCCURRENCES } from './vocabulary.js';
+import { CARD_NOTICE_CODES, ELIGIBILITY_NOTICE_CODES, LETTER_NOTICE_CODES, NOTICE_CODES, OCCURRENCES } from './vocabulary.js';
 
 /** A string schema, with a description when given. */
 export const str = (description?: string) => ({ type: 'string', ...(description ? { description } : {}) }) as const;
@@ -97,7 +97,7 @@ export const codeNameSchema = {
   properties: { code: str(), name: str() },
 } as const;
 
-/** One notice of an eligibility or letter answer; its code is one of NOTICE_CODES (vocabulary.ts). */
+/** One notice of an eligibility, letter or insurance card answer; its code is one of NOTICE_CODES (vocabulary.ts). */
 export const noticeSchema = {
   title: 'Notice',
   type: 'object',
@@ -105,7 +105,9 @@ export const noticeSchema = {
   required: ['code', 'message'],
   properties: {
     code: {
-      ...str(`A stable code, e.g. ${ELIGIBILITY_NOTICE_CODES.join(', ')} (eligibility) or ${LETTER_NOTICE_CODES.join(', ')} (letter).`),
+      ...str(
+        `A stable code, e.g. ${ELIGIBILITY_NOTICE_CODES.join(', ')} (eligibility), ${LETTER_NOTICE_CODES.join(', ')} (letter) or ${CARD_NOTICE_CODES.join(', ')} (insurance card).`,
+      ),
       enum: NOTICE_CODES,
     },
     message: str('A sentence for a person; never contains patient data.'),

@@ -27,8 +27,36 @@ export const LETTER_NOTICE_CODES = [
   'CITATIONS_LIMITED',
 ] as const;
 
-/** Both lists, eligibility first: the enum of a notice's `code`. */
-export const NOTICE_CODES = [...ELIGIBILITY_NOTICE_CODES, ...LETTER_NOTICE_CODES] as const;
+/** The insurance card answer's notices (docs/finding-coverage.md#insurance-card). */
+export const CARD_NOTICE_CODES = ['CONFIRM_CARD_FIELDS'] as const;
+
+/** Every list, eligibility first: the enum of a notice's `code`. */
+export const NOTICE_CODES = [...ELIGIBILITY_NOTICE_CODES, ...LETTER_NOTICE_CODES, ...CARD_NOTICE_CODES] as const;
+
+/** The fields an insurance card answer may hold, in the answer's order (docs/finding-coverage.md#insurance-card). */
+export const CARD_TEXT_FIELDS = [
+  'payerName',
+  'memberId',
+  'groupNumber',
+  'planName',
+  'planType',
+  'subscriberName',
+  'rxBin',
+  'rxPcn',
+  'rxGroup',
+  'payerPhone',
+  'claimsAddress',
+] as const;
+export const CARD_FIELDS = [...CARD_TEXT_FIELDS, 'dependents', 'copays'] as const;
+export type CardField = (typeof CARD_FIELDS)[number];
+
+/** The most characters a card's text field keeps (an address: CARD_ADDRESS_MAX); lists at most CARD_LIST_MAX items. */
+export const CARD_TEXT_MAX = 100;
+export const CARD_ADDRESS_MAX = 200;
+export const CARD_LIST_MAX = 12;
+
+/** How sure the reader is of one field. */
+export const CONFIDENCE_LEVELS = ['high', 'medium', 'low'] as const;
 
 export type EligibilityNoticeCode = (typeof ELIGIBILITY_NOTICE_CODES)[number];
 export type LetterNoticeCode = (typeof LETTER_NOTICE_CODES)[number];

@@ -1,0 +1,3 @@
+/** lib/card: TODO door doc */
+
+export { cardRoute } from './route.js';
