@@ -1036,7 +1036,7 @@ export interface components {
                     amount: number;
                 }[];
             };
-            /** @description Your own reference for the item (1–64 visible characters), echoed in its results. */
+            /** @description Your own reference for the item (1–64 visible characters; spaces, tabs and line breaks allowed, no other control characters), echoed intact in its results and never sent upstream. */
             clientRef?: string;
         };
         BatchRequest: {
