@@ -6,7 +6,7 @@
  * import: itself and the folders ranked below it. Anything else under lib/ (a higher folder, a folder
  * without a rank, a file directly under lib/) is a violation, so no two folders can import each other
  * and a new folder is caught as soon as anything imports it or it imports lib/. The leaves (errors,
- * config, logging, x12, upstream) import no domain folder. lib/ never reaches into the handlers, the
+ * config, logging, pdf, x12, upstream) import no domain folder. lib/ never reaches into the handlers, the
  * infrastructure, the tests or the benches.
  *
  * The swc parser does not see a type query (`import('../x.js').T`) in most places; the Biome plugin
@@ -17,6 +17,7 @@ const LIB_LAYERS = [
   'errors',
   'config',
   'logging',
+  'pdf',
   'x12',
   'upstream',
   'enrollment',

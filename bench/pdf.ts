@@ -56,7 +56,7 @@ async function time(name: string, m: typeof meta, body: string, vary?: (i: numbe
 }
 for (const pages of [1, 2, 5]) await time(`${pages}-page`, meta, await bodyFor(pages));
 // The same 2-page letter with a name holding a letter no earlier render used: its DejaVu subsets are
-// encoded afresh (lib/letter/render/fonts.ts keeps encoded subsets per glyph list; the runs above reuse them).
+// encoded afresh (lib/pdf/fonts.ts keeps encoded subsets per glyph list; the runs above reuse them).
 const LATIN_EXTENDED = Array.from({ length: 96 }, (_, i) => String.fromCodePoint(0x100 + i));
 await time('2-page, new glyph each render', meta, await bodyFor(2), (i) => ({ ...meta, patient_name: `José Núñez-O'Brien ${LATIN_EXTENDED[(i + 41) % 96]}` }));
 // A 2-page letter whose patient and facility names are Japanese and Arabic (shaped, bidi, CJK CFF subset).

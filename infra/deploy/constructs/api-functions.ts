@@ -4,7 +4,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { STATE_INDEX } from '../../../lib/batch/adapters/dynamodb-rows.js';
 import { SCALAR_SCRIPT } from '../../../lib/http/docs-page.js';
-import { ALL_FONT_FILES, type FontFile } from '../../../lib/letter/index.js';
+import { ALL_FONT_FILES, type FontFile } from '../../../lib/pdf/font-files.js';
 import { FUNCTION_NAMES, type FunctionName } from '../functions.js';
 import type { StackSettings } from '../settings.js';
 import type { BatchStores } from './batch-stores.js';
@@ -111,13 +111,14 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
 
   return {
     authorizer: { environment: { API_TOKENS_SECRET_ARN: tokensSecret.secretArn }, grants: [readSecret(tokensSecret), decryptVia('secretsmanager')] },
-    eligibility: payerCall(),
+    // The printable summary (Accept: application/pdf, docs/api.md#printable-summary) draws with the same faces as the letter.
+    eligibility: { ...payerCall(), fonts: ALL_FONT_FILES },
     cob: payerCall(),
     fhir: payerCall(),
     letter: {
       environment: { ANTHROPIC_SECRET_ARN: anthropicSecret.secretArn, LETTER_MODEL: settings.letterModel, ...idempotencyEnv, ...corsEnv },
       grants: [readSecret(anthropicSecret), ...idempotencyGrants(), decryptVia('secretsmanager', 'dynamodb')],
-      // Every face of the letter's font fallback chain (lib/letter/render/font-files.ts, docs/letter.md#fonts).
+      // Every face of the letter's font fallback chain (lib/pdf/font-files.ts, docs/letter.md#fonts).
       fonts: ALL_FONT_FILES,
     },
     // docs/api.md#payer-directory: reads the Stedi key only (the directory's own search endpoint).

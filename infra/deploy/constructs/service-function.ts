@@ -124,7 +124,7 @@ export class ServiceFunction {
   }
 }
 
-/** The letter code looks for its Unicode fonts in fonts/ beside the bundled handler (lib/letter/render/fonts.ts). */
+/** The letter code looks for its Unicode fonts in fonts/ beside the bundled handler (lib/pdf/fonts.ts). */
 function copyFonts(fonts: readonly FontFile[], inputDir: string, outputDir: string): string[] {
   if (fonts.length === 0) return [];
   return [`mkdir -p "${outputDir}/fonts"`, ...fonts.map((f) => `cp "${join(inputDir, 'node_modules', f.pkg, f.path)}" "${outputDir}/fonts/${bundledName(f)}"`)];
