@@ -3,6 +3,7 @@ import { authorizeProvider } from '../enrollment/authorize.js';
 import type { Enrollment } from '../enrollment/types.js';
 import { ERROR_TABLE, type ErrorCode, type ServiceError } from '../errors/index.js';
 import type { Route, RouteOutcome } from '../http/api-handler.js';
+import type { Render } from '../http/pipeline-core.js';
 import { log } from '../logging/index.js';
 import { payerNotSupported } from '../payers/gate.js';
 import type { Runtime } from '../runtime/index.js';
@@ -23,6 +24,14 @@ import type { CobPart, EligibilityBody } from './types.js';
  */
 
 export type { CobPart, EligibilityBody };
+
+/**
+ * The answer's other forms: `Accept: application/pdf` prints it on one page (./printout.ts,
+ * docs/api.md#printable-summary). The PDF code is loaded with the first PDF, not with the route.
+ */
+export const ELIGIBILITY_REPRESENTATIONS: Readonly<Record<string, Render>> = {
+  'application/pdf': async (answer, request) => (await import('./printout.js')).eligibilityPdf(answer, request as EligibilityRequest),
+};
 
 export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
   return async ({ body, clientId }) => {
