@@ -923,7 +923,7 @@ export interface components {
             /** @description What went wrong, for a person. */
             message: string;
             /** @enum {string} */
-            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "BATCH_LIMIT_EXCEEDED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "BATCH_LIMIT_EXCEEDED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
             /** @description The request id, also in the x-request-id header. */
             requestId: string;
             /** @description INVALID_REQUEST: every problem, at most 50. */
@@ -1210,7 +1210,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The benefit figures (a real check) or a mock scenario's fixed answer. */
+            /** @description The benefit figures (a real check) or a mock scenario's fixed answer; with `Accept: application/pdf`, the same answer as a one-page printable summary (docs/api.md#printable-summary). */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -1220,6 +1220,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EligibilityResponse"];
+                    "application/pdf": string;
                 };
             };
             /**
@@ -1255,6 +1256,20 @@ export interface operations {
                         /** @enum {unknown} */
                         code?: "PROVIDER_NOT_ENROLLED";
                     }) | components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `NOT_ACCEPTABLE`: Accept allows neither application/json (the default) nor application/pdf (the printable summary) */
+            406: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_ACCEPTABLE";
+                    };
                 };
             };
             /** @description - `REQUEST_IN_PROGRESS`: a request with the same Idempotency-Key is still running (see Retry-After) */
