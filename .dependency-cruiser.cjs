@@ -29,6 +29,7 @@ const LIB_LAYERS = [
   'runtime',
   'cob',
   'eligibility',
+  'discovery',
   'batch',
   'fhir',
   'letter',

@@ -1,29 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eligibilityPdf } from '../../lib/eligibility/printout.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
+import { pdfInfo, pdfText, qpdfCheck } from '../support/pdf-tools.js';
 import { MOCK_SET_1 } from '../support/events.js';
 
 /**
  * The printable summary (docs/api.md#printable-summary): `Accept: application/pdf` on the eligibility
- * route answers one page of the same answer, checked with poppler (pdftotext, pdfinfo) and qpdf, over
- * loopback against the local server; JSON stays the default, errors stay JSON, a replay is the same bytes.
+ * route answers one page of the same answer, checked with the npm PDF tools (pdf.js text and page count,
+ * qpdf --check as WebAssembly: docs/testing.md#pdf-tools), over loopback against the local server; JSON
+ * stays the default, errors stay JSON, a replay is the same bytes.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'eligibility-pdf-'));
-let files = 0;
-const save = (bytes: Uint8Array) => {
-  const file = join(dir, `summary-${++files}.pdf`);
-  writeFileSync(file, bytes);
-  return file;
-};
-const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
-const textOf = (bytes: Uint8Array) => run('pdftotext', ['-layout', save(bytes), '-']);
-const pagesOf = (bytes: Uint8Array) => Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [save(bytes)]))?.[1]);
-const qpdfCheck = (bytes: Uint8Array) => run('qpdf', ['--check', save(bytes)]);
+const textOf = (bytes: Uint8Array) => pdfText(bytes);
+const pagesOf = async (bytes: Uint8Array) => (await pdfInfo(bytes)).pages;
+const checked = async (bytes: Uint8Array) => (await qpdfCheck(bytes)).stdout;
+let keys = 0;
 
 const MARIA = {
   patientFirstName: 'Maria',
@@ -60,11 +51,11 @@ describe('POST /api/eligibility/v1 with Accept: application/pdf', () => {
     const pdf = await post(MARIA, { accept: 'application/pdf' });
     expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
     expect(Buffer.from(pdf.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
-    expect(qpdfCheck(pdf.bytes)).toMatch(/No syntax or stream encoding errors found/);
-    expect(pagesOf(pdf.bytes)).toBe(1);
+    expect(await checked(pdf.bytes)).toMatch(/No syntax or stream encoding errors found/);
+    expect(await pagesOf(pdf.bytes)).toBe(1);
 
     const answer = json((await post(MARIA)).bytes);
-    const text = textOf(pdf.bytes);
+    const text = await textOf(pdf.bytes);
     for (const expected of [
       'Eligibility summary',
       answer.payerName,
@@ -117,15 +108,15 @@ describe('POST /api/eligibility/v1 with Accept: application/pdf', () => {
     const pdf = await post({ ...MOCK_SET_1, mockRequest: true }, { accept: 'application/pdf' });
     expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
     const answer = json((await post({ ...MOCK_SET_1, mockRequest: true })).bytes);
-    const text = textOf(pdf.bytes);
+    const text = await textOf(pdf.bytes);
     expect(text).toContain('Mock answer');
     expect(text).toContain(`${MOCK_SET_1.patientFirstName} ${MOCK_SET_1.patientLastName}`);
     expect(text).toContain(answer.inNetwork.individual.copay);
-    expect(pagesOf(pdf.bytes)).toBe(1);
+    expect(await pagesOf(pdf.bytes)).toBe(1);
   });
 
   it('replays an Idempotency-Key with the same bytes', async () => {
-    const key = `pdf-replay-${files}-${process.pid}`;
+    const key = `pdf-replay-${++keys}-${process.pid}`;
     const first = await post(MARIA, { accept: 'application/pdf', 'idempotency-key': key });
     const again = await post(MARIA, { accept: 'application/pdf', 'idempotency-key': key });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -168,9 +159,9 @@ describe('the summary of a long answer', () => {
 
   it('stays on one page, cutting the lists with "and N more", every script drawn', async () => {
     const pdf = await eligibilityPdf(long, { ...MARIA, serviceTypeCodes: undefined, estimate: undefined } as never);
-    expect(pagesOf(pdf)).toBe(1);
-    expect(qpdfCheck(pdf)).toMatch(/No syntax or stream encoding errors found/);
-    const text = textOf(pdf);
+    expect(await pagesOf(pdf)).toBe(1);
+    expect(await checked(pdf)).toMatch(/No syntax or stream encoding errors found/);
+    const text = await textOf(pdf);
     expect(text).toContain('and 88 more services');
     expect(text).toMatch(/and \d+ more notices/);
     expect(text).toContain('Notice 1:');
