@@ -1,4 +1,4 @@
-/** A style of the bundled faces (docs/architecture.md#pdf): each face has regular, and may have bold, italic, bold italic. */
+/** A style of the bundled faces (docs/letter.md#fonts): each face has regular, and may have bold, italic, bold italic. */
 export type FontStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
 
 /** A piece of text in one style, the unit every PDF writer lays out and wraps. */
