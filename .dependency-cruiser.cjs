@@ -17,6 +17,7 @@ const MAY_IMPORT = {
   errors: [],
   config: [],
   logging: ['config'],
+  pdf: [],
   x12: ['config', 'errors'],
   upstream: ['config', 'errors'],
   enrollment: ['errors'],
@@ -27,12 +28,12 @@ const MAY_IMPORT = {
   payers: ['config', 'errors', 'http', 'logging', 'validation'],
   runtime: ['config', 'enrollment', 'errors', 'logging', 'payers', 'upstream'],
   cob: ['enrollment', 'errors', 'http', 'logging', 'mock', 'payers', 'runtime', 'upstream', 'validation', 'x12'],
-  eligibility: ['cob', 'config', 'enrollment', 'errors', 'http', 'logging', 'mock', 'payers', 'runtime', 'validation', 'x12'],
+  eligibility: ['cob', 'config', 'enrollment', 'errors', 'http', 'logging', 'mock', 'payers', 'pdf', 'runtime', 'validation', 'x12'],
   discovery: ['config', 'eligibility', 'enrollment', 'errors', 'http', 'logging', 'runtime', 'upstream', 'validation', 'x12'],
   batch: ['cob', 'config', 'discovery', 'eligibility', 'enrollment', 'errors', 'http', 'logging', 'runtime', 'upstream', 'validation', 'x12'],
   fhir: ['config', 'eligibility', 'enrollment', 'errors', 'http', 'runtime', 'validation', 'x12'],
   card: ['config', 'eligibility', 'errors', 'http', 'logging', 'payers', 'runtime', 'upstream', 'validation'],
-  letter: ['config', 'errors', 'http', 'logging', 'runtime', 'upstream', 'validation'],
+  letter: ['config', 'errors', 'http', 'logging', 'pdf', 'runtime', 'upstream', 'validation'],
   mcp: ['config', 'eligibility', 'errors', 'http', 'logging', 'payers', 'validation'],
 };
 const FOLDERS = Object.keys(MAY_IMPORT);

@@ -1,7 +1,9 @@
 /**
  * Letter PDF benchmark (not a test): median warm render time of 1-, 2- and 5-page Latin letters and
  * of a 2-page letter with CJK and Arabic names, and the cold import time of the letter pipeline as
- * one esbuild bundle run by a fresh `node` (no font is read at import).
+ * one esbuild bundle run by a fresh `node` (no font is read at import); and the printable eligibility
+ * summary's warm render (docs/api.md#printable-summary): a mock answer, and an answer of 100 services
+ * and 30 notices cut to one page.
  * Run: npx tsx bench/pdf.ts  → prints and writes bench/results/pdf.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -10,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { eligibilityPdf, mockEligibility } from '../lib/eligibility/index.js';
 import { parseLetterMarkdown, renderLetterPdfReport as renderReport } from '../lib/letter/index.js';
+import { MOCK_PATIENTS } from '../lib/mock/index.js';
 import { LETTER_META as meta } from '../test/fixtures/letter/metadata.js';
 import { letterBody } from '../test/fixtures/letter/bodies.js';
 
@@ -56,12 +60,53 @@ async function time(name: string, m: typeof meta, body: string, vary?: (i: numbe
 }
 for (const pages of [1, 2, 5]) await time(`${pages}-page`, meta, await bodyFor(pages));
 // The same 2-page letter with a name holding a letter no earlier render used: its DejaVu subsets are
-// encoded afresh (lib/letter/render/fonts.ts keeps encoded subsets per glyph list; the runs above reuse them).
+// encoded afresh (lib/pdf/fonts.ts keeps encoded subsets per glyph list; the runs above reuse them).
 const LATIN_EXTENDED = Array.from({ length: 96 }, (_, i) => String.fromCodePoint(0x100 + i));
 await time('2-page, new glyph each render', meta, await bodyFor(2), (i) => ({ ...meta, patient_name: `José Núñez-O'Brien ${LATIN_EXTENDED[(i + 41) % 96]}` }));
 // A 2-page letter whose patient and facility names are Japanese and Arabic (shaped, bidi, CJK CFF subset).
 const twoPages = await bodyFor(2);
 await time('2-page CJK + Arabic names', { ...meta, patient_name: '山田 太郎 / محمد عبد الله', facility_name: 'مركز الشفاء 山田クリニック' }, twoPages);
+
+// The printable eligibility summary: warm render of one page, from a mock answer and from a long answer.
+const summary: Record<string, { medianMs: number; p90Ms: number; runs: number }> = {};
+async function timeSummary(name: string, answer: unknown, request: (typeof MOCK_PATIENTS)[number]) {
+  const asked = { ...request, mockRequest: true } as Parameters<typeof eligibilityPdf>[1];
+  for (let i = 0; i < 10; i += 1) await eligibilityPdf(answer, asked);
+  const times: number[] = [];
+  for (let i = 0; i < 41; i += 1) {
+    const started = performance.now();
+    await eligibilityPdf(answer, asked);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  summary[name] = { medianMs: round(median(times)), p90Ms: round(times[Math.floor(times.length * 0.9)]), runs: times.length };
+}
+const patient = MOCK_PATIENTS[0]!;
+const mock = mockEligibility(patient);
+if (!mock.ok) throw new Error('mock set 1 did not answer');
+await timeSummary('mock answer', mock.body, patient);
+const block = mock.body.inNetwork;
+const service = (i: number) => ({
+  serviceType: { code: String(i), name: `Service ${i}` },
+  status: 'Active',
+  inNetwork: block,
+  outNetwork: block,
+  fromPlan: [],
+  limitations: [],
+  messages: [],
+});
+const long = {
+  ...mock.body,
+  coverageStatus: 'Active',
+  payerName: 'SANDBOX HEALTH PPO',
+  checkedAt: '2026-11-27T10:00:00.000Z',
+  plan: { name: 'GOLD PPO 1500' },
+  subscriber: { firstName: 'JOHN', lastName: 'DOE', memberId: patient.patientMemberId },
+  benefits: Array.from({ length: 100 }, (_, i) => service(i + 1)),
+  otherPayers: [],
+  notices: Array.from({ length: 30 }, (_, i) => ({ code: 'PAYER_MESSAGE', message: `Notice ${i + 1} from the payer.` })),
+};
+await timeSummary('100 services, 30 notices', long, patient);
 
 // Cold import: bundle the letter modules as Lambda would, then time a fresh node importing it.
 const dir = mkdtempSync(join(tmpdir(), 'letter-bench-'));
@@ -99,6 +144,7 @@ const results = {
   measuredAt: new Date().toISOString(),
   node: process.version,
   render,
+  summary,
   coldImportMs,
   coldImportCpuOverBareMs,
   targets: { twoPageMedianMs: 25, cjkArabicMedianMs: 150, coldImportMs: 300 },

@@ -225,13 +225,15 @@ function roundtripRows(r: RoundtripResult): Row[] {
 
 interface PdfResult {
   render: Record<string, { medianMs: number; p90Ms: number; runs: number }>;
+  /** The printable eligibility summary (docs/api.md#printable-summary), one page each. */
+  summary?: Record<string, { medianMs: number; p90Ms: number; runs: number }>;
 }
 
 function pdfRows(pdf: PdfResult): Row[] {
   const one = pdf.render['1-page']!.medianMs;
   // docs/letter.md#figures: a 2-page Latin letter ≤ 25 ms warm, CJK + Arabic names ≤ 150 ms warm.
   const targets: Record<string, number> = { '2-page': 25, '2-page CJK + Arabic names': 150 };
-  return Object.entries(pdf.render).map(([pages, r]) => ({
+  const letters = Object.entries(pdf.render).map(([pages, r]) => ({
     figure: `letter PDF render ${pages}, ms (median of ${r.runs})`,
     value: fixed(r.medianMs),
     baseline: `1-page ${fixed(one)}`,
@@ -239,6 +241,15 @@ function pdfRows(pdf: PdfResult): Row[] {
     target: targets[pages] === undefined ? '' : `≤ ${targets[pages]} ms`,
     pass: targets[pages] === undefined ? null : r.medianMs <= targets[pages]!,
   }));
+  const summaries = Object.entries(pdf.summary ?? {}).map(([answer, r]) => ({
+    figure: `eligibility summary PDF render, ${answer}, ms (median of ${r.runs})`,
+    value: fixed(r.medianMs),
+    baseline: `1-page letter ${fixed(one)}`,
+    ratio: `${fixed(r.medianMs / one, 2)}x`,
+    target: '',
+    pass: null,
+  }));
+  return [...letters, ...summaries];
 }
 
 const describeBefore = (p: ProbeResult) => `${p.outcome}, ${fixed(p.ms / 1000)} s, peak ${p.peakRssMiB} MiB`;

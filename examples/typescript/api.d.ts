@@ -1208,7 +1208,7 @@ export interface components {
             /** @description What went wrong, for a person. */
             message: string;
             /** @enum {string} */
-            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "CARD_NOT_READ" | "BATCH_LIMIT_EXCEEDED" | "DISCOVERY_LIMIT_EXCEEDED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "CARD_NOT_READ" | "BATCH_LIMIT_EXCEEDED" | "DISCOVERY_LIMIT_EXCEEDED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
             /** @description The request id, also in the x-request-id header. */
             requestId: string;
             /** @description INVALID_REQUEST: every problem, at most 50. */
@@ -1324,7 +1324,7 @@ export interface components {
             };
             /** @description When the answer is Inactive, or the payer rejects with AAA 72, 73, 75 or 76 (member not found), start an insurance discovery for the same patient and add `discovery` to the answer (docs/finding-coverage.md#discovery-when-the-check-finds-nothing). */
             discoverOnInactive?: boolean;
-            /** @description Your own reference for the item (1–64 visible characters), echoed in its results. */
+            /** @description Your own reference for the item (1–64 visible characters; spaces, tabs and line breaks allowed, no other control characters), echoed intact in its results and never sent upstream. */
             clientRef?: string;
         };
         BatchRequest: {
@@ -1619,7 +1619,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The benefit figures (a real check) or a mock scenario's fixed answer. */
+            /** @description The benefit figures (a real check) or a mock scenario's fixed answer; with `Accept: application/pdf`, the same answer as a one-page printable summary (docs/api.md#printable-summary). */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -1629,6 +1629,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EligibilityResponse"];
+                    "application/pdf": string;
                 };
             };
             /**
@@ -1664,6 +1665,20 @@ export interface operations {
                         /** @enum {unknown} */
                         code?: "PROVIDER_NOT_ENROLLED";
                     }) | components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `NOT_ACCEPTABLE`: Accept allows neither application/json (the default) nor application/pdf (the printable summary) */
+            406: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_ACCEPTABLE";
+                    };
                 };
             };
             /** @description - `REQUEST_IN_PROGRESS`: a request with the same Idempotency-Key is still running (see Retry-After) */

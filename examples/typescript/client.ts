@@ -22,7 +22,8 @@ export async function checkEligibility(baseUrl: string, token: string, request: 
     body: request,
     params: { header: { 'X-Request-Id': `example-${Date.now()}` } },
   });
-  if (data) return data;
+  // The route also answers a PDF (Accept: application/pdf), typed as a string; this call asks for JSON.
+  if (data && typeof data === 'object') return data;
   const code = error && 'code' in error ? error.code : 'no code';
   throw new Error(`eligibility failed: ${response.status} ${code}: ${error?.message} (request ${response.headers.get('x-request-id')})`);
 }

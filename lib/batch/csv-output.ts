@@ -6,7 +6,9 @@ import { viewState } from './views.js';
 /**
  * A batch's results as CSV (docs/batch.md#results-as-csv): one row per item in index order with the
  * item's state and status, the coverage status, the 24 summary slots as columns named like
- * `inNetwork.individual.copay`, the estimate's totals, and the error's code and message. Written by
+ * `inNetwork.individual.copay`, the estimate's totals, and the error's code and a message that names the
+ * fields refused or the payer's AAA reasons. A `clientRef` comes back as given, line breaks and tabs
+ * included, in one quoted cell. Written by
  * csv-stringify (RFC 4180 quoting, CRLF) behind a UTF-8 byte-order mark so spreadsheets read it as
  * UTF-8; produced page by page, so memory stays flat however large the batch.
  *
@@ -65,6 +67,35 @@ function estimateCell(body: unknown, column: string): string {
   return [...named].join(';');
 }
 
+interface ErrorParts {
+  message?: unknown;
+  errors?: Array<{ field?: unknown; message?: unknown }>;
+  errorsTruncated?: unknown;
+  rejections?: Array<{ code?: unknown; description?: unknown; loop?: unknown }>;
+}
+
+/**
+ * An error's cell in words that stand alone (docs/batch.md#results-as-csv): the fields a refused item
+ * got wrong (`patientDOB: must be …; …`), or the payer's AAA reasons (`AAA 72 Invalid/Missing
+ * Subscriber/Insured ID (loop 2100C)`), else the error's message.
+ */
+export function errorText(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return '';
+  const { message, errors, errorsTruncated, rejections } = body as ErrorParts;
+  if (Array.isArray(errors) && errors.length > 0) {
+    const named = errors.map((error) => `${String(error.field)}: ${String(error.message)}`);
+    return [...named, ...(errorsTruncated === true ? ['and more problems'] : [])].join('; ');
+  }
+  if (Array.isArray(rejections) && rejections.length > 0) {
+    return rejections
+      .map(({ code, description, loop }) =>
+        [`AAA ${String(code)}`, ...(description ? [String(description)] : []), ...(loop ? [`(loop ${String(loop)})`] : [])].join(' '),
+      )
+      .join('; ');
+  }
+  return typeof message === 'string' ? message : '';
+}
+
 function csvRow(batch: BatchRecord, item: ItemRecord): string[] {
   const body = item.answer === undefined ? undefined : (JSON.parse(item.answer) as Record<string, unknown>);
   const ok = item.status !== undefined && item.status < 400;
@@ -79,7 +110,7 @@ function csvRow(batch: BatchRecord, item: ItemRecord): string[] {
     ok ? at(body, 'cob.cobCode') : '',
     ok ? at(body, 'cob.code') : '',
     inertCell(ok ? '' : at(body, 'code')),
-    inertCell(ok ? '' : at(body, 'message')),
+    inertCell(ok ? '' : errorText(body)),
   ];
 }
 

@@ -20,7 +20,7 @@ import {
   type ItemState,
 } from './types.js';
 import { batchView, itemView } from './views.js';
-import { settle } from './worker.js';
+import { settle, unfinished } from './worker.js';
 
 /**
  * The four batch routes (docs/batch.md): submit (202 + Location), status, items (paged), cancel.
@@ -147,9 +147,10 @@ export async function cancelBatch(deps: Pick<BatchRouteDeps, 'store' | 'webhooks
   if (batch.value.status === 'PENDING' || batch.value.status === 'IN_PROGRESS') {
     await deps.store.setStatus(batchId, 'CANCELLED', ['PENDING', 'IN_PROGRESS'], new Date(deps.clock.now()).toISOString());
     after = (await deps.store.getBatch(batchId)) ?? after;
-    // The last item may have finished between the read and the cancel: its worker's final status lost
-    // to ours, so nothing is left to finish the batch but this request.
-    if (after.status === 'CANCELLED' && !after.completedAt && after.counts.pending + after.counts.inProgress === 0) {
+    // Nothing in progress (the items never started, or the last one finished between the read and the
+    // cancel, its worker's final status losing to ours): the batch is final now, and only this request
+    // is left to say so (docs/batch.md#cancel).
+    if (after.status === 'CANCELLED' && !after.completedAt && unfinished(after) === 0) {
       await settle(deps, after);
       after = (await deps.store.getBatch(batchId)) ?? after;
     }

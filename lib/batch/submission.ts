@@ -29,8 +29,13 @@ export interface Submission {
 const ENVELOPE_KEYS = new Set(['items', 'name', 'callbackUrl']);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is this pattern's job.
 const CONTROL = /[\u0000-\u001f\u007f]/;
-/** 1–64 visible ASCII characters (inner spaces allowed): the rules the OpenAPI document states too. */
-export const CLIENT_REF = /^[\x21-\x7e]([\x20-\x7e]{0,62}[\x21-\x7e])?$/;
+/**
+ * 1–64 ASCII characters, at least one visible; spaces, tabs and line breaks allowed anywhere (the
+ * caller's own reference, never sent upstream: docs/batch.md#submit), no other control character.
+ * The rules the OpenAPI document states too.
+ */
+export const CLIENT_REF = /^(?=[\t\n\r\x20-\x7e]*[\x21-\x7e])[\t\n\r\x20-\x7e]{1,64}$/;
+export const CLIENT_REF_MESSAGE = 'must be 1 to 64 visible characters (spaces, tabs and line breaks allowed; no other control characters)';
 export const MAX_NAME = 100;
 
 const invalid = (errors: FieldError[]) =>
@@ -91,7 +96,7 @@ export function readItems(envelope: Envelope, requestIdOf: (index: number) => st
       return { ...base, ...ref, state: 'PENDING', counted: body.mockRequest !== true, request: valid.value as unknown as Record<string, unknown> };
     }
     invalidCount++;
-    const errors = [...(refOk ? [] : [{ field: 'clientRef', message: 'must be 1 to 64 visible characters' }]), ...(valid.ok ? [] : (valid.error.errors ?? []))];
+    const errors = [...(refOk ? [] : [{ field: 'clientRef', message: CLIENT_REF_MESSAGE }]), ...(valid.ok ? [] : (valid.error.errors ?? []))];
     const error = valid.ok ? serviceError('INVALID_REQUEST', { message: 'The request body is invalid (1 problem)', errors }) : { ...valid.error, errors };
     return { ...base, ...ref, state: 'FAILED', counted: false, completedAt: now.toISOString(), ...refusal(error, requestIdOf(index)) };
   });

@@ -110,9 +110,16 @@ export async function processItem(deps: WorkerDeps, message: ItemMessage): Promi
   return DONE;
 }
 
+/**
+ * Items that can still change the outcome: in a cancelled batch only those in progress (its pending
+ * items will never run, so the batch is final once none is in progress: docs/batch.md#cancel).
+ */
+export const unfinished = (batch: BatchRecord): number =>
+  batch.status === 'CANCELLED' ? batch.counts.inProgress : batch.counts.pending + batch.counts.inProgress;
+
 /** When nothing is left to run, the final status (once, by a conditional write) and the webhook. */
 export async function settle(deps: Pick<WorkerDeps, 'store' | 'webhooks' | 'clock'>, batch: BatchRecord): Promise<void> {
-  if (batch.counts.pending + batch.counts.inProgress > 0) return;
+  if (unfinished(batch) > 0) return;
   const at = new Date(deps.clock.now()).toISOString();
   const to = batch.status === 'CANCELLED' ? 'CANCELLED' : batch.counts.failed > 0 ? 'COMPLETED_WITH_ERRORS' : 'COMPLETED';
   const from = to === 'CANCELLED' ? (['CANCELLED'] as const) : (['PENDING', 'IN_PROGRESS'] as const);

@@ -30,3 +30,6 @@ export {
   type ServiceBenefit,
   type ServiceStatus,
 } from './types.js';
+
+export { eligibilityPdf } from './printout.js';
+export { ELIGIBILITY_REPRESENTATIONS } from './route.js';

@@ -1,7 +1,7 @@
 import { loggedCobCheck } from '../cob/index.js';
 import { authorizeProvider, type Enrollment } from '../enrollment/index.js';
 import { ERROR_TABLE, type ErrorCode, type ExactError, type ServiceError } from '../errors/index.js';
-import type { Route, RouteInput } from '../http/index.js';
+import type { Render, Route, RouteInput } from '../http/index.js';
 import { log, type SafeLogFields } from '../logging/index.js';
 import { payerNotSupported } from '../payers/index.js';
 import type { Runtime } from '../runtime/index.js';
@@ -20,6 +20,14 @@ import type { CobPart, EligibilityBody, MockEligibilityBody } from './types.js';
  */
 
 export type { CobPart, EligibilityBody };
+
+/**
+ * The answer's other forms: `Accept: application/pdf` prints it on one page (./printout.ts,
+ * docs/api.md#printable-summary). The PDF code is loaded with the first PDF, not with the route.
+ */
+export const ELIGIBILITY_REPRESENTATIONS: Readonly<Record<string, Render>> = {
+  'application/pdf': async (answer, request) => (await import('./printout.js')).eligibilityPdf(answer, request as EligibilityRequest),
+};
 
 /**
  * An eligibility answer with the numbers it was formatted from (docs/eligibility.md#figures-inside-the-service):

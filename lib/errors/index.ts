@@ -33,6 +33,7 @@ export interface AaaRejection {
 export const ERROR_TABLE = {
   NOT_FOUND: { status: 404, message: 'No route matches this method and path' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This path does not accept this method' },
+  NOT_ACCEPTABLE: { status: 406, message: 'Accept must allow application/json (the default) or application/pdf' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
   INVALID_JSON: { status: 400, message: 'The body is not a JSON object' },
   INVALID_REQUEST: { status: 400, message: 'The request body is invalid' },

@@ -112,6 +112,7 @@ export const INFORCE: Readonly<Record<CoverageStatus, boolean | undefined>> = { 
 export const ISSUE_TYPES = {
   NOT_FOUND: 'not-found',
   METHOD_NOT_ALLOWED: 'not-supported',
+  NOT_ACCEPTABLE: 'not-supported',
   UNSUPPORTED_MEDIA_TYPE: 'not-supported',
   INVALID_JSON: 'structure',
   INVALID_REQUEST: 'invalid',

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { RequestBodies, SchemaName } from '../validation/index.js';
 import type { Expand } from './idempotency.js';
 import { httpPipeline } from './pipeline.js';
+import type { CorePipelineSpec } from './pipeline-core.js';
 import type { HttpResponse } from './response.js';
 import { answerOf, type Route } from './route-outcome.js';
 
@@ -27,6 +28,8 @@ export interface ApiHandlerOptions {
   idempotencyTable?: string;
   /** Rebuilds a body from the `compact` form the route gave (./idempotency.ts). */
   expand?: Expand;
+  /** Other media types a 200 answer can be asked for with `Accept` (./pipeline-core.ts). */
+  representations?: CorePipelineSpec['representations'];
 }
 
 export function apiHandler<N extends SchemaName>(routeName: string, schema: N, route: Route<RequestBodies[N]>, options: ApiHandlerOptions = {}) {
@@ -35,6 +38,7 @@ export function apiHandler<N extends SchemaName>(routeName: string, schema: N, r
     body: schema,
     authorized: true,
     idempotency: { ...(options.idempotencyTable ? { table: options.idempotencyTable } : {}), ...(options.expand ? { expand: options.expand } : {}) },
+    ...(options.representations ? { representations: options.representations } : {}),
     answer: async ({ body, clientId, requestId }) => answerOf(await route({ body: body as RequestBodies[N], clientId: clientId!, requestId }), requestId),
   });
   return handler as (event: ApiEvent, context: Context) => Promise<HttpResponse>;

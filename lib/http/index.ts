@@ -29,3 +29,5 @@ export { answerOf, type Route, type RouteInput, type RouteOutcome } from './rout
 export { ROUTE_TABLE, operationOf, pathParametersOf, type RouteOperation } from './routes.js';
 export { streamingHandler, type ChunkedHttpResponse } from './stream.js';
 export { parseStrictJson } from './strict-json.js';
+
+export type { Render } from './pipeline-core.js';

@@ -1,6 +1,8 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
+import { ServiceFailure, serviceError } from '../errors/index.js';
 import { inRequestScope } from '../logging/index.js';
+import { headerOf } from './headers.js';
 import { accessLog } from './middleware/access-log.js';
 import { cors } from './middleware/cors.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -8,6 +10,7 @@ import { normaliseHeaders } from './middleware/normalise-headers.js';
 import { refuseRepeatedHeaders } from './middleware/refuse-repeated-headers.js';
 import { requestContext } from './middleware/request-context.js';
 import type { Answer, HttpEvent, PipelineInternal, PipelineMiddleware, PipelineState } from './middleware/state.js';
+import { preferredType } from './negotiate.js';
 import type { HttpResponse } from './response.js';
 
 /**
@@ -38,6 +41,38 @@ export interface CorePipelineSpec {
   /** The route is behind the authorizer: its `clientId` must be in the event. */
   authorized?: boolean;
   answer: (input: AnswerInput) => Promise<Answer>;
+  /**
+   * Other media types a 200 answer can be given in, by `Accept` (./negotiate.ts), each rendered from
+   * the JSON answer and the request body (docs/api.md#printable-summary). JSON stays the default and
+   * errors stay JSON. The render runs after the Idempotency-Key step, so the key keeps the JSON answer
+   * and a replay renders it again: a render must give the same bytes for the same answer.
+   */
+  representations?: Readonly<Record<string, Render>>;
+}
+
+/** Renders a JSON answer (parsed) and the request body it answered as another media type's bytes. */
+export type Render = (answer: unknown, request: unknown) => Promise<Uint8Array>;
+
+const JSON_TYPE = 'application/json';
+
+/** The media type the request's `Accept` picks among JSON and the route's other representations; a 406 when none. */
+function negotiated(spec: CorePipelineSpec, event: HttpEvent): string {
+  if (!spec.representations) return JSON_TYPE;
+  const type = preferredType(headerOf(event.headers, 'accept'), [JSON_TYPE, ...Object.keys(spec.representations)]);
+  if (type === undefined) throw new ServiceFailure(serviceError('NOT_ACCEPTABLE'));
+  return type;
+}
+
+/** A 200 JSON answer in `type`, base64 for API Gateway (a binary media type of the REST API); anything else as it is. */
+async function represented(response: HttpResponse, type: string, render: Render | undefined, request: unknown): Promise<HttpResponse> {
+  if (!render || response.statusCode !== 200) return response;
+  const bytes = await render(JSON.parse(response.body), request);
+  return {
+    ...response,
+    headers: { ...response.headers, 'content-type': type },
+    body: Buffer.from(bytes).toString('base64'),
+    isBase64Encoded: true,
+  };
 }
 
 /** What a route runs between the header checks and its answer, and whether its answer gets the body they read. */
@@ -66,9 +101,10 @@ export function corePipeline(spec: CorePipelineSpec, body: BodySteps = NO_BODY):
       ...(clientId ? { clientId } : {}),
       ...(body.readsBody ? { body: state.body } : {}),
     };
+    const type = negotiated(spec, event);
     const answer = await state.run(() => spec.answer(input), context);
     Object.assign(state.log, answer.log);
-    return answer.response;
+    return represented(answer.response, type, spec.representations?.[type], state.body);
   };
 
   // middy runs `before` steps in this order and `after` / `onError` steps in reverse: the error

@@ -29,4 +29,4 @@ export { checkPdfDecompression, parseInWorker, readProcedureNotes } from './inta
 /** The request metadata, and the body reader (the PDF bench renders bodies). */
 export { parseLetterMarkdown, type LetterMetadata } from './compose/index.js';
 /** The PDF renderer and the font files the stack ships. */
-export { ALL_FONT_FILES, bundledName, renderLetterPdfReport, type FontFile, type RenderedLetter } from './render/index.js';
+export { renderLetterPdfReport, type RenderedLetter } from './render/index.js';

@@ -121,4 +121,42 @@ describe('a results CSV row', () => {
       'estimate.patientOwes': '-$25.00',
     });
   });
+
+  it('names the fields of a refused item and the AAA reasons of a rejection in errorMessage, not a count of problems', async () => {
+    const refused = {
+      message: 'The request body is invalid (2 problems)',
+      code: 'INVALID_REQUEST',
+      errors: [
+        { field: 'patientDOB', message: 'must be a real date in the form MM-DD-YYYY' },
+        { field: 'serviceTypeCodes[0]', message: 'must be an X12 service type code' },
+      ],
+    };
+    const rejected = {
+      message: 'The payer rejected the request',
+      code: 'PAYER_REJECTED',
+      rejections: [
+        { code: '72', description: 'Invalid/Missing Subscriber/Insured ID', followUpAction: 'Please Correct and Resubmit', loop: '2100C' },
+        { code: '73', description: 'Invalid/Missing Subscriber/Insured Name', followUpAction: 'Please Correct and Resubmit', loop: '2100C' },
+      ],
+    };
+    const truncated = { ...refused, errors: refused.errors.slice(0, 1), errorsTruncated: true };
+    const [fields, reasons, more, bare] = await rowsOf(
+      item(400, refused),
+      item(422, rejected),
+      item(400, truncated),
+      item(503, { message: 'The payer is unavailable; try again later', code: 'PAYER_UNAVAILABLE' }),
+    );
+    expect(fields!.errorMessage).toBe('patientDOB: must be a real date in the form MM-DD-YYYY; serviceTypeCodes[0]: must be an X12 service type code');
+    expect(reasons!.errorMessage).toBe(
+      'AAA 72 Invalid/Missing Subscriber/Insured ID (loop 2100C); AAA 73 Invalid/Missing Subscriber/Insured Name (loop 2100C)',
+    );
+    expect(more!.errorMessage).toBe('patientDOB: must be a real date in the form MM-DD-YYYY; and more problems');
+    expect(bare!.errorMessage).toBe('The payer is unavailable; try again later');
+  });
+
+  it('gives back a clientRef with line breaks, tabs, commas and quotes intact, in one quoted cell', async () => {
+    const refs = ['appt 08:00\nroom 2', 'a\tb', 'line 1\r\nline 2, "north"'];
+    const rows = await rowsOf(...refs.map((ref) => item(200, { coverageStatus: 'Active' }, ref)));
+    expect(rows.map((row) => row.clientRef)).toEqual(refs);
+  });
 });

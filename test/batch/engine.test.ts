@@ -256,6 +256,26 @@ describe('a batch runs each item through the real-time route', () => {
     expect(webhooks).toEqual([batchId]);
   });
 
+  it('answers the cancel of a batch whose items never started as final at once: CANCELLED with completedAt, one webhook', async () => {
+    const { body } = await submit({ callbackUrl: 'https://clinic.example/hooks', items: [REAL, REAL, MOCK] });
+    const batchId = body.batchId as string;
+    const cancelled = await cancelBatch({ store, webhooks: webhookQueue, clock: { now: () => clock } }, 'clinic', batchId);
+    expect(cancelled).toMatchObject({
+      ok: true,
+      body: { status: 'CANCELLED', completedAt: new Date(clock).toISOString(), counts: { pending: 0, cancelled: 3 } },
+    });
+    expect(webhooks).toEqual([batchId]);
+    clock += 60_000;
+    await drain();
+    // Draining the cancelled items changes neither the finish time nor the webhook count.
+    expect(await statusOf(batchId)).toMatchObject({
+      status: 'CANCELLED',
+      completedAt: new Date(clock - 60_000).toISOString(),
+      counts: { pending: 0, cancelled: 3 },
+    });
+    expect(webhooks).toEqual([batchId]);
+  });
+
   it('finishes a batch cancelled just as its last item finished (the cancel took the final status)', async () => {
     const { body } = await submit({ callbackUrl: 'https://clinic.example/hooks', items: [MOCK] });
     const batchId = body.batchId as string;

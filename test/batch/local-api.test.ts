@@ -214,6 +214,47 @@ describe('batch eligibility on the local server', () => {
     for (const row of rows) for (const value of row) expect(value).not.toMatch(/^[=+\-@\t\r]/);
   });
 
+  it('writes results that speak for themselves: the fields refused, the AAA reasons, a multi-line clientRef intact', async () => {
+    const KEVIN = { ...REAL, patientFirstName: 'Kevin', patientLastName: 'Wright', patientDOB: '07-07-1990', patientMemberId: 'ERR720072' };
+    const multiLine = 'appt 08:00\nroom 2\tbay B\r\nDr. "Ng", 2nd';
+    const submitted = await call('/api/eligibility/batch/v1', {
+      method: 'POST',
+      body: JSON.stringify({
+        items: [
+          { ...MOCK, clientRef: multiLine },
+          { ...MOCK, patientDOB: '02-30-1983', serviceTypeCodes: ['ZZZ'], clientRef: 'bad-fields' },
+          { ...KEVIN, clientRef: 'rejected' },
+          { ...MOCK, clientRef: 'nul\u0000inside' },
+        ],
+      }),
+    });
+    expect(submitted.status).toBe(202);
+    expect(submitted.body.invalidCount).toBe(2);
+    const batchId = submitted.body.batchId as string;
+    await finished(batchId);
+    const page = await call(`/api/eligibility/batch/v1/${batchId}/items`);
+    expect(page.body.items.map((i: any) => [i.clientRef, i.state])).toEqual([
+      [multiLine, 'COMPLETED'],
+      ['bad-fields', 'FAILED'],
+      ['rejected', 'FAILED'],
+      [undefined, 'FAILED'],
+    ]);
+    expect(page.body.items[3].error.errors).toEqual([{ field: 'clientRef', message: expect.stringMatching(/control characters/) }]);
+
+    const csv = await call(`/api/eligibility/batch/v1/${batchId}/items`, { headers: { accept: 'text/csv' } });
+    expect(csv.text).toContain('"appt 08:00\nroom 2\tbay B\r\nDr. ""Ng"", 2nd"');
+    const [header, ...rows] = parse(csv.text.slice(1)) as string[][];
+    expect(header).toEqual(CSV_COLUMNS);
+    const cell = (row: number, name: string) => rows[row]![CSV_COLUMNS.indexOf(name)];
+    expect(rows).toHaveLength(4);
+    expect(cell(0, 'clientRef')).toBe(multiLine);
+    const [dob, code] = page.body.items[1].error.errors;
+    expect(cell(1, 'errorMessage')).toBe(`patientDOB: ${dob.message}; serviceTypeCodes[0]: ${code.message}`);
+    expect(cell(1, 'errorMessage')).toMatch(/^patientDOB: must be a real calendar date in the form MM-DD-YYYY/);
+    expect([cell(2, 'errorCode'), cell(2, 'errorMessage')]).toEqual(['PAYER_REJECTED', 'AAA 72 Invalid/Missing Subscriber/Insured ID (loop 2100C)']);
+    expect(cell(3, 'errorMessage')).toMatch(/^clientRef: /);
+  });
+
   it('reads CSV (quotes, BOM, CRLF, ; lists) with name and callbackUrl as query parameters', async () => {
     const csv =
       '\uFEFFclientRef,patientFirstName,patientLastName,patientDOB,patientMemberId,dateOfCoverage,payerId,providerId,serviceTypeCodes,mockRequest\r\n' +

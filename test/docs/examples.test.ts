@@ -18,6 +18,7 @@ const examples = found.flatMap((f) => f.examples);
 const NOT_RUN = [
   'README.md letter-from-notes: sends your own procedure-notes.pdf through $(base64 …)',
   'README.md deploy-first-call: needs a deployed stack and its outputs',
+  "docs/api.md printable-summary: the answer is a PDF written to a file; test/eligibility/printout.test.ts checks the same request's page",
   'docs/deployment.md deploy-first-call: needs a deployed stack and its outputs',
   'docs/finding-coverage.md card-medicare: sends a sample card image through $(base64 …); test/card/route.test.ts reads every sample card',
 ];

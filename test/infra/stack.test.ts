@@ -148,6 +148,10 @@ describe('EligibilityStack', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] }, ApiKeySourceType: 'AUTHORIZER' });
   });
 
+  it('sends the printable eligibility summary as bytes: application/pdf, and only it, is a binary media type', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['application/pdf'] });
+  });
+
   it("serves every entry of the route table from its own function: POSTs behind the authorizer with the client's usage-plan key, the public GETs open", () => {
     const methods = restMethods();
     const authorizerId = logicalIdOf('BearerTokenAuthorizer', 'AWS::ApiGateway::Authorizer');

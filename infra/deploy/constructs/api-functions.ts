@@ -1,15 +1,15 @@
 import { Aws, type Stack } from 'aws-cdk-lib';
-import { PolicyStatement, type ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { STATE_INDEX } from '../../../lib/batch/index.js';
 import { SCALAR_SCRIPT } from '../../../lib/http/index.js';
-import { ALL_FONT_FILES, type FontFile } from '../../../lib/letter/index.js';
+import { ALL_FONT_FILES, type FontFile } from '../../../lib/pdf/index.js';
 import { FUNCTION_NAMES, type FunctionName } from '../functions.js';
 import type { StackSettings } from '../settings.js';
 import type { BatchStores } from './batch-stores.js';
 import type { DataStores } from './data-stores.js';
-import { ServiceFunction, type AssetFile } from './service-function.js';
+import { type AssetFile, ServiceFunction } from './service-function.js';
 
 /**
  * Every function of the function table (lib/http/functions.ts) as a ServiceFunction, each given only its own
@@ -125,7 +125,8 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
 
   return {
     authorizer: { environment: { API_TOKENS_SECRET_ARN: tokensSecret.secretArn }, grants: [readSecret(tokensSecret), decryptVia('secretsmanager')] },
-    eligibility: findsCoverage(),
+    // The printable summary (Accept: application/pdf, docs/api.md#printable-summary) draws with the same faces as the letter.
+    eligibility: { ...findsCoverage(), fonts: ALL_FONT_FILES },
     discovery: findsCoverage(),
     medicare: payerCall(),
     cob: payerCall(),
@@ -133,7 +134,7 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
     letter: {
       environment: { ANTHROPIC_SECRET_ARN: anthropicSecret.secretArn, LETTER_MODEL: settings.letterModel, ...idempotencyEnv, ...corsEnv },
       grants: [readSecret(anthropicSecret), ...idempotencyGrants(), decryptVia('secretsmanager', 'dynamodb')],
-      // Every face of the letter's font fallback chain (lib/letter/render/font-files.ts, docs/letter.md#fonts).
+      // Every face of the letter's font fallback chain (lib/pdf/font-files.ts, docs/letter.md#fonts).
       fonts: ALL_FONT_FILES,
     },
     // docs/finding-coverage.md#insurance-card: the letter's model and key, and what the eligibility check needs.

@@ -88,6 +88,10 @@ export class ServiceApi {
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       // Each client's usage-plan key comes from the authorizer (usageIdentifierKey), never from a header.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
+      // The printable eligibility summary (docs/api.md#printable-summary): a Lambda answer with
+      // isBase64Encoded is sent as bytes when the request's Accept names a binary media type. Never
+      // */* (that would make every JSON answer binary and every request body base64).
+      binaryMediaTypes: ['application/pdf'],
       cloudWatchRole: false,
       deployOptions: {
         stageName: settings.stageName,

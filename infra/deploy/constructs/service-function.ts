@@ -5,7 +5,7 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, type CfnFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { bundledName, type FontFile } from '../../../lib/letter/index.js';
+import { bundledName, type FontFile } from '../../../lib/pdf/index.js';
 import { BUNDLING, FUNCTIONS, workerBuildCommands, workersOf, type FunctionName } from '../functions.js';
 import { PROJECT_ROOT } from '../settings.js';
 import { SHIPPED_MODULES, shipModulesCommands } from '../shipped-modules.js';
@@ -124,7 +124,7 @@ export class ServiceFunction {
   }
 }
 
-/** The letter code looks for its Unicode fonts in fonts/ beside the bundled handler (lib/letter/render/fonts.ts). */
+/** The letter code looks for its Unicode fonts in fonts/ beside the bundled handler (lib/pdf/fonts.ts). */
 function copyFonts(fonts: readonly FontFile[], inputDir: string, outputDir: string): string[] {
   if (fonts.length === 0) return [];
   return [`mkdir -p "${outputDir}/fonts"`, ...fonts.map((f) => `cp "${join(inputDir, 'node_modules', f.pkg, f.path)}" "${outputDir}/fonts/${bundledName(f)}"`)];

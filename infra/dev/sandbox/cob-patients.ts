@@ -4,6 +4,7 @@
  * and the scenario the sandbox answers with.
  */
 import type { CobCode } from '../../../lib/cob/index.js';
+import { SANDBOX_PAYER_1 } from './patient-rows.js';
 
 type EntityIdentifier = 'Primary Payer' | 'Secondary Payer' | 'Tertiary Payer' | 'Payer';
 
@@ -55,7 +56,7 @@ export const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
     lastName: 'Garcia',
     dateOfBirth: '04-12-1979',
     memberId: 'SBX100001',
-    payerId: 'SANDBOX-PAYER-1',
+    payerId: SANDBOX_PAYER_1.payerId,
     expected: { cobCode: 'MemberFoundNoCOB' },
     note: 'Covered by the requested plan only.',
     answer: {
@@ -74,7 +75,7 @@ export const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
     lastName: 'Chen',
     dateOfBirth: '09-30-1988',
     memberId: 'SBX200002',
-    payerId: 'SANDBOX-PAYER-1',
+    payerId: SANDBOX_PAYER_1.payerId,
     expected: { cobCode: 'CoverageOverlapNoBenefitOverlap' },
     note: 'Also has a dental-only plan: coverage overlaps, benefits do not.',
     answer: {
@@ -102,7 +103,7 @@ export const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
     lastName: 'Khan',
     dateOfBirth: '02-14-1992',
     memberId: 'SBX300003',
-    payerId: 'SANDBOX-PAYER-1',
+    payerId: SANDBOX_PAYER_1.payerId,
     expected: { cobCode: 'CoverageOverlapExistsNotSubjectToCob' },
     note: 'A second medical plan overlaps, but it is not subject to COB.',
     answer: {
@@ -130,7 +131,7 @@ export const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
     lastName: "O'Brien",
     dateOfBirth: '11-05-1970',
     memberId: 'SBX400004',
-    payerId: 'SANDBOX-PAYER-1',
+    payerId: SANDBOX_PAYER_1.payerId,
     expected: { cobCode: 'CobInstanceExistsPrimacyUndetermined' },
     note: 'COB applies; which plan pays first could not be determined (call the payers).',
     answer: {
@@ -158,7 +159,7 @@ export const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
     lastName: 'Rossi',
     dateOfBirth: '07-21-1983',
     memberId: 'SBX500005',
-    payerId: 'SANDBOX-PAYER-1',
+    payerId: SANDBOX_PAYER_1.payerId,
     expected: { cobCode: 'CobInstanceExistsPrimacyDetermined' },
     note: 'COB applies; the other plan is secondary.',
     answer: {
@@ -186,7 +187,7 @@ export const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
     lastName: 'Williams',
     dateOfBirth: '03-03-1965',
     memberId: 'SBX600006',
-    payerId: 'SANDBOX-PAYER-1',
+    payerId: SANDBOX_PAYER_1.payerId,
     expected: { cobCode: 'CobInstanceExistsPrimacyDetermined' },
     note: 'Two other plans: one primary, one tertiary (dates partly in YYYYMMDD form).',
     answer: {
@@ -221,7 +222,7 @@ export const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
     lastName: 'Brown',
     dateOfBirth: '12-01-1980',
     memberId: 'SBX700007',
-    payerId: 'SANDBOX-PAYER-1',
+    payerId: SANDBOX_PAYER_1.payerId,
     dependent: { firstName: 'Emma', lastName: 'Brown', dateOfBirth: '06-30-2015' },
     expected: { cobCode: 'CobInstanceExistsPrimacyDetermined' },
     note: "Check for the dependent Emma: her mother's plan is primary (birthday rule).",
@@ -250,7 +251,7 @@ export const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
     lastName: 'Novak',
     dateOfBirth: '10-10-1975',
     memberId: 'SBX800008',
-    payerId: 'SANDBOX-PAYER-1',
+    payerId: SANDBOX_PAYER_1.payerId,
     expected: { error: 'PAYER_REJECTED', aaa: '75' },
     note: 'The payer does not find the subscriber (AAA 75, HTTP 400) - the same answer as any unknown patient.',
     answer: { status: 400, aaa: '75' },
@@ -260,7 +261,7 @@ export const COB_ONLY_PATIENTS: readonly CobSandboxPatient[] = [
     lastName: 'Sato',
     dateOfBirth: '05-05-1995',
     memberId: 'SBX900009',
-    payerId: 'SANDBOX-PAYER-1',
+    payerId: SANDBOX_PAYER_1.payerId,
     expected: { error: 'PAYER_UNAVAILABLE', aaa: '42' },
     note: 'The payer cannot respond now (AAA 42, HTTP 200): retried once, then 503 with Retry-After.',
     answer: { status: 200, aaa: '42' },

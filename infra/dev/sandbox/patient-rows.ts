@@ -93,6 +93,8 @@ export const NONE = fig(NA, NA, NA, NA, NA);
 
 export const PPO = { payerId: 'SBXPPO', payerName: 'SANDBOX HEALTH PPO' };
 export const HMO = { payerId: 'SBXHMO', payerName: 'SANDBOX HEALTH HMO' };
+/** The COB sandbox's own test payer (./cob-patients.ts). */
+export const SANDBOX_PAYER_1 = { payerId: 'SANDBOX-PAYER-1', payerName: 'SANDBOX PAYER 1' };
 /** CMS is Stedi's primary payer id for Medicare; COB checks refuse it up front. */
 export const MEDICARE = { payerId: 'CMS', payerName: 'CMS' };
 

@@ -1,5 +1,6 @@
 import { NETWORK_PAYERS } from './payer-network.js';
 import type { Coverage, SandboxPayerRow } from './payer-row.js';
+import { HMO, PPO, SANDBOX_PAYER_1 } from './patient-rows.js';
 
 /**
  * The sandbox clearinghouse's payer directory (docs/api.md#payer-directory): real US payers with
@@ -12,6 +13,9 @@ import type { Coverage, SandboxPayerRow } from './payer-row.js';
  *   kind of payer, stated in SANDBOX_FLAGS, not a reading of Stedi's network: the sandbox needs
  *   flags to exercise the PAYER_NOT_SUPPORTED gate, and the real directory is always Stedi's.
  * - `stediId` is given only where it was read; the sandbox omits it otherwise.
+ * - The sandbox clearinghouse's own test payers (SBXPPO, SBXHMO, SANDBOX-PAYER-1) come last, under the
+ *   ids and names its answers give (./patient-rows.ts), so a search finds the payer a sandbox check
+ *   answers for (docs/api.md#sandboxes). They are the only rows that are not real payers.
  */
 
 export type { Coverage, SandboxPayerRow, Support } from './payer-row.js';
@@ -264,4 +268,6 @@ export const SANDBOX_PAYERS: readonly SandboxPayerRow[] = [
   mac('Florida', 'JN', 'First Coast Service Options', '09102'),
   mac('Puerto Rico', 'JN', 'First Coast Service Options', '09202'),
   mac('Virgin Islands', 'JN', 'First Coast Service Options', '09302'),
+  // ---- the sandbox clearinghouse's test payers (see the header)
+  ...[PPO, HMO, SANDBOX_PAYER_1].map(({ payerId, payerName }) => commercial(payerName, payerId)),
 ];

@@ -45,7 +45,8 @@ const clientRef = {
   pattern: CLIENT_REF.source,
   minLength: 1,
   maxLength: 64,
-  description: 'Your own reference for the item (1–64 visible characters), echoed in its results.',
+  description:
+    'Your own reference for the item (1–64 visible characters; spaces, tabs and line breaks allowed, no other control characters), echoed intact in its results and never sent upstream.',
 };
 
 /** Request schemas and the response schemas (lib/validation/responses/batch.ts), as components. */

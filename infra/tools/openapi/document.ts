@@ -136,6 +136,20 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     headers: { 'x-request-id': header('XRequestId'), 'Cache-Control': header('CacheControl'), 'Idempotent-Replayed': header('IdempotentReplayed') },
     content: { 'application/json': { schema: ref(schema), ...(examples ? { examples } : {}) } },
   });
+  /** A 200 that can also be asked for as a PDF (`Accept: application/pdf`); errors stay JSON. */
+  const printable = (response: ReturnType<typeof ok>) => ({
+    ...response,
+    content: {
+      ...response.content,
+      'application/pdf': {
+        schema: {
+          type: 'string',
+          format: 'binary',
+          description: 'One US Letter page: payer, plan, patient, status, the figures, services, estimate, notices, checked-at.',
+        },
+      },
+    },
+  });
   /** A public GET answering one document (no token): the OpenAPI document, the reference page, its script. */
   const publicDocument = (description: string, mediaType: string, schema: Json) => ({
     security: [],
@@ -169,7 +183,13 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/XRequestId' }],
       requestBody: requestBody('EligibilityRequest', eligibility.requests),
       responses: {
-        '200': ok('EligibilityResponse', "The benefit figures (a real check) or a mock scenario's fixed answer.", eligibility.answers),
+        '200': printable(
+          ok(
+            'EligibilityResponse',
+            "The benefit figures (a real check) or a mock scenario's fixed answer; with `Accept: application/pdf`, the same answer as a one-page printable summary (docs/api.md#printable-summary).",
+            eligibility.answers,
+          ),
+        ),
         ...errorResponses('eligibility', { 500: EXACT.MOCK_NOT_FOUND.body, 502: EXACT.MOCK_ELIGIBILITY_ERROR.body }),
       },
     },

@@ -38,6 +38,7 @@ const ERRORS_BY_ROUTE: Record<ErrorRoute, ErrorCode[]> = {
     'INVALID_REQUEST',
     'PROVIDER_NOT_ENROLLED',
     'PAYLOAD_TOO_LARGE',
+    'NOT_ACCEPTABLE',
     'UNSUPPORTED_MEDIA_TYPE',
     'IDEMPOTENCY_KEY_REUSED',
     'REQUEST_IN_PROGRESS',
@@ -121,6 +122,7 @@ const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   PROVIDER_NOT_ENROLLED: "the provider is not actively enrolled for this client (and payer); same body whether unknown or another client's",
   PAYLOAD_TOO_LARGE:
     'the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; an insurance card image is over 2 MiB decoded or over 8,000 pixels a side; or the request is over 6 MiB',
+  NOT_ACCEPTABLE: 'Accept allows neither application/json (the default) nor application/pdf (the printable summary)',
   UNSUPPORTED_MEDIA_TYPE: 'Content-Type is not application/json',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different body',
   REQUEST_IN_PROGRESS: 'a request with the same Idempotency-Key is still running (see Retry-After)',

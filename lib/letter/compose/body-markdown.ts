@@ -1,5 +1,6 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { ListItem, Nodes, PhrasingContent, RootContent } from 'mdast';
+import type { FontStyle, Run } from '../../pdf/index.js';
 import { defuseLinks, defuseSchemes } from './plain-text.js';
 
 /**
@@ -13,14 +14,7 @@ import { defuseLinks, defuseSchemes } from './plain-text.js';
  * their own, which the markdown writer emits verbatim and the code check never touches.
  */
 
-export type FontStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
-
-export interface Run {
-  text: string;
-  style: FontStyle;
-  /** A citation marker ("[p. 3]"): written as is, never escaped or edited. */
-  marker?: true;
-}
+export type { FontStyle, Run };
 
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3; runs: Run[] }

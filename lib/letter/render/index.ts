@@ -22,7 +22,7 @@ import type { RenderedLetter } from './pdf.js';
 /** The markdown letter, and what both outputs are rendered from. */
 export { assembleLetter, LETTER_TITLE, SOURCES_TITLE, type LetterContent } from './markdown.js';
 /** The font files of the fallback chain (the stack copies them beside the bundle) and their bundled names. */
-export { ALL_FONT_FILES, bundledName, type FontFile } from './font-files.js';
+export { ALL_FONT_FILES, bundledName, type FontFile } from '../../pdf/index.js';
 export type { RenderedLetter } from './pdf.js';
 
 /** The PDF letter and how many characters no bundled font has; the PDF code is imported on first use. */

@@ -1,18 +1,16 @@
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { embedPdfFonts, RTL, TEXT, textDrawer, wrapRuns, type FaceRun, type PdfFonts, type WrappedLine } from '../../pdf/index.js';
 import type { Block, FontStyle, Run } from '../compose/index.js';
 import { formatLetterDate } from './date.js';
-import { embedLetterFonts, type LetterFonts } from './fonts.js';
-import { RTL, textDrawer, TEXT } from './draw-text.js';
 import { LETTER_TITLE, SOURCES_TITLE, type LetterContent } from './markdown.js';
 import { reBlockLines, sourceLines } from './sections.js';
-import { wrapRuns, type FaceRun, type WrappedLine } from './wrap.js';
 
 /**
  * The letter as a US Letter PDF (docs/letter.md#layout): header, "Re:" block, patient information,
  * the body's blocks, source documentation, signature, and a footer on every page with the
  * generation time and "Page N of M". Pages are laid out first and footed last, once M is known.
  * Metadata is drawn as text, never parsed as markdown. Text in any script goes through the font
- * fallback chain (./fonts.ts) and the bidi/shaping drawer (./draw-text.ts).
+ * fallback chain and the bidi/shaping drawer of the shared PDF toolkit (lib/pdf).
  */
 
 const PAGE = { width: 612, height: 792 } as const;
@@ -49,7 +47,7 @@ export async function renderLetterPdfReport(content: LetterContent): Promise<Ren
   layOut(content, collector(texts));
   const footer = footerTexts(content.generatedAt, 99);
   texts.push(...footer.map((text) => ({ text, style: 'regular' as const })));
-  const fonts = await embedLetterFonts(doc, texts);
+  const fonts = await embedPdfFonts(doc, texts);
   // Right-to-left values (a name in Arabic or Hebrew) are isolated wherever a line shows them.
   const isolated = [
     ...new Set(
@@ -187,7 +185,7 @@ function collector(texts: Array<{ text: string; style: FontStyle }>): Writer {
   };
 }
 
-function drawFooter(page: PDFPage, fonts: LetterFonts, left: string, right: string) {
+function drawFooter(page: PDFPage, fonts: PdfFonts, left: string, right: string) {
   const size = 8.5;
   const font = fonts.pdf('latin:regular');
   page.drawLine({ start: { x: MARGIN.left, y: FOOTER_Y + 12 }, end: { x: PAGE.width - MARGIN.right, y: FOOTER_Y + 12 }, thickness: 0.5, color: RULE });
@@ -196,7 +194,7 @@ function drawFooter(page: PDFPage, fonts: LetterFonts, left: string, right: stri
 }
 
 /** A cursor over pages: places wrapped lines top-down and starts a new page when one is full. */
-function pageWriter(doc: PDFDocument, fonts: LetterFonts, isolated: string[]): Writer {
+function pageWriter(doc: PDFDocument, fonts: PdfFonts, isolated: string[]): Writer {
   let page = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN.top;
   const draw = textDrawer(doc, fonts, isolated);

@@ -1,4 +1,4 @@
-import type { FontStyle, Run } from '../compose/index.js';
+import type { FontStyle, Run } from './runs.js';
 import type { FaceKey } from './fonts.js';
 
 /**

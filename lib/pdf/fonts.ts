@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import * as fontkit from 'fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
-import type { FontStyle } from '../compose/index.js';
+import type { FontStyle } from './runs.js';
 import { bundledName, FALLBACK_FACES, PRIMARY_FACE, type FontFace, type FontFile } from './font-files.js';
 
 /**
@@ -86,7 +86,7 @@ const fontkitAdapter = {
       const parsedFont = fontkit.create(bytes);
       const createSubset = parsedFont.createSubset.bind(parsedFont);
       // Encoded subsets are kept per glyph list: DejaVu faces start every letter with the same printable
-      // ASCII run (see embedLetterFonts), so most letters reuse one encoding instead of re-encoding it.
+      // ASCII run (see embedPdfFonts), so most letters reuse one encoding instead of re-encoding it.
       const encoded = new Map<string, Uint8Array>();
       parsedFont.createSubset = () => {
         const subset = createSubset() as fontkit.FontkitSubset & { glyphs: number[] };
@@ -242,7 +242,7 @@ export function shape(key: FaceKey, text: string, direction: 'ltr' | 'rtl'): { r
 
 export const isShaped = (key: FaceKey): boolean => faceOfKey(key).face.shaped;
 
-export interface LetterFonts {
+export interface PdfFonts {
   /** The embedded font for a face key (embedded on first use in this document). */
   pdf(key: FaceKey): PDFFont;
   /** Splits text by face, counting replacements for this document. */
@@ -254,7 +254,7 @@ export interface LetterFonts {
  * Embeds the faces `texts` need into `doc`: DejaVu for every style used, and each fallback face a
  * character asks for. Nothing a Latin letter does not use is read, parsed or embedded.
  */
-export async function embedLetterFonts(doc: PDFDocument, texts: Array<{ text: string; style: FontStyle }>): Promise<LetterFonts> {
+export async function embedPdfFonts(doc: PDFDocument, texts: Array<{ text: string; style: FontStyle }>): Promise<PdfFonts> {
   doc.registerFontkit(fontkitAdapter as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
   const needed = new Set<FaceKey>(['latin:regular', 'latin:bold']);
   for (const { text, style } of texts) {

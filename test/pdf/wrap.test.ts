@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
-import type { Run } from '../../../lib/letter/compose/body-markdown.js';
-import { wrapRuns, type Measure } from '../../../lib/letter/render/wrap.js';
+import type { Run } from '../../lib/pdf/runs.js';
+import { wrapRuns, type Measure } from '../../lib/pdf/wrap.js';
 
 // Monospace: 1 unit per character, bold 2 units, so style-aware measuring is visible.
 const measure: Measure = (text, style) => [...text].length * (style === 'bold' ? 2 : 1);

@@ -17,8 +17,8 @@ import {
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
-import type { FontStyle } from '../compose/index.js';
-import { isShaped, shape, type FaceKey, type LetterFonts } from './fonts.js';
+import type { FontStyle } from './runs.js';
+import { isShaped, shape, type FaceKey, type PdfFonts } from './fonts.js';
 import type { Measure, PlacedRun, WrappedLine } from './wrap.js';
 
 /**
@@ -138,7 +138,7 @@ const hex4 = (n: number) => n.toString(16).padStart(4, '0');
  * `isolated`: the request's values that hold right-to-left text, longest first; each occurrence on
  * a line is isolated from the sentence around it.
  */
-export function textDrawer(doc: PDFDocument, fonts: LetterFonts, isolated: string[] = []) {
+export function textDrawer(doc: PDFDocument, fonts: PdfFonts, isolated: string[] = []) {
   const shapedWidths = new Map<string, number>();
   const fontKeys = new WeakMap<PDFPage, Map<PDFFont, PDFName>>();
 
