@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { SERVICE_TYPE_CODES } from '../x12/index.js';
 import { US_DATE_PATTERN } from './formats.js';
 
@@ -299,19 +300,20 @@ const fhirBundleSchema = {
   },
 } as const;
 
-import type {
-  CardCheckRequest,
-  CardRequest,
-  CobRequest,
-  DiscoveryRequest,
-  EligibilityRequest,
-  EstimateRequest,
-  FhirBundleRequest,
-  LetterRequest,
-  MbiRequest,
-} from './request-bodies.js';
-
-export type { CardCheckRequest, CardRequest, CobRequest, DiscoveryRequest, EligibilityRequest, EstimateRequest, FhirBundleRequest, LetterRequest, MbiRequest };
+/**
+ * The request bodies' types, derived from the schemas above (types only: nothing reaches a bundle), so a
+ * field added to a schema is a field of its type, and a handler that reads a field no schema has fails tsc.
+ */
+export type EligibilityRequest = FromSchema<typeof eligibilitySchema>;
+export type DiscoveryRequest = FromSchema<typeof discoverySchema>;
+export type MbiRequest = FromSchema<typeof mbiSchema>;
+export type EstimateRequest = FromSchema<typeof estimate>;
+export type CobRequest = FromSchema<typeof cobSchema>;
+export type LetterRequest = FromSchema<typeof letterSchema>;
+export type CardRequest = FromSchema<typeof cardSchema>;
+export type CardCheckRequest = NonNullable<CardRequest['check']>;
+/** A `$submit` body as it arrives: a Bundle, a CoverageEligibilityRequest or a Parameters (every other key is read by lib/fhir). */
+export type FhirBundleRequest = FromSchema<typeof fhirBundleSchema>;
 
 export const SCHEMAS = {
   eligibility: eligibilitySchema,
