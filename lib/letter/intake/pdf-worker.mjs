@@ -15,6 +15,13 @@ import { parentPort } from 'node:worker_threads';
  * CPU per document). docs/deployment.md#worker-threads
  */
 
+// The libraries warn on the console about what they find broken in the file ("Trying to parse invalid
+// object", "ignoring errors during GetTextContent"): the file is untrusted, its defects are expected, and
+// what the service needs of them comes back as values. Unstructured lines would bypass the service's
+// structured logs (docs/security.md#logs), so this thread keeps them to itself.
+console.warn = () => undefined;
+console.log = () => undefined;
+
 const [{ PDFDocument }, unpdf] = await Promise.all([import('pdf-lib'), import('unpdf')]);
 
 /**
@@ -25,7 +32,7 @@ const [{ PDFDocument }, unpdf] = await Promise.all([import('pdf-lib'), import('u
 async function textOf(bytes) {
   try {
     // pdf.js may take ownership of the buffer it is given; it gets a copy.
-    const document = await unpdf.getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false });
+    const document = await unpdf.getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 });
     try {
       const { text } = await unpdf.extractText(document, { mergePages: false });
       return /** @type {string[]} */ (text);
