@@ -187,6 +187,29 @@ const letterSchema = {
     member_id: memberId,
     patient_dob: pastUsDate,
     provider_npi: { type: 'string', maxLength: 10, format: 'npi' },
+    // Letters against the payer's criteria (docs/letter.md#letter-types).
+    letter_type: { type: 'string', enum: ['medical_necessity', 'prior_authorization', 'appeal'] },
+    // Read like file_content, after validation (same limits and gate).
+    policy_file_content: { type: 'string', minLength: 1, pattern: BASE64_TEXT },
+    policy_name: text(200),
+    // Required when letter_type is appeal (./rules.ts).
+    denial_file_content: { type: 'string', minLength: 1, pattern: BASE64_TEXT },
+    requested_services: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['code'],
+        properties: {
+          code: { type: 'string', pattern: PROCEDURE_CODE },
+          units: { type: 'integer', exclusiveMinimum: 0, maximum: 9999 },
+          dateFrom: usDate,
+          dateTo: usDate,
+        },
+      },
+    },
   },
 } as const;
 
@@ -272,6 +295,22 @@ export interface LetterRequest {
   member_id?: string;
   patient_dob?: string;
   provider_npi?: string;
+  /** docs/letter.md#letter-types (default medical_necessity). */
+  letter_type?: 'medical_necessity' | 'prior_authorization' | 'appeal';
+  /** The payer's coverage policy, LCD or NCD: base64 PDF, read like file_content. */
+  policy_file_content?: string;
+  policy_name?: string;
+  /** The denial letter or EOB (required for appeals): base64 PDF, read like file_content. */
+  denial_file_content?: string;
+  /** Prior authorizations: 1–20 services (CPT/HCPCS), dates MM-DD-YYYY. */
+  requested_services?: RequestedService[];
+}
+
+export interface RequestedService {
+  code: string;
+  units?: number;
+  dateFrom?: string;
+  dateTo?: string;
 }
 
 /** A `$submit` body as it arrives: a Bundle, a CoverageEligibilityRequest or a Parameters (every other key is read by lib/fhir). */

@@ -14,6 +14,7 @@ export const LETTER_NOTICE_CODES = [
   'GLYPHS_REPLACED',
   'CITATION_NOT_FOUND',
   'CITATIONS_LIMITED',
+  'CRITERIA_NOT_MET',
 ] as const;
 
 /** Both lists, eligibility first: the enum of a notice's `code`. */
