@@ -61,6 +61,7 @@ const LIST_ITEMS: Record<string, { plural: string; singular: string }> = {
   contained: { plural: 'contained resources', singular: 'contained resource' },
   parameter: { plural: 'parameters', singular: 'parameter' },
   lines: { plural: 'estimate lines', singular: 'estimate line' },
+  requested_services: { plural: 'requested services', singular: 'requested service' },
 };
 const itemsOf = (instancePath: string) => LIST_ITEMS[instancePath.split('/').filter(Boolean).pop() ?? ''] ?? { plural: 'values', singular: 'value' };
 
