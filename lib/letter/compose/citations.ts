@@ -113,7 +113,11 @@ function sentenceEnds(text: string): (blockEnd: number) => number {
 
 const truncate = (text: string) => ([...text].length > CITED_TEXT_MAX ? [...text].slice(0, CITED_TEXT_MAX).join('') : text);
 
-export function readCitedText(message: Message, evidence: CitationEvidence, others: OtherDocuments = {}): CitedText {
+/**
+ * `budget` is shared by callers that read one answer in several parts (./criteria.ts): the passages
+ * looked up across all of them stay within MAX_CITATIONS.
+ */
+export function readCitedText(message: Message, evidence: CitationEvidence, others: OtherDocuments = {}, budget = { searched: 0 }): CitedText {
   let text = '';
   /** Each document's kept passages, and its marker prefix: notes pages bare, "policy:3", "denial:1". */
   const kinds = [
@@ -137,15 +141,14 @@ export function readCitedText(message: Message, evidence: CitationEvidence, othe
   /** Each distinct passage seen: its index in its document's list, or why it is not kept. */
   const seen = new Map<string, number | 'not-found' | 'over-limit'>();
   const marks: Array<{ at: number; pages: string[] }> = [];
-  let searched = 0;
   let notFound = 0;
   let overLimit = 0;
 
   /** A passage's fate, decided once: its document and page, then (within the limit) that document's text. */
   const decide = (kind: (typeof kinds)[number] | undefined, page: number, citedText: string): number | 'not-found' | 'over-limit' => {
     if (!kind || page > kind.evidence.pageCount) return 'not-found';
-    if (searched >= MAX_CITATIONS) return 'over-limit';
-    searched += 1;
+    if (budget.searched >= MAX_CITATIONS) return 'over-limit';
+    budget.searched += 1;
     if (!kind.search.passageOn(page, citedText)) return 'not-found';
     kind.kept.push({ page, citedText });
     return kind.kept.length - 1;

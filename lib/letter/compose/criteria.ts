@@ -105,13 +105,27 @@ function splitSections(message: Message): { body: Block[]; fields: Field[] } {
 const plain = (text: string) => cleanModelText(text).replace(/\s+/g, ' ').trim().slice(0, MAX_FIELD_CHARS);
 const STATUSES: Record<string, CriterionStatus> = { met: 'met', not_met: 'not_met', 'not met': 'not_met', unclear: 'unclear' };
 
+/**
+ * A criterion or a denial reason as the letter shows it, always its document's words: the model's
+ * text when the document holds it on a cited page, else the first cited passage itself (a leading
+ * "1." or "(a)" dropped).
+ */
+function inDocumentWords(written: string, cited: Citation[], document: OtherDocuments['policy']): string {
+  const search = document?.evidence.search;
+  if (written && search && cited.some((c) => search.passageOn(c.page, written))) return written;
+  return plain(cited[0]!.citedText.replace(/^\s*(?:\d{1,3}[.)]|\([a-z0-9]{1,3}\))\s*/i, ''));
+}
+
 /** The sections read and checked; `others` names the policy's and the denial's document index and text. */
 export function readCriteriaAnswer(message: Message, notes: CitationEvidence, others: OtherDocuments): CriteriaAnswer {
   const { body, fields } = splitSections(message);
+  // One budget of looked-up passages for every field of the sections (at most MAX_CITATIONS in all).
+  const budget = { searched: 0 };
   const cite = (field: Field | undefined) =>
     field
-      ? readCitedText({ ...message, content: field.blocks }, notes, others)
+      ? readCitedText({ ...message, content: field.blocks }, notes, others, budget)
       : { text: '', citations: [], policyCitations: [], denialCitations: [], notFound: 0, overLimit: 0 };
+  let criteriaRead = 0;
   const criteria: Criterion[] = [];
   const missingEvidence: string[] = [];
   let dropped = 0;
@@ -121,17 +135,19 @@ export function readCriteriaAnswer(message: Message, notes: CitationEvidence, ot
   for (let i = 0; i < fields.length; i++) {
     const field = fields[i]!;
     if (field.name === 'CRITERION') {
+      // Past MAX_CRITERIA criteria read (kept or dropped), the rest of the section is not read at all.
+      if (++criteriaRead > MAX_CRITERIA) break;
       const group: Record<string, Field> = {};
       while (fields[i + 1] && ['STATUS', 'EVIDENCE', 'MISSING'].includes(fields[i + 1]!.name)) group[fields[++i]!.name] = fields[i]!;
       const named = cite(field);
       const evidence = cite(group.EVIDENCE);
       notFound += named.notFound + evidence.notFound;
       const policyPages = [...new Set(named.policyCitations.map((c) => c.page))];
-      if (!policyPages.length || criteria.length >= MAX_CRITERIA) {
+      if (!policyPages.length) {
         dropped += 1;
         continue;
       }
-      const criterion = plain(named.text.replace(/ ?\uE000[^\uE001]*\uE001/g, ''));
+      const criterion = inDocumentWords(plain(named.text.replace(/ ?\uE000[^\uE001]*\uE001/g, '')), named.policyCitations, others.policy);
       const asked = STATUSES[plain(cite(group.STATUS).text).toLowerCase().replace(/\.$/, '')] ?? 'unclear';
       const notesEvidence = evidence.citations.slice(0, MAX_EVIDENCE);
       // `met` needs at least one notes passage found in the notes.
@@ -150,7 +166,8 @@ export function readCriteriaAnswer(message: Message, notes: CitationEvidence, ot
       const read = cite(field);
       notFound += read.notFound;
       const value = plain(read.text.replace(/ ?\uE000[^\uE001]*\uE001/g, ''));
-      if (field.name === 'REASON') Object.assign(denial, { reason: value, reasonCited: read.denialCitations.length > 0 });
+      if (field.name === 'REASON' && read.denialCitations.length)
+        Object.assign(denial, { reason: inDocumentWords(value, read.denialCitations, others.denial), reasonCited: true });
       if (field.name === 'CARC' || field.name === 'RARC')
         denial[field.name === 'CARC' ? 'carc' : 'rarc'].push(
           ...value

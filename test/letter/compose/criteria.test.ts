@@ -23,7 +23,7 @@ const cite = (text: string, page: number, documentIndex: number) => ({
   end_page_number: page + 1,
 });
 type Piece = string | [string, ReturnType<typeof cite>];
-const message = (...pieces: Piece[]): Message =>
+const messageOf = (pieces: Piece[]): Message =>
   ({
     id: 'msg_test',
     type: 'message',
@@ -34,6 +34,7 @@ const message = (...pieces: Piece[]): Message =>
       typeof piece === 'string' ? { type: 'text', text: piece, citations: null } : { type: 'text', text: piece[0], citations: [piece[1]] },
     ),
   }) as unknown as Message;
+const message = (...pieces: Piece[]): Message => messageOf(pieces);
 
 describe('the criteria section', () => {
   it('keeps the body apart, reads each criterion, and downgrades met without a notes passage found in the notes', () => {
@@ -99,6 +100,43 @@ describe('the criteria section', () => {
     );
     expect(answer.criteria?.[0]?.status).toBe('not_met');
     expect(answer.missingEvidence).toEqual(['The notes do not say how long conservative care lasted.']);
+  });
+});
+
+describe('the criteria section, against a careless or hostile model', () => {
+  it("shows a criterion in the policy's words even when the model paraphrases it or writes a blank", () => {
+    const answer = readCriteriaAnswer(
+      message(
+        'Body.\n=== CRITERIA ===\nCRITERION: ',
+        ['[Insert criterion]', cite('1. Instability documented on flexion-extension radiographs.', 1, 1)],
+        '\nSTATUS: unclear\nEVIDENCE: none\nMISSING: Not shown.\n',
+      ),
+      notes,
+      others,
+    );
+    expect(answer.criteria?.map((c) => c.criterion)).toEqual(['Instability documented on flexion-extension radiographs.']);
+  });
+
+  it('reads at most 30 criteria and looks up at most 100 passages for all the sections together', () => {
+    let lookups = 0;
+    const search = searchNotes(POLICY);
+    const counted: OtherDocuments = {
+      ...others,
+      policy: {
+        index: 1,
+        evidence: { pages: POLICY, pageCount: 1, search: { ...search, passageOn: (page, passage) => (lookups++, search.passageOn(page, passage)) } },
+      },
+    };
+    const pieces: Piece[] = ['Body.\n=== CRITERIA ===\n'];
+    for (let i = 0; i < 20_000; i += 1) {
+      pieces.push('CRITERION: ');
+      for (let j = 0; j < 5; j += 1) pieces.push([`Criterion ${i}.`, cite(`Passage ${i}-${j} the policy does not hold.`, 1, 1)]);
+      pieces.push('\nSTATUS: met\n');
+    }
+    const answer = readCriteriaAnswer(messageOf(pieces), notes, counted);
+    expect(answer.criteria).toEqual([]);
+    expect(answer.dropped).toBe(30);
+    expect(lookups).toBe(100);
   });
 });
 
