@@ -28,6 +28,7 @@ const LIB_LAYERS = [
   'runtime',
   'cob',
   'eligibility',
+  'discovery',
   'batch',
   'fhir',
   'letter',

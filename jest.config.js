@@ -7,13 +7,13 @@ import { join } from 'node:path';
  * Two projects (docs/testing.md), which `npm test` runs together:
  * - `unit`: each module's own tests, in process (`npm run test:fast`);
  * - `integration`: the suites that start the local server or a sandbox over HTTP, spawn a process,
- *   render and check PDFs with poppler, load the FHIR R4 definitions, synthesise the CDK stack, plus
+ *   render letters or check PDFs (test/support/pdf-tools.ts: pdf.js, qpdf as WebAssembly), load the FHIR R4 definitions, synthesise the CDK stack, plus
  *   the load, fuzz, hostile-input and fault folders. A suite is put here by what it does (the rule
  *   below reads its source), so a new one lands in the right project without a list to keep.
  */
 const INTEGRATION_FOLDERS = ['load', 'fuzz', 'hostile', 'faults'];
 const INTEGRATION_SOURCE =
-  /startLocalApi|startLocalServer|startLocalEnvironment|start\w*Sandbox|child_process|fhir-r4|synthTemplate|new App\(|renderLetterPdf|runLetter/;
+  /startLocalApi|startLocalServer|startLocalEnvironment|start\w*Sandbox|child_process|fhir-r4|pdf-tools|synthTemplate|new App\(|renderLetterPdf|runLetter/;
 
 function testFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

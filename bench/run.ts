@@ -23,6 +23,8 @@
  *    (spawned; letter-criteria.json).
  *  - Hostile letter input: a 20 MB model answer, 20,000 citations, every hostile notes PDF through
  *    the isolated parse (CPU seconds, peak growth): bench/letter-hostile.ts (spawned; letter-hostile.json).
+ *  - Insurance discovery from submit to COMPLETE against the sandbox, and its upstream calls:
+ *    bench/discovery.ts (spawned; it writes discovery.json).
  * Every figure is a median over repeated runs; where a baseline exists the row shows the ratio and
  * the target. Targets are reported, not enforced (the exit code is 0 either way).
  */
@@ -299,6 +301,26 @@ function webhookRows(report: WebhookHostileReport): Row[] {
 }
 
 /** One row per huge upstream answer: the capped read, and the uncapped one when it was measured. */
+/** bench/discovery.ts's report. */
+interface DiscoveryReport {
+  scenarios: { scenario: string; rounds: number; medianMs: number; upstreamCallsTotal: number; upstreamCalls: Record<string, number> }[];
+}
+
+function discoveryRows(report: DiscoveryReport): Row[] {
+  return report.scenarios.map(
+    (s): Row => ({
+      figure: `insurance discovery, ${s.scenario}: submit → COMPLETE ms; upstream calls`,
+      value: `${fixed(s.medianMs)} ms; ${s.upstreamCallsTotal}`,
+      baseline: Object.entries(s.upstreamCalls)
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', '),
+      ratio: '',
+      target: 'docs/finding-coverage.md#what-each-call-costs',
+      pass: null,
+    }),
+  );
+}
+
 function upstreamCapRows(report: UpstreamCapsReport): Row[] {
   return report.after.map((after, i): Row => {
     const before = report.before?.[i];
@@ -462,6 +484,9 @@ const localServer = resultOf<LocalServerHostileReport>('local-server-hostile.ts'
 step('a webhook receiver that drips a byte every 5 s (bench/webhook-hostile.ts; about half a minute)');
 const webhookHostile = resultOf<WebhookHostileReport>('webhook-hostile.ts');
 
+step('insurance discovery against the sandbox (bench/discovery.ts)');
+const discovery = resultOf<DiscoveryReport>('discovery.ts');
+
 step('batch eligibility (bench/batch.ts; about two minutes)');
 const batch = resultOf<BatchReport>('batch.ts', ['--expose-gc']);
 step('hostile and large batch requests (bench/batch-hostile.ts)');
@@ -480,6 +505,7 @@ const rows = [
   ...requestBoundRows(hostileJson, localServer),
   ...webhookRows(webhookHostile),
   ...upstreamCapRows(upstreamCaps),
+  ...discoveryRows(discovery),
   ...batchRows(batch),
   ...batchHostileRows(batchHostile),
 ];
@@ -503,6 +529,7 @@ const summary = {
   localServer,
   webhookHostile,
   upstreamCaps,
+  discovery,
   batch,
   batchHostile,
 };

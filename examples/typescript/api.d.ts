@@ -100,6 +100,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/insurance-discovery/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find unknown coverage (insurance discovery)
+         * @description Searches for the patient's coverage from demographics (the more given, address and SSN above all, the better the match). Answers 200 COMPLETE with one item per coverage found, each with its eligibility answer, or 202 PENDING with `Location` to poll. Costs far more than a check: each client may send 200 a UTC day (DISCOVERY_MAX_PER_DAY; 429 DISCOVERY_LIMIT_EXCEEDED with Retry-After), an Idempotency-Key replay is free. Needs an active enrollment of `providerId`. See docs/finding-coverage.md.
+         */
+        post: operations["discoverInsurance"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["discoverInsurancePreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insurance-discovery/v1/{discoveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll an insurance discovery
+         * @description PENDING until the clearinghouse finishes, then COMPLETE with the coverages (kept 24 hours). Another client's id is 404 NOT_FOUND, exactly like an unknown one.
+         */
+        get: operations["getInsuranceDiscovery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["getInsuranceDiscoveryPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/medicare/mbi/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look up a Medicare number (MBI)
+         * @description Finds the patient's Medicare Beneficiary Identifier and answers the Original Medicare eligibility with it, by SSN or, without one, by the state the patient lives in (one of the two is required: 400 naming both). 422 PAYER_REJECTED with the payer's AAA when Medicare finds no one. Needs an active enrollment of `providerId`. See docs/finding-coverage.md#medicare-number.
+         */
+        post: operations["lookupMedicareNumber"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered only when the deployment sets CORS_ALLOWED_ORIGINS; otherwise 405. No authentication.
+         */
+        options: operations["lookupMedicareNumberPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/eligibility/batch/v1": {
         parameters: {
             query?: never;
@@ -413,6 +485,8 @@ export interface components {
                     amount: number;
                 }[];
             };
+            /** @description When the answer is Inactive, or the payer rejects with AAA 72, 73, 75 or 76 (member not found), start an insurance discovery for the same patient and add `discovery` to the answer (docs/finding-coverage.md#discovery-when-the-check-finds-nothing). */
+            discoverOnInactive?: boolean;
         };
         CobRequest: {
             /**
@@ -600,6 +674,7 @@ export interface components {
             estimate?: components["schemas"]["Estimate"];
             /** @description Only with runCobCheck: the COB answer, or {message, code} when the COB part failed. */
             cob?: components["schemas"]["CobResponse"] | components["schemas"]["CobFailure"];
+            discovery?: components["schemas"]["DiscoveryPart"];
         };
         BenefitBlock: {
             individual: components["schemas"]["BenefitFigures"];
@@ -638,8 +713,13 @@ export interface components {
         };
         /** @description What the payer says about the plan; keys it does not give are omitted ({} when nothing is known). */
         Plan: {
-            /** @description EB05 plan coverage description. */
+            /** @description EB05 plan coverage description, else the REF*18 plan name (REF03) of the patient's loop. */
             name?: string;
+            /**
+             * @description Only for a dental-only or vision-only plan (no active row lists 30 and every one lists 35, or AL); a medical plan omits it.
+             * @enum {string}
+             */
+            scope?: "dental" | "vision";
             insuranceType?: components["schemas"]["CodeName"];
             groupNumber?: string;
             groupName?: string;
@@ -656,9 +736,14 @@ export interface components {
             planEnd?: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD.
+             * @description YYYY-MM-DD (DTP*356, else the begin of DTP*307).
              */
             eligibilityBegin?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (DTP*357, else the end of a DTP*307 range).
+             */
+            eligibilityEnd?: string;
         };
         CodeName: {
             code: string;
@@ -674,6 +759,11 @@ export interface components {
              * @description YYYY-MM-DD.
              */
             dateOfBirth?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, when the payer reports one (DTP*442).
+             */
+            dateOfDeath?: string;
         };
         /** @description The dependent as the payer wrote it (2100D); present only when the 271 has a dependent loop. */
         Dependent: {
@@ -684,6 +774,11 @@ export interface components {
              * @description YYYY-MM-DD.
              */
             dateOfBirth?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, when the payer reports one (DTP*442).
+             */
+            dateOfDeath?: string;
             /** @enum {string} */
             relationship?: "spouse" | "child" | "other adult" | "other";
         };
@@ -693,9 +788,23 @@ export interface components {
             status: "Active" | "NotCovered" | "Inactive" | "Unknown";
             inNetwork: components["schemas"]["BenefitBlock"];
             outNetwork: components["schemas"]["BenefitBlock"];
-            /** @description The fields of which at least one slot shows the plan-level figure (rows listing 30, 96 on a Medicare Part B row, or no service type) because no row for this service gave one; [] when none. NotCovered and Inactive entries never take plan figures. */
+            /** @description The fields of which at least one slot shows the plan-level figure (rows listing 30, 96 on a Medicare Part B row, or no service type) because no row for this service gave one; [] when none. NotCovered and Inactive entries never take plan figures, nor medical service types on a dental- or vision-only plan. */
             fromPlan: ("copay" | "coinsurance" | "deductible" | "stopLoss")[];
-            /** @description Whether the payer says prior authorization is needed (EB11); omitted when it does not say. */
+            /**
+             * @description Only on the 98 (office visit) entry when the payer listed no row for 98: its figures come from the rows for BY (sick visit), else BZ (well visit).
+             * @enum {string}
+             */
+            fromService?: "BY" | "BZ";
+            /** @description Whether the payer says prior authorization is needed (EB11), per network: in (EB12 Y, W, U or none) and out (N, W, U or none). A network is omitted when no row says; {} when none does. */
+            authorization: {
+                /** @description true when every row of this network that states EB11 says Y, false when all say N, "some" when they differ. */
+                in?: boolean | "some";
+                /** @description true when every row of this network that states EB11 says Y, false when all say N, "some" when they differ. */
+                out?: boolean | "some";
+            };
+            /** @description The first three distinct messages of the rows that say authorization is required; omitted when none. */
+            authorizationNotes?: string[];
+            /** @description Kept for compatibility: authorization.in when that is true or false, else omitted. Read authorization instead. */
             authorizationRequired?: boolean;
             limitations: components["schemas"]["Limitation"][];
             /** @description The payer's free-text messages (MSG01), trimmed and deduplicated; at most 10. */
@@ -724,13 +833,27 @@ export interface components {
             network?: "in" | "out" | "any";
             /** @enum {string} */
             level?: "individual" | "family";
+            /**
+             * Format: date
+             * @description HSD items only: the last visit the payer has on file (DTP*304), YYYY-MM-DD; open dates omitted.
+             */
+            lastVisit?: string;
         };
         ProcedureBenefit: {
             /** @description The requested CPT, HCPCS or CDT code. */
             code: string;
             inNetwork: components["schemas"]["BenefitBlock"];
             outNetwork: components["schemas"]["BenefitBlock"];
-            /** @description Whether the payer says prior authorization is needed (EB11); omitted when it does not say. */
+            /** @description Whether the payer says prior authorization is needed (EB11), per network: in (EB12 Y, W, U or none) and out (N, W, U or none). A network is omitted when no row says; {} when none does. */
+            authorization: {
+                /** @description true when every row of this network that states EB11 says Y, false when all say N, "some" when they differ. */
+                in?: boolean | "some";
+                /** @description true when every row of this network that states EB11 says Y, false when all say N, "some" when they differ. */
+                out?: boolean | "some";
+            };
+            /** @description The first three distinct messages of the rows that say authorization is required; omitted when none. */
+            authorizationNotes?: string[];
+            /** @description Kept for compatibility: authorization.in when that is true or false, else omitted. Read authorization instead. */
             authorizationRequired?: boolean;
             /** @description The payer's free-text messages (MSG01), trimmed and deduplicated; at most 10. */
             messages: string[];
@@ -756,10 +879,10 @@ export interface components {
         };
         Notice: {
             /**
-             * @description A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED, CRITERIA_NOT_MET (letter).
+             * @description A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED, PLAN_SCOPE, FREQUENCY_NOT_MET, PATIENT_DECEASED, CONTACT_PAYER, PCP_ON_FILE, RESTRICTED_PROVIDER (eligibility) or UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED, CRITERIA_NOT_MET (letter).
              * @enum {string}
              */
-            code: "OTHER_PAYER" | "MEDICARE_ADVANTAGE" | "FAMILY_LEVEL_ONLY" | "SERVICE_NOT_RETURNED" | "UNVERIFIED_CODE_REMOVED" | "NOTES_NOT_MACHINE_READABLE" | "GLYPHS_REPLACED" | "CITATION_NOT_FOUND" | "CITATIONS_LIMITED" | "CRITERIA_NOT_MET";
+            code: "OTHER_PAYER" | "MEDICARE_ADVANTAGE" | "FAMILY_LEVEL_ONLY" | "SERVICE_NOT_RETURNED" | "PLAN_SCOPE" | "FREQUENCY_NOT_MET" | "PATIENT_DECEASED" | "CONTACT_PAYER" | "PCP_ON_FILE" | "RESTRICTED_PROVIDER" | "UNVERIFIED_CODE_REMOVED" | "NOTES_NOT_MACHINE_READABLE" | "GLYPHS_REPLACED" | "CITATION_NOT_FOUND" | "CITATIONS_LIMITED" | "CRITERIA_NOT_MET";
             /** @description A sentence for a person; never contains patient data. */
             message: string;
         };
@@ -879,6 +1002,19 @@ export interface components {
             /** @description An error code from the error table, e.g. PAYER_UNAVAILABLE. */
             code: string;
         };
+        /** @description Only with discoverOnInactive, when the check found the patient Inactive or not at all: the insurance discovery started for the same patient (poll it at GET /api/insurance-discovery/v1/{discoveryId}), or {message, code} when it could not start (e.g. DISCOVERY_LIMIT_EXCEEDED). */
+        DiscoveryPart: {
+            /** Format: uuid */
+            discoveryId: string;
+            /** @enum {string} */
+            status: "PENDING" | "COMPLETE";
+            coverages?: Record<string, never>[];
+        } | {
+            /** @description Why no discovery started. */
+            message: string;
+            /** @description The error code it would have answered. */
+            code: string;
+        };
         /** @description A mock scenario's fixed answer (mockRequest: true): exactly inNetwork, outNetwork and message, plus estimate when the request sent one and cob with runCobCheck. */
         MockEligibilityResponse: {
             inNetwork: components["schemas"]["MockBenefitBlock"];
@@ -980,13 +1116,14 @@ export interface components {
             /** @description What went wrong, for a person. */
             message: string;
             /** @enum {string} */
-            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "BATCH_LIMIT_EXCEEDED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+            code: "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_JSON" | "INVALID_REQUEST" | "PROVIDER_NOT_ENROLLED" | "PAYLOAD_TOO_LARGE" | "INVALID_FILE" | "UNSUPPORTED_PAYER" | "PAYER_NOT_SUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "PAYER_REJECTED" | "LETTER_NOT_GENERATED" | "BATCH_LIMIT_EXCEEDED" | "DISCOVERY_LIMIT_EXCEEDED" | "PAYER_UNAVAILABLE" | "AI_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "UPSTREAM_ERROR" | "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
             /** @description The request id, also in the x-request-id header. */
             requestId: string;
             /** @description INVALID_REQUEST: every problem, at most 50. */
             errors?: components["schemas"]["FieldError"][];
             /** @description true when more than 50 problems were found. */
             errorsTruncated?: boolean;
+            discovery?: components["schemas"]["DiscoveryPart"];
             /** @description PAYER_REJECTED (and AAA-based 502/503): the payer's AAA segments. */
             rejections?: components["schemas"]["Rejection"][];
         };
@@ -1093,6 +1230,8 @@ export interface components {
                     amount: number;
                 }[];
             };
+            /** @description When the answer is Inactive, or the payer rejects with AAA 72, 73, 75 or 76 (member not found), start an insurance discovery for the same patient and add `discovery` to the answer (docs/finding-coverage.md#discovery-when-the-check-finds-nothing). */
+            discoverOnInactive?: boolean;
             /** @description Your own reference for the item (1–64 visible characters), echoed in its results. */
             clientRef?: string;
         };
@@ -1158,6 +1297,127 @@ export interface components {
                 error?: components["schemas"]["Error"];
             }[];
             nextPageToken?: string;
+        };
+        DiscoveryRequest: {
+            /**
+             * Format: person-name
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
+             */
+            patientFirstName: string;
+            /**
+             * Format: person-name
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
+             */
+            patientLastName: string;
+            /**
+             * Format: past-us-date
+             * @description A real calendar date in the form MM-DD-YYYY, not in the future.
+             */
+            patientDOB: string;
+            /**
+             * @description M or F, as the patient is registered with the payer.
+             * @enum {string}
+             */
+            patientGender?: "M" | "F";
+            /** @description Where the patient lives: the ZIP code narrows the payers searched. */
+            patientAddress?: {
+                /**
+                 * Format: non-blank
+                 * @description Not blank. Contains no control characters (such as tabs, line breaks or NUL).
+                 */
+                street: string;
+                /**
+                 * Format: non-blank
+                 * @description Not blank. Contains no control characters (such as tabs, line breaks or NUL).
+                 */
+                city: string;
+                /** @enum {string} */
+                state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "AS" | "GU" | "MP" | "PR" | "VI";
+                /** @description Five digits, or ZIP+4. */
+                zip: string;
+            };
+            /** @description 9 digits (dashes allowed, as 123-45-6789). */
+            patientSSN?: string;
+            /**
+             * Format: us-date
+             * @description A real calendar date in the form MM-DD-YYYY.
+             */
+            dateOfService: string;
+            /**
+             * Format: identifier
+             * @description 1 to 80 characters, not blank. Contains a letter or digit, and no control or invisible characters.
+             */
+            providerId: string;
+        };
+        MbiRequest: {
+            /**
+             * Format: person-name
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
+             */
+            patientFirstName: string;
+            /**
+             * Format: person-name
+             * @description 1 to 60 characters after trimming. Contains a letter or digit, and no control or invisible characters.
+             */
+            patientLastName: string;
+            /**
+             * Format: past-us-date
+             * @description A real calendar date in the form MM-DD-YYYY, not in the future.
+             */
+            patientDOB: string;
+            /** @description With the SSN the lookup finds the number more often (Stedi recommends it). */
+            patientSSN?: string;
+            /**
+             * @description The state the patient lives in: the lookup without an SSN asks by it.
+             * @enum {string}
+             */
+            patientState?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "AS" | "GU" | "MP" | "PR" | "VI";
+            /**
+             * Format: us-date
+             * @description A real calendar date in the form MM-DD-YYYY.
+             */
+            dateOfCoverage: string;
+            /**
+             * Format: identifier
+             * @description 1 to 80 characters, not blank. Contains a letter or digit, and no control or invisible characters.
+             */
+            providerId: string;
+        };
+        DiscoveryResponse: {
+            /**
+             * Format: uuid
+             * @description Poll it at GET /api/insurance-discovery/v1/{discoveryId} for 24 hours.
+             */
+            discoveryId: string;
+            /**
+             * @description COMPLETE: coverages holds every coverage found (maybe none). PENDING: poll again.
+             * @enum {string}
+             */
+            status: "PENDING" | "COMPLETE";
+            /** @description Only when COMPLETE: one item per coverage found. */
+            coverages?: components["schemas"]["DiscoveredCoverage"][];
+        };
+        DiscoveredCoverage: {
+            /** @description The payer id to send eligibility checks to (empty when the clearinghouse named none and the directory knew the name of none). */
+            payerId: string;
+            /** @description The payer's name as the clearinghouse gave it. */
+            payerName: string;
+            /** @description The patient's member id with this payer. */
+            memberId: string;
+            /** @description The group number, when the payer gave one. */
+            groupNumber?: string;
+            /**
+             * @description Active when the payer reports active coverage (an EB01 1–5 row), Inactive when it reports only inactive coverage (EB01 6–8), else Unknown.
+             * @enum {string}
+             */
+            coverageStatus: "Active" | "Inactive" | "Unknown";
+            /** @description The eligibility answer for this coverage, read from the payer's 271 (the one the discovery carried, else one check the service ran), or the error body of that check. */
+            eligibility: components["schemas"]["RealEligibilityResponse"] | components["schemas"]["Error"];
+        };
+        MbiResponse: {
+            /** @description The patient's Medicare Beneficiary Identifier: send it as patientMemberId with payerId CMS from now on. */
+            mbi: string;
+            eligibility: components["schemas"]["RealEligibilityResponse"];
         };
     };
     responses: {
@@ -1375,7 +1635,24 @@ export interface operations {
                     };
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /**
+             * @description - body `{"message":"Too Many Requests"}` or `{"message":"Limit Exceeded"}`: over your rate limit or quota (usage plan)
+             *     - `DISCOVERY_LIMIT_EXCEEDED`: your client sent DISCOVERY_MAX_PER_DAY insurance discoveries (default 200) this UTC day; Retry-After is the seconds to midnight UTC
+             */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DISCOVERY_LIMIT_EXCEEDED";
+                    }) | components["schemas"]["MessageOnly"];
+                };
+            };
             /**
              * @description - `CONFIGURATION_ERROR`: upstream credentials are missing or rejected (never echoes a secret)
              *     - `INTERNAL_ERROR`: anything unexpected; message "Internal server error"
@@ -2182,6 +2459,644 @@ export interface operations {
         };
     };
     submitCoverageEligibilityRequestPreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example POST */
+                "Access-Control-Request-Method": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example POST, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    discoverInsurance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Repeat a POST safely: within 24 h the same key, client and body replays the stored answer (header Idempotent-Replayed: true, no upstream call); another body → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 REQUEST_IN_PROGRESS.
+                 * @example 7f1c9a52-checkout-42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscoveryRequest"];
+            };
+        };
+        responses: {
+            /** @description COMPLETE: every coverage found (maybe none), each with its eligibility answer. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryResponse"];
+                };
+            };
+            /** @description PENDING: poll Location (GET /api/insurance-discovery/v1/{discoveryId}). */
+            202: {
+                headers: {
+                    /** @description The discovery's URL path. */
+                    Location?: string;
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryResponse"];
+                };
+            };
+            /**
+             * @description - `INVALID_JSON`: the body is not JSON, not an object, not valid UTF-8, or repeats a key
+             *     - `INVALID_REQUEST`: the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors`
+             */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_JSON" | "INVALID_REQUEST";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description - body exactly `{"message":"Forbidden"}`: the token is unknown or malformed
+             *     - `PROVIDER_NOT_ENROLLED`: the provider is not actively enrolled for this client (and payer); same body whether unknown or another client's
+             */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROVIDER_NOT_ENROLLED";
+                    }) | components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `REQUEST_IN_PROGRESS`: a request with the same Idempotency-Key is still running (see Retry-After) */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "REQUEST_IN_PROGRESS";
+                    };
+                };
+            };
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description - `UNSUPPORTED_MEDIA_TYPE`: Content-Type is not application/json */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description - `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different body */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /**
+             * @description - body `{"message":"Too Many Requests"}` or `{"message":"Limit Exceeded"}`: over your rate limit or quota (usage plan)
+             *     - `DISCOVERY_LIMIT_EXCEEDED`: your client sent DISCOVERY_MAX_PER_DAY insurance discoveries (default 200) this UTC day; Retry-After is the seconds to midnight UTC
+             */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "DISCOVERY_LIMIT_EXCEEDED";
+                    }) | components["schemas"]["MessageOnly"];
+                };
+            };
+            /**
+             * @description - `CONFIGURATION_ERROR`: upstream credentials are missing or rejected (never echoes a secret)
+             *     - `INTERNAL_ERROR`: anything unexpected; message "Internal server error"
+             */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_ERROR`: the upstream answer was unreadable (999, broken 271, bad JSON) or AAA 79 */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_ERROR";
+                    };
+                };
+            };
+            /** @description - `PAYER_UNAVAILABLE`: the payer or clearinghouse is unavailable (AAA 42/80, HTTP 429/5xx after the retry); see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYER_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_TIMEOUT`: the upstream did not answer within the time budget */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    discoverInsurancePreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example POST */
+                "Access-Control-Request-Method": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example POST, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getInsuranceDiscovery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                /**
+                 * @description The discoveryId POST answered.
+                 * @example 0b6a5f0e-4f0c-4d8e-9a43-1c2d3e4f5a6b
+                 */
+                discoveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PENDING, or COMPLETE with the coverages. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description - body exactly `{"message":"Forbidden"}`: the token is unknown or malformed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `NOT_FOUND`: no route has this path (GET /api/payers/{payerId}: no payer has this id; a batch route: no batch of yours has this id) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /**
+             * @description - `CONFIGURATION_ERROR`: upstream credentials are missing or rejected (never echoes a secret)
+             *     - `INTERNAL_ERROR`: anything unexpected; message "Internal server error"
+             */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_ERROR`: the upstream answer was unreadable (999, broken 271, bad JSON) or AAA 79 */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_ERROR";
+                    };
+                };
+            };
+            /** @description - `PAYER_UNAVAILABLE`: the payer or clearinghouse is unavailable (AAA 42/80, HTTP 429/5xx after the retry); see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYER_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_TIMEOUT`: the upstream did not answer within the time budget */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    getInsuranceDiscoveryPreflight: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @example https://app.example.org */
+                Origin: string;
+                /** @example GET */
+                "Access-Control-Request-Method": string;
+            };
+            path: {
+                /**
+                 * @description The discoveryId POST answered.
+                 * @example 0b6a5f0e-4f0c-4d8e-9a43-1c2d3e4f5a6b
+                 */
+                discoveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For an allowed origin, the CORS headers; for any other origin, none (the browser then refuses the call). */
+            204: {
+                headers: {
+                    /** @description The allowed origin, echoed. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @example GET, OPTIONS */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @example Authorization, Content-Type, Idempotency-Key, X-Request-Id */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @example 600 */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    lookupMedicareNumber: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Repeat a POST safely: within 24 h the same key, client and body replays the stored answer (header Idempotent-Replayed: true, no upstream call); another body → 422 IDEMPOTENCY_KEY_REUSED; while the first still runs → 409 REQUEST_IN_PROGRESS.
+                 * @example 7f1c9a52-checkout-42
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own request id, echoed in x-request-id and used in our logs, when it is 1–128 of [A-Za-z0-9._:-]; anything else is ignored.
+                 * @example abc-123
+                 */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MbiRequest"];
+            };
+        };
+        responses: {
+            /** @description The Medicare number and the Original Medicare eligibility answer. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MbiResponse"];
+                };
+            };
+            /**
+             * @description - `INVALID_JSON`: the body is not JSON, not an object, not valid UTF-8, or repeats a key
+             *     - `INVALID_REQUEST`: the body breaks the schema (missing, wrong type, bad format, unknown field); every problem is in `errors`
+             */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_JSON" | "INVALID_REQUEST";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description - body exactly `{"message":"Forbidden"}`: the token is unknown or malformed
+             *     - `PROVIDER_NOT_ENROLLED`: the provider is not actively enrolled for this client (and payer); same body whether unknown or another client's
+             */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PROVIDER_NOT_ENROLLED";
+                    }) | components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description - `REQUEST_IN_PROGRESS`: a request with the same Idempotency-Key is still running (see Retry-After) */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "REQUEST_IN_PROGRESS";
+                    };
+                };
+            };
+            /** @description - `PAYLOAD_TOO_LARGE`: the file is over 4 MiB decoded, over 100 pages or would decompress past 64 MiB; or the request is over 6 MiB */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description - `UNSUPPORTED_MEDIA_TYPE`: Content-Type is not application/json */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /**
+             * @description - `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different body
+             *     - `PAYER_REJECTED`: the payer rejected the request (an AAA other than 42/79/80); the reasons are in `rejections`
+             */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "IDEMPOTENCY_KEY_REUSED" | "PAYER_REJECTED";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            /**
+             * @description - `CONFIGURATION_ERROR`: upstream credentials are missing or rejected (never echoes a secret)
+             *     - `INTERNAL_ERROR`: anything unexpected; message "Internal server error"
+             */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "CONFIGURATION_ERROR" | "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_ERROR`: the upstream answer was unreadable (999, broken 271, bad JSON) or AAA 79 */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_ERROR";
+                    };
+                };
+            };
+            /** @description - `PAYER_UNAVAILABLE`: the payer or clearinghouse is unavailable (AAA 42/80, HTTP 429/5xx after the retry); see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYER_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description - `UPSTREAM_TIMEOUT`: the upstream did not answer within the time budget */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UPSTREAM_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    lookupMedicareNumberPreflight: {
         parameters: {
             query?: never;
             header: {

@@ -3,7 +3,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { AUTHORIZER_CACHE_SECONDS, PLAN_NAMES, type PlanName } from '../../lib/auth/tokens.js';
 import { TOKEN_STORE_CACHE_SECONDS } from '../../lib/config/secrets.js';
-import { DEFAULT_LETTER_MODEL, DEFAULT_STEDI_BASE_URL } from '../../lib/config/index.js';
+import { DEFAULT_DISCOVERY_MAX_PER_DAY, DEFAULT_LETTER_MODEL, DEFAULT_STEDI_BASE_URL } from '../../lib/config/index.js';
 
 /**
  * What a deployment may set (cdk.json "context", or `-c name=value`), read and checked once for the
@@ -43,6 +43,9 @@ export const DEFAULTS = {
   batchRetryHours: 8,
   /** Unfinished batch items one client may have (BATCH_MAX_PENDING_ITEMS). */
   batchMaxPendingItems: 20_000,
+  /** docs/finding-coverage.md: Stedi's insurance discovery host (STEDI_DISCOVERY_BASE_URL) and each client's daily discoveries (DISCOVERY_MAX_PER_DAY). */
+  stediDiscoveryBaseUrl: DEFAULT_STEDI_BASE_URL,
+  discoveryMaxPerDay: DEFAULT_DISCOVERY_MAX_PER_DAY,
   usagePlans: {
     standard: { rateLimit: 10, burstLimit: 20, monthlyQuota: 100_000, letterRateLimit: 1, letterBurstLimit: 2 },
     high: { rateLimit: 50, burstLimit: 100, monthlyQuota: 1_000_000, letterRateLimit: 5, letterBurstLimit: 10 },
@@ -63,6 +66,7 @@ export interface StackSettings {
   wafRateLimitPerIp: number;
   usagePlans: Record<PlanName, UsagePlanSettings>;
   batch: { maxConcurrency: number; retryHours: number; maxPendingItems: number };
+  discovery: { baseUrl: string; maxPerDay: number };
 }
 
 /** The stack's settings from its context, each checked. */
@@ -91,6 +95,7 @@ export function readSettings(scope: Construct): StackSettings {
     wafRateLimitPerIp: Number(setting('wafRateLimitPerIp')),
     usagePlans: usagePlanSettings(setting('usagePlans')),
     batch: batchSettings(Number(setting('batchMaxConcurrency')), Number(setting('batchRetryHours')), Number(setting('batchMaxPendingItems'))),
+    discovery: discoverySettings(String(setting('stediDiscoveryBaseUrl')), Number(setting('discoveryMaxPerDay'))),
   };
 }
 
@@ -114,6 +119,11 @@ function batchSettings(maxConcurrency: number, retryHours: number, maxPendingIte
   if (!(retryHours > 0 && retryHours <= 72)) throw new Error('batchRetryHours must be more than 0 and at most 72');
   if (!(Number.isInteger(maxPendingItems) && maxPendingItems >= 1)) throw new Error('batchMaxPendingItems must be a positive whole number');
   return { maxConcurrency, retryHours, maxPendingItems };
+}
+
+function discoverySettings(baseUrl: string, maxPerDay: number): StackSettings['discovery'] {
+  if (!(Number.isInteger(maxPerDay) && maxPerDay >= 0)) throw new Error('discoveryMaxPerDay must be a whole number, 0 or more');
+  return { baseUrl, maxPerDay };
 }
 
 function retentionDays(days: number): RetentionDays {

@@ -1,5 +1,7 @@
 import { loggedCobCheck } from '../cob/route.js';
 import type { Clock } from '../config/clock.js';
+import { withDiscoverOnInactive } from '../discovery/on-inactive.js';
+import type { DiscoveryStore } from '../discovery/store.js';
 import { eligibilityRoute } from '../eligibility/route.js';
 import { authorizeProvider } from '../enrollment/authorize.js';
 import type { EnrollmentStore } from '../enrollment/types.js';
@@ -55,7 +57,8 @@ async function cobPart(runtime: Runtime, body: EligibilityRequest, clientId: str
 const failedTransiently = (cob: CobPart): boolean =>
   typeof cob.code === 'string' && cob.code in ERROR_TABLE && TRANSIENT_STATUSES.has(ERROR_TABLE[cob.code as ErrorCode].status);
 
-export function eligibilityCheck(runtime: Runtime, clock: Clock = runtime.clock): Check {
+/** `discoveries`: where an item's `discoverOnInactive` keeps the discovery it starts (docs/finding-coverage.md); without it none starts. */
+export function eligibilityCheck(runtime: Runtime, clock: Clock = runtime.clock, discoveries?: DiscoveryStore): Check {
   let enrollments: Promise<EnrollmentStore> | undefined;
   const cached = () => (enrollments ??= runtime.enrollments().then((store) => cachedEnrollments(store, ENROLLMENT_CACHE_MS, clock)));
   const withKey = (key: string, startedAt: number): Runtime => ({ ...runtime, enrollments: cached, upstreamAttempt: { key, startedAt } });
@@ -64,14 +67,20 @@ export function eligibilityCheck(runtime: Runtime, clock: Clock = runtime.clock)
     const split = request.runCobCheck === true && request.mockRequest !== true;
     const { runCobCheck: _cob, ...withoutCob } = request;
     const key270 = requestKey(idempotencyKey, '270');
-    // The 270 is pinned to its key and the attempt's start: a repeat under the key is the same bytes.
-    const route = eligibilityRoute(withKey(key270, attemptAt));
+    // The 270 is pinned to its key and the attempt's start: a repeat under the key is the same bytes. A
+    // discovery the item starts sends `<attempt key>-discovery` (lib/discovery/service.ts).
+    const attemptRuntime = withKey(idempotencyKey, attemptAt);
+    const route = withDiscoverOnInactive(
+      discoveries ? { runtime: attemptRuntime, store: discoveries } : undefined,
+      eligibilityRoute(withKey(key270, attemptAt)),
+    );
     const outcome = await route({ body: split ? (withoutCob as EligibilityRequest) : request, clientId, requestId });
     const { response } = answerOf(outcome, requestId);
     if (!split || response.statusCode !== 200) return { status: response.statusCode, body: response.body };
-    // The route adds `cob` last: appended to the parsed answer, the text is what the route would write.
+    // The route adds `cob` last, before a discovery: placed so, the text is what the route would write.
     const cob = await cobPart(withKey(requestKey(idempotencyKey, 'cob'), attemptAt), request, clientId, requestKey(idempotencyKey, 'cob'));
-    const answer = { ...(JSON.parse(response.body) as Record<string, unknown>), cob };
+    const { discovery, ...parsed } = JSON.parse(response.body) as Record<string, unknown>;
+    const answer = { ...parsed, cob, ...(discovery === undefined ? {} : { discovery }) };
     return { status: response.statusCode, body: JSON.stringify(answer), ...(failedTransiently(cob) ? { transient: true } : {}) };
   };
 }

@@ -20,8 +20,18 @@ const UPSTREAM_BUDGET_MS = 25_000;
 /** The letter route streams, so the 30 s cut does not apply: the model gets up to 120 s, retry included (docs/runtime.md#streamed-letter). */
 export const LETTER_BUDGET_MS = 120_000;
 
+/** The insurance discoveries a client may send upstream per UTC day unless DISCOVERY_MAX_PER_DAY says otherwise. */
+export const DEFAULT_DISCOVERY_MAX_PER_DAY = 200;
+
 export interface Config {
   stediBaseUrl: string;
+  /**
+   * Stedi's insurance discovery host (docs/finding-coverage.md): `STEDI_DISCOVERY_BASE_URL`, else the
+   * eligibility host (`STEDI_BASE_URL`), which is where Stedi documents it today.
+   */
+  stediDiscoveryBaseUrl: string;
+  /** Insurance discoveries per client per UTC day (DISCOVERY_MAX_PER_DAY, default 200). */
+  discoveryMaxPerDay: number;
   anthropicBaseUrl?: string;
   letterModel: string;
   upstreamBudgetMs: number;
@@ -39,9 +49,18 @@ function budget(value: string | undefined, max: number): number {
   return Number.isInteger(ms) && ms >= 1 && ms <= max ? ms : max;
 }
 
+/** A whole number ≥ 0 as written, else the default. */
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const n = Number(nonEmpty(value));
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
 export function readConfig(env: Env = environment()): Config {
+  const stediBaseUrl = (nonEmpty(env.STEDI_BASE_URL) ?? DEFAULT_STEDI_BASE_URL).replace(/\/+$/, '');
   const config: Config = {
-    stediBaseUrl: (nonEmpty(env.STEDI_BASE_URL) ?? DEFAULT_STEDI_BASE_URL).replace(/\/+$/, ''),
+    stediBaseUrl,
+    stediDiscoveryBaseUrl: (nonEmpty(env.STEDI_DISCOVERY_BASE_URL) ?? stediBaseUrl).replace(/\/+$/, ''),
+    discoveryMaxPerDay: positiveInteger(env.DISCOVERY_MAX_PER_DAY, DEFAULT_DISCOVERY_MAX_PER_DAY),
     letterModel: nonEmpty(env.LETTER_MODEL) ?? DEFAULT_LETTER_MODEL,
     upstreamBudgetMs: budget(env.UPSTREAM_BUDGET_MS, UPSTREAM_BUDGET_MS),
     letterBudgetMs: budget(env.LETTER_BUDGET_MS, LETTER_BUDGET_MS),

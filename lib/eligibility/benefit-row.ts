@@ -66,6 +66,8 @@ export interface BenefitRow {
   /** REF*18 (plan number) REF02 of the 2110, else of its 2120 loops ('' when none). */
   planRef: string;
   entity: RelatedEntity | undefined;
+  /** The first 2120 NM1 of any kind (a primary care provider, a vendor to contact): its name and NPI ('' when none). */
+  related: { name: string; npi: string } | undefined;
 }
 
 /** The four figures a row can give, and the EB01 (and the element holding its value) of each. */
@@ -196,6 +198,18 @@ function entityOf(related: readonly Loop[]): RelatedEntity | undefined {
   return undefined;
 }
 
+const PERSON = '1';
+const NPI = 'XX';
+
+/** The first 2120 NM1's name (a person's as "FIRST LAST", else NM103) and its NPI (NM109 when NM108 is XX). */
+function relatedOf(related: readonly Loop[]): { name: string; npi: string } | undefined {
+  const nm1 = related[0]?.segments[0];
+  if (nm1 === undefined) return undefined;
+  const last = element(nm1, 3).trim();
+  const first = element(nm1, 2) === PERSON ? element(nm1, 4).trim() : '';
+  return { name: first === '' ? last : `${first} ${last}`.trim(), npi: element(nm1, 8) === NPI ? element(nm1, 9).trim() : '' };
+}
+
 /** The row of one 2110 loop. */
 export function benefitRowOf(loop: BenefitLoop): BenefitRow {
   const eb = loop.segments[0]!;
@@ -232,5 +246,6 @@ export function benefitRowOf(loop: BenefitLoop): BenefitRow {
     entityMemberRef: entities.memberRef,
     planRef: own.planRef || entities.planRef,
     entity: loop.related.length === 0 ? undefined : entityOf(loop.related),
+    related: loop.related.length === 0 ? undefined : relatedOf(loop.related),
   };
 }

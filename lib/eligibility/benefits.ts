@@ -5,11 +5,12 @@
  * empty slots then take the plan level's figures (plan.ts).
  */
 import { serviceTypeName } from '../x12/service-type-codes.js';
-import { answersFor, HEALTH_PLAN, isActive, isInactive, type BenefitRow } from './benefit-row.js';
+import { answersFor, HEALTH_PLAN, isActive, isInactive, lists, type BenefitRow } from './benefit-row.js';
 import type { Selection } from './candidates.js';
-import { limitationsOf } from './summary.js';
+import { authorizationPart, type AuthorizationPart } from './authorization.js';
+import { limitationsOf } from './limitations.js';
 import { emptyBlock, planLevelBlocks, withPlanFigures } from './plan.js';
-import { blocks, rowsByField, type BlockRules } from './summary.js';
+import { blocks, type PlanCode, rowsByField, type BlockRules } from './summary.js';
 import type { Block, LimitationFigures, ProcedureFigures, ServiceFigures } from './figures.js';
 import type { CodeName, ServiceStatus } from './types.js';
 
@@ -80,16 +81,6 @@ function statusByCode(rows: readonly BenefitRow[]): Map<string, ServiceStatus> {
   return out;
 }
 
-/** EB11 Y on any row → true; else N on any → false; else undefined. */
-function authorizationOf(rows: readonly BenefitRow[]): boolean | undefined {
-  let answer: boolean | undefined;
-  for (const row of rows) {
-    if (row.authorization === 'Y') return true;
-    if (row.authorization === 'N') answer = false;
-  }
-  return answer;
-}
-
 /** MSG01 texts of the rows' 2110 loops, trimmed, without repeats, at most MAX_MESSAGES. */
 function messagesOf(rows: readonly BenefitRow[]): string[] {
   const out: string[] = [];
@@ -110,7 +101,7 @@ interface ListingPart {
   listing: readonly BenefitRow[];
   inNetwork: Block;
   outNetwork: Block;
-  authorization: boolean | undefined;
+  authorization: AuthorizationPart;
   limitations: LimitationFigures[];
   messages: string[];
   /** An out-of-network exclusion lists the code: the out-of-network blocks stay N/A. */
@@ -126,7 +117,7 @@ function listingPart(listing: readonly BenefitRow[], rules: BlockRules): Listing
     listing,
     inNetwork: own.inNetwork,
     outNetwork: excludedOutOfNetwork ? emptyBlock() : own.outNetwork,
-    authorization: authorizationOf(listing),
+    authorization: authorizationPart(listing),
     limitations: limitationsOf(listing),
     messages: messagesOf(listing),
     excludedOutOfNetwork,
@@ -138,31 +129,70 @@ const sameRows = (a: readonly BenefitRow[], b: readonly BenefitRow[]): boolean =
 /** Active and Unknown entries take the plan level's figures where their own rows give none; NotCovered and Inactive never do. */
 const FALLS_BACK: ReadonlySet<ServiceStatus> = new Set(['Active', 'Unknown']);
 
+/** EB01 values that state what the patient pays or may have (docs/eligibility.md#active-from-stated-cost-shares). */
+const STATED_INFO: ReadonlySet<string> = new Set(['A', 'B', 'C', 'F', 'G', 'J']);
+
+/**
+ * A code's status (docs/eligibility.md#benefits-per-service-type); an Unknown one is Active when 30
+ * is Active and a row that states a cost share or limit lists the code in network
+ * (docs/eligibility.md#active-from-stated-cost-shares).
+ */
+function statusOf(code: string, statuses: ReadonlyMap<string, ServiceStatus>, rows: readonly BenefitRow[]): ServiceStatus {
+  const status = statuses.get(code);
+  if (status !== undefined) return status;
+  const stated = (row: BenefitRow) => STATED_INFO.has(row.info) && lists(row, code) && IN_NETWORK_EXCLUSION.has(row.network);
+  return statuses.get(HEALTH_PLAN) === 'Active' && rows.some(stated) ? 'Active' : 'Unknown';
+}
+
+/** The office visit (98) a payer sends as a sick (BY) or well (BZ) visit (docs/eligibility.md#office-visits-sent-as-by-and-bz). */
+const OFFICE_VISIT = '98';
+const OFFICE_VISIT_KINDS = ['BY', 'BZ'] as const;
+
+/** The dental and vision service types: on a dental- or vision-only plan, the others do not fall back to it. */
+const PLAN_KINDS: Readonly<Record<Exclude<PlanCode, '30'>, ReadonlySet<string>>> = {
+  '35': new Set(['23', '24', '25', '26', '27', '28', '35', '36', '37', '38', '39', '40', '41']),
+  AL: new Set(['AL', 'AM', 'AN', 'AO']),
+};
+const ofPlanKind = (code: string, planCode: PlanCode): boolean => planCode === HEALTH_PLAN || PLAN_KINDS[planCode].has(code);
+
 export function serviceBenefits(rows: readonly BenefitRow[], selection: Selection, requested: readonly string[]): ServiceFigures[] {
   const rules: BlockRules = { rankService: false, noFamily: selection.noFamily };
-  const plan = planLevelBlocks(selection.candidates, selection.noFamily);
+  const plan = planLevelBlocks(selection.candidates, selection.noFamily, selection.planCode);
   const listings = rowsByCode(selection.candidates);
   const statuses = statusByCode(rows);
   // Codes listed by exactly the same rows (a row often lists ten codes) get the same figures: one computation per listing.
   const parts: ListingPart[] = [];
   return entryCodes(requested, selection.candidates).map((code) => {
-    const listing = listings.get(code) ?? [];
+    let listing = listings.get(code) ?? [];
+    let status = statusOf(code, statuses, rows);
+    // 98 with no row of its own: the sick visit's rows, else the well visit's, answer for it.
+    const fromService = code === OFFICE_VISIT && listing.length === 0 ? OFFICE_VISIT_KINDS.find((kind) => listings.has(kind)) : undefined;
+    if (fromService !== undefined) {
+      listing = listings.get(fromService)!;
+      if (status === 'Unknown') status = statusOf(fromService, statuses, rows);
+    }
     let part = parts.find((known) => sameRows(known.listing, listing));
     if (part === undefined) {
       part = listingPart(listing, rules);
       parts.push(part);
     }
-    const status = statuses.get(code) ?? 'Unknown';
-    const fallsBack = FALLS_BACK.has(status);
+    const fallsBack = FALLS_BACK.has(status) && ofPlanKind(code, selection.planCode);
     if (fallsBack) part.withPlan ??= withPlanFigures(part, plan, { in: true, out: !part.excludedOutOfNetwork });
     const figures = fallsBack ? part.withPlan! : { inNetwork: part.inNetwork, outNetwork: part.outNetwork, fromPlan: [] };
     const { inNetwork, outNetwork, fromPlan } = figures;
-    const { authorization, limitations, messages } = part;
-    const serviceType = serviceTypeOf(code);
-    // Keys in the documented order; authorizationRequired only when the payer says.
-    return authorization === undefined
-      ? { serviceType, status, inNetwork, outNetwork, fromPlan, limitations, messages }
-      : { serviceType, status, inNetwork, outNetwork, fromPlan, authorizationRequired: authorization, limitations, messages };
+    const { limitations, messages } = part;
+    // Keys in the documented order; fromService, authorizationNotes and authorizationRequired only when they apply.
+    return {
+      serviceType: serviceTypeOf(code),
+      status,
+      inNetwork,
+      outNetwork,
+      fromPlan,
+      ...(fromService !== undefined ? { fromService } : {}),
+      ...part.authorization,
+      limitations,
+      messages,
+    };
   });
 }
 
@@ -170,12 +200,6 @@ export function procedureBenefits(selection: Selection, requested: readonly stri
   const rules: BlockRules = { rankService: false, noFamily: selection.noFamily };
   return requested.map((code) => {
     const listing = selection.procedureRows.filter((row) => row.procedure === code);
-    const authorization = authorizationOf(listing);
-    return {
-      code,
-      ...blocks(rowsByField(listing), rules),
-      ...(authorization === undefined ? {} : { authorizationRequired: authorization }),
-      messages: messagesOf(listing),
-    };
+    return { code, ...blocks(rowsByField(listing), rules), ...authorizationPart(listing), messages: messagesOf(listing) };
   });
 }

@@ -1,6 +1,6 @@
 import { EXACT, type ExactError } from '../errors/index.js';
 import { basisPoints, cents, NOT_KNOWN, type Block, type Blocks, type Figures, type Money, type Rate } from './figures.js';
-import { presentSpecBlocks, withFigures } from './present.js';
+import { presentSpecBlocks } from './present.js';
 import type { MockEligibilityBody } from './types.js';
 import { mockCobResult } from '../cob/mock.js';
 import { matchMockScenario, type MockPatient } from '../mock/patients.js';
@@ -48,10 +48,10 @@ const MOCK_BLOCKS: Record<number, Blocks<Figures>> = {
 
 export type { MockEligibilityBody };
 
-/** The mock answer: a 200 body, or one of its exact error bodies (docs/api.md#mock-mode). */
+/** The mock answer: a 200 body with the figures it was formatted from, or one of its exact error bodies (docs/api.md#mock-mode). */
 export function mockEligibility(
   request: MockPatient & { runCobCheck?: boolean; estimate?: EstimateRequest },
-): { ok: true; body: MockEligibilityBody } | { ok: false; error: ExactError } {
+): { ok: true; body: MockEligibilityBody; figures: Blocks<Figures> } | { ok: false; error: ExactError } {
   const scenario = matchMockScenario(request);
   if (scenario === undefined) return { ok: false, error: EXACT.MOCK_NOT_FOUND };
   const blocks = MOCK_BLOCKS[scenario];
@@ -60,5 +60,5 @@ export function mockEligibility(
   if (request.estimate) body.estimate = estimateOf(request.estimate, blocks);
   const cob = request.runCobCheck === true ? mockCobResult(scenario) : undefined;
   if (cob) body.cob = cob;
-  return { ok: true, body: withFigures(body, blocks) };
+  return { ok: true, body, figures: blocks };
 }

@@ -11,8 +11,8 @@ import { insuranceTypeName } from '../x12/benefit-codes.js';
 import { d8ToIso, OPEN_END, periodDates } from './dates.js';
 import type { CodeName, Dependent, Plan, PlanField, Relationship, Subscriber } from './types.js';
 import { PLAN_FIELDS } from '../validation/responses/vocabulary.js';
-import { type Block, type Blocks, type LevelFigures, noFigures, NOT_KNOWN } from './figures.js';
-import { blocks, rowsByField } from './summary.js';
+import { type Block, type Blocks, type LevelFigures, type Money, noFigures, NOT_KNOWN } from './figures.js';
+import { blocks, type PlanCode, rowsByField } from './summary.js';
 
 /*
  * What a 2100C/2100D (its NM1 and the segments it keeps) says about the person
@@ -30,15 +30,28 @@ export interface PersonLoop {
   dateOfBirth: string;
   /** INS02 (the first INS with one). */
   relationship: string;
-  /** REF*6P REF02 / REF03 and REF*18 REF02 (the first of each). */
+  /** REF*6P REF02 / REF03 and REF*18 REF02 / REF03 (the first of each). */
   groupNumber: string;
   groupName: string;
   planNumber: string;
+  planName: string;
   dates: Period[];
 }
 
 export function emptyPerson(): PersonLoop {
-  return { lastName: '', firstName: '', idQualifier: '', id: '', dateOfBirth: '', relationship: '', groupNumber: '', groupName: '', planNumber: '', dates: [] };
+  return {
+    lastName: '',
+    firstName: '',
+    idQualifier: '',
+    id: '',
+    dateOfBirth: '',
+    relationship: '',
+    groupNumber: '',
+    groupName: '',
+    planNumber: '',
+    planName: '',
+    dates: [],
+  };
 }
 
 const REF_GROUP = '6P';
@@ -59,6 +72,7 @@ export function personOf(loop: Loop): PersonLoop {
     groupNumber: '',
     groupName: '',
     planNumber: '',
+    planName: '',
     dates: [],
   };
   let groupSeen = false;
@@ -77,7 +91,10 @@ export function personOf(loop: Loop): PersonLoop {
           groupSeen = true;
           person.groupNumber = element(s, 2);
           person.groupName = element(s, 3);
-        } else if (qualifier === REF_PLAN && person.planNumber === '') person.planNumber = element(s, 2);
+        } else if (qualifier === REF_PLAN) {
+          if (person.planNumber === '') person.planNumber = element(s, 2);
+          if (person.planName === '') person.planName = element(s, 3).trim();
+        }
         break;
       }
       case SEGMENT.date:
@@ -113,11 +130,15 @@ const iso = (value: string): string | undefined => {
   return date === OPEN_END ? undefined : date;
 };
 
-/** Plan dates of one 2100: DTP 346/347 first, else the ends of DTP 291 RD8; DTP 356 for eligibility. */
-function planDates(dates: readonly Period[]): { planBegin?: string; planEnd?: string; eligibilityBegin?: string } {
-  const out: { planBegin?: string; planEnd?: string; eligibilityBegin?: string } = {};
-  let rangeBegin: string | undefined;
-  let rangeEnd: string | undefined;
+type PlanDates = Pick<Plan, 'planBegin' | 'planEnd' | 'eligibilityBegin' | 'eligibilityEnd'>;
+
+/**
+ * Plan dates of one 2100: DTP 346/347 first, else the ends of DTP 291 RD8; DTP 356/357 for
+ * eligibility, else DTP 307 (both ends of an RD8; a D8 is the begin).
+ */
+function planDates(dates: readonly Period[]): PlanDates {
+  const out: PlanDates = {};
+  const range: PlanDates = {};
   for (const period of dates) {
     const read = periodDates(period);
     if (read === undefined) continue;
@@ -126,21 +147,36 @@ function planDates(dates: readonly Period[]): { planBegin?: string; planEnd?: st
     if (period.qualifier === '346') out.planBegin ??= iso(first);
     else if (period.qualifier === '347') out.planEnd ??= iso(last);
     else if (period.qualifier === '356') out.eligibilityBegin ??= iso(first);
+    else if (period.qualifier === '357') out.eligibilityEnd ??= iso(last);
     else if (period.qualifier === '291' && !('single' in read)) {
-      rangeBegin ??= iso(read.begin);
-      rangeEnd ??= iso(read.end);
+      range.planBegin ??= iso(read.begin);
+      range.planEnd ??= iso(read.end);
+    } else if (period.qualifier === '307') {
+      range.eligibilityBegin ??= iso(first);
+      if (!('single' in read)) range.eligibilityEnd ??= iso(read.end);
     }
   }
-  if (out.planBegin === undefined && rangeBegin !== undefined) out.planBegin = rangeBegin;
-  if (out.planEnd === undefined && rangeEnd !== undefined) out.planEnd = rangeEnd;
+  for (const key of ['planBegin', 'planEnd', 'eligibilityBegin', 'eligibilityEnd'] as const)
+    if (out[key] === undefined && range[key] !== undefined) out[key] = range[key];
   return out;
 }
 
-export function planOf(candidates: readonly BenefitRow[], rows: readonly BenefitRow[], sources: readonly (PersonLoop | undefined)[]): Plan {
+/** docs/eligibility.md#dental-and-vision-only-plans: a dental- or vision-only plan says so. */
+const SCOPES: Readonly<Record<PlanCode, Plan['scope']>> = { '30': undefined, '35': 'dental', AL: 'vision' };
+
+export function planOf(
+  candidates: readonly BenefitRow[],
+  rows: readonly BenefitRow[],
+  sources: readonly (PersonLoop | undefined)[],
+  planCode: PlanCode = HEALTH_PLAN,
+): Plan {
   const plan: Plan = {};
   const row = planRow(candidates, rows);
-  const name = row?.planName.trim() ?? '';
+  // The plan row's EB05, else the REF*18 plan name of the patient's 2100 (else 2100C).
+  const name = row?.planName.trim() || sources.find((person) => person !== undefined && person.planName !== '')?.planName || '';
   if (name !== '') plan.name = name;
+  const scope = SCOPES[planCode];
+  if (scope !== undefined) plan.scope = scope;
   const type = row ? insuranceType(row.insuranceType) : undefined;
   if (type) plan.insuranceType = type;
   for (const person of sources) {
@@ -154,9 +190,18 @@ export function planOf(candidates: readonly BenefitRow[], rows: readonly Benefit
     if (plan.planBegin === undefined && dates.planBegin !== undefined) plan.planBegin = dates.planBegin;
     if (plan.planEnd === undefined && dates.planEnd !== undefined) plan.planEnd = dates.planEnd;
     if (plan.eligibilityBegin === undefined && dates.eligibilityBegin !== undefined) plan.eligibilityBegin = dates.eligibilityBegin;
+    if (plan.eligibilityEnd === undefined && dates.eligibilityEnd !== undefined) plan.eligibilityEnd = dates.eligibilityEnd;
   }
   return plan;
 }
+
+/** DTP*442: the person's date of death (docs/eligibility.md#date-of-death), ISO, when the payer gives one. */
+export function dateOfDeathOf(person: PersonLoop | undefined): string | undefined {
+  const period = person?.dates.find((date) => date.qualifier === DATE_OF_DEATH);
+  const read = period === undefined ? undefined : periodDates(period);
+  return read === undefined ? undefined : iso('single' in read ? read.single : read.begin);
+}
+const DATE_OF_DEATH = '442';
 
 export function subscriberOf(person: PersonLoop | undefined): Subscriber {
   const out: Subscriber = {};
@@ -166,6 +211,8 @@ export function subscriberOf(person: PersonLoop | undefined): Subscriber {
   if (person.id !== '') out.memberId = person.id;
   const born = d8ToIso(person.dateOfBirth);
   if (born) out.dateOfBirth = born;
+  const died = dateOfDeathOf(person);
+  if (died) out.dateOfDeath = died;
   return out;
 }
 
@@ -177,6 +224,8 @@ export function dependentOf(person: PersonLoop): Dependent {
   if (person.lastName !== '') out.lastName = person.lastName;
   const born = d8ToIso(person.dateOfBirth);
   if (born) out.dateOfBirth = born;
+  const died = dateOfDeathOf(person);
+  if (died) out.dateOfDeath = died;
   if (person.relationship !== '') out.relationship = Object.hasOwn(RELATIONSHIPS, person.relationship) ? RELATIONSHIPS[person.relationship]! : 'other';
   return out;
 }
@@ -191,13 +240,15 @@ export function dependentOf(person: PersonLoop): Dependent {
 /** CMS reports the Part B deductible under 96 (docs/eligibility.md#filling-a-slot). */
 const PART_B_PLAN = '96';
 
-const isPlanLevel = (row: BenefitRow): boolean => row.services.length === 0 || lists(row, HEALTH_PLAN) || (isPartB(row) && lists(row, PART_B_PLAN));
+/** A row of the plan level: no EB03, 30 (or a dental or vision plan's 35 / AL), or 96 on a Part B row. */
+const isPlanLevel = (row: BenefitRow, planCode: PlanCode): boolean =>
+  row.services.length === 0 || lists(row, HEALTH_PLAN) || lists(row, planCode) || (isPartB(row) && lists(row, PART_B_PLAN));
 
 export type PlanLevel = Blocks;
 
 /** The benefit blocks (docs/eligibility.md#filling-a-slot) over the plan-level candidates only. */
-export function planLevelBlocks(candidates: readonly BenefitRow[], noFamily: boolean): PlanLevel {
-  return blocks(rowsByField(candidates.filter(isPlanLevel)), { rankService: true, noFamily });
+export function planLevelBlocks(candidates: readonly BenefitRow[], noFamily: boolean, planCode: PlanCode = HEALTH_PLAN): PlanLevel {
+  return blocks(rowsByField(candidates.filter((row) => isPlanLevel(row, planCode))), { rankService: true, noFamily, planCode });
 }
 
 /** `fromPlan` lists its fields in the schema's order. */
@@ -210,31 +261,50 @@ const slot = <T>(own: T, plan: T, field: PlanField, used: Set<PlanField>): T => 
   return plan;
 };
 
-function level(own: LevelFigures, plan: LevelFigures, used: Set<PlanField>): LevelFigures {
+type Accumulator = { total: Money; remaining: Money };
+
+/**
+ * A deductible or stopLoss pair (docs/eligibility.md#totals-and-remainings-are-a-pair): with a total
+ * of its own, the entry keeps its own remaining, else takes the remaining of the plan-level slot
+ * whose total is the same (this network's, then the other's), else none; without one, each figure
+ * falls back on its own.
+ */
+function pair(own: Accumulator, plan: Accumulator, otherNetwork: Accumulator, field: PlanField, used: Set<PlanField>): Accumulator {
+  if (own.total === NOT_KNOWN) return { total: slot(own.total, plan.total, field, used), remaining: slot(own.remaining, plan.remaining, field, used) };
+  if (own.remaining !== NOT_KNOWN) return own;
+  const same = [plan, otherNetwork].find((level) => level.total === own.total && level.remaining !== NOT_KNOWN);
+  return same === undefined ? own : { total: own.total, remaining: slot(own.remaining, same.remaining, field, used) };
+}
+
+function level(own: LevelFigures, plan: LevelFigures, otherNetwork: LevelFigures, used: Set<PlanField>): LevelFigures {
+  const stopLoss = pair(
+    { total: own.stopLoss, remaining: own.stopLossRemaining },
+    { total: plan.stopLoss, remaining: plan.stopLossRemaining },
+    { total: otherNetwork.stopLoss, remaining: otherNetwork.stopLossRemaining },
+    'stopLoss',
+    used,
+  );
   return {
     copay: slot(own.copay, plan.copay, 'copay', used),
-    deductible: {
-      total: slot(own.deductible.total, plan.deductible.total, 'deductible', used),
-      remaining: slot(own.deductible.remaining, plan.deductible.remaining, 'deductible', used),
-    },
+    deductible: pair(own.deductible, plan.deductible, otherNetwork.deductible, 'deductible', used),
     coinsurance: slot(own.coinsurance, plan.coinsurance, 'coinsurance', used),
-    stopLoss: slot(own.stopLoss, plan.stopLoss, 'stopLoss', used),
-    stopLossRemaining: slot(own.stopLossRemaining, plan.stopLossRemaining, 'stopLoss', used),
+    stopLoss: stopLoss.total,
+    stopLossRemaining: stopLoss.remaining,
     // A per-visit deductible is the service's own; the plan's never spreads (docs/eligibility.md#per-visit-deductibles).
     ...(own.perOccurrenceDeductible === undefined ? {} : { perOccurrenceDeductible: own.perOccurrenceDeductible }),
   };
 }
 
-const filled = (own: Block, plan: Block, used: Set<PlanField>): Block => ({
-  individual: level(own.individual, plan.individual, used),
-  family: level(own.family, plan.family, used),
+const filled = (own: Block, plan: Block, otherNetwork: Block, used: Set<PlanField>): Block => ({
+  individual: level(own.individual, plan.individual, otherNetwork.individual, used),
+  family: level(own.family, plan.family, otherNetwork.family, used),
 });
 
 /** The entry's blocks with every not-known slot the plan level fills, and `fromPlan` in the documented field order. */
 export function withPlanFigures(own: Blocks, plan: PlanLevel, networks: { in: boolean; out: boolean }): Blocks & { fromPlan: PlanField[] } {
   const used = new Set<PlanField>();
-  const inNetwork = networks.in ? filled(own.inNetwork, plan.inNetwork, used) : own.inNetwork;
-  const outNetwork = networks.out ? filled(own.outNetwork, plan.outNetwork, used) : own.outNetwork;
+  const inNetwork = networks.in ? filled(own.inNetwork, plan.inNetwork, plan.outNetwork, used) : own.inNetwork;
+  const outNetwork = networks.out ? filled(own.outNetwork, plan.outNetwork, plan.inNetwork, used) : own.outNetwork;
   return { inNetwork, outNetwork, fromPlan: FIELD_ORDER.filter((field) => used.has(field)) };
 }
 

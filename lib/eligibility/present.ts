@@ -3,9 +3,8 @@
  * that turns the numeric figures of figures.ts into "$1,234.50", "12.5%" and "N/A" for a JSON body.
  * Everything else of the answer is passed through as it is, keys in the same order.
  *
- * A body built here remembers the figures it was built from (`figuresBehind`), so an edge that answers
- * from the same body in another form (FHIR's Money and unsignedInt) takes the numbers themselves and
- * never reads the text back. A body that was not built here (one parsed back from JSON) has none.
+ * An edge that answers in another form (FHIR's Money and unsignedInt) gets the numbers themselves beside
+ * the body (route.ts#eligibilityAnswer) and never reads the text back.
  */
 import { formatMoney, formatRate } from './format.js';
 import {
@@ -104,14 +103,3 @@ export function presentSummary(summary: SummaryFigures): BenefitSummary {
 
 /** What an answer body's figures were: the plan-wide blocks, and a real answer's entries. */
 export type AnswerFigures = Blocks<Figures> & { benefits?: readonly ServiceFigures[]; procedures?: readonly ProcedureFigures[] };
-
-const FIGURES = new WeakMap<object, AnswerFigures>();
-
-/** Remembers the figures a body was presented from; returns the body. */
-export function withFigures<T extends object>(body: T, figures: AnswerFigures): T {
-  FIGURES.set(body, figures);
-  return body;
-}
-
-/** The figures a body was presented from, or undefined for a body not presented here. */
-export const figuresBehind = (body: object): AnswerFigures | undefined => FIGURES.get(body);

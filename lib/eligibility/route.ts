@@ -1,8 +1,10 @@
 import { loggedCobCheck } from '../cob/route.js';
 import { authorizeProvider } from '../enrollment/authorize.js';
 import type { Enrollment } from '../enrollment/types.js';
-import { ERROR_TABLE, type ErrorCode, type ServiceError } from '../errors/index.js';
-import type { Route, RouteOutcome } from '../http/api-handler.js';
+import { ERROR_TABLE, type ErrorCode, type ExactError, type ServiceError } from '../errors/index.js';
+import type { Route } from '../http/api-handler.js';
+import type { RouteInput } from '../http/route-outcome.js';
+import type { SafeLogFields } from '../logging/index.js';
 import { log } from '../logging/index.js';
 import { payerNotSupported } from '../payers/gate.js';
 import type { Runtime } from '../runtime/index.js';
@@ -13,8 +15,8 @@ import { checkEligibility } from './check.js';
 import { estimateOf } from './estimate.js';
 import type { SummaryFigures } from './figures.js';
 import { mockEligibility } from './mock.js';
-import { presentSummary, withFigures } from './present.js';
-import type { CobPart, EligibilityBody } from './types.js';
+import { presentSummary, type AnswerFigures } from './present.js';
+import type { CobPart, EligibilityBody, MockEligibilityBody } from './types.js';
 
 /**
  * POST /api/eligibility/v1 (docs/eligibility.md): mock mode answers from the fixed sets; a real check
@@ -24,12 +26,44 @@ import type { CobPart, EligibilityBody } from './types.js';
 
 export type { CobPart, EligibilityBody };
 
+/**
+ * An eligibility answer with the numbers it was formatted from (docs/eligibility.md#figures-inside-the-service):
+ * FHIR reads `figures`, never the body's text.
+ */
+export interface FiguredAnswer {
+  body: EligibilityBody | MockEligibilityBody;
+  figures: AnswerFigures;
+}
+
+/** The eligibility route's outcome with the answer's figures: `answer` where a route has `body`. */
+export type EligibilityOutcome = (
+  | {
+      ok: true;
+      answer: FiguredAnswer;
+      /** The answer embeds a transient COB failure (docs/runtime.md#idempotency): never stored under a key. */
+      transient?: boolean;
+    }
+  | { ok: false; error: ServiceError | ExactError }
+) & { log?: SafeLogFields };
+
+/** POST /api/eligibility/v1 on the shared pipeline: {@link eligibilityAnswer} without the figures. */
 export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
+  const answerFor = eligibilityAnswer(runtime);
+  return async (input) => {
+    const outcome = await answerFor(input);
+    if (!outcome.ok) return outcome;
+    const { answer, ...rest } = outcome;
+    return { ...rest, body: answer.body };
+  };
+}
+
+/** The eligibility check behind the route and FHIR's `$submit`: the answer and its figures, or the error. */
+export function eligibilityAnswer(runtime: Runtime): (input: RouteInput<EligibilityRequest>) => Promise<EligibilityOutcome> {
   return async ({ body, clientId }) => {
     if (body.mockRequest === true) {
       const mock = mockEligibility(body);
       const logFields = { mock: true, payerId: body.payerId };
-      return mock.ok ? { ok: true, body: mock.body, log: logFields } : { ok: false, error: mock.error, log: logFields };
+      return mock.ok ? { ok: true, answer: { body: mock.body, figures: mock.figures }, log: logFields } : { ok: false, error: mock.error, log: logFields };
     }
 
     const enrolled = await authorizeProvider(await runtime.enrollments(), clientId, body.providerId, body.payerId);
@@ -59,36 +93,33 @@ export function eligibilityRoute(runtime: Runtime): Route<EligibilityRequest> {
 
     const response = eligibilityBody(result.value, eligibility.checkedAt ?? new Date(clock.now()), cob, body.estimate);
     // A COB part that failed on an outage must not be frozen under an Idempotency-Key (docs/runtime.md#idempotency).
-    return { ok: true, body: response, ...(failedTransiently(cob) ? { transient: true } : {}) } satisfies RouteOutcome;
+    return { ok: true, answer: { body: response, figures: result.value }, ...(failedTransiently(cob) ? { transient: true } : {}) };
   };
 }
 
 /**
  * The 200 body of a real check (docs/eligibility.md#the-response); also the OpenAPI example's source.
- * Its figures are formatted here, once; the body remembers the numbers (present.ts#figuresBehind).
+ * Its figures are formatted here, once.
  */
 export function eligibilityBody(figures: SummaryFigures, checkedAt: Date, cob?: CobPart, estimate?: EstimateRequest): EligibilityBody {
   const summary = presentSummary(figures);
-  return withFigures(
-    {
-      inNetwork: summary.inNetwork,
-      outNetwork: summary.outNetwork,
-      message: SUCCESS_MESSAGE,
-      coverageStatus: summary.coverageStatus,
-      ...(summary.payerName ? { payerName: summary.payerName } : {}),
-      checkedAt: checkedAt.toISOString(),
-      plan: summary.plan,
-      subscriber: summary.subscriber,
-      ...(summary.dependent ? { dependent: summary.dependent } : {}),
-      benefits: summary.benefits,
-      ...(summary.procedures ? { procedures: summary.procedures } : {}),
-      otherPayers: summary.otherPayers,
-      notices: summary.notices,
-      ...(estimate ? { estimate: estimateOf(estimate, figures) } : {}),
-      ...(cob ? { cob } : {}),
-    },
-    figures,
-  );
+  return {
+    inNetwork: summary.inNetwork,
+    outNetwork: summary.outNetwork,
+    message: SUCCESS_MESSAGE,
+    coverageStatus: summary.coverageStatus,
+    ...(summary.payerName ? { payerName: summary.payerName } : {}),
+    checkedAt: checkedAt.toISOString(),
+    plan: summary.plan,
+    subscriber: summary.subscriber,
+    ...(summary.dependent ? { dependent: summary.dependent } : {}),
+    benefits: summary.benefits,
+    ...(summary.procedures ? { procedures: summary.procedures } : {}),
+    otherPayers: summary.otherPayers,
+    notices: summary.notices,
+    ...(estimate ? { estimate: estimateOf(estimate, figures) } : {}),
+    ...(cob ? { cob } : {}),
+  };
 }
 
 /** The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. */

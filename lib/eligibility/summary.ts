@@ -1,16 +1,13 @@
 /**
  * From candidate EB rows to figures (docs/eligibility.md#filling-a-slot): which row fills each of the 24
  * slots of the in/out-of-network blocks, the remaining figures (docs/eligibility.md#remaining), coverage
- * status, and a `benefits` entry's limitations (docs/eligibility.md#limitations). Rows arrive already
- * selected (candidates.ts); figures are numbers (figures.ts). Three sections, in reading order: which
- * row wins a slot, the blocks, the limitations.
+ * status. Rows arrive already selected (candidates.ts); figures are numbers (figures.ts). Two sections,
+ * in reading order: which row wins a slot, the blocks. A `benefits` entry's limitations are limitations.ts.
  */
-import { type BenefitRow, type Delivery, type Field, isActive, isInactive, isPartB } from './benefit-row.js';
-import { type Block, type Blocks, type LevelFigures, type LimitationFigures, type Money, noFigures, NOT_KNOWN, type Rate, toCents } from './figures.js';
+import { type BenefitRow, type Field, isActive, isInactive, isPartB } from './benefit-row.js';
+import { type Block, type Blocks, type LevelFigures, type Money, noFigures, NOT_KNOWN, type Rate, toCents } from './figures.js';
 import { max, subtract, ZERO } from './format.js';
 import type { CoverageStatus } from './types.js';
-import { quantityQualifierName, timePeriodName } from '../x12/benefit-codes.js';
-import { isFiller } from './candidates.js';
 import { perOccurrenceOf, perOccurrenceRows } from './per-occurrence.js';
 
 /*
@@ -32,7 +29,12 @@ export interface Slot {
   time: TimeRule;
   /** Plan-wide blocks rank EB03; a service or procedure entry's rows are already chosen by code. */
   rankService: boolean;
+  /** The code that ranks as 30: 30, or 35 / AL for a dental- or vision-only plan (docs/eligibility.md#dental-and-vision-only-plans). */
+  planCode: PlanCode;
 }
+
+/** 30 (health benefit plan coverage), 35 (dental care) or AL (vision). */
+export type PlanCode = '30' | '35' | 'AL';
 
 /** A row's rank under one criterion (lower is better), or undefined when the row does not fit the slot. */
 type Rank = (row: BenefitRow, slot: Slot) => number | undefined;
@@ -45,8 +47,8 @@ const position = (preference: readonly string[], value: string): number | undefi
 
 /** EB03 codes by preference ('' is a row listing none). */
 const SERVICE_PREFERENCE: Readonly<Record<Field, readonly string[]>> = {
-  copay: ['30', '98', '', '1'],
-  coinsurance: ['30', '98', '', '1'],
+  copay: ['30', '98', 'BY', 'BZ', '', '1'],
+  coinsurance: ['30', '98', 'BY', 'BZ', '', '1'],
   deductible: ['30', '', '1'],
   stopLoss: ['30', '', '1'],
 };
@@ -63,14 +65,18 @@ const LEVEL_PREFERENCE: Readonly<Record<Level, Readonly<Record<Field, readonly s
   family: { copay: ['FAM', ''], coinsurance: ['FAM', ''], deductible: ['FAM'], stopLoss: ['FAM'] },
 };
 
-/** The best EB03 code a row lists; on a Part B row 96 ranks as 30 (CMS reports the Part B deductible under 96). */
+/**
+ * The best EB03 code a row lists; on a Part B row 96 ranks as 30 (CMS reports the Part B deductible
+ * under 96), and on a dental- or vision-only plan its code (35, AL) does.
+ */
 const serviceRank: Rank = (row, slot) => {
   if (!slot.rankService) return 0;
   const preference = SERVICE_PREFERENCE[slot.field];
   if (row.services.length === 0) return position(preference, '');
   let best: number | undefined;
   for (const listed of row.services) {
-    const rank = position(preference, listed === '96' && isPartB(row) ? '30' : listed);
+    const asPlan = listed === slot.planCode || (listed === '96' && isPartB(row));
+    const rank = position(preference, asPlan ? '30' : listed);
     if (rank !== undefined && (best === undefined || rank < best)) best = rank;
   }
   return best;
@@ -142,6 +148,8 @@ export function rowsByField(rows: readonly BenefitRow[]): FieldRows {
 /** How the blocks are computed: plan-wide (EB03 ranked) or for one service/procedure (EB03 already chosen). */
 export interface BlockRules {
   rankService: boolean;
+  /** The code that ranks as 30 plan-wide (default 30). */
+  planCode?: PlanCode;
   /** Original Medicare: every family slot is N/A. */
   noFamily: boolean;
 }
@@ -200,9 +208,9 @@ interface LevelSlots {
 
 type SlotTable = Record<Network, Record<Level, LevelSlots>>;
 
-function slotTable(rankService: boolean): SlotTable {
+function slotTable(rankService: boolean, planCode: PlanCode): SlotTable {
   const level = (network: Network, level: Level): LevelSlots => {
-    const slot = (field: Field, time: TimeRule): Slot => ({ field, network, level, time, rankService });
+    const slot = (field: Field, time: TimeRule): Slot => ({ field, network, level, time, rankService, planCode });
     const accumulator = (field: Field): AccumulatorSlots => ({ total: slot(field, TOTAL_TIME), left: slot(field, REMAINING), used: slot(field, YEAR_TO_DATE) });
     return {
       copay: slot('copay', ANY_TIME),
@@ -218,15 +226,20 @@ function slotTable(rankService: boolean): SlotTable {
   };
 }
 
-/** The slots, built once at load (constants): plan-wide blocks rank EB03, a service or procedure entry's do not. */
-const SLOTS: Readonly<Record<'plan' | 'entry', SlotTable>> = { plan: slotTable(true), entry: slotTable(false) };
+/** The slots, built once at load (constants): plan-wide blocks rank EB03 (30, or a dental or vision plan's code), a service or procedure entry's do not. */
+const SLOTS: Readonly<Record<PlanCode | 'entry', SlotTable>> = {
+  '30': slotTable(true, '30'),
+  '35': slotTable(true, '35'),
+  AL: slotTable(true, 'AL'),
+  entry: slotTable(false, '30'),
+};
 
 /** No row gives any figure (a service listed only on coverage rows): every slot is N/A. */
 const noRows = (rows: FieldRows): boolean => rows.copay.length + rows.coinsurance.length + rows.deductible.length + rows.stopLoss.length === 0;
 
 function figures(rows: FieldRows, network: Network, level: Level, rules: BlockRules): LevelFigures {
   if ((level === 'family' && rules.noFamily) || noRows(rows)) return noFigures();
-  const table = SLOTS[rules.rankService ? 'plan' : 'entry'][network];
+  const table = SLOTS[rules.rankService ? (rules.planCode ?? '30') : 'entry'][network];
   const slots = table[level];
   const deductibleTotal = bestRow(rows.deductible, slots.deductible.total);
   const stopLossTotal = bestRow(rows.stopLoss, slots.stopLoss.total);
@@ -253,71 +266,4 @@ export function blocks(rows: FieldRows, rules: BlockRules): Blocks {
 export function coverageStatusOf(rows: readonly BenefitRow[]): CoverageStatus {
   if (rows.some(isActive)) return 'Active';
   return rows.some(isInactive) ? 'Inactive' : 'Unknown';
-}
-
-/*
- * `limitations` of a `benefits` entry (docs/eligibility.md#limitations): each EB01 F row listing the
- * code, and each HSD (visit, day and quantity limits) of the entry's rows, in document order.
- */
-
-const LIMITATION = 'F';
-/** HSD05 29: the quantity is what remains of the limit. */
-const REMAINING_PERIOD = '29';
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-
-/** A decimal element as a number, when it is one. */
-function numberOf(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (!DECIMAL.test(trimmed)) return undefined;
-  const number = Number(trimmed);
-  return Number.isFinite(number) ? number : undefined;
-}
-
-/** An EB01 F row; a filler amount (docs/eligibility.md#filler-amounts) is left out, its quantity kept. */
-function rowLimitation(row: BenefitRow): LimitationFigures {
-  // Keys in the documented order: quantity, unit, amount, period, network, level.
-  const out: LimitationFigures = {};
-  const quantity = numberOf(row.quantity);
-  if (quantity !== undefined) out.quantity = quantity;
-  const unit = quantityQualifierName(row.quantityQualifier);
-  if (unit) out.unit = unit;
-  if (row.exactAmount !== undefined && !isFiller(row.amount)) out.amount = toCents(row.exactAmount);
-  const period = timePeriodName(row.timePeriod);
-  if (period) out.period = period;
-  out.network = row.network === 'Y' ? 'in' : row.network === 'N' ? 'out' : 'any';
-  if (row.level === 'IND' || row.level === 'EMP') out.level = 'individual';
-  else if (row.level === 'FAM') out.level = 'family';
-  return out;
-}
-
-/** An HSD: quantity (HSD02), unit (HSD01), period (HSD05), periodCount (HSD06), remaining (HSD05 29). */
-function deliveryLimitation(hsd: Delivery): LimitationFigures {
-  const out: LimitationFigures = {};
-  const quantity = numberOf(hsd.quantity);
-  if (quantity !== undefined) out.quantity = quantity;
-  const unit = quantityQualifierName(hsd.quantityQualifier);
-  if (unit) out.unit = unit;
-  const period = timePeriodName(hsd.timePeriod);
-  if (period) out.period = period;
-  const periodCount = numberOf(hsd.periodCount);
-  if (periodCount !== undefined) out.periodCount = periodCount;
-  if (hsd.timePeriod === REMAINING_PERIOD) out.remaining = true;
-  return out;
-}
-
-/** The F rows and the HSDs of the entry's rows, in document order; an HSD said twice is listed once. */
-export function limitationsOf(rows: readonly BenefitRow[]): LimitationFigures[] {
-  const out: LimitationFigures[] = [];
-  const seen = new Set<string>();
-  for (const row of rows) {
-    if (row.info === LIMITATION) out.push(rowLimitation(row));
-    for (const hsd of row.deliveries) {
-      const limitation = deliveryLimitation(hsd);
-      const key = JSON.stringify(limitation);
-      if (key === '{}' || seen.has(key)) continue;
-      seen.add(key);
-      out.push(limitation);
-    }
-  }
-  return out;
 }

@@ -7,12 +7,18 @@ import type { Enrollment, EnrollmentStore } from './types.js';
  * provider from another client's, an inactive one, or a payer it is not enrolled for.
  * Store failures are thrown, not turned into a refusal: an outage is a 5xx, not a 403.
  */
-export async function authorizeProvider(store: EnrollmentStore, clientId: string, providerId: string, payerId: string): Promise<Result<Enrollment>> {
+/** `payerId` undefined: a call to no one payer (an insurance discovery), which needs the active enrollment alone. */
+export async function authorizeProvider(
+  store: EnrollmentStore,
+  clientId: string,
+  providerId: string,
+  payerId: string | undefined,
+): Promise<Result<Enrollment>> {
   const enrollment = await store.get(providerId);
   const allowed =
     enrollment !== undefined &&
     enrollment.clientId === clientId &&
     enrollment.status === 'active' &&
-    (enrollment.payerIds === undefined || enrollment.payerIds.includes(payerId));
+    (enrollment.payerIds === undefined || payerId === undefined || enrollment.payerIds.includes(payerId));
   return allowed ? ok(enrollment) : fail(serviceError('PROVIDER_NOT_ENROLLED'));
 }

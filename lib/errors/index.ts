@@ -39,6 +39,11 @@ export const ERROR_TABLE = {
   PAYER_REJECTED: { status: 422, message: 'The payer rejected the request' },
   LETTER_NOT_GENERATED: { status: 422, message: 'The letter could not be generated' },
   BATCH_LIMIT_EXCEEDED: { status: 429, message: 'This client has too many batch items not yet finished; try again once some finish', retryAfterSeconds: 60 },
+  DISCOVERY_LIMIT_EXCEEDED: {
+    status: 429,
+    message: 'This client has used its insurance discoveries for today (DISCOVERY_MAX_PER_DAY); try again after midnight UTC',
+    retryAfterSeconds: 3600,
+  },
   PAYER_UNAVAILABLE: { status: 503, message: 'The payer or clearinghouse is unavailable; try again later' },
   AI_UNAVAILABLE: { status: 503, message: 'The letter service is busy; try again later' },
   UPSTREAM_TIMEOUT: { status: 504, message: 'The upstream service did not answer in time' },

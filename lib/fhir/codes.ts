@@ -125,6 +125,7 @@ export const ISSUE_TYPES = {
   PAYER_REJECTED: 'business-rule',
   LETTER_NOT_GENERATED: 'processing',
   BATCH_LIMIT_EXCEEDED: 'throttled',
+  DISCOVERY_LIMIT_EXCEEDED: 'throttled',
   PAYER_UNAVAILABLE: 'transient',
   AI_UNAVAILABLE: 'transient',
   UPSTREAM_TIMEOUT: 'timeout',

@@ -6,7 +6,7 @@ import type {
 } from '@medplum/fhirtypes';
 import { NOT_KNOWN, type Block, type Figures, type LevelFigures, type Money as Amount } from '../eligibility/figures.js';
 import { rateText } from '../eligibility/present.js';
-import type { ServiceStatus } from '../eligibility/types.js';
+import type { ServiceBenefit, ServiceStatus } from '../eligibility/types.js';
 import { ANNUAL_TERM, BENEFIT_TYPES, NETWORKS, OCCURRENCE_TERMS, UNITS, type FigureName } from './codes.js';
 
 /**
@@ -58,14 +58,38 @@ function benefitsOf(figures: Figures): Benefit[] {
   return benefits.filter((benefit): benefit is Benefit => benefit !== undefined);
 }
 
+/** The answer's authorization per network (docs/eligibility.md#authorization-per-network). */
+type Authorization = ServiceBenefit['authorization'];
+
 /** What one item is about: a service type (category) or a procedure (productOrService), with its flags. */
 export interface ItemSubject {
   category?: CodeableConcept;
   productOrService?: CodeableConcept;
   name?: string;
   status?: ServiceStatus;
+  /** The entry's own flag: the in-network answer when it is true or false (items without a network use it). */
   authorizationRequired?: boolean;
+  authorization?: Authorization;
+  authorizationNotes?: readonly string[];
 }
+
+/** Said when only some of the payer's rows for a network require authorization ("some"). */
+const SOME_SERVICES = 'The payer requires prior authorization for some services of this type in this network.';
+
+/**
+ * The authorization flags of one network's items (docs/fhir.md#benefits): `authorizationRequired`
+ * from that network's answer ("some" counts as required, with a sentence saying so), and the payer's
+ * notes as `authorizationSupporting` texts where it is required.
+ */
+function authorizationFlags(subject: ItemSubject, network: keyof Authorization): Item {
+  const answer = subject.authorization?.[network];
+  if (answer === undefined) return {};
+  if (answer === false) return { authorizationRequired: false };
+  const supporting = [...(answer === 'some' ? [SOME_SERVICES] : []), ...(subject.authorizationNotes ?? [])].map((text) => ({ text }));
+  return { authorizationRequired: true, ...(supporting.length > 0 ? { authorizationSupporting: supporting } : {}) };
+}
+
+const NETWORK_KEYS = { inNetwork: 'in', outNetwork: 'out' } as const;
 
 /**
  * The items of one service type or procedure: network × unit, those with at least one figure. A subject
@@ -85,7 +109,13 @@ export function itemsOf(subject: ItemSubject, blocks: { inNetwork: Block<Figures
     for (const unit of ['individual', 'family'] as const) {
       const figures = blocks[network][unit];
       const benefit = benefitsOf(figures);
-      const where = (): Item => ({ ...head, ...flags, network: { coding: [{ ...NETWORKS[network] }] }, unit: { coding: [{ ...UNITS[unit] }] } });
+      const where = (): Item => ({
+        ...head,
+        ...(subject.status === 'NotCovered' ? { excluded: true } : {}),
+        ...(subject.authorization === undefined ? flags : authorizationFlags(subject, NETWORK_KEYS[network])),
+        network: { coding: [{ ...NETWORKS[network] }] },
+        unit: { coding: [{ ...UNITS[unit] }] },
+      });
       if (benefit.length > 0) {
         const item = where();
         if (accumulates(figures)) item.term = { coding: [{ ...ANNUAL_TERM }] };

@@ -7,9 +7,7 @@ import type {
   CoverageEligibilityResponseInsuranceItem as Item,
   Period,
 } from '@medplum/fhirtypes';
-import type { MockEligibilityBody } from '../eligibility/mock.js';
-import { figuresBehind, type AnswerFigures } from '../eligibility/present.js';
-import type { EligibilityBody } from '../eligibility/route.js';
+import type { EligibilityBody, FiguredAnswer } from '../eligibility/route.js';
 import type { AaaRejection } from '../errors/index.js';
 import { SERVICE_TYPE_CODES } from '../x12/service-type-codes.js';
 import { INFORCE, SYSTEMS } from './codes.js';
@@ -21,10 +19,10 @@ import type { RequestContext } from './request.js';
  * gives one group of items per `benefits` entry and per procedure; a mock answer (or a real one without a
  * `30` entry) gives its plan-wide blocks as service type 30, health benefit plan coverage. A payer's
  * rejection is an answer too: outcome `error`, its AAA reasons in `error[]`. The figures are the
- * numbers the answer was formatted from (lib/eligibility/present.ts#figuresBehind), never its text.
+ * numbers the answer was formatted from (the route hands them over beside the body), never its text.
  */
 
-export type EligibilityAnswer = EligibilityBody | MockEligibilityBody;
+export type EligibilityAnswer = FiguredAnswer['body'];
 
 /** When the answer was made and the id of its Bundle entry (injected: tests fix both). */
 export interface Stamp {
@@ -40,16 +38,8 @@ const serviceType = (code: string, name = SERVICE_TYPE_CODES[code] ?? code): Cod
 
 const isReal = (answer: EligibilityAnswer): answer is EligibilityBody => 'checkedAt' in answer;
 
-/** The numbers behind an answer of the eligibility route (which every answer given here is). */
-function figuresOf(answer: EligibilityAnswer): AnswerFigures {
-  const figures = figuresBehind(answer);
-  if (figures === undefined) throw new Error('The FHIR answer needs the eligibility body as the eligibility route built it');
-  return figures;
-}
-
 /** Every item of the answer, in the order services, plan-wide (when no service 30), procedures. */
-function itemsOfAnswer(answer: EligibilityAnswer, context: RequestContext): Item[] {
-  const figures = figuresOf(answer);
+function itemsOfAnswer({ figures }: FiguredAnswer, context: RequestContext): Item[] {
   const benefits = figures.benefits ?? [];
   const items: Item[] = benefits.flatMap((entry) =>
     itemsOf(
@@ -58,6 +48,8 @@ function itemsOfAnswer(answer: EligibilityAnswer, context: RequestContext): Item
         name: entry.serviceType.name,
         status: entry.status,
         authorizationRequired: entry.authorizationRequired,
+        authorization: entry.authorization,
+        authorizationNotes: entry.authorizationNotes,
       },
       entry,
     ),
@@ -67,13 +59,15 @@ function itemsOfAnswer(answer: EligibilityAnswer, context: RequestContext): Item
   }
   for (const procedure of figures.procedures ?? []) {
     const concept = context.procedures[procedure.code] ?? { coding: [{ code: procedure.code }] };
-    items.push(...itemsOf({ productOrService: structuredClone(concept), authorizationRequired: procedure.authorizationRequired }, procedure));
+    const { authorizationRequired, authorization, authorizationNotes } = procedure;
+    items.push(...itemsOf({ productOrService: structuredClone(concept), authorizationRequired, authorization, authorizationNotes }, procedure));
   }
   return items;
 }
 
-function insuranceOf(answer: EligibilityAnswer, context: RequestContext): CoverageEligibilityResponseInsurance[] {
+function insuranceOf(figured: FiguredAnswer, context: RequestContext): CoverageEligibilityResponseInsurance[] {
   if (!context.coverage) return [];
+  const answer = figured.body;
   const insurance: CoverageEligibilityResponseInsurance = { coverage: context.coverage };
   if (isReal(answer)) {
     const inforce = INFORCE[answer.coverageStatus];
@@ -84,7 +78,7 @@ function insuranceOf(answer: EligibilityAnswer, context: RequestContext): Covera
     if (period.start || period.end) insurance.benefitPeriod = period;
   }
   if (context.purpose.includes('benefits')) {
-    const items = itemsOfAnswer(answer, context);
+    const items = itemsOfAnswer(figured, context);
     if (items.length > 0) insurance.item = items;
   }
   return [insurance];
@@ -113,14 +107,15 @@ const bundleOf = (resource: CoverageEligibilityResponse, stamp: Stamp): Bundle =
   entry: [{ fullUrl: `urn:uuid:${stamp.id}`, resource }],
 });
 
-/** A 200 eligibility answer (real or mock) as a Bundle; its notices join the disposition. */
-export function answerBundle(answer: EligibilityAnswer, context: RequestContext, stamp: Stamp): Bundle {
+/** A 200 eligibility answer (real or mock) and its figures as a Bundle; its notices join the disposition. */
+export function answerBundle(figured: FiguredAnswer, context: RequestContext, stamp: Stamp): Bundle {
+  const answer = figured.body;
   const notices = isReal(answer) ? answer.notices.map((notice) => notice.message) : [];
   const sentence = /[.!?]$/.test(answer.message) ? answer.message : `${answer.message}.`;
   const disposition = [sentence, ...notices].join(' ');
   const created = isReal(answer) ? { ...stamp, created: answer.checkedAt } : stamp;
   const response = baseResponse(context, created, 'complete', disposition);
-  const insurance = insuranceOf(answer, context);
+  const insurance = insuranceOf(figured, context);
   if (insurance.length > 0) response.insurance = insurance;
   return bundleOf(response, created);
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../config/clock.js';
-import { eligibilityRoute } from '../eligibility/route.js';
+import { eligibilityAnswer } from '../eligibility/route.js';
 import { serviceError } from '../errors/index.js';
 import type { Route } from '../http/api-handler.js';
 import type { Runtime } from '../runtime/index.js';
 import { validateBody, type EligibilityRequest, type FhirBundleRequest } from '../validation/index.js';
 import { enrollmentForNpi, namingIdentifiers, npiNotEnrolled } from './identifiers.js';
 import { readEligibilityBundle, locateProblems } from './request.js';
-import { answerBundle, rejectionBundle, type EligibilityAnswer, type Stamp } from './response.js';
+import { answerBundle, rejectionBundle, type Stamp } from './response.js';
 
 /**
  * POST /api/fhir/r4/CoverageEligibilityRequest/$submit (docs/fhir.md): the Bundle is read into the body
@@ -25,7 +25,7 @@ export interface FhirRouteOptions {
 }
 
 export function fhirRoute(runtime: Runtime, options: FhirRouteOptions = {}): Route<FhirBundleRequest> {
-  const eligibility = eligibilityRoute(runtime);
+  const eligibility = eligibilityAnswer(runtime);
   const clock = options.clock ?? runtime.clock;
   const newId = options.newId ?? randomUUID;
   return async (input) => {
@@ -46,7 +46,7 @@ export function fhirRoute(runtime: Runtime, options: FhirRouteOptions = {}): Rou
 
     const outcome = await eligibility({ ...input, body: valid.value satisfies EligibilityRequest });
     const stamp = (): Stamp => ({ created: new Date(clock.now()).toISOString(), id: newId() });
-    if (outcome.ok) return { ok: true, body: answerBundle(outcome.body as EligibilityAnswer, context, stamp()), ...(outcome.log ? { log: outcome.log } : {}) };
+    if (outcome.ok) return { ok: true, body: answerBundle(outcome.answer, context, stamp()), ...(outcome.log ? { log: outcome.log } : {}) };
     const error = outcome.error;
     if (!('code' in error)) return outcome;
     if (error.code === 'PAYER_REJECTED') {

@@ -17,7 +17,7 @@ export interface FunctionRoute {
   /** Whether the bearer-token authorizer guards it. */
   auth: boolean;
   /** The route's operation in the OpenAPI document, when its function answers more than one route. */
-  operation?: 'docsScript' | 'lookup' | 'batchStatus' | 'batchItems' | 'batchCancel';
+  operation?: 'docsScript' | 'lookup' | 'batchStatus' | 'batchItems' | 'batchCancel' | 'discoveryStatus';
 }
 
 export interface FunctionRow {
@@ -61,6 +61,19 @@ export const FUNCTION_TABLE = {
   },
   // The eligibility check behind a FHIR Bundle in and out (docs/fhir.md): the same sizing.
   fhir: { routes: [post('/api/fhir/r4/CoverageEligibilityRequest/$submit')], memoryMiB: 512, timeoutSeconds: 29, streaming: false },
+  // Insurance discovery (docs/finding-coverage.md): one upstream discovery call, or one result poll, then
+  // up to 10 eligibility checks side by side (one per coverage found) inside the 25 s budget each.
+  discovery: {
+    routes: [
+      post('/api/insurance-discovery/v1'),
+      { method: 'GET', path: '/api/insurance-discovery/v1/{discoveryId}', auth: true, operation: 'discoveryStatus' },
+    ],
+    memoryMiB: 512,
+    timeoutSeconds: 29,
+    streaming: false,
+  },
+  // The Medicare number lookup (docs/finding-coverage.md#medicare-number): one 270/271 exchange, sized like eligibility.
+  medicare: { routes: [post('/api/medicare/mbi/v1')], memoryMiB: 512, timeoutSeconds: 29, streaming: false },
   // The batch routes (docs/batch.md): submit validates up to 10,000 bodies and writes them with
   // their queue messages (a 10,000-item submit does ~400 table writes and ~1,000 queue sends).
   // Streamed: a whole batch's results CSV is sent as it is read (docs/batch.md#results-as-csv).

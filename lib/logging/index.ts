@@ -39,6 +39,9 @@ export interface SafeLogFields {
   itemIndex?: number;
   items?: number;
   retryInSeconds?: number;
+  /** Insurance discovery (docs/finding-coverage.md): our own random id, the coverages found and the checks run. */
+  discoveryId?: string;
+  coverages?: number;
   errorName?: string;
   /** Stack frames only (the first line, which may quote data, is dropped). */
   frames?: string;

@@ -56,7 +56,9 @@ export function eligibilitySummary(body: unknown): string {
   const status =
     typeof body.coverageStatus === 'string' ? body.coverageStatus : body.message === 'Mock Eligibility check successful.' ? 'Mock answer' : 'Answered';
   const networks = [networkPart('in network', body.inNetwork), networkPart('out of network', body.outNetwork)].filter(Boolean);
-  const sentences = [`${status}; ${networks.length > 0 ? networks.join('; ') : 'the payer returned no plan-wide figures'}.`];
+  // A dental- or vision-only plan says so first: its figures are not medical ones (docs/eligibility.md#dental-and-vision-only-plans).
+  const scope = isObject(body.plan) && (body.plan.scope === 'dental' || body.plan.scope === 'vision') ? ` (${body.plan.scope}-only plan)` : '';
+  const sentences = [`${status}${scope}; ${networks.length > 0 ? networks.join('; ') : 'the payer returned no plan-wide figures'}.`];
   if (typeof body.payerName === 'string') sentences.push(`Payer: ${quoted(body.payerName)} ${AS_WRITTEN}.`);
   const estimate = isObject(body.estimate) ? body.estimate : undefined;
   if (estimate && known(estimate.patientOwes))

@@ -2,7 +2,17 @@ import { serviceError } from '../errors/index.js';
 import type { Route, RouteOutcome } from '../http/api-handler.js';
 import type { PayerSearchRoute } from '../payers/route.js';
 import { PAYER_SEARCH_SCHEMA } from '../payers/search-params.js';
-import { SCHEMAS, validateBody, type CobRequest, type EligibilityRequest, type SchemaName } from '../validation/index.js';
+import {
+  SCHEMAS,
+  validateBody,
+  type CobRequest,
+  type DiscoveryRequest,
+  type EligibilityRequest,
+  type MbiRequest,
+  type RequestBodies,
+  type SchemaName,
+} from '../validation/index.js';
+import { discoverySummary, mbiSummary } from './coverage-summary.js';
 import { cobSummary, eligibilitySummary, payerSearchSummary } from './summary.js';
 
 /**
@@ -29,6 +39,9 @@ export interface ToolRoutes {
   eligibility: Route<EligibilityRequest>;
   cob: Route<CobRequest>;
   searchPayers: PayerSearchRoute;
+  /** POST /api/insurance-discovery/v1 and POST /api/medicare/mbi/v1 (docs/finding-coverage.md); without them the tools answer 404. */
+  discovery?: Route<DiscoveryRequest>;
+  mbi?: Route<MbiRequest>;
   /** GET /api/eligibility/batch/v1/{batchId} (docs/batch.md#poll); without it every id is unknown. */
   batchStatus?: (clientId: string, batchId: string) => Promise<RouteOutcome>;
 }
@@ -59,13 +72,14 @@ function memberIdAsText(args: Record<string, unknown>): { args: Record<string, u
 }
 
 /** Validates like the REST route (400 INVALID_REQUEST with every problem), then runs it. */
-function bodyTool<N extends 'eligibility' | 'cob'>(name: N, route: Route<N extends 'eligibility' ? EligibilityRequest : CobRequest>) {
+function bodyTool<N extends 'eligibility' | 'cob' | 'discovery' | 'mbi'>(name: N, route: Route<RequestBodies[N]> | undefined) {
   return async (input: Record<string, unknown>, context: ToolContext): Promise<RouteOutcome> => {
     const read = memberIdAsText(input);
     if ('refused' in read) return read.refused;
     const valid = validateBody(name, read.args);
     if (!valid.ok) return valid;
-    return route({ body: valid.value as never, ...context });
+    if (!route) return { ok: false, error: serviceError('NOT_FOUND', { message: 'This tool is not available here' }) };
+    return route({ body: valid.value, ...context });
   };
 }
 
@@ -99,6 +113,24 @@ export function mcpTools(routes: ToolRoutes): McpTool[] {
       inputSchema: inputSchemaOf('cob'),
       run: bodyTool('cob', routes.cob),
       summarize: cobSummary,
+    },
+    {
+      name: 'discover_insurance',
+      title: 'Find unknown insurance coverage',
+      description:
+        "Insurance discovery: find a patient's coverage from name, date of birth and (better) address and SSN when the payer is unknown. Costs far more than a check and is capped per day. Answers COMPLETE with each coverage found and its eligibility answer, or PENDING with a discoveryId to poll at GET /api/insurance-discovery/v1/{discoveryId}. Dates are MM-DD-YYYY.",
+      inputSchema: inputSchemaOf('discovery'),
+      run: bodyTool('discovery', routes.discovery),
+      summarize: discoverySummary,
+    },
+    {
+      name: 'lookup_mbi',
+      title: 'Look up a Medicare number (MBI)',
+      description:
+        "Find a Medicare patient's Medicare Beneficiary Identifier and their Original Medicare eligibility, by SSN or, without one, by the state they live in (one of patientSSN and patientState is required). Dates are MM-DD-YYYY.",
+      inputSchema: inputSchemaOf('mbi'),
+      run: bodyTool('mbi', routes.mbi),
+      summarize: mbiSummary,
     },
     {
       name: 'get_batch_status',

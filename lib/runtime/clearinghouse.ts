@@ -5,8 +5,9 @@
  * adapter's business (lib/upstream/clearinghouse.ts), picked once in ./index.ts. The built-in
  * sandbox is reached through the same adapter, so no domain code can tell the two apart.
  *
- * Insurance discovery (find a patient's coverage from demographics) is the next method this port
- * will grow, beside `eligibility`, with the same call shape.
+ * Insurance discovery (find a patient's coverage from demographics: start one, read its result) and
+ * the Medicare number lookup (an eligibility check whose payer the clearinghouse picks) are methods
+ * here too (docs/finding-coverage.md).
  */
 import type { Result } from '../errors/index.js';
 import type { DirectoryPage, DirectorySearch } from '../payers/types.js';
@@ -51,6 +52,12 @@ interface CallOptions {
   idempotencyKey?: string;
 }
 
+export interface DiscoveryReply {
+  httpStatus: number;
+  /** The clearinghouse's JSON object, read by lib/discovery/from-stedi.ts. */
+  body: Record<string, unknown>;
+}
+
 export interface Clearinghouse {
   /** The built-in sandbox answers (logged with each call, docs/api.md#upstreams). */
   readonly sandbox: boolean;
@@ -64,6 +71,18 @@ export interface Clearinghouse {
     request: CallOptions & { body: unknown },
     read: ReadReply<[httpStatus: number, body: unknown], R>,
   ): Promise<ClearinghouseCall<CobReply<R>>>;
+  /** Starts an insurance discovery with the body lib/discovery builds (an attempt key rides along, as on `eligibility`). */
+  discover(request: CallOptions & { body: unknown }): Promise<ClearinghouseCall<DiscoveryReply>>;
+  /** Reads a discovery's result by the clearinghouse's own id (PENDING or COMPLETE). */
+  discoveryResult(upstreamId: string): Promise<ClearinghouseCall<DiscoveryReply>>;
+  /**
+   * A Medicare number lookup: a 270 to the clearinghouse's lookup payer, which depends on whether the
+   * SSN is sent (`x12(payerId, attemptNo)` builds it for that payer), read as `eligibility` is.
+   */
+  lookupMbi<R>(
+    request: CallOptions & { withSsn: boolean; x12: (payerId: string, attemptNo: number) => string },
+    read: ReadReply<[x12: string], R>,
+  ): Promise<ClearinghouseCall<X12Reply<R>>>;
   /** One page of the clearinghouse's payer directory. */
   searchPayers(search: DirectorySearch): Promise<ClearinghouseCall<DirectoryPage>>;
 }

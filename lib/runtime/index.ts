@@ -68,6 +68,7 @@ export function runtimeFromEnv(env: Env = environment(), clock: Clock = systemCl
   const sandbox = sandboxUpstreams(env);
   const clearinghouse: Clearinghouse = stediClearinghouse({
     baseUrl: config.stediBaseUrl,
+    discoveryBaseUrl: config.stediDiscoveryBaseUrl,
     apiKey: () => key(SECRETS.stedi, 'clearinghouse', env),
     budgetMs: config.upstreamBudgetMs,
     payerSearchBudgetMs: PAYER_DIRECTORY_TIMEOUT_MS,

@@ -13,6 +13,8 @@ export const BODY_CAPS = {
   clearinghouseReply: 10 * MIB,
   /** One page of the payer directory search. */
   payerSearch: 2 * MIB,
+  /** An insurance discovery answer (docs/finding-coverage.md): its coverages carry whole benefit lists. */
+  discovery: 10 * MIB,
 } as const;
 
 export type CappedText =

@@ -7,11 +7,20 @@
  */
 import { systemClock } from '../config/clock.js';
 import type { Result } from '../errors/index.js';
+import { getDiscovery, postDiscovery } from './stedi-discovery.js';
 import { searchStediPayers, type StediPayerPage, type StediPayerSearch } from './stedi-payers.js';
 import { postCob, postRawX12, type ReadCob, type ReadRawX12, type StediCall, type StediRetryTuning } from './stedi.js';
 
+/**
+ * Stedi's Medicare number lookup payers (docs/finding-coverage.md#medicare-number): with the SSN,
+ * and without it (then the 270 carries the state, with a stand-in city as Stedi asks).
+ */
+export const MBI_LOOKUP_PAYERS = { withSsn: 'MBILU', withoutSsn: 'MBILUNOSSN' } as const;
+
 export interface StediSettings {
   baseUrl: string;
+  /** Stedi's insurance discovery host (STEDI_DISCOVERY_BASE_URL); default `baseUrl`. */
+  discoveryBaseUrl?: string;
   /** Read when a call is made (Secrets Manager or a variable, cached there). */
   apiKey: () => Promise<Result<string>>;
   /** Every attempt and wait of one eligibility or COB call (docs/api.md#upstreams). */
@@ -30,6 +39,7 @@ type Call<T> = { result: Result<T>; meta: Meta };
 /** The clearinghouse port's calls, made to Stedi. */
 export function stediClearinghouse(settings: StediSettings) {
   const clock = settings.retry?.clock ?? systemClock;
+  const discoveryUrl = settings.discoveryBaseUrl ?? settings.baseUrl;
   const connection = (apiKey: string, idempotencyKey: string | undefined) => ({
     baseUrl: settings.baseUrl,
     apiKey,
@@ -49,6 +59,18 @@ export function stediClearinghouse(settings: StediSettings) {
       withKey('stedi-raw-x12', (apiKey) => postRawX12({ ...connection(apiKey, request.idempotencyKey), x12: request.x12 }, read, settings.retry)),
     coordinationOfBenefits: <R>(request: { body: unknown; idempotencyKey?: string }, read: ReadCob<R>) =>
       withKey('stedi-cob', (apiKey) => postCob({ ...connection(apiKey, request.idempotencyKey), request: request.body }, read, settings.retry)),
+    discover: (request: { body: unknown; idempotencyKey?: string }) =>
+      withKey('stedi-discovery', (apiKey) =>
+        postDiscovery({ ...connection(apiKey, request.idempotencyKey), baseUrl: discoveryUrl }, request.body, settings.retry),
+      ),
+    discoveryResult: (upstreamId: string) =>
+      withKey('stedi-discovery-result', (apiKey) => getDiscovery({ ...connection(apiKey, undefined), baseUrl: discoveryUrl }, upstreamId, settings.retry)),
+    lookupMbi: <R>(request: { withSsn: boolean; x12: (payerId: string, attemptNo: number) => string; idempotencyKey?: string }, read: ReadRawX12<R>) => {
+      const payerId = request.withSsn ? MBI_LOOKUP_PAYERS.withSsn : MBI_LOOKUP_PAYERS.withoutSsn;
+      return withKey('stedi-mbi-lookup', (apiKey) =>
+        postRawX12({ ...connection(apiKey, request.idempotencyKey), x12: (attemptNo: number) => request.x12(payerId, attemptNo) }, read, settings.retry),
+      );
+    },
     searchPayers: (search: StediPayerSearch): Promise<Call<StediPayerPage>> =>
       withKey('stedi-payers', async (apiKey) => {
         const started = clock.now();

@@ -97,7 +97,7 @@ export function classifyStatus<T>(answer: HttpAnswer, nowMs: number): Attempt<T>
 
 /** How the clearinghouse is named in error messages (the payer search names its own endpoint). */
 const CLEARINGHOUSE = 'The clearinghouse';
-const unreadable = (what: string): ServiceError => serviceError('UPSTREAM_ERROR', { message: `${CLEARINGHOUSE} answer could not be read (${what})` });
+export const unreadable = (what: string): ServiceError => serviceError('UPSTREAM_ERROR', { message: `${CLEARINGHOUSE} answer could not be read (${what})` });
 
 /** Where an attempt that got no readable answer ends: the budget's abort, a network error, a body past the cap. */
 type FetchOutcome = { ok: true; value: HttpAnswer } | { ok: false; attempt: Attempt<never> };
@@ -131,16 +131,24 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
+/** How one endpoint is called: POST with a JSON body (the default) or GET, and how much of its answer is read. */
+export interface StediExchange {
+  method?: 'POST' | 'GET';
+  /** Default BODY_CAPS.clearinghouseReply. */
+  capBytes?: number;
+}
+
 /**
- * POSTs JSON to Stedi under the retry policy; `read` turns a 200/400 answer into an attempt outcome.
- * Network errors are retryable; the budget's abort is a 504.
+ * Sends JSON to Stedi (or GETs) under the retry policy; `read` turns a 200/400 answer into an attempt
+ * outcome. Network errors are retryable; the budget's abort is a 504.
  */
-async function callStedi<T>(
+export async function callStedi<T>(
   connection: StediConnection,
   path: string,
-  body: (attemptNo: number) => string,
+  body: ((attemptNo: number) => string) | undefined,
   read: (answer: HttpAnswer) => Attempt<T>,
   tuning: StediRetryTuning = {},
+  exchange: StediExchange = {},
 ): Promise<StediCall<T>> {
   if (!connection.apiKey) return { result: fail(missingKey()), meta: { attempts: 0, latencyMs: 0 } };
   const apiKey = connection.apiKey;
@@ -151,16 +159,16 @@ async function callStedi<T>(
     async (signal, attemptNo, _remainingMs, clock) => {
       last = undefined;
       const request: RequestInit = {
-        method: 'POST',
+        method: exchange.method ?? 'POST',
         headers: {
           Authorization: apiKey,
-          'Content-Type': 'application/json',
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
           Accept: 'application/json',
           ...(connection.idempotencyKey ? { 'Idempotency-Key': connection.idempotencyKey } : {}),
         },
-        body: body(attemptNo),
+        ...(body ? { body: body(attemptNo) } : {}),
       };
-      const answer = await fetchCapped(url, request, signal, BODY_CAPS.clearinghouseReply);
+      const answer = await fetchCapped(url, request, signal, exchange.capBytes ?? BODY_CAPS.clearinghouseReply);
       if (!answer.ok) return answer.attempt;
       last = answer.value;
       return classifyStatus<T>(answer.value, clock.now()) ?? read(answer.value);

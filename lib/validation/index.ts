@@ -5,7 +5,18 @@ import { systemClock, type Clock } from '../config/clock.js';
 import { FORMATS, US_DATE_PATTERN } from './formats.js';
 import { upperCaseCodes } from './letter-case.js';
 import { ruleProblems } from './rules.js';
-import { BASE64_TEXT, INVISIBLE, NAME_OR_ID, NO_CONTROL_CHARACTERS, PROCEDURE_CODE, SCHEMAS, SSN, type RequestBodies, type SchemaName } from './schemas.js';
+import {
+  BASE64_TEXT,
+  INVISIBLE,
+  NAME_OR_ID,
+  NO_CONTROL_CHARACTERS,
+  PROCEDURE_CODE,
+  SCHEMAS,
+  SSN,
+  ZIP_CODE,
+  type RequestBodies,
+  type SchemaName,
+} from './schemas.js';
 import * as VALIDATORS from './validators.generated.js';
 
 /**
@@ -51,6 +62,7 @@ const PATTERN_MESSAGES: Record<string, (value: unknown) => string> = {
   [PROCEDURE_CODE]: () => 'must be a procedure code of 5 letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120)',
   [US_DATE_PATTERN]: () => 'must be a real calendar date in the form MM-DD-YYYY',
   [SSN]: () => 'must be 9 digits (dashes allowed, as 123-45-6789)',
+  [ZIP_CODE]: () => 'must be a ZIP code: 5 digits, or ZIP+4 (as 12345 or 12345-6789)',
 };
 
 /** What the items of each list field are, for messages such as "must be a list of service type codes". */
@@ -197,4 +209,4 @@ export function validateBody<N extends SchemaName>(name: N, body: unknown, optio
 }
 
 export { SCHEMAS } from './schemas.js';
-export type { CobRequest, EligibilityRequest, FhirBundleRequest, LetterRequest, RequestBodies, SchemaName } from './schemas.js';
+export type { CobRequest, DiscoveryRequest, EligibilityRequest, FhirBundleRequest, LetterRequest, MbiRequest, RequestBodies, SchemaName } from './schemas.js';

@@ -140,6 +140,30 @@ const appealHasDenial: Rule = (body, context) =>
     ? { field: 'denial_file_content', message: 'is required when letter_type is appeal (the PDF of the denial letter or EOB)' }
     : undefined;
 
+/** Stedi's insurance discovery takes names of at most 25 characters (docs/finding-coverage.md#upstream): refused here, never cut. */
+const DISCOVERY_NAME_SIZE = 25;
+const fitsDiscovery =
+  (field: string): Rule =>
+  (body, context) => {
+    const value = acceptedString(body, field, context);
+    if (value === undefined || [...x12Name(value)].length <= DISCOVERY_NAME_SIZE) return undefined;
+    return { field, message: `must be at most ${DISCOVERY_NAME_SIZE} characters once capitalised, the insurance discovery's limit for a name` };
+  };
+
+/** At least one of two optional fields; the message names both. */
+const oneOf =
+  (first: string, second: string, why: string): Rule =>
+  (body, context) =>
+    body[first] !== undefined || body[second] !== undefined || context.reported.has(first) || context.reported.has(second)
+      ? undefined
+      : { field: first, message: `${first} or ${second} is required (${why})` };
+
+/** A date of service in bounds, measured as a date of coverage is. */
+const serviceInBounds: Rule = (body, context) => {
+  const problem = coverageInBounds(['patientDOB'])({ ...body, dateOfCoverage: body.dateOfService }, context);
+  return problem ? { ...problem, field: 'dateOfService', message: problem.message } : undefined;
+};
+
 const RULES: Record<SchemaName, readonly Rule[]> = {
   eligibility: [fitsNm1('patientFirstName', 'NM104'), fitsNm1('patientLastName', 'NM103'), coverageInBounds(['patientDOB']), amountsInCents, estimateCodesFit],
   cob: [
@@ -152,6 +176,13 @@ const RULES: Record<SchemaName, readonly Rule[]> = {
   letter: [appealHasDenial],
   // The FHIR Bundle's own shape only: the eligibility body read from it is validated with the eligibility rules (lib/fhir/request.ts).
   fhir: [],
+  discovery: [fitsDiscovery('patientFirstName'), fitsDiscovery('patientLastName'), serviceInBounds],
+  mbi: [
+    fitsNm1('patientFirstName', 'NM104'),
+    fitsNm1('patientLastName', 'NM103'),
+    coverageInBounds(['patientDOB']),
+    oneOf('patientSSN', 'patientState', 'the Medicare number is looked up by SSN, or without one by the state the patient lives in'),
+  ],
 };
 
 /** The problems the rules of one schema find in a body (an object; other shapes have none). */

@@ -38,6 +38,8 @@ export const NAME_OR_ID = `^[^${CONTROL}${INVISIBLE}\\p{L}\\p{N}]*[\\p{L}\\p{N}]
 export const PROCEDURE_CODE = '^[A-Z0-9]{5}$';
 /** Nine digits, dashes allowed as 123-45-6789. */
 export const SSN = '^\\d{3}-?\\d{2}-?\\d{4}$';
+/** A ZIP code: five digits, or ZIP+4 with or without its dash. */
+export const ZIP_CODE = '^\\d{5}(-?\\d{4})?$';
 
 const name = { type: 'string', format: 'person-name', minLength: 1, maxLength: 60, pattern: NAME_OR_ID } as const;
 const usDate = { type: 'string', format: 'us-date', maxLength: 10, pattern: US_DATE_PATTERN } as const;
@@ -121,6 +123,65 @@ const eligibilitySchema = {
       items: { type: 'string', pattern: PROCEDURE_CODE },
     },
     estimate,
+    discoverOnInactive: {
+      type: 'boolean',
+      description:
+        'When the answer is Inactive, or the payer rejects with AAA 72, 73, 75 or 76 (member not found), start an insurance discovery for the same patient and add `discovery` to the answer (docs/finding-coverage.md#discovery-when-the-check-finds-nothing).',
+    },
+  },
+} as const;
+
+/** A US state or territory, as the 270's N4 carries it. */
+const US_STATES = (
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY ' +
+  'AS GU MP PR VI'
+).split(' ');
+const usState = { type: 'string', enum: US_STATES } as const;
+const ssn = { type: 'string', maxLength: 11, pattern: SSN } as const;
+
+/** POST /api/insurance-discovery/v1 (docs/finding-coverage.md#insurance-discovery). */
+const discoverySchema = {
+  $id: 'discovery',
+  type: 'object',
+  additionalProperties: false,
+  required: ['patientFirstName', 'patientLastName', 'patientDOB', 'dateOfService', 'providerId'],
+  properties: {
+    patientFirstName: name,
+    patientLastName: name,
+    patientDOB: pastUsDate,
+    patientGender: { type: 'string', enum: ['M', 'F'], description: 'M or F, as the patient is registered with the payer.' },
+    patientAddress: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['street', 'city', 'state', 'zip'],
+      description: 'Where the patient lives: the ZIP code narrows the payers searched.',
+      properties: {
+        street: text(55),
+        city: text(30),
+        state: usState,
+        zip: { type: 'string', pattern: ZIP_CODE, maxLength: 10, description: 'Five digits, or ZIP+4.' },
+      },
+    },
+    patientSSN: ssn,
+    dateOfService: usDate,
+    providerId: identifier,
+  },
+} as const;
+
+/** POST /api/medicare/mbi/v1 (docs/finding-coverage.md#medicare-number): patientSSN or patientState is required (a rule: ./rules.ts). */
+const mbiSchema = {
+  $id: 'mbi',
+  type: 'object',
+  additionalProperties: false,
+  required: ['patientFirstName', 'patientLastName', 'patientDOB', 'dateOfCoverage', 'providerId'],
+  properties: {
+    patientFirstName: name,
+    patientLastName: name,
+    patientDOB: pastUsDate,
+    patientSSN: { ...ssn, description: 'With the SSN the lookup finds the number more often (Stedi recommends it).' },
+    patientState: { ...usState, description: 'The state the patient lives in: the lookup without an SSN asks by it.' },
+    dateOfCoverage: usDate,
+    providerId: identifier,
   },
 } as const;
 
@@ -137,7 +198,7 @@ const cobSchema = {
     providerId: identifier,
     patientDOB: pastUsDate,
     patientMemberId: memberId,
-    patientSSN: { type: 'string', maxLength: 11, pattern: SSN },
+    patientSSN: ssn,
     dependentFirstName: name,
     dependentLastName: name,
     dependentDOB: pastUsDate,
@@ -249,6 +310,29 @@ export interface EligibilityRequest {
   procedureCodes?: string[];
   /** docs/eligibility.md#estimate */
   estimate?: EstimateRequest;
+  /** docs/finding-coverage.md#discovery-when-the-check-finds-nothing */
+  discoverOnInactive?: boolean;
+}
+
+export interface DiscoveryRequest {
+  patientFirstName: string;
+  patientLastName: string;
+  patientDOB: string;
+  patientGender?: 'M' | 'F';
+  patientAddress?: { street: string; city: string; state: string; zip: string };
+  patientSSN?: string;
+  dateOfService: string;
+  providerId: string;
+}
+
+export interface MbiRequest {
+  patientFirstName: string;
+  patientLastName: string;
+  patientDOB: string;
+  patientSSN?: string;
+  patientState?: string;
+  dateOfCoverage: string;
+  providerId: string;
 }
 
 interface EstimateRequestLine {
@@ -319,11 +403,20 @@ export interface FhirBundleRequest {
   [key: string]: unknown;
 }
 
-export const SCHEMAS = { eligibility: eligibilitySchema, cob: cobSchema, letter: letterSchema, fhir: fhirBundleSchema } as const;
+export const SCHEMAS = {
+  eligibility: eligibilitySchema,
+  cob: cobSchema,
+  letter: letterSchema,
+  fhir: fhirBundleSchema,
+  discovery: discoverySchema,
+  mbi: mbiSchema,
+} as const;
 export type SchemaName = keyof typeof SCHEMAS;
 export interface RequestBodies {
   eligibility: EligibilityRequest;
   cob: CobRequest;
   letter: LetterRequest;
   fhir: FhirBundleRequest;
+  discovery: DiscoveryRequest;
+  mbi: MbiRequest;
 }

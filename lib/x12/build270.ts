@@ -14,7 +14,20 @@ export interface Build270Input {
   payerId: string;
   payerName?: string;
   provider: { npi: string; organizationName?: string; firstName?: string; lastName?: string };
-  subscriber: { firstName: string; lastName: string; memberId: string /** YYYYMMDD */; dateOfBirth: string };
+  /**
+   * The patient. Without `memberId` NM108/NM109 are left out (a Medicare number lookup asks by SSN or
+   * state instead: docs/finding-coverage.md#medicare-number); `ssn` becomes 2100C REF*SY and
+   * `address` 2100C N4 (city and state).
+   */
+  subscriber: {
+    firstName: string;
+    lastName: string;
+    memberId?: string;
+    /** YYYYMMDD */
+    dateOfBirth: string;
+    ssn?: string;
+    address?: { city: string; state: string };
+  };
   /** YYYYMMDD */
   dateOfCoverage: string;
   serviceTypeCodes?: readonly string[];
@@ -77,6 +90,12 @@ export function controlNumberOfKey(key: string): number {
   return 100_000_000 + (createHash('sha256').update(key).digest().readUInt32BE(0) % 900_000_000);
 }
 
+/** 2100C NM1: the member id as NM109 (qualifier MI) when there is one. */
+function subscriberName(subscriber: Build270Input['subscriber']): string {
+  const name = `NM1*IL*1*${x12Name(subscriber.lastName)}*${x12Name(subscriber.firstName)}`;
+  return subscriber.memberId === undefined ? name : `${name}****MI*${clean(subscriber.memberId)}`;
+}
+
 export function build270(input: Build270Input, options: Build270Options = {}): Built270 {
   const now = new Date((options.clock ?? systemClock).now());
   const drawn = (options.controlNumber ?? defaultControlNumber)();
@@ -103,7 +122,9 @@ export function build270(input: Build270Input, options: Build270Options = {}): B
     providerName,
     'HL*3*2*22*0',
     `TRN*1*${isa13}*${TRACE_ORIGINATOR}`,
-    `NM1*IL*1*${x12Name(input.subscriber.lastName)}*${x12Name(input.subscriber.firstName)}****MI*${clean(input.subscriber.memberId)}`,
+    subscriberName(input.subscriber),
+    ...(input.subscriber.ssn ? [`REF*SY*${clean(input.subscriber.ssn.replace(/-/g, ''))}`] : []),
+    ...(input.subscriber.address ? [`N4*${clean(input.subscriber.address.city)}*${clean(input.subscriber.address.state)}`] : []),
     `DMG*D8*${clean(input.subscriber.dateOfBirth)}`,
     `DTP*291*D8*${clean(input.dateOfCoverage)}`,
     ...(codes.length ? codes : ['30']).map((code) => `EQ*${code}`),

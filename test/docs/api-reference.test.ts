@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROUTE_TABLE } from '../../lib/http/routes.js';
+import { findChromium } from '../support/chromium.js';
 import { MOCK_SET_1 } from '../support/events.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
 
 /**
- * GET /api/docs in a real browser: Playwright (playwright-core) drives the distribution's Chromium
- * (`apt-get install chromium`, as .ci/run does; CHROMIUM_PATH names another). The page renders every
+ * GET /api/docs in a real browser: Playwright (playwright-core) drives a headless Chromium, the one
+ * shipped in an npm package or the one CHROMIUM_PATH names (test/support/chromium.ts). The page renders every
  * route of the route table from the OpenAPI document, its "Test Request" client sends mock set 1 to the
  * same server and shows the mock answer, and nothing is fetched from any host but the API's own.
  */
 
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-  (path): path is string => typeof path === 'string' && existsSync(path),
-);
 const openapi = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
   paths: Record<string, Record<string, { summary: string }>>;
 };
@@ -27,10 +25,10 @@ const elsewhere: string[] = [];
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('No Chromium: apt-get install chromium (Debian), or set CHROMIUM_PATH to a Chromium or Chrome binary');
+  const chromiumBinary = findChromium();
   // The server and the browser start side by side (neither needs the other until the page loads);
   // whichever started is kept for afterAll to stop, even when the other failed.
-  const [server, chrome] = await Promise.allSettled([startLocalApi(), chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })]);
+  const [server, chrome] = await Promise.allSettled([startLocalApi(), chromium.launch({ ...chromiumBinary, args: ['--no-sandbox'] })]);
   if (server.status === 'fulfilled') api = server.value;
   if (chrome.status === 'fulfilled') browser = chrome.value;
   for (const started of [server, chrome]) if (started.status === 'rejected') throw started.reason;

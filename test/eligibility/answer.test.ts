@@ -15,9 +15,16 @@ function answer(text: string, question: EligibilityQuestion = {}): BenefitSummar
 }
 const of = (ebs: string[], question?: EligibilityQuestion, options?: Response271Options) => answer(response271(ebs, options), question);
 
-describe('later plan sections are dropped', () => {
-  const rows = ['EB*1**30*PR*GOLD PPO', 'EB*C*IND*30***23*1500*****Y', 'EB*1**30^AL*VN*VISION PLUS', 'EB*G*IND*30***23*0*****N', 'EB*C*IND*30***23*1*****Y'];
-  it('a later 1–5 row listing 30 with another EB05 drops itself and every row after it', () => {
+describe('other plan sections are dropped', () => {
+  // The medical plan is the section whose opening row lists 1 (docs/eligibility.md#plan-sections-by-what-they-cover).
+  const rows = [
+    'EB*1**30^1^33*PR*GOLD PPO',
+    'EB*C*IND*30***23*1500*****Y',
+    'EB*1**30^AL*VN*VISION PLUS',
+    'EB*G*IND*30***23*0*****N',
+    'EB*C*IND*30***23*1*****Y',
+  ];
+  it('a later 1–5 row listing 30 with another EB05 opens another section: it and every row after it are dropped', () => {
     const s = of(rows);
     expect(s.inNetwork.individual.deductible.total).toBe('$1,500.00');
     expect(s.outNetwork.individual.stopLoss).toBe('N/A'); // the vision plan's $0 would have filled it
@@ -260,8 +267,9 @@ describe('other payers and notices', () => {
         message:
           'The patient is enrolled in a Medicare Advantage plan (SUNSHINE MEDICARE ADVANTAGE since 2025-01-01): bill that plan; the Original Medicare figures may not apply.',
       },
-      { code: 'OTHER_PAYER', message: 'The payer reports other coverage (RX PLAN, Other); check which plan pays first.' },
     ]);
+    // The RX PLAN lists only 88 (pharmacy): a drug-only plan raises no OTHER_PAYER (docs/eligibility.md#drug-only-other-plans).
+    expect(s.notices.map((n) => n.code)).not.toContain('OTHER_PAYER');
   });
   it('[] and no notices when nothing calls for them', () => {
     const s = of(['EB*1**30', 'EB*C*IND*30***23*500']);
@@ -279,7 +287,7 @@ describe('other payers and notices', () => {
       {
         code: 'SERVICE_NOT_RETURNED',
         message:
-          'The payer returned nothing for service type UC (Urgent Care), service type AL (Vision (Optometry)); figures for them are N/A, so ask the payer directly.',
+          "The payer returned nothing specific for service type UC (Urgent Care), service type AL (Vision (Optometry)); their entries show the plan's general figures where it has them (fromPlan) and N/A elsewhere; confirm service-specific cost shares with the payer.",
       },
     ]);
     expect(of(['EB*1**33']).notices).toEqual([]);

@@ -3,7 +3,15 @@ import { describe, it, expect } from '@jest/globals';
 import { bestRow, type Slot } from '../../lib/eligibility/summary.js';
 import { ebRow } from '../fixtures/x12/build.js';
 
-const slot = (over: Partial<Slot> = {}): Slot => ({ field: 'copay', network: 'in', level: 'individual', time: { kind: 'any' }, rankService: true, ...over });
+const slot = (over: Partial<Slot> = {}): Slot => ({
+  field: 'copay',
+  network: 'in',
+  level: 'individual',
+  time: { kind: 'any' },
+  rankService: true,
+  planCode: '30',
+  ...over,
+});
 const winner = (ebs: string[], over: Partial<Slot> = {}) =>
   bestRow(
     ebs.map((eb, order) => ebRow(eb, undefined, order)),

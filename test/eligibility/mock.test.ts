@@ -8,18 +8,17 @@ const set = (n: number) => ({ ...MOCK_PATIENTS[n - 1]! });
 describe('mock eligibility (docs/api.md#mock-mode)', () => {
   it('set 1 answers the exact in/out figures and nothing else', () => {
     const result = mockEligibility(set(1));
-    expect(result).toEqual({
-      ok: true,
-      body: {
-        message: 'Mock Eligibility check successful.',
-        inNetwork: {
-          individual: { copay: '$20.00', deductible: { total: '$500.00', remaining: '$200.00' }, coinsurance: '10%', stopLoss: '$2,000.00' },
-          family: { copay: '$50.00', deductible: { total: '$1,000.00', remaining: '$500.00' }, coinsurance: '20%', stopLoss: '$5,000.00' },
-        },
-        outNetwork: {
-          individual: { copay: '$40.00', deductible: { total: '$1,000.00', remaining: '$800.00' }, coinsurance: '30%', stopLoss: '$4,000.00' },
-          family: { copay: '$100.00', deductible: { total: '$2,000.00', remaining: '$1,500.00' }, coinsurance: '40%', stopLoss: '$10,000.00' },
-        },
+    if (!result.ok) throw new Error('expected success');
+    // The body, whole: exactly these keys and figures (the figures behind them are the FHIR edge's).
+    expect(result.body).toEqual({
+      message: 'Mock Eligibility check successful.',
+      inNetwork: {
+        individual: { copay: '$20.00', deductible: { total: '$500.00', remaining: '$200.00' }, coinsurance: '10%', stopLoss: '$2,000.00' },
+        family: { copay: '$50.00', deductible: { total: '$1,000.00', remaining: '$500.00' }, coinsurance: '20%', stopLoss: '$5,000.00' },
+      },
+      outNetwork: {
+        individual: { copay: '$40.00', deductible: { total: '$1,000.00', remaining: '$800.00' }, coinsurance: '30%', stopLoss: '$4,000.00' },
+        family: { copay: '$100.00', deductible: { total: '$2,000.00', remaining: '$1,500.00' }, coinsurance: '40%', stopLoss: '$10,000.00' },
       },
     });
   });

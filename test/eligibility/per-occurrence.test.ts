@@ -94,7 +94,8 @@ describe('FHIR carries a per-visit deductible as an item of its own', () => {
     if (!mapped.ok) throw new Error('expected a readable request');
     const read = interpret271Figures(response271(REPLY), QUESTION);
     if (!read.result.ok) throw new Error(read.result.error.message);
-    const bundle = answerBundle(eligibilityBody(read.result.value, new Date('2025-03-01T12:00:00Z')), mapped.value.context, {
+    const figured = { body: eligibilityBody(read.result.value, new Date('2025-03-01T12:00:00Z')), figures: read.result.value };
+    const bundle = answerBundle(figured, mapped.value.context, {
       created: '2025-03-01T12:00:00.000Z',
       id: '00000000-0000-4000-8000-000000000000',
     }) as Bundle;

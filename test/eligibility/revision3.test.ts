@@ -124,9 +124,9 @@ describe('rule 6: per-service figures fall back to the plan', () => {
 
 describe('rule 7: visit and day limits', () => {
   it('HSD segments become limitations, deduplicated, in document order', () => {
+    // An F row with HSDs yields one limitation per HSD, never a bare one of its own (docs/eligibility.md#limitations-need-a-limit).
     const s = answer(['EB*1**30', 'EB*F*IND*33***23***VS*20**Y', 'HSD*VS*12***29*1', 'HSD*VS*12***29*1', 'HSD*DY*30***22'], { serviceTypeCodes: ['33'] });
     expect(entry(s, '33').limitations).toEqual([
-      { quantity: 20, unit: 'Visits', period: 'Calendar Year', network: 'in', level: 'individual' },
       { quantity: 12, unit: 'Visits', period: 'Remaining', periodCount: 1, remaining: true },
       { quantity: 30, unit: 'Days', period: 'Service Year' },
     ]);

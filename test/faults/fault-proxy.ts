@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -7,6 +7,11 @@ import type { AddressInfo } from 'node:net';
  * cases run concurrently, and it can inject the faults no sandbox has: a connection reset before
  * any answer, a reset half way through the body, and a body that trickles in slower than the budget.
  * A request whose body contains a fault's trigger string gets that fault; anything else is forwarded.
+ *
+ * Every connection carries one request, on both sides (`Connection: close` on its answers, a fresh
+ * connection to the sandbox): a kept-alive socket closed as idle while the next attempt goes out on it
+ * would be a reset no test asked for, and a starved event loop on a busy machine outlasts a keep-alive
+ * timeout (docs/testing.md#rules-the-suites-keep).
  */
 export type ProxyFault = 'reset' | 'reset-mid-body' | 'slow-body';
 
@@ -16,6 +21,8 @@ export interface FaultProxy {
   count(tag: string, pathSuffix?: string): number;
   /** Of those, the ones whose caller hung up before the answer was complete (it gave up waiting). */
   hungUp(tag: string, pathSuffix?: string): number;
+  /** Resolves once a request matching `tag` and `pathSuffix` has arrived whole (its attempt is in flight): an event to wait on, not a sleep. */
+  arrived(tag: string, pathSuffix?: string): Promise<void>;
   /** Resolves once every request seen so far has closed (a caller's hang-up lands after its own answer). */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -24,6 +31,8 @@ export interface FaultProxy {
 export async function startFaultProxy(target: string, faults: Record<string, ProxyFault> = {}): Promise<FaultProxy> {
   const seen: { path: string; body: string; hungUp: boolean; closed: Promise<void> }[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  /** Waiters of arrived(), each told of every request as it is recorded. */
+  const waiters = new Set<() => void>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
@@ -37,6 +46,7 @@ export async function startFaultProxy(target: string, faults: Record<string, Pro
     };
     const record = { path, body, hungUp: false, closed: new Promise<void>((resolve) => res.once('close', resolve)) };
     seen.push(record);
+    for (const wake of waiters) wake();
     // Closed before the answer was complete, and not by the proxy's own fault: the caller gave up.
     void record.closed.then(() => {
       if (!res.writableFinished && !closingItself) record.hungUp = true;
@@ -72,25 +82,18 @@ export async function startFaultProxy(target: string, faults: Record<string, Pro
     // Forward; when the caller gives up (budget), stop waiting on the sandbox too.
     const abort = new AbortController();
     res.once('close', () => abort.abort());
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { connection: 'close' };
     for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string' && !['host', 'content-length', 'connection', 'transfer-encoding'].includes(name)) headers[name] = value;
+      if (typeof value === 'string' && !['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive'].includes(name)) headers[name] = value;
     }
-    let upstream: Response;
-    try {
-      upstream = await fetch(`${target}${path}`, { method: req.method ?? 'POST', headers, body: body || undefined, signal: abort.signal });
-    } catch {
-      destroy();
-      return;
+    const upstream = await forward(`${target}${path}`, req.method ?? 'POST', headers, body, abort.signal);
+    if (upstream === undefined || res.destroyed) return void destroy();
+    const out: Record<string, string | string[]> = { connection: 'close' };
+    for (const [name, value] of Object.entries(upstream.headers)) {
+      if (value !== undefined && !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) out[name] = value;
     }
-    const text = await upstream.text().catch(() => undefined);
-    if (text === undefined || res.destroyed) return void destroy();
-    const out: Record<string, string> = {};
-    upstream.headers.forEach((value, name) => {
-      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) out[name] = value;
-    });
     res.writeHead(upstream.status, out);
-    res.end(text);
+    res.end(upstream.text);
   }
 
   const server = createServer((req, res) => {
@@ -106,6 +109,16 @@ export async function startFaultProxy(target: string, faults: Record<string, Pro
     url: `http://127.0.0.1:${port}`,
     count: (tag, pathSuffix = '') => matching(tag, pathSuffix).length,
     hungUp: (tag, pathSuffix = '') => matching(tag, pathSuffix).filter((r) => r.hungUp).length,
+    arrived: (tag, pathSuffix = '') =>
+      new Promise<void>((resolve) => {
+        const wake = (): void => {
+          if (matching(tag, pathSuffix).length === 0) return;
+          waiters.delete(wake);
+          resolve();
+        };
+        waiters.add(wake);
+        wake();
+      }),
     settled: async () => {
       await Promise.all(seen.map((r) => r.closed));
     },
@@ -115,4 +128,25 @@ export async function startFaultProxy(target: string, faults: Record<string, Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** One request to the sandbox on a connection of its own; undefined when it fails or is aborted. */
+function forward(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+): Promise<{ status: number; headers: IncomingMessage['headers']; text: string } | undefined> {
+  return new Promise((resolve) => {
+    const outgoing = request(url, { method, headers, agent: false, signal }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.once('end', () => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      answer.once('error', () => resolve(undefined));
+      answer.once('aborted', () => resolve(undefined));
+    });
+    outgoing.once('error', () => resolve(undefined));
+    outgoing.end(body || undefined);
+  });
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
 import { startLocalApi, type LocalApi } from '../support/local-api.js';
+import { standingClock, type StandingClock } from '../support/standing-clock.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 
 /**
@@ -12,13 +13,19 @@ import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
  * two attempts for retryable failures (429/5xx, network errors, AAA 42), one for data errors and
  * timeouts. All cases run concurrently (beforeAll); each `it` then checks one.
  *
- * No outcome depends on how fast the machine is (docs/testing.md#rules-the-suites-keep): a slow upstream here never
- * answers (only the budget can end the call, however late it fires), and the budget
- * (UPSTREAM_BUDGET_MS, LETTER_BUDGET_MS) is many times what the retried cases spend even on a machine
- * at load 10, so a retry is never refused for want of time. That a retry and its wait fit in the
- * budget, and that the budget runs on the clock, is proven on injected clocks (test/upstream/retry.test.ts).
+ * No outcome depends on how busy the machine is (docs/testing.md#rules-the-suites-keep): the clock the
+ * budgets run on stands still (test/support/standing-clock.ts), so a retried case never runs out of
+ * budget however slow the machine, and a case that must end by the budget (an upstream that never
+ * answers, or trickles) is ended by the test: once the fault proxy has that case's request in flight,
+ * the test moves the clock past the budget. That happens after every other case has answered, because
+ * all cases share the one clock. That a retry and its wait fit in the budget on the clock is proven on
+ * injected clocks (test/upstream/retry.test.ts).
  */
-const BUDGET_MS = 20_000;
+/**
+ * The upstream and letter budgets on the standing clock. Long, because wall-clock timeouts are derived
+ * from what is left of it (the Messages client's per-attempt timeout): none of them may fire first.
+ */
+const BUDGET_MS = 5 * 60_000;
 /** Longer than the test runs: the slow patient's answer never comes before the budget cuts it. */
 const SLOW_MS = 10 * 60_000;
 const STEDI_KEY = 'fault-test-key';
@@ -116,14 +123,18 @@ interface Outcome {
   requestId: string | null;
 }
 
+const proxyOf = (c: Case): FaultProxy => (c.route === 'letter' ? aiProxy : stediProxy);
+
 let clearinghouse: ClearinghouseSandbox;
 let messages: MessagesSandbox;
 let stediProxy: FaultProxy;
 let aiProxy: FaultProxy;
 let api: LocalApi;
+let clock: StandingClock;
 const outcomes = new Map<string, Outcome>();
 
 beforeAll(async () => {
+  clock = standingClock();
   clearinghouse = await startClearinghouseSandbox({ apiKey: STEDI_KEY, slowMs: SLOW_MS });
   messages = await startMessagesSandbox();
   stediProxy = await startFaultProxy(clearinghouse.url, { RST000001: 'reset', RST000003: 'reset', RST000002: 'reset-mid-body', SLOWBODY1: 'slow-body' });
@@ -133,40 +144,48 @@ beforeAll(async () => {
   process.env.ANTHROPIC_BASE_URL = aiProxy.url;
   process.env.ANTHROPIC_API_KEY = 'sandbox-key';
   process.env.UPSTREAM_BUDGET_MS = String(BUDGET_MS);
-  // The letter's own budget (120 s in production, docs/letter.md#time) is shortened the same way.
+  // The letter's own budget (120 s in production, docs/letter.md#time) is set the same way.
   process.env.LETTER_BUDGET_MS = String(BUDGET_MS);
   // The gateway's 29 s cut and the server's request timeouts are not under test here: a loaded machine
   // must not reach them before the budget does.
   const long = 10 * 60_000;
   api = await startLocalApi({ integrationTimeoutMs: long, timeouts: { headersTimeoutMs: long, requestTimeoutMs: long } });
 
-  await Promise.all(
-    CASES.map(async (c) => {
-      const response = await fetch(`${api.url}${PATHS[c.route]}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(c.body),
-      });
-      const text = await response.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // left as text: the assertion on `message` below reports it
-      }
-      outcomes.set(c.name, {
-        status: response.status,
-        body,
-        retryAfter: response.headers.get('retry-after'),
-        requestId: response.headers.get('x-request-id'),
-      });
-    }),
-  );
+  const run = async (c: Case): Promise<void> => {
+    const response = await fetch(`${api.url}${PATHS[c.route]}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(c.body),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // left as text: the assertion on `message` below reports it
+    }
+    outcomes.set(c.name, {
+      status: response.status,
+      body,
+      retryAfter: response.headers.get('retry-after'),
+      requestId: response.headers.get('x-request-id'),
+    });
+  };
+  const endedByBudget = (c: Case): boolean => c.code === 'UPSTREAM_TIMEOUT';
+  const cut = Promise.all(CASES.filter(endedByBudget).map(run));
+  // While the clock stands still no budget is spent: these end by their upstreams' answers alone.
+  await Promise.all(CASES.filter((c) => !endedByBudget(c)).map(run));
+  // Each budget case's attempt is in flight (its request reached the proxy, its deadline watches the
+  // clock): moving the clock past the budget is what ends it.
+  await Promise.all(CASES.filter(endedByBudget).map((c) => proxyOf(c).arrived(c.tag, UPSTREAM_PATH[c.route])));
+  clock.advance(BUDGET_MS + 1);
+  await cut;
   // Every upstream request has closed, so each hang-up is recorded before the cases are checked.
   await Promise.all([stediProxy.settled(), aiProxy.settled()]);
 }, 90_000);
 
 afterAll(async () => {
+  clock?.restore();
   await api?.close();
   await stediProxy?.close();
   await aiProxy?.close();
@@ -183,11 +202,10 @@ describe('fault injection through the local API', () => {
     if (c.status !== 200) expect(outcome.body.requestId).toBe(outcome.requestId);
     if (c.retryAfter) expect(Number(outcome.retryAfter)).toBeGreaterThan(0);
     // docs/api.md#upstreams: one attempt plus at most one retry, and only for retryable failures.
-    const proxy = c.route === 'letter' ? aiProxy : stediProxy;
+    const proxy = proxyOf(c);
     expect(proxy.count(c.tag, UPSTREAM_PATH[c.route])).toBe(c.attempts);
-    // The budget, shown without a clock: on a timeout the service hung up on an upstream that had not
+    // The budget, moved by the test: on a timeout the service hung up on an upstream that had not
     // answered (it never would have) or was still sending; otherwise it waited for every answer.
-    // That retries and their waits fit in the budget is proven on a fake clock (test/upstream/retry.test.ts).
     expect(proxy.hungUp(c.tag, UPSTREAM_PATH[c.route])).toBe(c.status === 504 ? c.attempts : 0);
   });
 

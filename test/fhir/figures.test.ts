@@ -18,7 +18,7 @@ function mockAnswer() {
   const mapped = readEligibilityBundle(requestBundle(body) as never);
   const answer = mockEligibility(body);
   if (!mapped.ok || !answer.ok) throw new Error('expected mock set 1');
-  return { context: mapped.value.context, body: answer.body };
+  return { context: mapped.value.context, answer };
 }
 
 /** The in-network individual item's copay and coinsurance. */
@@ -30,17 +30,19 @@ function firstItem(bundle: ReturnType<typeof answerBundle>) {
 
 describe('FHIR figures', () => {
   it('take the answer’s numbers: text changed after formatting does not reach the Bundle', () => {
-    const { context, body } = mockAnswer();
-    const before = firstItem(answerBundle(body, context, STAMP));
+    const { context, answer } = mockAnswer();
+    const before = firstItem(answerBundle(answer, context, STAMP));
     // Set 1 in network, individual: deductible $500.00, copay $20.00, coinsurance 10%, out-of-pocket $2,000.00.
     expect(before).toEqual([500, 20, 10, 2000]);
-    body.inNetwork.individual.copay = '$999.00';
-    body.inNetwork.individual.coinsurance = '55%';
-    expect(firstItem(answerBundle(body, context, STAMP))).toEqual(before);
+    answer.body.inNetwork.individual.copay = '$999.00';
+    answer.body.inNetwork.individual.coinsurance = '55%';
+    expect(firstItem(answerBundle(answer, context, STAMP))).toEqual(before);
   });
 
-  it('an answer that was not built by the eligibility route (its numbers are not behind it) is refused, not read back', () => {
-    const { context, body } = mockAnswer();
-    expect(() => answerBundle(JSON.parse(JSON.stringify(body)), context, STAMP)).toThrow('eligibility body');
+  it('take the figures handed over beside the body: other numbers, other Bundle', () => {
+    const { context, answer } = mockAnswer();
+    const figures = structuredClone(answer.figures);
+    figures.inNetwork.individual.copay = 2_500n as typeof figures.inNetwork.individual.copay;
+    expect(firstItem(answerBundle({ body: answer.body, figures }, context, STAMP))).toEqual([500, 25, 10, 2000]);
   });
 });

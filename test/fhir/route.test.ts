@@ -115,7 +115,13 @@ describe('answers as a CoverageEligibilityResponse', () => {
     const outcome = await submit({ ...patient('Lee'), serviceTypeCodes: ['30', '33', 'AL'], procedureCodes: ['97110'] });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
     const items = responseOf(outcome.body).insurance![0]!.item!;
-    expect(items.filter((item) => item.category?.coding?.[0]?.code === '33').every((item) => item.authorizationRequired === true)).toBe(true);
+    // Authorization per network (docs/fhir.md#benefits): the payer requires it in network for 33 and says nothing out of network.
+    const chiropractic = items.filter((item) => item.category?.coding?.[0]?.code === '33');
+    const network = (item: (typeof items)[number]) => item.network?.coding?.[0]?.code;
+    const inNetwork = chiropractic.filter((item) => network(item) === 'in');
+    expect(inNetwork.length).toBeGreaterThan(0);
+    expect(inNetwork.every((item) => item.authorizationRequired === true)).toBe(true);
+    expect(chiropractic.filter((item) => network(item) === 'out').every((item) => item.authorizationRequired === undefined)).toBe(true);
     expect(items.filter((item) => item.category?.coding?.[0]?.code === 'AL')).toEqual([expect.objectContaining({ excluded: true })]);
     const procedure = items.filter((item) => item.productOrService);
     expect(procedure.length).toBeGreaterThan(0);

@@ -48,14 +48,17 @@ function rawExchange(parts: Array<string | { waitMs: number }>): Promise<{ text:
       reject(new Error('the server never closed the connection'));
     }, 20_000);
     socket.once('close', () => clearTimeout(guard));
-    // Pauses end early when the server closes the connection, so no timer outlives the test.
+    // Pauses end early when the server closes the connection, so no timer outlives the test; a pause
+    // that ends on its timer takes its close listener off again (a 300-pause drip would pile them up).
     const pause = (ms: number) =>
       new Promise<void>((done) => {
-        const timer = setTimeout(done, ms);
-        socket.once('close', () => {
+        const end = () => {
           clearTimeout(timer);
+          socket.off('close', end);
           done();
-        });
+        };
+        const timer = setTimeout(end, ms);
+        socket.once('close', end);
       });
     void (async () => {
       for (; next < parts.length; next++) {

@@ -28,6 +28,8 @@ describe('the function table', () => {
       'cob',
       'letter',
       'fhir',
+      'discovery',
+      'medicare',
       'batch',
       'payers',
       'mcp',

@@ -132,6 +132,9 @@ const RESOURCE_PATHS = [
   '/api/fhir',
   '/api/fhir/r4',
   '/api/fhir/r4/CoverageEligibilityRequest',
+  '/api/insurance-discovery',
+  '/api/medicare',
+  '/api/medicare/mbi',
   '/{proxy+}',
   ...ROUTE_PATHS,
 ];
@@ -165,6 +168,9 @@ describe('EligibilityStack', () => {
         'GET /api/eligibility/batch/v1/{batchId}',
         'DELETE /api/eligibility/batch/v1/{batchId}',
         'GET /api/eligibility/batch/v1/{batchId}/items',
+        'POST /api/insurance-discovery/v1',
+        'GET /api/insurance-discovery/v1/{discoveryId}',
+        'POST /api/medicare/mbi/v1',
       ].sort(),
     );
     for (const route of ROUTE_TABLE) {

@@ -1,8 +1,4 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
 import { fixedClock } from '../../lib/config/index.js';
 import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
@@ -10,22 +6,20 @@ import type { LetterResponse } from '../../lib/letter/types.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
 import { PROCEDURE_NOTES_LINES, procedureNotesPdf, scannedNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 import { pageCitation, startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
+import { pdfText as textOf } from '../support/pdf-tools.js';
 import { responseProblems } from '../support/response-schemas.js';
 
 // The whole letter pipeline, against the loopback sandbox and a loopback fake in the API's wire format.
 
 let sandbox: MessagesSandbox;
 let fake: FakeAnthropic;
-let dir: string;
 let notes: string;
 beforeAll(async () => {
   [sandbox, fake] = await Promise.all([startMessagesSandbox(), startFakeAnthropic()]);
-  dir = mkdtempSync(join(tmpdir(), 'letter-pipeline-'));
   notes = toBase64(await procedureNotesPdf());
 });
 afterAll(async () => {
   await Promise.all([sandbox.close(), fake.close()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const request = (overrides: Partial<LetterRequest> = {}): LetterRequest => ({
@@ -53,11 +47,8 @@ async function letterOf(req: LetterRequest, ai: LetterAi) {
   return { body: result.value, log };
 }
 
-function pdfText(body: LetterResponse, name: string): string {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, Buffer.from(body.fileContent!, 'base64'));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
+/** The text of the letter's PDF (test/support/pdf-tools.ts). */
+const pdfText = (body: LetterResponse): Promise<string> => textOf(Buffer.from(body.fileContent!, 'base64'));
 
 /** A body long enough to pass the output check, with the given lines first. */
 const filler =
@@ -85,7 +76,7 @@ describe('letter pipeline (sandbox)', () => {
 
     const pdf = await letterOf(request({ output_format: 'pdf' }), viaSandbox());
     expect(pdf.body.citations).toEqual(body.citations);
-    const text = pdfText(pdf.body, 'cited');
+    const text = await pdfText(pdf.body);
     expect(text).toContain('[p. 1]');
     expect(text).toContain('Source documentation');
     expect(text).toContain('p. 1: “Diagnosis: Primary osteoarthritis');
@@ -146,7 +137,7 @@ describe('letter pipeline (sandbox)', () => {
     expect(odd.body.notices[0]!.message).not.toContain('\u{10380}');
     const names = await letterOf(request({ patient_name: '山田 太郎 محمد', output_format: 'pdf' }), viaSandbox());
     expect(names.body.notices).toEqual([]);
-    expect(pdfText(names.body, 'names').replace(/[\u202A-\u202E]/g, '')).toContain('Patient: 山田 太郎 محمد');
+    expect(await pdfText(names.body)).toContain('Patient: 山田 太郎 محمد');
   });
 
   it('writes only the Re: lines it was given, phone as typed', async () => {
@@ -160,7 +151,7 @@ describe('letter pipeline (sandbox)', () => {
       request({ payer_name: 'Acme Health', member_id: 'XJ-99_1', patient_dob: '04-12-1961', provider_npi: '1234567893', output_format: 'pdf' }),
       viaSandbox(),
     );
-    const text = pdfText(full.body, 're');
+    const text = await pdfText(full.body);
     for (const line of ['Patient: Zoë Ångström', 'Date of birth: 04-12-1961', 'Member ID: XJ-99_1', 'Payer: Acme Health', 'Provider NPI: 1234567893'])
       expect(text).toContain(line);
     const markdown = (
@@ -217,7 +208,7 @@ describe('markup attacks', () => {
     expect(body.letter).toContain('- item with html inside');
     expect(body.citations).toEqual([{ page: 1, citedText: 'Diagnosis: Primary osteoarthritis, right knee (ICD-10 M17.11).' }]);
     const pdf = await letterOf(request({ output_format: 'pdf' }), viaFake());
-    const text = pdfText(pdf.body, 'attack');
+    const text = await pdfText(pdf.body);
     expect(text).not.toContain('javascript:');
     expect(text).toContain('Primary osteoarthritis of the right knee (ICD-10 M17.11). [p. 1]');
   });

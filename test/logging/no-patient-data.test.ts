@@ -101,7 +101,36 @@ describe('logs carry no patient data', () => {
     const badFile = await api.call('/api/generate-letter', { ...letter, file_content: Buffer.from(`not a pdf ${PATIENT.letterName}`).toString('base64') });
     statuses.push(text.status, asPdf.status, badFile.status);
 
-    expect(statuses).toEqual([422, 422, 500, 400, expect.any(Number), 400, 200, 200, 400]);
+    // Finding the coverage (docs/finding-coverage.md): a discovery, one started by a rejection, Medicare number lookups.
+    const discovery = {
+      patientFirstName: PATIENT.first,
+      patientLastName: PATIENT.last,
+      patientDOB: PATIENT.dob,
+      patientSSN: PATIENT.ssn,
+      patientAddress: { street: `1 ${PATIENT.last} Way`, city: 'Springfield', state: 'IL', zip: '62701' },
+      dateOfService: '03-01-2025',
+      providerId: 'PROVIDER-SANDBOX-1',
+    };
+    const mbi = {
+      patientFirstName: PATIENT.first,
+      patientLastName: PATIENT.last,
+      patientDOB: PATIENT.dob,
+      dateOfCoverage: '03-01-2025',
+      providerId: 'PROVIDER-SANDBOX-1',
+    };
+    const found = await api.call('/api/insurance-discovery/v1', discovery);
+    const rejectedThenDiscovered = await api.call('/api/eligibility/v1', { ...eligibility, discoverOnInactive: true });
+    statuses.push(
+      found.status,
+      (await api.call(`/api/insurance-discovery/v1/${found.body.discoveryId}`, undefined, { method: 'GET' })).status,
+      rejectedThenDiscovered.status,
+      (await api.call('/api/medicare/mbi/v1', { ...mbi, patientSSN: PATIENT.ssn })).status, // Medicare finds no one: 422
+      (await api.call('/api/medicare/mbi/v1', { ...mbi, patientState: 'IL' })).status,
+      (await api.call('/api/medicare/mbi/v1', mbi)).status, // neither SSN nor state: 400
+    );
+    expect(rejectedThenDiscovered.body.discovery.status).toBe('COMPLETE');
+
+    expect(statuses).toEqual([422, 422, 500, 400, expect.any(Number), 400, 200, 200, 400, 200, 200, 422, 422, 422, 400]);
     expect(text.body.letter).toContain(PATIENT.letterName); // the values did flow through the service
 
     const output = captured.join('');

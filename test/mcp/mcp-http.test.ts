@@ -29,9 +29,11 @@ type ToolAnswer = { isError?: boolean; content: { type: string; text: string }[]
 const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as unknown as ToolAnswer;
 
 describe('MCP over HTTP', () => {
-  it('lists the four tools, whose input schemas are the REST request schemas', async () => {
+  it('lists the six tools, whose input schemas are the REST request schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_payers', 'check_eligibility', 'check_cob', 'get_batch_status']);
+    expect(tools.map((tool) => tool.name)).toEqual(['search_payers', 'check_eligibility', 'check_cob', 'discover_insurance', 'lookup_mbi', 'get_batch_status']);
+    expect(tools.find((tool) => tool.name === 'discover_insurance')!.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.discovery.properties)));
+    expect(tools.find((tool) => tool.name === 'lookup_mbi')!.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.mbi.properties)));
     const eligibility = tools.find((tool) => tool.name === 'check_eligibility')!;
     expect(eligibility.inputSchema.properties).toEqual(JSON.parse(JSON.stringify(SCHEMAS.eligibility.properties)));
     expect(eligibility.inputSchema.required).toEqual(SCHEMAS.eligibility.required);
@@ -42,6 +44,41 @@ describe('MCP over HTTP', () => {
       'pageSize',
       'pageToken',
     ]);
+  });
+
+  it('discover_insurance and lookup_mbi answer what the REST routes answer, with summaries that quote the payer and repeat no patient data', async () => {
+    const found = await call('discover_insurance', {
+      patientFirstName: 'Grace',
+      patientLastName: 'Twofold',
+      patientDOB: '02-02-1988',
+      dateOfService: '03-01-2025',
+      providerId: 'PROVIDER-SANDBOX-1',
+    });
+    expect(found.isError).toBeFalsy();
+    expect(found.structuredContent).toMatchObject({ status: 'COMPLETE', coverages: [{ payerId: '62308' }, { payerId: '61101' }] });
+    expect(found.content[0]!.text).toBe(
+      'COMPLETE: 2 coverages found. 1. "Cigna" (as the payer wrote it), payerId 62308: Active. 2. "Humana" (as the payer wrote it), payerId 61101: Inactive.',
+    );
+    const mbi = await call('lookup_mbi', {
+      patientFirstName: 'Walter',
+      patientLastName: 'Medi',
+      patientDOB: '05-05-1950',
+      patientSSN: '123456789',
+      dateOfCoverage: '03-01-2025',
+      providerId: 'PROVIDER-SANDBOX-1',
+    });
+    expect(mbi.structuredContent).toMatchObject({ mbi: '1EG4TE5MK74', eligibility: { coverageStatus: 'Active' } });
+    expect(mbi.content[0]!.text).toMatch(/^Medicare number found \(see mbi in the answer\)\. Active;/);
+    expect(mbi.content[0]!.text).not.toContain('1EG4TE5MK74');
+    const neither = await call('lookup_mbi', {
+      patientFirstName: 'Walter',
+      patientLastName: 'Medi',
+      patientDOB: '05-05-1950',
+      dateOfCoverage: '03-01-2025',
+      providerId: 'PROVIDER-SANDBOX-1',
+    });
+    expect(neither.isError).toBe(true);
+    expect(neither.content[0]!.text).toContain('INVALID_REQUEST');
   });
 
   it('check_eligibility in mock mode answers the REST answer as structured content, with a summary', async () => {
@@ -206,7 +243,7 @@ describe('POST /api/mcp at the HTTP level', () => {
     expect(answer.headers.get('mcp-session-id')).toBeNull();
     expect(answer.headers.get('x-request-id')).toBe('mcp-req-1');
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.body.result.tools).toHaveLength(4);
+    expect(answer.body.result.tools).toHaveLength(6);
   });
 
   it("gives the API's own 415 and 400 bodies for a non-JSON request", async () => {

@@ -29,6 +29,12 @@ describe('MCP summaries', () => {
     );
   });
 
+  it('says when the plan is dental- or vision-only', () => {
+    expect(eligibilitySummary({ coverageStatus: 'Active', plan: { scope: 'dental' }, inNetwork: { individual: na }, notices: [{ code: 'PLAN_SCOPE' }] })).toBe(
+      'Active (dental-only plan); the payer returned no plan-wide figures. Notices: PLAN_SCOPE.',
+    );
+  });
+
   it('says so when the payer returned no figures, and names a failed COB part', () => {
     expect(
       eligibilitySummary({

@@ -290,10 +290,22 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
     expect((await post(sandbox, { x12: 'x' }, KEY, '/elsewhere')).status).toBe(404);
   });
 
+  /**
+   * Where revision 4 changes what a patient's `expected` documents (the sandbox's own patients for the r4
+   * rules come with its next revision): Rosa Diaz's chiropractic is Active, its $40 in-network copay stated
+   * under an active plan (docs/eligibility.md#active-from-stated-cost-shares); Tom Reed's PT limit row has
+   * an HSD, so it yields the HSD's limitation only (docs/eligibility.md#limitations-need-a-limit).
+   */
+  const REVISION_4: Readonly<Record<string, Readonly<Record<string, object>>>> = {
+    PPO130013: { '33': { status: 'Active' } },
+    PPO140014: { PT: { status: 'Active', limitations: [{ quantity: 12, unit: 'Visits', period: 'Remaining', periodCount: 1, remaining: true }] } },
+  };
+
   it.each(SANDBOX_PATIENTS.filter((p) => p.expected && !p.fault).map((p) => [`${p.firstName} ${p.lastName}`, p] as const))(
     '%s: the answer has the documented figures, plan, other payers and notices',
     async (_name, p) => {
-      const expected = p.expected!;
+      const documented = p.expected!;
+      const expected = { ...documented, services: { ...documented.services, ...REVISION_4[p.memberId] } };
       const value = ok((await ask(sandbox, p)).json.x12, {
         dateOfCoverage: '20250301',
         memberId: p.memberId,
@@ -352,7 +364,11 @@ describe('sandbox clearinghouse: raw X12 eligibility', () => {
     ]);
     expect(value.procedures![0]!.inNetwork.individual.copay).toBe('$45.00');
     expect(value.notices).toEqual([
-      { code: 'SERVICE_NOT_RETURNED', message: expect.stringContaining('service type BZ (Physician Visit - Office: Well), procedure 99213') },
+      {
+        code: 'SERVICE_NOT_RETURNED',
+        message:
+          "The payer returned nothing specific for service type BZ (Physician Visit - Office: Well); their entries show the plan's general figures where it has them (fromPlan) and N/A elsewhere; confirm service-specific cost shares with the payer. The payer returned nothing for procedure 99213; figures for it are N/A, so ask the payer directly.",
+      },
     ]);
     expect(value.subscriber).toEqual({ firstName: 'MARCUS', lastName: 'LEE', memberId: 'PPO800008', dateOfBirth: '1976-03-30' });
   });

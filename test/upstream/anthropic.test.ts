@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
+import { fixedClock } from '../../lib/config/clock.js';
 import { createMessage, type MessagesCall, type MessagesFailureKind } from '../../lib/upstream/anthropic.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 
@@ -17,13 +18,15 @@ afterAll(() => sandbox.close());
 
 /** Retries here skip their waits (the waits themselves are asserted on a fake clock below). */
 const noWait = async (): Promise<void> => undefined;
+/** The budget's clock stands still, so a busy machine's wall time never spends it (docs/testing.md#rules-the-suites-keep). */
+const standing = fixedClock('2026-01-01T00:00:00Z');
 
 const call = (text = '- Patient name: Ada', overrides: Partial<MessagesCall> = {}) =>
   createMessage({
     apiKey: 'sandbox-key',
     baseURL: sandbox.url,
     budgetMs: 10_000,
-    tuning: { sleep: noWait },
+    tuning: { sleep: noWait, clock: standing },
     request: {
       model: 'claude-test-model',
       max_tokens: 1000,

@@ -3,6 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BODY_CAPS, readCappedText } from '../../lib/upstream/body.js';
 import { postCob, postRawX12 } from '../../lib/upstream/stedi.js';
+import { getDiscovery, postDiscovery } from '../../lib/upstream/stedi-discovery.js';
 import { searchStediPayers } from '../../lib/upstream/stedi-payers.js';
 
 /**
@@ -104,6 +105,15 @@ describe('upstream answers are read with a cap', () => {
     totalBytes = 64 * 1024 * 1024;
     const { result, meta } = await postCob({ ...connection, baseUrl: base, request: {} }, final);
     await expectDropped(BODY_CAPS.clearinghouseReply, result as never, meta.attempts);
+  });
+
+  it('an insurance discovery answer past 10 MiB, started or polled: the same', async () => {
+    totalBytes = 64 * 1024 * 1024;
+    const started = await postDiscovery({ ...connection, baseUrl: base }, {});
+    await expectDropped(BODY_CAPS.discovery, started.result as never, started.meta.attempts);
+    streams = [];
+    const polled = await getDiscovery({ ...connection, baseUrl: base }, 'd-1');
+    await expectDropped(BODY_CAPS.discovery, polled.result as never, polled.meta.attempts);
   });
 
   it('a payer search page past 2 MiB: the same', async () => {

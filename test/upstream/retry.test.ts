@@ -1,6 +1,7 @@
 import { describe, it, expect, afterAll, beforeAll } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fixedClock } from '../../lib/config/clock.js';
 import { fail, ok, serviceError } from '../../lib/errors/index.js';
 import { parseRetryAfter, retryAfterOf, withRetry, type Attempt } from '../../lib/upstream/retry.js';
 
@@ -283,7 +284,8 @@ describe('withRetry against a real loopback server', () => {
 
   it('retries a 503 and returns the second answer', async () => {
     hits = 0;
-    const run = await withRetry(fetchAttempt('/flaky'), { budgetMs: 5_000, delayMs: () => 10 });
+    // A clock that stands still: the budget cannot run out on a busy machine's wall time.
+    const run = await withRetry(fetchAttempt('/flaky'), { budgetMs: 5_000, delayMs: () => 10, clock: fixedClock('2026-01-01T00:00:00Z') });
     expect(run.outcome).toEqual(ok('fine'));
     expect(run.attempts).toBe(2);
     expect(hits).toBe(2);

@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fixedClock } from '../../lib/config/clock.js';
 import { postCob, postRawX12, type ReadCob, type StediRetryTuning } from '../../lib/upstream/stedi.js';
 
 /** A loopback Stedi whose answers each test scripts, one per request; it records what it was sent. */
@@ -59,7 +60,11 @@ beforeEach(() => {
 
 const KEY = 'test_key_9f8e7d';
 const X12 = 'ISA*00*...~IEA*1*000000001~';
-const fast = { delayMs: () => 10 };
+/**
+ * Short waits, and a clock that stands still: no budget here runs out on a busy machine's wall time
+ * (docs/testing.md#rules-the-suites-keep). The cases about the budget bring their own clock.
+ */
+const fast: StediRetryTuning = { delayMs: () => 10, clock: fixedClock('2026-01-01T00:00:00Z') };
 /** A reading that never asks for a retry. */
 const final = () => ({ reading: undefined, retryable: false });
 const raw = (overrides: Partial<Parameters<typeof postRawX12>[0]> = {}, tuning: StediRetryTuning = fast) =>

@@ -47,6 +47,22 @@ const VALID: Record<SchemaName, Record<string, unknown>> = {
     provider_name: 'Jordan Lee, MD',
   },
   fhir: { resourceType: 'Bundle', entry: [{}] },
+  discovery: {
+    patientFirstName: 'Dana',
+    patientLastName: 'Quest',
+    patientDOB: '04-12-1980',
+    patientAddress: { street: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' },
+    dateOfService: '03-01-2025',
+    providerId: 'PROVIDER-SANDBOX-1',
+  },
+  mbi: {
+    patientFirstName: 'Walter',
+    patientLastName: 'Medi',
+    patientDOB: '05-05-1950',
+    patientState: 'OH',
+    dateOfCoverage: '03-01-2025',
+    providerId: 'PROVIDER-SANDBOX-1',
+  },
 };
 
 /** Values that break strings, lists, booleans and codes in every way the keywords can tell apart. */

@@ -20,7 +20,7 @@ import { ServiceFunction, type AssetFile } from './service-function.js';
 export interface ApiFunctionsProps {
   stores: DataStores;
   batchStores: BatchStores;
-  settings: Pick<StackSettings, 'stediBaseUrl' | 'letterModel' | 'powertoolsLogLevel' | 'logRetention' | 'corsOrigins' | 'batch'>;
+  settings: Pick<StackSettings, 'stediBaseUrl' | 'letterModel' | 'powertoolsLogLevel' | 'logRetention' | 'corsOrigins' | 'batch' | 'discovery'>;
   functionsDir: string;
 }
 
@@ -109,9 +109,25 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
     });
   const writeEncrypted = (...services: string[]) => useKeyVia(['kms:Encrypt', 'kms:GenerateDataKey'], ...services);
 
+  // docs/finding-coverage.md#storage: discoveries live in the batch table under their own key prefix (a
+  // record, a per-client daily count); every function that may start one (the route, eligibility's
+  // discoverOnInactive, batch items, MCP) gets the table, the cap and Stedi's discovery host.
+  const discoveryEnv = {
+    BATCH_TABLE: batch.table.tableName,
+    DISCOVERY_MAX_PER_DAY: String(settings.discovery.maxPerDay),
+    STEDI_DISCOVERY_BASE_URL: settings.discovery.baseUrl,
+  };
+  const discoveryRows = () => [onBatchTable('GetItem', 'PutItem', 'UpdateItem'), writeEncrypted('dynamodb')];
+  const findsCoverage = (): Access => {
+    const call = payerCall();
+    return { environment: { ...call.environment, ...discoveryEnv }, grants: [...call.grants, ...discoveryRows()] };
+  };
+
   return {
     authorizer: { environment: { API_TOKENS_SECRET_ARN: tokensSecret.secretArn }, grants: [readSecret(tokensSecret), decryptVia('secretsmanager')] },
-    eligibility: payerCall(),
+    eligibility: findsCoverage(),
+    discovery: findsCoverage(),
+    medicare: payerCall(),
     cob: payerCall(),
     fhir: payerCall(),
     letter: {
@@ -125,8 +141,8 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
     // docs/mcp.md: the tools run the eligibility, COB and payer routes, so it needs what they need (no Idempotency-Key over MCP).
     // get_batch_status reads the batch table (docs/batch.md#poll).
     mcp: {
-      environment: { ...stediEnv, BATCH_TABLE: batch.table.tableName, ...corsEnv },
-      grants: [readSecret(stediSecret), getEnrollment(), onBatchTable('GetItem'), decryptVia('secretsmanager', 'dynamodb')],
+      environment: { ...stediEnv, ...discoveryEnv, ...corsEnv },
+      grants: [readSecret(stediSecret), getEnrollment(), ...discoveryRows(), decryptVia('secretsmanager', 'dynamodb')],
     },
     batch: {
       environment: { ...batchEnv, BATCH_MAX_PENDING_ITEMS: String(settings.batch.maxPendingItems), ...idempotencyEnv, ...corsEnv },
@@ -140,12 +156,13 @@ function accessOf(stores: DataStores, batch: BatchStores, settings: ApiFunctions
       ],
     },
     'batch-worker': {
-      environment: { ...batchEnv, ...stediEnv, BATCH_RETRY_HOURS: String(settings.batch.retryHours) },
+      environment: { ...batchEnv, ...stediEnv, ...discoveryEnv, BATCH_RETRY_HOURS: String(settings.batch.retryHours) },
       grants: [
         readSecret(stediSecret),
         getEnrollment(),
         // BatchGetItem: the batch and the item's submitted entry in one read (lib/batch/adapters/dynamodb.ts, batchAndSubmitted).
-        onBatchTable('GetItem', 'BatchGetItem', 'UpdateItem', 'Query'),
+        // PutItem: a discovery an item's discoverOnInactive starts (docs/finding-coverage.md#storage).
+        onBatchTable('GetItem', 'BatchGetItem', 'UpdateItem', 'Query', 'PutItem'),
         consume(batch.itemQueue),
         sendTo(batch.webhookQueue),
         writeEncrypted('dynamodb', 'sqs'),

@@ -1,6 +1,6 @@
 /**
- * A loopback stand-in for Stedi (docs/api.md#sandboxes): the raw X12 eligibility endpoint, the COB check
- * and the Payers API search (./payers.ts),
+ * A loopback stand-in for Stedi (docs/api.md#sandboxes): the raw X12 eligibility endpoint, the COB check,
+ * the Payers API search (./payers.ts), insurance discovery and the Medicare number lookup payers (./discovery.ts),
  * speaking Stedi's wire formats, so `npm start` and the tests run every upstream path with no account.
  * Eligibility answers come from SANDBOX_PATIENTS; COB answers from cob-answers.ts. The fault
  * patients (HTTP 429/500, slow, 999, truncated, bad JSON) apply to both endpoints where they make sense.
@@ -11,6 +11,7 @@ import { listen } from '../listen.js';
 import type { StediCobRequest } from '../../../lib/cob/request.js';
 import { isJsonObject } from '../../../lib/upstream/json.js';
 import { cobSandboxAnswer } from './cob-answers.js';
+import { DISCOVERY_ROUTE, discoverySandbox, findDiscoveredPatient, findMbiPatient } from './discovery.js';
 import { findSandboxPatient, SANDBOX_PATIENTS, type SandboxPatient } from './patients.js';
 import { sandboxPayerSearch } from './payers.js';
 import { onDateOfService } from './plan-year.js';
@@ -34,7 +35,9 @@ export interface ClearinghouseSandboxOptions {
 export interface ClearinghouseSandbox {
   url: string;
   close(): Promise<void>;
-  stats: { rawX12Calls: number; cobCalls: number; payerSearchCalls: number };
+  stats: { rawX12Calls: number; cobCalls: number; payerSearchCalls: number; discoveryCalls: number; discoveryResultCalls: number };
+  /** The Idempotency-Key of each discovery started, in order ('' when none was sent). */
+  discoveryKeys: string[];
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -66,9 +69,11 @@ function parseJson(text: string): unknown {
 }
 
 export async function startClearinghouseSandbox(options: ClearinghouseSandboxOptions = {}): Promise<ClearinghouseSandbox> {
-  const stats = { rawX12Calls: 0, cobCalls: 0, payerSearchCalls: 0 };
+  const stats = { rawX12Calls: 0, cobCalls: 0, payerSearchCalls: 0, discoveryCalls: 0, discoveryResultCalls: 0 };
   const slowMs = options.slowMs ?? 35_000;
   const now = options.now ?? (() => new Date());
+  const discoveries = discoverySandbox(now);
+  const discoveryKeys: string[] = [];
   const callsByMember = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -118,7 +123,7 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
     if (!read.ok) return send(res, 400, { x12: write999(undefined, clock), errors: [{ description: read.reason }] });
     const inquiry = read.inquiry;
     // The payer answers per plan year: a date of service outside it gets the payer's usual answer (./plan-year.ts).
-    const found = findSandboxPatient(inquiry);
+    const found = findSandboxPatient(inquiry) ?? findDiscoveredPatient(inquiry) ?? findMbiPatient(inquiry);
     const patient = found && onDateOfService(found, inquiry.dateOfService);
     const answer = (): void => send(res, 200, { x12: write271(inquiry, patient, clock), meta: { applicationMode: 'sandbox' } });
     if (fault(res, patient, answer)) return;
@@ -151,6 +156,7 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
   const server = createServer((req, res) => {
     const route = (req.url ?? '').split('?')[0];
     if (route === PAYER_SEARCH_ROUTE) return payerSearch(req, res);
+    if (route === DISCOVERY_ROUTE || route.startsWith(`${DISCOVERY_ROUTE}/`)) return discovery(req, res, route);
     const handler = route === RAW_X12_ROUTE ? rawX12 : route === COB_ROUTE ? cob : undefined;
     if (!handler) return send(res, 404, { message: 'Not Found' });
     if (req.method !== 'POST') return send(res, 405, { message: 'Method Not Allowed' });
@@ -165,6 +171,34 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
     }
     handler(req, res).catch(() => send(res, 500, { message: 'Internal Server Error' }));
   });
+
+  /** POST starts a discovery, GET /{discoveryId} reads it (./discovery.ts); a wrong key is 401 as elsewhere. */
+  async function discovery(req: IncomingMessage, res: ServerResponse, route: string): Promise<void> {
+    const starting = route === DISCOVERY_ROUTE;
+    if (starting) {
+      stats.discoveryCalls++;
+      discoveryKeys.push(String(req.headers['idempotency-key'] ?? ''));
+    } else stats.discoveryResultCalls++;
+    const authorization = req.headers.authorization ?? '';
+    if (options.apiKey === undefined ? authorization.trim() === '' : authorization !== options.apiKey) {
+      req.resume();
+      return send(res, 401, { message: 'Unauthorized' });
+    }
+    if (req.method !== (starting ? 'POST' : 'GET')) {
+      req.resume();
+      return send(res, 405, { message: 'Method Not Allowed' });
+    }
+    if (!starting) {
+      req.resume();
+      const { status, body } = discoveries.result(decodeURIComponent(route.slice(DISCOVERY_ROUTE.length + 1)));
+      return send(res, status, body);
+    }
+    const text = await readBody(req);
+    const body = text === undefined ? undefined : parseJson(text);
+    if (!isJsonObject(body)) return send(res, 400, { message: 'Request body must be a JSON object' });
+    const { status, body: json } = discoveries.start(body);
+    send(res, status, json);
+  }
 
   /** GET /payers/search: the directory answers from memory; a wrong key is 401 as elsewhere. */
   function payerSearch(req: IncomingMessage, res: ServerResponse): void {
@@ -188,6 +222,7 @@ export async function startClearinghouseSandbox(options: ClearinghouseSandboxOpt
   return {
     url,
     stats,
+    discoveryKeys,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

@@ -19,6 +19,9 @@ export const NETWORK_PAYERS: readonly SandboxPayerRow[] = [
   { name: 'Cigna', payerId: '62308', stediId: 'HGJLR', coverage: MDV, eligibility: S, cob: S, network: true },
   { name: 'UnitedHealthcare', payerId: '87726', stediId: 'KMQTZ', coverage: MDV, eligibility: S, cob: S, network: true },
   { name: 'Humana', payerId: '61101', coverage: MD, eligibility: S, cob: S, network: true },
+  // Stedi's Medicare number lookup payers (docs/finding-coverage.md#medicare-number): the sandbox answers for both.
+  { name: 'CMS MBI Lookup', payerId: 'MBILU', stediId: 'ASKVB', coverage: MD, eligibility: E, cob: N, network: true },
+  { name: 'CMS MBI Lookup Without SSN', payerId: 'MBILUNOSSN', stediId: 'APSMC', coverage: MD, eligibility: E, cob: N, network: true },
   { name: 'Centene (Medical)', payerId: '68069', coverage: M, eligibility: S, cob: S, network: true },
   {
     name: 'National Centers for Medicare & Medicaid Services',

@@ -28,6 +28,10 @@ export interface Inquiry270 {
   serviceTypes: string[];
   /** EQ02 procedure codes (HC:99213 → 99213). */
   procedures: string[];
+  /** 2100C REF*SY (a Medicare number lookup by SSN). */
+  ssn?: string;
+  /** 2100C N4 state (a Medicare number lookup without SSN). */
+  state?: string;
 }
 
 export type Read270 = { ok: true; inquiry: Inquiry270 } | { ok: false; reason: string };
@@ -85,6 +89,16 @@ export function read270(raw: string): Read270 {
     procedures: segments.filter((e) => e[0] === 'EQ' && at(e, 2) !== '').map((e) => at(e, 2).split(component)[1] ?? ''),
   };
   if (trn) inquiry.trace = { number: at(trn, 2), originator: at(trn, 3) };
+  const ssn = at(
+    after.find((e) => e[0] === 'REF' && e[1] === 'SY'),
+    2,
+  );
+  if (ssn) inquiry.ssn = ssn;
+  const state = at(
+    after.find((e) => e[0] === 'N4'),
+    2,
+  );
+  if (state) inquiry.state = state;
   const dos = at(dtp, 3);
   if (dos) inquiry.dateOfService = dos.slice(0, 8);
   return { ok: true, inquiry };

@@ -11,6 +11,7 @@ import { SCHEMAS } from '../../../lib/validation/schemas.js';
 import { SERVICE_VERSION } from '../../../lib/config/version.js';
 import type { SandboxExamples } from './sandbox-examples.js';
 import { PATH_PARAMETERS, PAYER_SUMMARIES, PAYER_TAGS, payerAndMcpOperations } from './payers-mcp.js';
+import { COVERAGE_PATH_PARAMETERS, COVERAGE_SCHEMAS, COVERAGE_SUMMARIES, COVERAGE_TAG, coverageOperations } from './coverage.js';
 import { BATCH_PATH_PARAMETERS, BATCH_SCHEMAS, BATCH_SUMMARIES, BATCH_TAG, batchOperations } from './batch.js';
 import { payerFromStedi } from '../../../lib/payers/from-stedi.js';
 import { readPayerRecord } from '../../../lib/upstream/stedi-payers.js';
@@ -56,6 +57,7 @@ const SUMMARIES: Record<RouteOperation, { summary: string; description: string; 
   batchStatus: BATCH_SUMMARIES.status,
   batchItems: BATCH_SUMMARIES.items,
   batchCancel: BATCH_SUMMARIES.cancel,
+  ...COVERAGE_SUMMARIES,
   mcp: PAYER_SUMMARIES.mcp,
   docs: {
     operationId: 'getApiReference',
@@ -102,6 +104,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     Payer: RESPONSE_SCHEMAS.payer,
     PayerPage: RESPONSE_SCHEMAS.payerPage,
     ...BATCH_SCHEMAS,
+    ...COVERAGE_SCHEMAS,
   };
   const components = collectComponents({ ...requestSchemas, ...responseSchemas });
   const schemas: Json = {};
@@ -146,11 +149,13 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
   });
   const payerOperations = payerAndMcpOperations({ ok, errors: (route) => errorResponses(route, {}), toPage });
   const batch = batchOperations({ ok, errors: (route) => errorResponses(route, {}) });
+  const coverage = coverageOperations({ ok, errors: (route) => errorResponses(route, {}) });
   const operations: Record<RouteOperation, Json> = {
     batch: batch.submit,
     batchStatus: batch.status,
     batchItems: batch.items,
     batchCancel: batch.cancel,
+    ...coverage,
     payers: payerOperations.payers,
     lookup: payerOperations.lookup,
     mcp: payerOperations.mcp,
@@ -194,7 +199,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
     const meta = SUMMARIES[operationOf(route)];
     paths[route.path] ??= {};
     const item = paths[route.path] as Json;
-    const pathParameters = PATH_PARAMETERS[route.path] ?? BATCH_PATH_PARAMETERS[route.path] ?? [];
+    const pathParameters = PATH_PARAMETERS[route.path] ?? BATCH_PATH_PARAMETERS[route.path] ?? COVERAGE_PATH_PARAMETERS[route.path] ?? [];
     const own = operations[operationOf(route)] as Json;
     const parameters = [...pathParameters, ...((own.parameters as unknown[]) ?? [])];
     const operation = { operationId: meta.operationId, tags: [meta.tag], summary: meta.summary, description: meta.description, ...own, parameters };
@@ -257,6 +262,7 @@ export function buildOpenApiDocument(live: SandboxExamples): Json {
       { name: 'Letters', description: 'Letters of Medical Necessity from procedure notes.' },
       { name: 'FHIR', description: 'The eligibility check as a FHIR R4 operation (application/fhir+json).' },
       BATCH_TAG,
+      COVERAGE_TAG,
       ...PAYER_TAGS,
       { name: 'Service', description: 'Health, this document and its interactive reference (`/api/docs`); no authentication.' },
       { name: 'CORS', description: 'Browser preflights, when CORS_ALLOWED_ORIGINS is set.' },

@@ -10,8 +10,30 @@ import { header, ref } from './components.js';
 
 type Json = Record<string, unknown>;
 
-const ERRORS_BY_ROUTE: Record<'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp' | 'batch' | 'batch-read', ErrorCode[]> = {
+type ErrorRoute = 'eligibility' | 'cob' | 'letter' | 'payers' | 'mcp' | 'batch' | 'batch-read' | 'discovery' | 'discovery-read' | 'mbi';
+
+/** What every upstream-calling POST route can answer (body, key, enrollment, upstream). */
+const UPSTREAM_POST: ErrorCode[] = [
+  'INVALID_JSON',
+  'INVALID_REQUEST',
+  'PROVIDER_NOT_ENROLLED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'REQUEST_IN_PROGRESS',
+  'CONFIGURATION_ERROR',
+  'INTERNAL_ERROR',
+  'UPSTREAM_ERROR',
+  'PAYER_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
+];
+
+const ERRORS_BY_ROUTE: Record<ErrorRoute, ErrorCode[]> = {
+  discovery: [...UPSTREAM_POST, 'DISCOVERY_LIMIT_EXCEEDED'],
+  'discovery-read': ['NOT_FOUND', 'CONFIGURATION_ERROR', 'INTERNAL_ERROR', 'UPSTREAM_ERROR', 'PAYER_UNAVAILABLE', 'UPSTREAM_TIMEOUT'],
+  mbi: [...UPSTREAM_POST, 'PAYER_REJECTED'],
   eligibility: [
+    'DISCOVERY_LIMIT_EXCEEDED',
     'INVALID_JSON',
     'INVALID_REQUEST',
     'PROVIDER_NOT_ENROLLED',
@@ -96,6 +118,8 @@ const ERROR_WHEN: Partial<Record<ErrorCode, string>> = {
   AI_UNAVAILABLE: 'the AI is rate-limited or overloaded after the retry; see Retry-After',
   UPSTREAM_TIMEOUT: 'the upstream did not answer within the time budget',
   NOT_FOUND: 'no route has this path (GET /api/payers/{payerId}: no payer has this id; a batch route: no batch of yours has this id)',
+  DISCOVERY_LIMIT_EXCEEDED:
+    'your client sent DISCOVERY_MAX_PER_DAY insurance discoveries (default 200) this UTC day; Retry-After is the seconds to midnight UTC',
   BATCH_LIMIT_EXCEEDED: 'your unfinished batch items would pass BATCH_MAX_PENDING_ITEMS (default 20,000); see Retry-After',
   METHOD_NOT_ALLOWED: 'the path exists but not with this method (see the Allow header)',
 };
@@ -145,7 +169,7 @@ export function errorResponses(route: keyof typeof ERRORS_BY_ROUTE, exact: Recor
       if (!alternatives.some((a) => JSON.stringify(a) === JSON.stringify(ref('MessageOnly')))) alternatives.push(ref('MessageOnly'));
     }
     if (status === 429) {
-      // The gateway's own 429 (usage plan) shares the status with BATCH_LIMIT_EXCEEDED.
+      // The gateway's own 429 (usage plan) shares the status with BATCH_LIMIT_EXCEEDED and DISCOVERY_LIMIT_EXCEEDED.
       lines.unshift('- body `{"message":"Too Many Requests"}` or `{"message":"Limit Exceeded"}`: over your rate limit or quota (usage plan)');
       examples.Gateway = { value: { message: 'Too Many Requests' } };
       alternatives.push(ref('MessageOnly'));

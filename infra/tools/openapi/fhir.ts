@@ -98,8 +98,14 @@ export function fhirExamples(live: SandboxExamples): { requests: Json; answers: 
   };
   const answers: Json = {};
   const liveGarcia = live.eligibility.sandboxGarciaProcedures?.value as EligibilityAnswer | undefined;
-  if (liveGarcia) answers.sandboxGarcia = { summary: 'Sandbox: Maria Garcia', value: answerBundle(liveGarcia, contextOf(garcia), STAMP) };
-  if (mockAnswer.ok) answers.mock1 = { summary: 'Mock set 1', value: answerBundle(mockAnswer.body, contextOf(mock), STAMP) };
+  const liveGarciaFigures = live.eligibilityFigures.sandboxGarciaProcedures;
+  if (liveGarcia && liveGarciaFigures) {
+    answers.sandboxGarcia = {
+      summary: 'Sandbox: Maria Garcia',
+      value: answerBundle({ body: liveGarcia, figures: liveGarciaFigures }, contextOf(garcia), STAMP),
+    };
+  }
+  if (mockAnswer.ok) answers.mock1 = { summary: 'Mock set 1', value: answerBundle(mockAnswer, contextOf(mock), STAMP) };
   const rejections = [{ code: '75', description: 'Subscriber/Insured Not Found', followUpAction: 'C: Please Correct and Resubmit', loop: '2100C' }];
   answers.payerRejected = {
     summary: 'The payer rejected the request (AAA 75)',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fixedClock } from '../../../lib/config/clock.js';
 import { checkCob } from '../../../lib/cob/check.js';
 import { checkEligibility } from '../../../lib/eligibility/check.js';
+import type { SummaryFigures } from '../../../lib/eligibility/figures.js';
 import { eligibilityBody } from '../../../lib/eligibility/route.js';
 import type { Enrollment } from '../../../lib/enrollment/types.js';
 import { ok } from '../../../lib/errors/index.js';
@@ -17,6 +18,8 @@ import { startClearinghouseSandbox } from '../../dev/sandbox/clearinghouse.js';
 type Json = Record<string, unknown>;
 export interface SandboxExamples {
   eligibility: Record<string, { summary: string; value: unknown }>;
+  /** The numbers each eligibility example was formatted from (the FHIR examples read these). */
+  eligibilityFigures: Record<string, SummaryFigures>;
   cob: Record<string, { summary: string; value: unknown }>;
 }
 
@@ -84,11 +87,12 @@ export async function sandboxExamples(): Promise<SandboxExamples> {
       sandbox: true,
     });
     const enrollment = sampleEnrollment();
-    const examples: SandboxExamples = { eligibility: {}, cob: {} };
+    const examples: SandboxExamples = { eligibility: {}, eligibilityFigures: {}, cob: {} };
     for (const [key, { summary, value }] of Object.entries(SANDBOX_ELIGIBILITY_REQUESTS)) {
       const check = await checkEligibility({ request: value as never, enrollment, clearinghouse, clock: fixedClock(CHECKED_AT), controlNumber: () => 1 });
       if (!check.result.ok) throw new Error(`sandbox example ${key} failed: ${check.result.error.code}`);
       examples.eligibility[key] = { summary, value: eligibilityBody(check.result.value, CHECKED_AT) };
+      examples.eligibilityFigures[key] = check.result.value;
     }
     for (const [key, { summary, value }] of Object.entries(SANDBOX_COB_REQUESTS)) {
       const check = await checkCob({ query: value as never, enrollment, clearinghouse, controlNumber: '000000001' });

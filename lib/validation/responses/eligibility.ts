@@ -4,6 +4,7 @@
  * objects; the OpenAPI document and the tests read them.
  */
 import { cobFailureSchema, cobResponseSchema } from './cob.js';
+import { discoveryPartSchema } from './discovery-part.js';
 import { dependentSchema, estimateSchema, otherPayerSchema, planSchema, procedureBenefitSchema, serviceBenefitSchema, subscriberSchema } from './entries.js';
 import { benefitBlockSchema, coverageStatusSchema, mockBenefitBlockSchema, noticeSchema, str } from './shared.js';
 import { MOCK_SUCCESS_MESSAGE, SUCCESS_MESSAGE } from './vocabulary.js';
@@ -54,6 +55,7 @@ export const realEligibilityResponseSchema = {
     notices: { type: 'array', items: noticeSchema },
     estimate: estimateSchema,
     cob: { oneOf: [cobResponseSchema, cobFailureSchema], description: 'Only with runCobCheck: the COB answer, or {message, code} when the COB part failed.' },
+    discovery: discoveryPartSchema,
   },
 } as const;
 

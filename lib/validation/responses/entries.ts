@@ -21,6 +21,7 @@ export const limitationSchema = {
     remaining: { type: 'boolean', enum: [true], description: 'HSD05 is 29: the quantity is what remains of the limit (HSD items only).' },
     network: { type: 'string', enum: ['in', 'out', 'any'], description: 'EB12 of an EB01 F row; HSD items have none.' },
     level: { type: 'string', enum: ['individual', 'family'] },
+    lastVisit: isoDate('HSD items only: the last visit the payer has on file (DTP*304), YYYY-MM-DD; open dates omitted.'),
   },
 } as const;
 
@@ -32,14 +33,31 @@ const messages = {
 } as const;
 const authorizationRequired = {
   type: 'boolean',
-  description: 'Whether the payer says prior authorization is needed (EB11); omitted when it does not say.',
+  description: 'Kept for compatibility: authorization.in when that is true or false, else omitted. Read authorization instead.',
+} as const;
+const authorizationAnswer = {
+  oneOf: [{ type: 'boolean' }, { type: 'string', const: 'some' }],
+  description: 'true when every row of this network that states EB11 says Y, false when all say N, "some" when they differ.',
+} as const;
+const authorization = {
+  type: 'object',
+  additionalProperties: false,
+  description:
+    'Whether the payer says prior authorization is needed (EB11), per network: in (EB12 Y, W, U or none) and out (N, W, U or none). A network is omitted when no row says; {} when none does.',
+  properties: { in: authorizationAnswer, out: authorizationAnswer },
+} as const;
+const authorizationNotes = {
+  type: 'array',
+  maxItems: 3,
+  items: { type: 'string' },
+  description: 'The first three distinct messages of the rows that say authorization is required; omitted when none.',
 } as const;
 
 export const serviceBenefitSchema = {
   title: 'ServiceBenefit',
   type: 'object',
   additionalProperties: false,
-  required: ['serviceType', 'status', 'inNetwork', 'outNetwork', 'fromPlan', 'limitations', 'messages'],
+  required: ['serviceType', 'status', 'inNetwork', 'outNetwork', 'fromPlan', 'authorization', 'limitations', 'messages'],
   properties: {
     serviceType: codeNameSchema,
     status: { type: 'string', enum: ['Active', 'NotCovered', 'Inactive', 'Unknown'] },
@@ -50,8 +68,16 @@ export const serviceBenefitSchema = {
       uniqueItems: true,
       items: { type: 'string', enum: PLAN_FIELDS },
       description:
-        'The fields of which at least one slot shows the plan-level figure (rows listing 30, 96 on a Medicare Part B row, or no service type) because no row for this service gave one; [] when none. NotCovered and Inactive entries never take plan figures.',
+        'The fields of which at least one slot shows the plan-level figure (rows listing 30, 96 on a Medicare Part B row, or no service type) because no row for this service gave one; [] when none. NotCovered and Inactive entries never take plan figures, nor medical service types on a dental- or vision-only plan.',
     },
+    fromService: {
+      type: 'string',
+      enum: ['BY', 'BZ'],
+      description:
+        'Only on the 98 (office visit) entry when the payer listed no row for 98: its figures come from the rows for BY (sick visit), else BZ (well visit).',
+    },
+    authorization,
+    authorizationNotes,
     authorizationRequired,
     limitations: { type: 'array', items: limitationSchema },
     messages,
@@ -62,11 +88,13 @@ export const procedureBenefitSchema = {
   title: 'ProcedureBenefit',
   type: 'object',
   additionalProperties: false,
-  required: ['code', 'inNetwork', 'outNetwork', 'messages'],
+  required: ['code', 'inNetwork', 'outNetwork', 'authorization', 'messages'],
   properties: {
     code: str('The requested CPT, HCPCS or CDT code.'),
     inNetwork: benefitBlockSchema,
     outNetwork: benefitBlockSchema,
+    authorization,
+    authorizationNotes,
     authorizationRequired,
     messages,
   },
@@ -78,14 +106,20 @@ export const planSchema = {
   additionalProperties: false,
   description: 'What the payer says about the plan; keys it does not give are omitted ({} when nothing is known).',
   properties: {
-    name: str('EB05 plan coverage description.'),
+    name: str("EB05 plan coverage description, else the REF*18 plan name (REF03) of the patient's loop."),
+    scope: {
+      type: 'string',
+      enum: ['dental', 'vision'],
+      description: 'Only for a dental-only or vision-only plan (no active row lists 30 and every one lists 35, or AL); a medical plan omits it.',
+    },
     insuranceType: codeNameSchema,
     groupNumber: str(),
     groupName: str(),
     planNumber: str(),
     planBegin: isoDate('YYYY-MM-DD.'),
     planEnd: isoDate('YYYY-MM-DD (omitted for an open end).'),
-    eligibilityBegin: isoDate('YYYY-MM-DD.'),
+    eligibilityBegin: isoDate('YYYY-MM-DD (DTP*356, else the begin of DTP*307).'),
+    eligibilityEnd: isoDate('YYYY-MM-DD (DTP*357, else the end of a DTP*307 range).'),
   },
 } as const;
 
@@ -94,7 +128,13 @@ export const subscriberSchema = {
   type: 'object',
   additionalProperties: false,
   description: 'The subscriber as the payer wrote it (2100C).',
-  properties: { firstName: str(), lastName: str(), memberId: str(), dateOfBirth: isoDate('YYYY-MM-DD.') },
+  properties: {
+    firstName: str(),
+    lastName: str(),
+    memberId: str(),
+    dateOfBirth: isoDate('YYYY-MM-DD.'),
+    dateOfDeath: isoDate('YYYY-MM-DD, when the payer reports one (DTP*442).'),
+  },
 } as const;
 
 export const dependentSchema = {
@@ -106,6 +146,7 @@ export const dependentSchema = {
     firstName: str(),
     lastName: str(),
     dateOfBirth: isoDate('YYYY-MM-DD.'),
+    dateOfDeath: isoDate('YYYY-MM-DD, when the payer reports one (DTP*442).'),
     relationship: { type: 'string', enum: ['spouse', 'child', 'other adult', 'other'] },
   },
 } as const;

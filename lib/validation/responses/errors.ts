@@ -3,6 +3,7 @@
  * derived from errorResponseSchema, and the OpenAPI document and the tests read them.
  */
 import { ERROR_TABLE, type ErrorCode } from '../../errors/index.js';
+import { discoveryPartSchema } from './discovery-part.js';
 import { str } from './shared.js';
 
 const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
@@ -37,6 +38,8 @@ export const errorResponseSchema = {
       },
     },
     errorsTruncated: { type: 'boolean', description: 'true when more than 50 problems were found.' },
+    // PAYER_REJECTED of an eligibility check sent with discoverOnInactive (docs/finding-coverage.md).
+    discovery: discoveryPartSchema,
     rejections: {
       type: 'array',
       description: "PAYER_REJECTED (and AAA-based 502/503): the payer's AAA segments.",

@@ -6,6 +6,7 @@
  */
 import { batchAcceptedSchema, batchItemPageSchema, batchStatusSchema } from './batch.js';
 import { cobResponseSchema } from './cob.js';
+import { discoveryResponseSchema, mbiResponseSchema } from './discovery.js';
 import { eligibilityResponseSchema, realEligibilityResponseSchema } from './eligibility.js';
 import { errorResponseSchema, healthResponseSchema, messageOnlySchema } from './errors.js';
 import { letterResponseSchema } from './letter.js';
@@ -25,6 +26,8 @@ export const RESPONSE_SCHEMAS = {
   batchAccepted: batchAcceptedSchema,
   batchStatus: batchStatusSchema,
   batchItemPage: batchItemPageSchema,
+  discovery: discoveryResponseSchema,
+  mbi: mbiResponseSchema,
 } as const;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

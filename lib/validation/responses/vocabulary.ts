@@ -5,7 +5,18 @@
  */
 
 /** The eligibility answer's notices (docs/eligibility.md#notices). */
-export const ELIGIBILITY_NOTICE_CODES = ['OTHER_PAYER', 'MEDICARE_ADVANTAGE', 'FAMILY_LEVEL_ONLY', 'SERVICE_NOT_RETURNED'] as const;
+export const ELIGIBILITY_NOTICE_CODES = [
+  'OTHER_PAYER',
+  'MEDICARE_ADVANTAGE',
+  'FAMILY_LEVEL_ONLY',
+  'SERVICE_NOT_RETURNED',
+  'PLAN_SCOPE',
+  'FREQUENCY_NOT_MET',
+  'PATIENT_DECEASED',
+  'CONTACT_PAYER',
+  'PCP_ON_FILE',
+  'RESTRICTED_PROVIDER',
+] as const;
 
 /** The letter answer's notices (docs/letter.md#response). */
 export const LETTER_NOTICE_CODES = [

@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
 import { readProcedureNotes } from '../../../lib/letter/intake/input.js';
 import { scannedPdf } from '../../fixtures/letter/bombs.js';
 import { encryptedPdf, procedureNotesPdf, scannedNotesPdf } from '../../fixtures/letter/pdfs.js';
+import { qpdfCheck, qpdfRewrite as qpdf } from '../../support/pdf-tools.js';
 
 /**
  * Real PDFs pass the decompression guard and the isolated parse (docs/security.md#parsing-in-isolation):
@@ -15,18 +12,6 @@ import { encryptedPdf, procedureNotesPdf, scannedNotesPdf } from '../../fixtures
  */
 
 const read = (bytes: Uint8Array) => readProcedureNotes(Buffer.from(bytes).toString('base64'));
-
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'real-pdfs-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const qpdf = (input: Uint8Array, args: string[]): Buffer => {
-  writeFileSync(join(dir, 'in.pdf'), input);
-  execFileSync('qpdf', [...args, join(dir, 'in.pdf'), join(dir, 'out.pdf')]);
-  return readFileSync(join(dir, 'out.pdf'));
-};
 
 /** An incremental update as editors write it: a new version of object 1, a second xref and trailer with /Prev. */
 function incrementalUpdate(original: Buffer): Buffer {
@@ -53,7 +38,7 @@ describe('readProcedureNotes on real PDFs', () => {
     ['qpdf linearized', async () => qpdf(await procedureNotesPdf(['page'], 30), ['--linearize'])],
     ['qpdf QDF (uncompressed, annotated)', async () => qpdf(await procedureNotesPdf(), ['--qdf'])],
     ['qpdf classic xref table', async () => qpdf(await procedureNotesPdf(), ['--object-streams=disable'])],
-    ['an incremental update', async () => incrementalUpdate(qpdf(await procedureNotesPdf(), ['--object-streams=disable']))],
+    ['an incremental update', async () => incrementalUpdate(await qpdf(await procedureNotesPdf(), ['--object-streams=disable']))],
   ];
 
   it.each(cases)('%s passes', async (_name, make) => {
@@ -62,11 +47,11 @@ describe('readProcedureNotes on real PDFs', () => {
   });
 
   it('an incremental update is a file pdf-lib still reads', async () => {
-    const updated = incrementalUpdate(qpdf(await procedureNotesPdf(), ['--object-streams=disable']));
+    const updated = incrementalUpdate(await qpdf(await procedureNotesPdf(), ['--object-streams=disable']));
     expect((await PDFDocument.load(updated)).getPageCount()).toBe(1);
-    writeFileSync(join(dir, 'updated.pdf'), updated);
     // qpdf follows /Prev and the offsets: the update is a well-formed one, not a lucky parse.
-    expect(execFileSync('qpdf', ['--check', join(dir, 'updated.pdf')]).toString()).toMatch(/No syntax or stream encoding errors/);
+    const check = await qpdfCheck(updated);
+    expect([check.status, check.stdout]).toEqual([0, expect.stringMatching(/No syntax or stream encoding errors/)]);
   });
 
   it('an encrypted file is refused as encrypted', async () => {
@@ -74,7 +59,7 @@ describe('readProcedureNotes on real PDFs', () => {
   });
 
   it('an encrypted file with object streams is still refused as encrypted, not as unreadable', async () => {
-    const encrypted = qpdf(await procedureNotesPdf(), ['--object-streams=generate', '--encrypt', 'user', 'owner', '256', '--']);
+    const encrypted = await qpdf(await procedureNotesPdf(), ['--object-streams=generate', '--encrypt', 'user', 'owner', '256', '--']);
     expect(encrypted.toString('latin1')).toMatch(/\/Type\s*\/ObjStm/);
     const result = await readProcedureNotes(encrypted.toString('base64'));
     expect(result.ok).toBe(false);
@@ -86,7 +71,7 @@ describe('readProcedureNotes on real PDFs', () => {
   });
 
   it('an uncompressed content stream saying "bloodstream", with an indirect /Length, is read', async () => {
-    const text = qpdf(await procedureNotesPdf(['Sepsis: bloodstream infection, upstream source unknown.']), ['--qdf', '--object-streams=disable']);
+    const text = await qpdf(await procedureNotesPdf(['Sepsis: bloodstream infection, upstream source unknown.']), ['--qdf', '--object-streams=disable']);
     expect(text.toString('latin1')).toMatch(/\/Length \d+ 0 R/);
     expect(text.toString('latin1')).toContain('bloodstream');
     expect(await read(text)).toMatchObject({ ok: true, value: { pages: 1 } });

@@ -1,25 +1,21 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { parseLetterMarkdown } from '../../../lib/letter/compose/body-markdown.js';
 import { renderLetterPdfReport } from '../../../lib/letter/render/pdf.js';
 import { LETTER_META } from '../../fixtures/letter/metadata.js';
+import { pdfText } from '../../support/pdf-tools.js';
 
 /**
  * A right-to-left name inside the English letter is isolated (docs/letter.md#fonts): the sentence
- * around it keeps its order in the PDF, as pdftotext reads it back. Before, a line starting with an
+ * around it keeps its order in the PDF, as pdf.js reads it back: lines laid out by where each run is
+ * drawn, the name in logical order inside (test/support/pdf-tools.ts). Before, a line starting with an
  * Arabic name became a right-to-left paragraph (the English words came out backwards), and a
  * number after the name was pulled in front of it.
  */
 
 const NAME = 'محمد علي';
 let text: string;
-let dir: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'rtl-'));
   const body = parseLetterMarkdown(
     `${NAME} is under our care for knee pain and walks with a cane.\n\n` +
       `Seen today: ${NAME} 63, with night pain.\n\n` +
@@ -31,11 +27,8 @@ beforeAll(async () => {
     citations: [],
     generatedAt: new Date('2026-02-01T09:00:00Z'),
   });
-  writeFileSync(join(dir, 'letter.pdf'), pdf);
-  // pdftotext marks right-to-left runs with embedding controls; they are not content.
-  text = execFileSync('pdftotext', ['-layout', join(dir, 'letter.pdf'), '-'], { encoding: 'utf8' }).replace(/[\u202A-\u202E\u2066-\u2069]/g, '');
+  text = await pdfText(pdf);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const lineWith = (needle: string) => text.split('\n').find((line) => line.includes(needle)) ?? '';
 const arabicAt = (line: string) => line.search(/[\u0600-\u06FF]/);
