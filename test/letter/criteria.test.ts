@@ -1,29 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
 import { SAMPLE_FILES, SAMPLE_POLICY_PAGES } from '../../infra/dev/sandbox/sample-documents.js';
 import { fixedClock } from '../../lib/config/index.js';
 import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
 import type { LetterResponse } from '../../lib/letter/types.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
+import { pdfText } from '../support/pdf-tools.js';
 import { responseProblems } from '../support/response-schemas.js';
 
 // Letters against the payer's criteria (docs/letter.md#letter-types), all three types, through the
 // loopback sandbox and the sample notes, policy and denial PDFs the repo ships.
 
 let sandbox: MessagesSandbox;
-let dir: string;
 beforeAll(async () => {
   sandbox = await startMessagesSandbox();
-  dir = mkdtempSync(join(tmpdir(), 'letter-criteria-'));
 });
-afterAll(async () => {
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => sandbox.close());
 
 const b64 = (file: URL) => readFileSync(file).toString('base64');
 const request = (overrides: Partial<LetterRequest> = {}): LetterRequest => ({
@@ -122,9 +115,7 @@ describe('a letter against the policy (sandbox)', () => {
 
   it('renders the criteria as a table in the PDF, rows in order, flowing with the letter', async () => {
     const body = await letterOf(request({ output_format: 'pdf', letter_type: 'appeal', denial_file_content: b64(SAMPLE_FILES.denial) }));
-    const file = join(dir, 'criteria.pdf');
-    writeFileSync(file, Buffer.from(body.fileContent!, 'base64'));
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const text = await pdfText(new Uint8Array(Buffer.from(body.fileContent!, 'base64')));
     const table = text.slice(text.indexOf('Coverage criteria'), text.indexOf('Source documentation'));
     expect(table).toMatch(/Criterion\s+Status\s+Evidence \(notes/);
     const rows = [...table.matchAll(/\s(Met|Not met)\s+(p\. \d|—)/g)].map((m) => `${m[1]} ${m[2]}`);

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
 import type { Criterion } from '../../../lib/letter/compose/index.js';
 import { parseLetterMarkdown } from '../../../lib/letter/compose/body-markdown.js';
 import { renderLetterPdfReport } from '../../../lib/letter/render/pdf.js';
 import { LETTER_META as meta } from '../../fixtures/letter/metadata.js';
+import { pdfText } from '../../support/pdf-tools.js';
 
 // The criteria table of the PDF (docs/letter.md#letter-types): cells wrap inside their columns, rows
 // flow over pages with the header repeated, and every script renders inside a cell.
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'letter-criteria-table-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const text = (pdf: Uint8Array, name: string) => {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u202A-\u202E\u2066-\u2069]/g, '');
-};
+/** The text as pdftotext -layout reads it (docs/testing.md#pdf-tools), bidi marks aside. */
+const text = async (pdf: Uint8Array) => (await pdfText(pdf)).replace(/[\u202A-\u202E\u2066-\u2069]/g, '');
 const criterion = (words: string, status: Criterion['status'], page?: number): Criterion => ({
   criterion: words,
   policyPages: [1],
@@ -44,7 +32,7 @@ describe('criteria table', () => {
     );
     const { pdf, pages } = await render(rows);
     expect(pages).toBeGreaterThanOrEqual(3);
-    const out = text(pdf, 'flow');
+    const out = await text(pdf);
     for (let i = 1; i <= 40; i += 1) expect(out).toContain(`Criterion number ${i} of the sample policy`);
     // Every page that holds a row starts its part of the table with the header row.
     const tablePages = out.split('\f').filter((page) => /Criterion number \d+/.test(page));
@@ -60,7 +48,7 @@ describe('criteria table', () => {
     const words = ['Γιώργος Παπαδόπουλος', '山田 太郎', 'Иван Петров', 'राम शर्मा'];
     const { pdf, replacedCharacters } = await render(words.map((w) => criterion(`Documented by ${w}.`, 'unclear')));
     expect(replacedCharacters).toBe(0);
-    const out = text(pdf, 'scripts');
+    const out = await text(pdf);
     for (const w of words) expect(out).toContain(w);
     expect(out.match(/Unclear/g)).toHaveLength(4);
   });
