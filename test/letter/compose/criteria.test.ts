@@ -124,7 +124,7 @@ describe('the criteria section, against a careless or hostile model', () => {
       ...others,
       policy: {
         index: 1,
-        evidence: { pages: POLICY, pageCount: 1, search: { ...search, passageOn: (page, passage) => (lookups++, search.passageOn(page, passage)) } },
+        evidence: { pages: POLICY, pageCount: 1, search: { ...search, passageOn: (page, passage) => ++lookups > 0 && search.passageOn(page, passage) } },
       },
     };
     const pieces: Piece[] = ['Body.\n=== CRITERIA ===\n'];
