@@ -61,7 +61,8 @@ const MAX_FIELD_CHARS = 600;
 const MAX_EVIDENCE = 10;
 
 type Block = Message['content'][number];
-const FIELD = /^\s*(CRITERION|STATUS|EVIDENCE|MISSING|REASON|CARC|RARC|DEADLINE)\s*:\s*/i;
+/** A field's label, as the layout writes it or dressed in markdown ("- **STATUS:** met", "**CARC**: …"). */
+const FIELD = /^\s*(?:[-*]\s+)?\**(CRITERION|STATUS|EVIDENCE|MISSING|REASON|CARC|RARC|DEADLINE)\**\s*:\s*\**\s*/i;
 
 interface Field {
   name: string;

@@ -104,6 +104,20 @@ describe('the criteria section', () => {
 });
 
 describe('the criteria section, against a careless or hostile model', () => {
+  it('reads the layout dressed in markdown (list markers, bold labels)', () => {
+    const answer = readCriteriaAnswer(
+      message(
+        'Body.\n\n=== CRITERIA ===\n- **CRITERION:** ',
+        ['Failure of 6 months of conservative care.', cite('2. Failure of 6 months of conservative care.', 1, 1)],
+        '\n- **STATUS:** not_met\n- **EVIDENCE**: none\n- **MISSING:** The duration of therapy is not recorded.\n',
+      ),
+      notes,
+      others,
+    );
+    expect(answer.criteria).toEqual([{ criterion: 'Failure of 6 months of conservative care.', policyPages: [1], status: 'not_met', evidence: [] }]);
+    expect(answer.missingEvidence).toEqual(['The duration of therapy is not recorded.']);
+  });
+
   it("shows a criterion in the policy's words even when the model paraphrases it or writes a blank", () => {
     const answer = readCriteriaAnswer(
       message(
