@@ -18,6 +18,9 @@
  *    server: bench/webhook-hostile.ts (spawned; it writes webhook-hostile.json).
  *  - An upstream answering 400 MB (clearinghouse) or 40 MB (payer search): CPU and memory of the one
  *    request, read with the cap: bench/upstream-caps.ts (spawned; it writes upstream-caps.json).
+ *  - Letters against the payer's criteria: added latency and tokens against the sandbox, an offline
+ *    estimate of the real API's bill, and a 3-page letter with a criteria table: bench/letter-criteria.ts
+ *    (spawned; letter-criteria.json).
  *  - Hostile letter input: a 20 MB model answer, 20,000 citations, every hostile notes PDF through
  *    the isolated parse (CPU seconds, peak growth): bench/letter-hostile.ts (spawned; letter-hostile.json).
  *  - Insurance discovery from submit to COMPLETE against the sandbox, and its upstream calls:
@@ -40,6 +43,7 @@ import type { FunctionName } from '../infra/deploy/functions.js';
 import type { HostileReport, ProbeResult } from './hostile.js';
 import type { UpstreamCapsReport } from './upstream-caps.js';
 import type { LetterHostileFigure } from './letter-hostile.js';
+import type { LetterCriteriaReport } from './letter-criteria.js';
 import { measureInvocations, type InvocationSample } from './invocations.js';
 import type { WebhookHostileReport } from './webhook-hostile.js';
 import { LAMBDA_NODE_MAJOR, lambdaNodePath } from './lambda-node.js';
@@ -359,6 +363,29 @@ function cardRows(rows: CardBenchRow[]): Row[] {
   }));
 }
 
+/** Policy-grounded letters: latency and tokens per document set against the plain letter, and the 3-page PDF with a table. */
+function letterCriteriaRows(report: LetterCriteriaReport): Row[] {
+  const plain = report.letters['notes only']!;
+  return [
+    ...Object.entries(report.letters).map(([name, l]) => ({
+      figure: `letter (sandbox), ${name}: median ms, sandbox tokens in/out, estimated real input tokens`,
+      value: `${fixed(l.sandboxMedianMs, 0)} ms, ${l.sandboxInputTokens}/${l.sandboxOutputTokens}, ~${l.estimatedBilledInputTokens}`,
+      baseline: `notes only ${fixed(plain.sandboxMedianMs, 0)} ms, ~${plain.estimatedBilledInputTokens}`,
+      ratio: `+${fixed(l.sandboxMedianMs - plain.sandboxMedianMs, 0)} ms, +${l.estimatedBilledInputTokens - plain.estimatedBilledInputTokens} tokens`,
+      target: '',
+      pass: null,
+    })),
+    {
+      figure: `letter PDF render, ${report.pdf.pages} pages with a ${report.pdf.criteria}-row criteria table, ms (median of ${report.pdf.runs})`,
+      value: fixed(report.pdf.medianMs),
+      baseline: `without the payer sections ${fixed(report.pdf.withoutTableMedianMs)}`,
+      ratio: `${fixed(report.pdf.medianMs / report.pdf.withoutTableMedianMs, 2)}x`,
+      target: '',
+      pass: null,
+    },
+  ];
+}
+
 /** Each hostile letter case: CPU seconds of the whole process and its peak growth; target 2 s of CPU. */
 function letterHostileRows(figures: LetterHostileFigure[]): Row[] {
   return figures.map((f) => ({
@@ -472,6 +499,8 @@ step('letter PDF (bench/pdf.ts)');
 const pdf = resultOf<PdfResult>('pdf.ts');
 step('hostile input (bench/hostile.ts; unguarded runs are capped and killed)');
 const hostile = resultOf<HostileReport>('hostile.ts');
+step("letters against the payer's criteria (bench/letter-criteria.ts)");
+const letterCriteria = resultOf<LetterCriteriaReport>('letter-criteria.ts');
 step('hostile letter input: model output and notes (bench/letter-hostile.ts)');
 const letterHostile = resultOf<LetterHostileFigure[]>('letter-hostile.ts');
 step('a JSON list of millions of items (bench/hostile-json.ts)');
@@ -500,6 +529,7 @@ const rows = [
   ...cardRows(card),
   ...pdfRows(pdf),
   ...hostileRows(hostile),
+  ...letterCriteriaRows(letterCriteria),
   ...letterHostileRows(letterHostile),
   ...requestBoundRows(hostileJson, localServer),
   ...webhookRows(webhookHostile),
@@ -524,6 +554,7 @@ const summary = {
   pdf: pdf.render,
   hostile,
   letterHostile,
+  letterCriteria,
   hostileJson,
   localServer,
   webhookHostile,

@@ -624,6 +624,32 @@ export interface components {
              * @description A 10-digit NPI whose last digit is its check digit (as on the NPPES registry).
              */
             provider_npi?: string;
+            /** @enum {string} */
+            letter_type?: "medical_necessity" | "prior_authorization" | "appeal";
+            /** @description Base64 text (line breaks are allowed, other control characters are not). */
+            policy_file_content?: string;
+            /**
+             * Format: non-blank
+             * @description Not blank. Contains no control characters (such as tabs, line breaks or NUL).
+             */
+            policy_name?: string;
+            /** @description Base64 text (line breaks are allowed, other control characters are not). */
+            denial_file_content?: string;
+            requested_services?: {
+                /** @description A procedure code of 5 letters or digits (CPT, HCPCS or CDT, such as 99213 or D0120). */
+                code: string;
+                units?: number;
+                /**
+                 * Format: us-date
+                 * @description A real calendar date in the form MM-DD-YYYY.
+                 */
+                dateFrom?: string;
+                /**
+                 * Format: us-date
+                 * @description A real calendar date in the form MM-DD-YYYY.
+                 */
+                dateTo?: string;
+            }[];
         };
         FhirBundleRequest: {
             /** @enum {string} */
@@ -921,10 +947,10 @@ export interface components {
         };
         Notice: {
             /**
-             * @description A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED, PLAN_SCOPE, FREQUENCY_NOT_MET, PATIENT_DECEASED, CONTACT_PAYER, PCP_ON_FILE, RESTRICTED_PROVIDER (eligibility), UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED (letter) or CONFIRM_CARD_FIELDS (insurance card).
+             * @description A stable code, e.g. OTHER_PAYER, MEDICARE_ADVANTAGE, FAMILY_LEVEL_ONLY, SERVICE_NOT_RETURNED, PLAN_SCOPE, FREQUENCY_NOT_MET, PATIENT_DECEASED, CONTACT_PAYER, PCP_ON_FILE, RESTRICTED_PROVIDER (eligibility), UNVERIFIED_CODE_REMOVED, NOTES_NOT_MACHINE_READABLE, GLYPHS_REPLACED, CITATION_NOT_FOUND, CITATIONS_LIMITED, CRITERIA_NOT_MET (letter) or CONFIRM_CARD_FIELDS (insurance card).
              * @enum {string}
              */
-            code: "OTHER_PAYER" | "MEDICARE_ADVANTAGE" | "FAMILY_LEVEL_ONLY" | "SERVICE_NOT_RETURNED" | "PLAN_SCOPE" | "FREQUENCY_NOT_MET" | "PATIENT_DECEASED" | "CONTACT_PAYER" | "PCP_ON_FILE" | "RESTRICTED_PROVIDER" | "UNVERIFIED_CODE_REMOVED" | "NOTES_NOT_MACHINE_READABLE" | "GLYPHS_REPLACED" | "CITATION_NOT_FOUND" | "CITATIONS_LIMITED" | "CONFIRM_CARD_FIELDS";
+            code: "OTHER_PAYER" | "MEDICARE_ADVANTAGE" | "FAMILY_LEVEL_ONLY" | "SERVICE_NOT_RETURNED" | "PLAN_SCOPE" | "FREQUENCY_NOT_MET" | "PATIENT_DECEASED" | "CONTACT_PAYER" | "PCP_ON_FILE" | "RESTRICTED_PROVIDER" | "UNVERIFIED_CODE_REMOVED" | "NOTES_NOT_MACHINE_READABLE" | "GLYPHS_REPLACED" | "CITATION_NOT_FOUND" | "CITATIONS_LIMITED" | "CRITERIA_NOT_MET" | "CONFIRM_CARD_FIELDS";
             /** @description A sentence for a person; never contains patient data. */
             message: string;
         };
@@ -1100,6 +1126,19 @@ export interface components {
             /** @description The notes' passages the letter cites, in order of first use; the letter marks them "[p. N]" and lists them under "Source documentation". A citation counts only when its page exists and its text is found on that page of the notes: others are dropped with a CITATION_NOT_FOUND notice, and past 100 a CITATIONS_LIMITED notice counts the rest. */
             citations: components["schemas"]["Citation"][];
             notices: components["schemas"]["Notice"][];
+            /** @description When policy_file_content is given: the policy's criteria in its order. A criterion whose policy citation is not found in the policy is dropped (CITATION_NOT_FOUND); criteria not met are named in CRITERIA_NOT_MET. */
+            criteria?: components["schemas"]["Criterion"][];
+            /** @description One plain sentence per criterion not met or unclear. */
+            missingEvidence?: string[];
+            /** @description Appeals: the denial answered. Codes are kept only when the denial's text holds them and the bundled X12 lists know them. */
+            denial?: {
+                /** @description The denial's stated reason, as quoted from it (or a sentence saying it could not be confirmed). */
+                reason: string;
+                carcCodes: components["schemas"]["AdjustmentCode"][];
+                rarcCodes: components["schemas"]["AdjustmentCode"][];
+                /** @description As the denial states it, only when it does. */
+                appealDeadline?: string;
+            };
         } & ({
             letter: string;
         } | {
@@ -1116,6 +1155,24 @@ export interface components {
             page: number;
             /** @description The passage as the AI service quoted it (at most 500 characters), plain text: escape it before rendering it in HTML. */
             citedText: string;
+        };
+        Criterion: {
+            /** @description The criterion in the policy's words. */
+            criterion: string;
+            /** @description The policy's pages it was cited from (found there). */
+            policyPages: number[];
+            /**
+             * @description met only with at least one notes passage found in the notes.
+             * @enum {string}
+             */
+            status: "met" | "not_met" | "unclear";
+            /** @description The notes' passages that bear on it. */
+            evidence: components["schemas"]["Citation"][];
+        };
+        AdjustmentCode: {
+            code: string;
+            /** @description From the bundled X12 list (docs/letter.md#appeals). */
+            description: string;
         };
         InsuranceCardResponse: {
             card: components["schemas"]["InsuranceCard"];

@@ -1,4 +1,4 @@
-import type { CodeReport } from './compose/index.js';
+import type { CodeReport, Criterion, Denial } from './compose/index.js';
 import { assembleLetter, type LetterContent } from './render/index.js';
 import { glyphsReplacedNotice } from './notices.js';
 import type { LetterResponse, Notice } from './types.js';
@@ -18,6 +18,10 @@ export interface LetterRecipe {
   codes: CodeReport;
   /** Notices known before rendering (the PDF may add GLYPHS_REPLACED). */
   notices: Notice[];
+  /** Policy-grounded letters (docs/letter.md#letter-types). */
+  criteria?: Criterion[];
+  missingEvidence?: string[];
+  denial?: Denial;
 }
 
 export async function renderLetterAnswer(recipe: LetterRecipe): Promise<LetterResponse> {
@@ -29,6 +33,8 @@ export async function renderLetterAnswer(recipe: LetterRecipe): Promise<LetterRe
     patient_identifier: content.meta.patient_identifier,
     codes: recipe.codes,
     citations: content.citations,
+    ...(recipe.criteria ? { criteria: recipe.criteria, missingEvidence: recipe.missingEvidence ?? [] } : {}),
+    ...(recipe.denial ? { denial: recipe.denial } : {}),
   };
   if (recipe.format === 'pdf') {
     // Loaded on the first PDF, not at cold start: fontkit, bidi-js and the layout code are only for PDFs.

@@ -28,5 +28,7 @@ export type { LetterResponse, Notice } from './types.js';
 export { checkPdfDecompression, parseInWorker, readProcedureNotes } from './intake/index.js';
 /** The request metadata, and the body reader (the PDF bench renders bodies). */
 export { parseLetterMarkdown, type LetterMetadata } from './compose/index.js';
+/** The Messages request a letter sends (the criteria bench estimates its tokens offline). */
+export { buildLetterRequest, type CriteriaDocuments } from './compose/index.js';
 /** The PDF renderer and the font files the stack ships. */
 export { renderLetterPdfReport, type RenderedLetter } from './render/index.js';

@@ -33,3 +33,23 @@ export const citationsLimitedNotice = (count: number, limit: number): Notice => 
   code: 'CITATIONS_LIMITED',
   message: `Only the first ${limit} cited passages are kept; ${count} more ${count === 1 ? 'was' : 'were'} dropped`,
 });
+
+export const criteriaDroppedNotice = (count: number): Notice => ({
+  code: 'CITATION_NOT_FOUND',
+  message: `${count} criteri${count === 1 ? 'on was' : 'a were'} dropped: the cited text is not in the payer's policy`,
+});
+
+/** Criteria are the policy's words, not patient data; the list is capped like every list in a response. */
+export const criteriaNotMetNotice = (criteria: string[]): Notice => ({
+  code: 'CRITERIA_NOT_MET',
+  message: `The notes do not meet ${criteria.length} of the policy's criteria (the letter is still written; decide whether to send it): ${criteria
+    .slice(0, 10)
+    .map((criterion) => `“${criterion.length > 120 ? `${criterion.slice(0, 119)}…` : criterion}”`)
+    .join('; ')}`,
+});
+
+export const unverifiedServiceNotices = (codes: string[]): Notice[] =>
+  codes.slice(0, MAX_CODE_NOTICES).map((code) => ({
+    code: 'UNVERIFIED_CODE_REMOVED',
+    message: `Requested service ${code} does not appear in the procedure notes, so it was left out of the letter`,
+  }));

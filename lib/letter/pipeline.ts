@@ -6,6 +6,7 @@ import type { LetterRequest } from '../validation/index.js';
 import { parseLetterMarkdown, checkLetterBody, MAX_CITATIONS, readCitedText, verifyCodes, buildLetterRequest } from './compose/index.js';
 import { readProcedureNotes, searchNotes, textLayerOf } from './intake/index.js';
 import { renderLetterAnswer, type LetterRecipe } from './answer.js';
+import { checkCriteria, readPayerDocuments } from './criteria-step.js';
 import { citationNotFoundNotice, citationsLimitedNotice, notMachineReadableNotice, unverifiedCodeNotices } from './notices.js';
 import type { LetterResponse, Notice } from './types.js';
 
@@ -46,18 +47,21 @@ const AI_FAILURES: Record<MessagesFailureKind, (failure: MessagesFailure) => Ser
 
 /** `clock` dates the letter (docs/architecture.md#time): the system clock in production, a fixed one in tests. */
 export async function generateLetter(request: LetterRequest, ai: LetterAi, clock: Clock = systemClock): Promise<LetterOutcome> {
-  const { file_content, output_format, ...meta } = request;
+  const { file_content, output_format, policy_file_content, denial_file_content, ...meta } = request;
   const log: SafeLogFields = { upstream: 'anthropic' };
 
   const notes = await readProcedureNotes(file_content);
   if (!notes.ok) return { result: notes, log: {} };
+  // The payer's policy and the denial: the same gate and limits, refusals naming their field.
+  const payer = await readPayerDocuments(request);
+  if (!payer.ok) return { result: payer, log: {} };
 
   const started = performance.now();
   const answer = await createMessage({
     apiKey: ai.apiKey,
     ...(ai.baseURL ? { baseURL: ai.baseURL } : {}),
     budgetMs: ai.budgetMs,
-    request: buildLetterRequest(ai.model, notes.value.base64, meta),
+    request: buildLetterRequest(ai.model, notes.value.base64, meta, payer.value.documents),
   });
   log.upstreamMs = Math.round(performance.now() - started);
   if (!answer.ok) {
@@ -81,7 +85,10 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, clock
   // Letters trust only the notes: citations are checked against the text layer, codes too.
   // One search over the notes, shared: each index is built once, on first use.
   const search = searchNotes(layer.pages);
-  const cited = readCitedText(message, { pages: layer.pages, pageCount: notes.value.pages, search });
+  const notesEvidence = { pages: layer.pages, pageCount: notes.value.pages, search };
+  // Criteria, denial and requested services first (docs/letter.md#the-criteria-layout): the body is what is left.
+  const sections = checkCriteria(message, payer.value, notesEvidence);
+  const cited = readCitedText(sections.body, notesEvidence, payer.value.others);
   const checked = checkLetterBody(cited.text, message.stop_reason);
   if (!checked.ok) return { result: checked, log };
   // The request's own values (member id, cost, phone…) are not codes when the model repeats them.
@@ -89,14 +96,33 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, clock
   const verified = verifyCodes(parseLetterMarkdown(checked.value), { pages: layer.pages, supplied, search });
 
   const notices: Notice[] = [
-    ...(cited.notFound > 0 ? [citationNotFoundNotice(cited.notFound)] : []),
+    ...(cited.notFound + sections.notFound > 0 ? [citationNotFoundNotice(cited.notFound + sections.notFound)] : []),
+    ...sections.notices,
     ...(cited.overLimit > 0 ? [citationsLimitedNotice(cited.overLimit, MAX_CITATIONS)] : []),
     ...unverifiedCodeNotices(verified.removed),
     ...(layer.pages === null ? [notMachineReadableNotice()] : []),
   ];
   const recipe: LetterRecipe = {
     format: output_format === 'pdf' ? 'pdf' : 'text',
-    content: { meta, body: verified.blocks, citations: cited.citations, generatedAt: new Date(clock.now()).toISOString() },
+    content: {
+      meta,
+      body: verified.blocks,
+      citations: cited.citations,
+      generatedAt: new Date(clock.now()).toISOString(),
+      ...(payer.value.documents
+        ? {
+            payer: {
+              policyCitations: cited.policyCitations,
+              denialCitations: cited.denialCitations,
+              criteria: sections.criteria,
+              services: sections.services,
+              denial: sections.denial,
+            },
+          }
+        : {}),
+    },
+    ...(sections.criteria ? { criteria: sections.criteria, missingEvidence: sections.missingEvidence ?? [] } : {}),
+    ...(sections.denial ? { denial: sections.denial } : {}),
     codes: verified.codes,
     notices,
   };

@@ -83,6 +83,7 @@ const LIST_ITEMS: Record<string, { plural: string; singular: string }> = {
   contained: { plural: 'contained resources', singular: 'contained resource' },
   parameter: { plural: 'parameters', singular: 'parameter' },
   lines: { plural: 'estimate lines', singular: 'estimate line' },
+  requested_services: { plural: 'requested services', singular: 'requested service' },
 };
 const itemsOf = (instancePath: string) => LIST_ITEMS[instancePath.split('/').filter(Boolean).pop() ?? ''] ?? { plural: 'values', singular: 'value' };
 
@@ -282,3 +283,5 @@ export { eligibility } from './validators.generated.js';
 
 export type { cardResponseSchema } from './responses/card.js';
 export { CARD_ADDRESS_MAX, CARD_FIELDS, CARD_LIST_MAX, CARD_TEXT_FIELDS, CARD_TEXT_MAX, CONFIDENCE_LEVELS, type CardField } from './responses/vocabulary.js';
+
+export type { RequestedService } from './schemas.js';

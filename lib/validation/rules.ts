@@ -133,6 +133,12 @@ const estimateCodesFit: Rule = (body, context) => {
   return undefined;
 };
 
+/** An appeal answers a denial (docs/letter.md#appeals): without the denial it cannot be written. */
+const appealHasDenial: Rule = (body, context) =>
+  body.letter_type === 'appeal' && body.denial_file_content === undefined && !context.reported.has('denial_file_content')
+    ? { field: 'denial_file_content', message: 'is required when letter_type is appeal (the PDF of the denial letter or EOB)' }
+    : undefined;
+
 /** Stedi's insurance discovery takes names of at most 25 characters (docs/finding-coverage.md#upstream): refused here, never cut. */
 const DISCOVERY_NAME_SIZE = 25;
 const fitsDiscovery =
@@ -183,7 +189,7 @@ const RULES: Record<SchemaName, readonly Rule[]> = {
     fitsNm1('dependentLastName', 'NM103'),
     coverageInBounds(['patientDOB', 'dependentDOB']),
   ],
-  letter: [],
+  letter: [appealHasDenial],
   // The FHIR Bundle's own shape only: the eligibility body read from it is validated with the eligibility rules (lib/fhir/request.ts).
   fhir: [],
   discovery: [fitsDiscovery('patientFirstName'), fitsDiscovery('patientLastName'), serviceInBounds],

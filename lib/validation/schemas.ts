@@ -249,6 +249,29 @@ const letterSchema = {
     member_id: memberId,
     patient_dob: pastUsDate,
     provider_npi: { type: 'string', maxLength: 10, format: 'npi' },
+    // Letters against the payer's criteria (docs/letter.md#letter-types).
+    letter_type: { type: 'string', enum: ['medical_necessity', 'prior_authorization', 'appeal'] },
+    // Read like file_content, after validation (same limits and gate).
+    policy_file_content: { type: 'string', minLength: 1, pattern: BASE64_TEXT },
+    policy_name: text(200),
+    // Required when letter_type is appeal (./rules.ts).
+    denial_file_content: { type: 'string', minLength: 1, pattern: BASE64_TEXT },
+    requested_services: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['code'],
+        properties: {
+          code: { type: 'string', pattern: PROCEDURE_CODE },
+          units: { type: 'integer', exclusiveMinimum: 0, maximum: 9999 },
+          dateFrom: usDate,
+          dateTo: usDate,
+        },
+      },
+    },
   },
 } as const;
 
@@ -310,6 +333,7 @@ export type MbiRequest = FromSchema<typeof mbiSchema>;
 export type EstimateRequest = FromSchema<typeof estimate>;
 export type CobRequest = FromSchema<typeof cobSchema>;
 export type LetterRequest = FromSchema<typeof letterSchema>;
+export type RequestedService = NonNullable<LetterRequest['requested_services']>[number];
 export type CardRequest = FromSchema<typeof cardSchema>;
 export type CardCheckRequest = NonNullable<CardRequest['check']>;
 /** A `$submit` body as it arrives: a Bundle, a CoverageEligibilityRequest or a Parameters (every other key is read by lib/fhir). */

@@ -21,6 +21,7 @@ const NOT_RUN = [
   "docs/api.md printable-summary: the answer is a PDF written to a file; test/eligibility/printout.test.ts checks the same request's page",
   'docs/deployment.md deploy-first-call: needs a deployed stack and its outputs',
   'docs/finding-coverage.md card-medicare: sends a sample card image through $(base64 …); test/card/route.test.ts reads every sample card',
+  'docs/letter.md appeal-offline: builds its body from the sample PDFs with node; test/letter/criteria.test.ts sends the same documents',
 ];
 
 interface Real {

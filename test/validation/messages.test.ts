@@ -95,6 +95,9 @@ const BAD_VALUES: unknown[] = [
   // Estimate lines whose amount breaks its bounds.
   { lines: [{ amount: 0 }] },
   { lines: [{ amount: 2_000_000 }] },
+  // Requested services whose units break their bounds.
+  [{ code: '99213', units: 0 }],
+  [{ code: '99213', units: 100_000 }],
 ];
 
 /** Every broken body: each field (and each field of an object field) set to each bad value, each required field dropped, an unknown field, a lone dependent field. */

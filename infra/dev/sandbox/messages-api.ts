@@ -5,7 +5,11 @@ import { listen } from '../listen.js';
 import type { PDFObject } from 'pdf-lib';
 import { checkPdfDecompression, parseInWorker } from '../../../lib/letter/index.js';
 import { imagesOf, transcribeCards } from './cards/transcribe.js';
+import { criteriaBlocks } from './messages-criteria.js';
 import { writeMessageStream, type StreamedToolUse } from './messages-stream.js';
+import type { NotesLine, SandboxBlock } from './messages-types.js';
+
+export type { NotesLine, SandboxBlock } from './messages-types.js';
 import { showTextLines } from './show-text.js';
 
 /**
@@ -101,27 +105,6 @@ const pick = (lines: NotesLine[], pattern: RegExp): NotesLine | undefined => {
   }
   return undefined;
 };
-
-/** One line of the notes' text layer and its 1-based page. */
-export interface NotesLine {
-  page: number;
-  text: string;
-  value?: string;
-}
-
-/** A text block of the answer, with `page_location` citations as the real API sends them. */
-export interface SandboxBlock {
-  type: 'text';
-  text: string;
-  citations?: Array<{
-    type: 'page_location';
-    cited_text: string;
-    document_index: number;
-    document_title: string | null;
-    start_page_number: number;
-    end_page_number: number;
-  }>;
-}
 
 const cite = (line: NotesLine, documentTitle: string | null) => ({
   type: 'page_location' as const,
@@ -253,20 +236,33 @@ export async function startMessagesSandbox(options: { port?: number; host?: stri
       if (parsed.kind === 'read' && parsed.pages > 100) return apiError(res, 413, 'request_too_large', 'A maximum of 100 PDF pages may be provided');
       if (parsed.kind !== 'read' || parsed.pages === 0) return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
     }
-    let lines: NotesLine[] = [];
-    if (pdfs[0]) {
+    // Every document's lines: the notes first, then (a policy-grounded letter) the policy and the denial.
+    const documentLines: NotesLine[][] = [];
+    if (pdfs.length) {
       const pdfLib = await import('pdf-lib');
       try {
-        lines = await notesLines(pdfs[0], pdfLib);
+        for (const pdf of pdfs) documentLines.push(await notesLines(pdf, pdfLib));
       } catch {
         return apiError(res, 400, 'invalid_request_error', 'The PDF could not be read');
       }
     }
+    const lines = documentLines[0] ?? [];
+    /** The policy or the denial, found by the title the service gives it (docs/letter.md#the-criteria-layout). */
+    const documentNamed = (prefix: string) => {
+      const index = documents.findIndex((d) => typeof d.title === 'string' && d.title.startsWith(prefix));
+      return index > 0 ? { index, title: documents[index]!.title as string, lines: documentLines[index] ?? [] } : undefined;
+    };
     const notes = lines.map((line) => line.text).join('\n');
     const citationsOn = documents[0]?.citations?.enabled === true;
     const documentTitle = typeof documents[0]?.title === 'string' ? documents[0].title : null;
     const letterBlocks = (invent = false) => {
-      const built = sandboxLetterBlocks(lines, metadata, { documentTitle, invent });
+      const extra = criteriaBlocks({
+        notes: lines,
+        policy: documentNamed('Payer policy'),
+        denial: documentNamed('Denial letter'),
+        inventCriterion: /SANDBOX:INVENTED_CRITERION\b/.test(`${notes}\n${metadata}`),
+      });
+      const built = [...sandboxLetterBlocks(lines, metadata, { documentTitle, invent }), ...extra.body, ...extra.sections];
       // Without citations enabled, the real API answers with one plain text block.
       return citationsOn ? built : [{ type: 'text' as const, text: blocksText(built) }];
     };

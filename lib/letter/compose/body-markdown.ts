@@ -32,14 +32,21 @@ const MARKER_SPLIT = /\uE000([^\uE000\uE001]*)\uE001/;
  * alone between the sentinels, no brackets (the parser's work on brackets grows with the square
  * of their number in a paragraph: 16,000 "[p. 1]" cost it 5 s). It leaves as the run "[p. 2] [p. 3]".
  */
-export const citationMarker = (pages: number[]): string => `${MARKER_OPEN}${pages.join(' ')}${MARKER_CLOSE}`;
+export const citationMarker = (pages: Array<number | string>): string => `${MARKER_OPEN}${pages.join(' ')}${MARKER_CLOSE}`;
 
-/** A marker's pages ("2 3") as the letter shows them: "[p. 2] [p. 3]". */
+/**
+ * A marker's pages ("2 3 policy:4") as the letter shows them: "[p. 2] [p. 3] [policy p. 4]". The
+ * notes' pages are bare; the policy's and the denial's carry their document's name.
+ */
 const markerLabel = (pages: string): string =>
   pages
     .split(' ')
     .filter(Boolean)
-    .map((page) => `[p. ${page}]`)
+    .map((token) => {
+      const [, document, page] = /^(?:(policy|denial):)?(\d+)$/.exec(token) ?? [];
+      return page ? `[${document ? `${document} ` : ''}p. ${page}]` : '';
+    })
+    .filter(Boolean)
     .join(' ');
 
 const styleOf = (bold: boolean, italic: boolean): FontStyle => (bold && italic ? 'boldItalic' : bold ? 'bold' : italic ? 'italic' : 'regular');

@@ -39,10 +39,19 @@ export interface CitationEvidence {
   search?: NotesSearch;
 }
 
+/** The other documents of a criteria letter, by their index in the request (the notes are 0). */
+export interface OtherDocuments {
+  policy?: { index: number; evidence: CitationEvidence };
+  denial?: { index: number; evidence: CitationEvidence };
+}
+
 export interface CitedText {
   /** The answer's text with marker sentinels at the end of each cited sentence. */
   text: string;
   citations: Citation[];
+  /** The policy's and the denial's passages the text cites, each checked against its own document. */
+  policyCitations: Citation[];
+  denialCitations: Citation[];
   /** Citations dropped because their page or passage is not in the notes. */
   notFound: number;
   /** Distinct passages dropped, unsearched, past MAX_CITATIONS. */
@@ -53,6 +62,7 @@ interface PageLocation {
   type: 'page_location';
   cited_text: string;
   start_page_number: number;
+  document_index?: number;
 }
 
 const isPageLocation = (value: unknown): value is PageLocation => {
@@ -103,25 +113,45 @@ function sentenceEnds(text: string): (blockEnd: number) => number {
 
 const truncate = (text: string) => ([...text].length > CITED_TEXT_MAX ? [...text].slice(0, CITED_TEXT_MAX).join('') : text);
 
-export function readCitedText(message: Message, evidence: CitationEvidence): CitedText {
+/**
+ * `budget` is shared by callers that read one answer in several parts (./criteria.ts): the passages
+ * looked up across all of them stay within MAX_CITATIONS.
+ */
+export function readCitedText(message: Message, evidence: CitationEvidence, others: OtherDocuments = {}, budget = { searched: 0 }): CitedText {
   let text = '';
-  const citations: Citation[] = [];
-  /** Each distinct passage seen: its index in `citations`, or why it is not kept. */
+  /** Each document's kept passages, and its marker prefix: notes pages bare, "policy:3", "denial:1". */
+  const kinds = [
+    { prefix: '', evidence, search: evidence.search ?? searchNotes(evidence.pages), kept: [] as Citation[] },
+    ...(['policy', 'denial'] as const).flatMap((name) => {
+      const doc = others[name];
+      return doc
+        ? [
+            {
+              prefix: `${name}:`,
+              index: doc.index,
+              evidence: doc.evidence,
+              search: doc.evidence.search ?? searchNotes(doc.evidence.pages),
+              kept: [] as Citation[],
+            },
+          ]
+        : [];
+    }),
+  ];
+  const kindOf = (index: number | undefined) => (index === undefined || index === 0 ? kinds[0] : kinds.find((kind) => 'index' in kind && kind.index === index));
+  /** Each distinct passage seen: its index in its document's list, or why it is not kept. */
   const seen = new Map<string, number | 'not-found' | 'over-limit'>();
-  const marks: Array<{ at: number; pages: number[] }> = [];
-  const search = evidence.search ?? searchNotes(evidence.pages);
-  let searched = 0;
+  const marks: Array<{ at: number; pages: string[] }> = [];
   let notFound = 0;
   let overLimit = 0;
 
-  /** A passage's fate, decided once: its page, then (within the limit) the notes' text. */
-  const decide = (page: number, citedText: string): number | 'not-found' | 'over-limit' => {
-    if (page > evidence.pageCount) return 'not-found';
-    if (searched >= MAX_CITATIONS) return 'over-limit';
-    searched += 1;
-    if (!search.passageOn(page, citedText)) return 'not-found';
-    citations.push({ page, citedText });
-    return citations.length - 1;
+  /** A passage's fate, decided once: its document and page, then (within the limit) that document's text. */
+  const decide = (kind: (typeof kinds)[number] | undefined, page: number, citedText: string): number | 'not-found' | 'over-limit' => {
+    if (!kind || page > kind.evidence.pageCount) return 'not-found';
+    if (budget.searched >= MAX_CITATIONS) return 'over-limit';
+    budget.searched += 1;
+    if (!kind.search.passageOn(page, citedText)) return 'not-found';
+    kind.kept.push({ page, citedText });
+    return kind.kept.length - 1;
   };
 
   for (const block of message.content) {
@@ -129,27 +159,29 @@ export function readCitedText(message: Message, evidence: CitationEvidence): Cit
     // The sentinels (U+E000–U+E002) are ours: a model that writes them gets them removed; so are control characters.
     const piece = cleanModelText(block.text.replace(/[\uE000-\uE002]/g, ''));
     text += piece;
-    const pages: number[] = [];
+    const pages: string[] = [];
     for (const citation of Array.isArray(block.citations) ? block.citations : []) {
       if (!isPageLocation(citation)) continue;
       const page = citation.start_page_number;
+      const kind = kindOf(citation.document_index);
       const citedText = truncate(cleanModelText(citation.cited_text).trim());
-      const key = `${page}\u0000${citedText}`;
+      const key = `${citation.document_index ?? 0}\u0000${page}\u0000${citedText}`;
       let fate = seen.get(key);
       if (fate === undefined) {
-        fate = decide(page, citedText);
+        fate = decide(kind, page, citedText);
         seen.set(key, fate);
         if (fate === 'over-limit') overLimit += 1;
       }
       if (fate === 'not-found') notFound += 1;
-      if (typeof fate !== 'number') continue;
-      if (!pages.includes(page)) pages.push(page);
+      if (typeof fate !== 'number' || !kind) continue;
+      const token = `${kind.prefix}${page}`;
+      if (!pages.includes(token)) pages.push(token);
     }
     if (pages.length) marks.push({ at: text.length, pages });
   }
 
   // Resolve each mark to its sentence end; marks landing on the same spot merge their pages.
-  const byPosition = new Map<number, number[]>();
+  const byPosition = new Map<number, string[]>();
   const sentenceEnd = sentenceEnds(text);
   for (const mark of marks) {
     const at = sentenceEnd(mark.at);
@@ -165,7 +197,8 @@ export function readCitedText(message: Message, evidence: CitationEvidence): Cit
     from = at;
   }
   parts.push(text.slice(from));
-  return { text: parts.join(''), citations, notFound, overLimit };
+  const keptOf = (prefix: string) => kinds.find((kind) => kind.prefix === prefix)?.kept ?? [];
+  return { text: parts.join(''), citations: kinds[0].kept, policyCitations: keptOf('policy:'), denialCitations: keptOf('denial:'), notFound, overLimit };
 }
 
 /** The sentinels removed: the text the model wrote, for checks that must not see markers. */

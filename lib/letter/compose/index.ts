@@ -21,10 +21,22 @@ export { buildLetterRequest, CANNOT_WRITE_SENTINEL, type LetterMetadata, type Le
 /** Empty, cut off, refused or templated answers → 422. */
 export { checkLetterBody } from './check-output.js';
 /** The answer's text with citation markers, and the citations the notes bear out (at most MAX_CITATIONS). */
-export { MAX_CITATIONS, readCitedText, type Citation, type CitationEvidence, type CitedText } from './citations.js';
+export { MAX_CITATIONS, readCitedText, type Citation, type CitationEvidence, type CitedText, type OtherDocuments } from './citations.js';
 /** Every billing code in the body, verified against the notes or removed. */
 export { verifyCodes, type CodeEvidence, type CodeReport, type VerifiedBody } from './codes.js';
 /** The body's markdown as blocks of styled runs (headings, paragraphs, list items, rules). */
 export { citationMarker, parseLetterMarkdown, runsText, type Block, type FontStyle, type Run } from './body-markdown.js';
 /** Text that goes into the letter as text: escaping, scheme and link defusing, control characters removed. */
 export { cleanModelText, defuseLinks, defuseSchemes, escapeInline, escapeLineStart, escapeMarkdown } from './plain-text.js';
+/** Policy-grounded letters: the criteria and denial sections of the answer, the request's extra documents, the denial's codes. */
+export {
+  CRITERIA_HEADING,
+  DENIAL_HEADING,
+  readCriteriaAnswer,
+  type Criterion,
+  type CriterionStatus,
+  type CriteriaAnswer,
+  type DenialFields,
+} from './criteria.js';
+export { criteriaDocumentBlocks, criteriaInstructions, type CriteriaDocuments, type LetterType } from './criteria-prompt.js';
+export { ADJUSTMENT_CODE_LISTS, checkDenial, type AdjustmentCode, type Denial } from './denial.js';

@@ -20,7 +20,10 @@ export interface ProcedureNotes {
 }
 
 /** Test seams for the isolated parse (docs/security.md#parsing-in-isolation). */
-export type NotesOptions = Pick<ParseOptions, 'deadlineMs' | 'cpuMs' | 'onParsing'>;
+export type NotesOptions = Pick<ParseOptions, 'deadlineMs' | 'cpuMs' | 'onParsing'> & {
+  /** The request field the file came in, named in the refusals (the policy and the denial are read the same way). */
+  field?: 'file_content' | 'policy_file_content' | 'denial_file_content';
+};
 
 const DATA_URL_PREFIX = /^data:application\/pdf;base64,/i;
 // Line breaks are tolerated (MIME encoders wrap at 76 columns); anything else outside the alphabet is not.
@@ -50,41 +53,44 @@ const PARSE_REFUSALS: Record<Exclude<IsolatedParse['kind'], 'read'>, string> = {
 const invalid = (message: string) => fail<ProcedureNotes>(serviceError('INVALID_FILE', { message }));
 const tooLarge = (message: string) => fail<ProcedureNotes>(serviceError('PAYLOAD_TOO_LARGE', { message }));
 
+/** Refusals about the notes read as before; those about the policy or the denial say which file. */
+const inOther = (field: string): string => (field === 'file_content' ? '' : `${field}: `);
+
 const decodedLength = (b64: string): number => {
   const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
   return (b64.length / 4) * 3 - padding;
 };
 
-export async function readProcedureNotes(fileContent: string, options: NotesOptions = {}): Promise<Result<ProcedureNotes>> {
+export async function readProcedureNotes(fileContent: string, { field = 'file_content', ...options }: NotesOptions = {}): Promise<Result<ProcedureNotes>> {
   const withoutPrefix = fileContent.replace(DATA_URL_PREFIX, '');
   // Cheap bound before any scan or decode: even allowing one line break per 76 characters, a longer
   // string cannot decode to 4 MiB or less.
   const maxEncoded = Math.ceil(MAX_FILE_BYTES / 3) * 4;
   if (withoutPrefix.length > maxEncoded + Math.ceil(maxEncoded / 76) * 2) {
-    return tooLarge('file_content decodes to more than 4 MiB');
+    return tooLarge(`${field} decodes to more than 4 MiB`);
   }
   const b64 = withoutPrefix.replace(LINE_BREAKS, '');
-  if (b64.length === 0) return invalid('file_content is empty');
+  if (b64.length === 0) return invalid(`${field} is empty`);
   if (!STANDARD_BASE64.test(b64)) {
-    return invalid('file_content is not standard base64 (only A-Z, a-z, 0-9, +, / and = padding are allowed)');
+    return invalid(`${field} is not standard base64 (only A-Z, a-z, 0-9, +, / and = padding are allowed)`);
   }
-  if (b64.length % 4 !== 0) return invalid('file_content is not correctly padded base64');
-  if (decodedLength(b64) > MAX_FILE_BYTES) return tooLarge('file_content decodes to more than 4 MiB');
+  if (b64.length % 4 !== 0) return invalid(`${field} is not correctly padded base64`);
+  if (decodedLength(b64) > MAX_FILE_BYTES) return tooLarge(`${field} decodes to more than 4 MiB`);
 
   const bytes = new Uint8Array(Buffer.from(b64, 'base64'));
   if (Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).indexOf(PDF_HEADER) < 0) {
-    return invalid('file_content is not a PDF (no %PDF- header)');
+    return invalid(`${field} is not a PDF (no %PDF- header)`);
   }
 
   // Before any library reads it: the streams may inflate to 64 MiB in all, counted as they inflate
   // (the worker's heap limit does not bound what a library inflates). docs/security.md#pdf-bombs
   const inflation = await checkPdfDecompression(bytes);
-  if (!inflation.ok) return tooLarge(GUARD_REFUSALS[inflation.reason]);
+  if (!inflation.ok) return tooLarge(`${inOther(field)}${GUARD_REFUSALS[inflation.reason]}`);
 
   // pdf-lib and pdf.js read the file in a worker thread, under a heap limit and a deadline.
   const parsed = await parseInWorker(bytes, { ...options, maxPages: MAX_PAGES });
-  if (parsed.kind !== 'read') return invalid(PARSE_REFUSALS[parsed.kind]);
-  if (parsed.pages === 0) return invalid('the PDF has no pages');
-  if (parsed.pages > MAX_PAGES) return tooLarge(`the PDF has more than ${MAX_PAGES} pages`);
+  if (parsed.kind !== 'read') return invalid(`${inOther(field)}${PARSE_REFUSALS[parsed.kind]}`);
+  if (parsed.pages === 0) return invalid(`${inOther(field)}the PDF has no pages`);
+  if (parsed.pages > MAX_PAGES) return tooLarge(`${inOther(field)}the PDF has more than ${MAX_PAGES} pages`);
   return ok({ base64: b64, bytes, pages: parsed.pages, text: parsed.text });
 }

@@ -20,7 +20,9 @@ import type { RenderedLetter } from './pdf.js';
  */
 
 /** The markdown letter, and what both outputs are rendered from. */
-export { assembleLetter, LETTER_TITLE, SOURCES_TITLE, type LetterContent } from './markdown.js';
+export { assembleLetter, LETTER_TITLE, letterTitle, SOURCES_TITLE, type LetterContent } from './markdown.js';
+/** What a policy-grounded letter adds: requested services, the denial, the criteria table. */
+export type { PayerSections } from './criteria-sections.js';
 /** The font files of the fallback chain (the stack copies them beside the bundle) and their bundled names. */
 export { ALL_FONT_FILES, bundledName, type FontFile } from '../../pdf/index.js';
 export type { RenderedLetter } from './pdf.js';

@@ -1,5 +1,6 @@
 import { type Block, type Run, type Citation, escapeInline, escapeLineStart, escapeMarkdown, type LetterMetadata } from '../compose/index.js';
 import { formatLetterDate } from './date.js';
+import { criteriaMarkdown, type PayerSections } from './criteria-sections.js';
 import { reBlockLines, sourceLines } from './sections.js';
 
 /**
@@ -10,6 +11,10 @@ import { reBlockLines, sourceLines } from './sections.js';
  */
 
 export const LETTER_TITLE = 'Letter of Medical Necessity';
+
+/** The title by letter type (docs/letter.md#letter-types); a letter without a type is a Letter of Medical Necessity. */
+const TITLES = { medical_necessity: LETTER_TITLE, prior_authorization: 'Prior Authorization Request', appeal: 'Appeal of Denied Coverage' } as const;
+export const letterTitle = (meta: Pick<LetterMetadata, 'letter_type'>): string => TITLES[meta.letter_type ?? 'medical_necessity'];
 export const SOURCES_TITLE = 'Source documentation';
 
 const DELIMITER: Record<Run['style'], string> = { regular: '', bold: '**', italic: '*', boldItalic: '***' };
@@ -62,13 +67,15 @@ export interface LetterContent {
   body: Block[];
   citations: Citation[];
   generatedAt: Date;
+  /** Policy-grounded letters only (docs/letter.md#letter-types); other documents (an eligibility printout) leave it out. */
+  payer?: PayerSections;
 }
 
-export function assembleLetter({ meta, body, citations, generatedAt }: LetterContent): string {
+export function assembleLetter({ meta, body, citations, generatedAt, payer }: LetterContent): string {
   const e = (value: string) => escapeMarkdown(value);
   // Two trailing spaces are markdown hard line breaks: one block, one value per line.
   const lines = (pairs: Array<[string, string]>) => pairs.map(([label, value], i) => `${label}: ${e(value)}${i < pairs.length - 1 ? '  ' : ''}`);
-  const sources = sourceLines(citations);
+  const sources = sourceLines(citations, payer);
   return [
     `# ${e(meta.facility_name)}`,
     '',
@@ -78,7 +85,7 @@ export function assembleLetter({ meta, body, citations, generatedAt }: LetterCon
     ]).map((line) => `${line.trimEnd()}  `),
     `Date: ${formatLetterDate(generatedAt)}`,
     '',
-    `## ${LETTER_TITLE}`,
+    `## ${letterTitle(meta)}`,
     '',
     '**Re:**  ',
     ...lines(reBlockLines(meta)),
@@ -91,8 +98,10 @@ export function assembleLetter({ meta, body, citations, generatedAt }: LetterCon
     '',
     '---',
     '',
+    ...criteriaMarkdown(payer, 'before'),
     writeBlocks(body),
     '',
+    ...criteriaMarkdown(payer, 'after'),
     ...(sources.length ? [`### ${SOURCES_TITLE}`, '', ...sources.map(({ label, text }) => `- ${label} “${escapeMarkdown(text)}”`), ''] : []),
     '---',
     '',

@@ -2,7 +2,17 @@ import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { embedPdfFonts, RTL, TEXT, textDrawer, wrapRuns, type FaceRun, type PdfFonts, type WrappedLine } from '../../pdf/index.js';
 import type { Block, FontStyle, Run } from '../compose/index.js';
 import { formatLetterDate } from './date.js';
-import { LETTER_TITLE, SOURCES_TITLE, type LetterContent } from './markdown.js';
+import {
+  CRITERIA_COLUMNS,
+  CRITERIA_TITLE,
+  criterionCells,
+  DENIAL_TITLE,
+  denialLines,
+  SERVICES_TITLE,
+  serviceLines,
+  type PayerSections,
+} from './criteria-sections.js';
+import { letterTitle, SOURCES_TITLE, type LetterContent } from './markdown.js';
 import { reBlockLines, sourceLines } from './sections.js';
 
 /**
@@ -21,6 +31,7 @@ const INDENT = 18;
 
 const MUTED = rgb(0.4, 0.4, 0.4);
 const RULE = rgb(0.75, 0.75, 0.75);
+const SHADE = rgb(0.93, 0.93, 0.93);
 
 const BODY = { size: 11, leading: 15.5 };
 const HEADING_SIZE: Record<1 | 2 | 3, number> = { 1: 15, 2: 13, 3: 11.5 };
@@ -36,7 +47,7 @@ const timestamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export async function renderLetterPdfReport(content: LetterContent): Promise<RenderedLetter> {
   const doc = await PDFDocument.create();
-  doc.setTitle(LETTER_TITLE);
+  doc.setTitle(letterTitle(content.meta));
   doc.setCreator('Letter of Medical Necessity service');
   doc.setProducer('pdf-lib');
   doc.setCreationDate(content.generatedAt);
@@ -79,13 +90,47 @@ interface Writer {
   rule(): void;
   space(points: number): void;
   keepTogether(height: number): void;
+  /** A table: cells wrap within their column; rows flow over pages, the header row repeated on each. */
+  table(header: Run[][], rows: Run[][][], widths: number[]): void;
 }
 
 /** Headings are bold; italic inside them is bold italic. */
 const headingRuns = (runs: Run[]): Run[] =>
   runs.map((run) => ({ ...run, style: run.style === 'italic' || run.style === 'boldItalic' ? 'boldItalic' : 'bold' }));
 
-function layOut({ meta, body, citations, generatedAt }: LetterContent, writer: Writer): void {
+/** Requested services and the denial before the body, as labelled lines (./criteria-sections.ts). */
+function payerBefore(payer: PayerSections | undefined, writer: Writer): void {
+  if (payer?.services?.length) {
+    writer.heading([{ text: SERVICES_TITLE, style: 'bold' }], HEADING_SIZE[3]);
+    for (const line of serviceLines(payer.services)) writer.item('•', [{ text: line, style: 'regular' }], 0);
+  }
+  if (payer?.denial) {
+    writer.heading([{ text: DENIAL_TITLE, style: 'bold' }], HEADING_SIZE[3]);
+    for (const [label, value] of denialLines(payer.denial))
+      writer.item(
+        '•',
+        [
+          { text: `${label}: `, style: 'bold' },
+          { text: value, style: 'regular' },
+        ],
+        0,
+      );
+  }
+}
+
+/** The criteria table after the body: criterion (with its policy pages), status, the notes pages. */
+function criteriaTable(payer: PayerSections | undefined, writer: Writer): void {
+  if (!payer?.criteria?.length) return;
+  writer.heading([{ text: CRITERIA_TITLE, style: 'bold' }], HEADING_SIZE[3]);
+  const plain = (text: string): Run[] => [{ text, style: 'regular' }];
+  writer.table(
+    CRITERIA_COLUMNS.map((title) => [{ text: title, style: 'bold' }]),
+    payer.criteria.map((criterion) => criterionCells(criterion).map(plain)),
+    [CONTENT_WIDTH * 0.62, CONTENT_WIDTH * 0.14, CONTENT_WIDTH * 0.24],
+  );
+}
+
+function layOut({ meta, body, citations, generatedAt, payer }: LetterContent, writer: Writer): void {
   // Header: the center's name, contact details, date.
   writer.text([{ text: meta.facility_name, style: 'bold' }], { size: 18, leading: 22 });
   writer.text(
@@ -105,7 +150,7 @@ function layOut({ meta, body, citations, generatedAt }: LetterContent, writer: W
     { size: 10, leading: 14 },
   );
   writer.rule();
-  writer.text([{ text: LETTER_TITLE, style: 'bold' }], { size: 15, leading: 20, after: 6 });
+  writer.text([{ text: letterTitle(meta), style: 'bold' }], { size: 15, leading: 20, after: 6 });
   const field = (label: string, value: string): Run[] => [
     { text: `${label}: `, style: 'bold' },
     { text: value, style: 'regular' },
@@ -124,6 +169,7 @@ function layOut({ meta, body, citations, generatedAt }: LetterContent, writer: W
   writer.text(field('Age', meta.patient_age), BODY);
   writer.text(field('Patient identifier', meta.patient_identifier), { ...BODY, after: 4 });
   writer.rule();
+  payerBefore(payer, writer);
 
   // The AI body.
   let previous: Block['kind'] | undefined;
@@ -146,8 +192,14 @@ function layOut({ meta, body, citations, generatedAt }: LetterContent, writer: W
     previous = block.kind;
   }
 
-  // Source documentation: the cited pages and passages.
-  const sources = sourceLines(citations);
+  if (previous === 'item' && payer?.criteria?.length) {
+    writer.space(5);
+    previous = undefined;
+  }
+  criteriaTable(payer, writer);
+
+  // Source documentation: the cited pages and passages (the notes', then the policy's and the denial's).
+  const sources = sourceLines(citations, payer);
   if (sources.length) {
     if (previous === 'item') writer.space(5);
     writer.heading([{ text: SOURCES_TITLE, style: 'bold' }], HEADING_SIZE[3]);
@@ -182,6 +234,9 @@ function collector(texts: Array<{ text: string; style: FontStyle }>): Writer {
     rule: () => {},
     space: () => {},
     keepTogether: () => {},
+    table: (header, rows) => {
+      for (const cells of [header, ...rows]) for (const cell of cells) add(cell);
+    },
   };
 }
 
@@ -252,6 +307,42 @@ function pageWriter(doc: PDFDocument, fonts: PdfFonts, isolated: string[]): Writ
       });
       drawLines(lines, textX, BODY.size, BODY.leading);
       y -= 3;
+    },
+    table(header: Run[][], rows: Run[][][], widths: number[]) {
+      const pad = 4;
+      const measure = draw.measureAt(BODY.size);
+      const wrapRow = (cells: Run[][]) => cells.map((cell, i) => wrapRuns(clean(cell), widths[i]! - pad * 2, measure));
+      const heightOf = (wrapped: WrappedLine[][]) => Math.max(1, ...wrapped.map((lines) => lines.length)) * BODY.leading + pad * 2;
+      const wrappedHeader = wrapRow(header);
+      const drawRow = (wrapped: WrappedLine[][], height: number, shaded: boolean) => {
+        let x = MARGIN.left;
+        const top = y;
+        if (shaded) page.drawRectangle({ x, y: top - height, width: CONTENT_WIDTH, height, color: SHADE });
+        wrapped.forEach((lines, i) => {
+          for (const [n, line] of lines.entries())
+            draw.line(page, line, x + pad, top - pad - (n + 1) * BODY.leading + (BODY.leading - BODY.size) / 2, BODY.size);
+          page.drawRectangle({ x, y: top - height, width: widths[i]!, height, borderColor: RULE, borderWidth: 0.5 });
+          x += widths[i]!;
+        });
+        y -= height;
+      };
+      const headerHeight = heightOf(wrappedHeader);
+      let headerOnPage = false;
+      for (const cells of rows) {
+        const wrapped = wrapRow(cells);
+        const height = heightOf(wrapped);
+        if (y - (headerOnPage ? 0 : headerHeight) - height < MARGIN.bottom) {
+          page = doc.addPage([PAGE.width, PAGE.height]);
+          y = PAGE.height - MARGIN.top;
+          headerOnPage = false;
+        }
+        if (!headerOnPage) {
+          drawRow(wrappedHeader, headerHeight, true);
+          headerOnPage = true;
+        }
+        drawRow(wrapped, height, false);
+      }
+      y -= 6;
     },
     rule() {
       ensure(14);

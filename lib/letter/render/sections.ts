@@ -1,4 +1,5 @@
 import { parseLetterMarkdown, runsText, type Citation, type LetterMetadata } from '../compose/index.js';
+import type { PayerSections } from './criteria-sections.js';
 
 /**
  * What the markdown and the PDF both show besides the body, decided once so the two cannot drift:
@@ -12,6 +13,7 @@ export function reBlockLines(meta: LetterMetadata): Array<[label: string, value:
     ['Member ID', meta.member_id],
     ['Payer', meta.payer_name],
     ['Provider NPI', meta.provider_npi],
+    ['Payer policy', meta.policy_name],
   ];
   return lines.filter((line): line is [string, string] => typeof line[1] === 'string' && line[1].trim() !== '');
 }
@@ -19,14 +21,20 @@ export function reBlockLines(meta: LetterMetadata): Array<[label: string, value:
 /** Quotes in the letter are shorter than the response's `citedText`: enough to find the passage. */
 const SOURCE_QUOTE_CHARS = 160;
 
-export function sourceLines(citations: Citation[]): Array<{ label: string; text: string }> {
-  return citations.map(({ page, citedText }) => {
+/** The notes' passages, then the policy's ("policy p. 3:") and the denial's ("denial p. 1:"). */
+export function sourceLines(citations: Citation[], payer?: PayerSections): Array<{ label: string; text: string }> {
+  const all = [
+    ...citations.map((citation) => ({ ...citation, document: '' })),
+    ...(payer?.policyCitations ?? []).map((citation) => ({ ...citation, document: 'policy ' })),
+    ...(payer?.denialCitations ?? []).map((citation) => ({ ...citation, document: 'denial ' })),
+  ];
+  return all.map(({ page, citedText, document }) => {
     // The passage is the notes' text: read like the body, so markup in the notes is not quoted as markup.
     const text = parseLetterMarkdown(citedText)
       .map((block) => (block.kind === 'rule' ? '' : runsText(block.runs)))
       .join(' ')
       .replace(/\s+/g, ' ')
       .trim();
-    return { label: `p. ${page}:`, text: text.length > SOURCE_QUOTE_CHARS ? `${text.slice(0, SOURCE_QUOTE_CHARS - 1).trimEnd()}…` : text };
+    return { label: `${document}p. ${page}:`, text: text.length > SOURCE_QUOTE_CHARS ? `${text.slice(0, SOURCE_QUOTE_CHARS - 1).trimEnd()}…` : text };
   });
 }

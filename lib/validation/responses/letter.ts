@@ -35,6 +35,27 @@ export const citationSchema = {
   },
 } as const;
 
+const adjustmentCode = {
+  title: 'AdjustmentCode',
+  type: 'object',
+  additionalProperties: false,
+  required: ['code', 'description'],
+  properties: { code: str(), description: str('From the bundled X12 list (docs/letter.md#appeals).') },
+} as const;
+
+const criterionSchema = {
+  title: 'Criterion',
+  type: 'object',
+  additionalProperties: false,
+  required: ['criterion', 'policyPages', 'status', 'evidence'],
+  properties: {
+    criterion: str("The criterion in the policy's words."),
+    policyPages: { type: 'array', items: { type: 'integer', minimum: 1 }, description: "The policy's pages it was cited from (found there)." },
+    status: { type: 'string', enum: ['met', 'not_met', 'unclear'], description: 'met only with at least one notes passage found in the notes.' },
+    evidence: { type: 'array', maxItems: 10, items: citationSchema, description: "The notes' passages that bear on it." },
+  },
+} as const;
+
 export const letterResponseSchema = {
   title: 'LetterResponse',
   type: 'object',
@@ -63,6 +84,26 @@ export const letterResponseSchema = {
       items: citationSchema,
     },
     notices: { type: 'array', items: noticeSchema },
+    criteria: {
+      type: 'array',
+      maxItems: 30,
+      items: criterionSchema,
+      description:
+        "When policy_file_content is given: the policy's criteria in its order. A criterion whose policy citation is not found in the policy is dropped (CITATION_NOT_FOUND); criteria not met are named in CRITERIA_NOT_MET.",
+    },
+    missingEvidence: { type: 'array', items: str(), description: 'One plain sentence per criterion not met or unclear.' },
+    denial: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['reason', 'carcCodes', 'rarcCodes'],
+      description: "Appeals: the denial answered. Codes are kept only when the denial's text holds them and the bundled X12 lists know them.",
+      properties: {
+        reason: str("The denial's stated reason, as quoted from it (or a sentence saying it could not be confirmed)."),
+        carcCodes: { type: 'array', items: adjustmentCode },
+        rarcCodes: { type: 'array', items: adjustmentCode },
+        appealDeadline: str('As the denial states it, only when it does.'),
+      },
+    },
   },
   // Each branch names its property so the schema compiles in ajv's strict mode.
   oneOf: [

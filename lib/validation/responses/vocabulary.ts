@@ -25,6 +25,7 @@ export const LETTER_NOTICE_CODES = [
   'GLYPHS_REPLACED',
   'CITATION_NOT_FOUND',
   'CITATIONS_LIMITED',
+  'CRITERIA_NOT_MET',
 ] as const;
 
 /** The insurance card answer's notices (docs/finding-coverage.md#insurance-card). */
