@@ -32,7 +32,7 @@ const usDate = (iso: string | undefined): string => {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : (iso ?? '');
 };
 const requestDate = (mmddyyyy: string) => mmddyyyy.replace(/-/g, '/');
-const joined = (...parts: Array<string | undefined>) => parts.filter((part): part is string => Boolean(part && part.trim())).join(' ');
+const joined = (...parts: Array<string | undefined>) => parts.filter((part): part is string => Boolean(part?.trim())).join(' ');
 
 /** The summary as PDF bytes. */
 export async function eligibilityPdf(answer: unknown, request: EligibilityRequest): Promise<Uint8Array> {

@@ -13,21 +13,40 @@ const DOMAIN = ['eligibility', 'cob', 'payers', 'batch', 'fhir', 'mcp'];
 /** Upstream modules that are not clients: shape checks and the retry policy's `Sleep`. */
 const NOT_CLIENTS = new Set(['json.js', 'retry.js', 'body.js']);
 
-const importsOf = (folder: string): { file: string; from: string }[] =>
+const importsOf = (folder: string): { file: string; from: string; names: string[] }[] =>
   readdirSync(join(LIB, folder), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts'))
     .flatMap((file) => {
       const text = readFileSync(join(LIB, folder, file), 'utf8');
-      return [...text.matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((m) => ({ file: `${folder}/${file}`, from: m[1]! }));
+      return [...text.matchAll(/(?:import\s+(?:type\s+)?\{([^}]*)\}\s+from|from|import\()\s*'([^']+)'/g)].map((m) => ({
+        file: `${folder}/${file}`,
+        from: m[2]!,
+        names: (m[1] ?? '').split(',').map((name) => name.replace(/^\s*type\s+/, '').trim()).filter(Boolean),
+      }));
     });
 
+/** Which module of lib/upstream each name of its door (index.ts) comes from. */
+const UPSTREAM_MODULE_OF = new Map(
+  [...readFileSync(join(LIB, 'upstream/index.ts'), 'utf8').matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'\.\/([^']+)'/g)].flatMap((m) =>
+    m[1]!.split(',').map((name) => [name.replace(/^\s*type\s+/, '').trim(), m[2]!] as const),
+  ),
+);
+
 describe('ports and adapters', () => {
-  it('no domain folder imports an upstream client module', () => {
-    const clients = DOMAIN.flatMap(importsOf).filter(({ from }) => {
+  it('no domain folder imports an upstream client module, directly or through the upstream door', () => {
+    const clients = DOMAIN.flatMap(importsOf).flatMap(({ file, from, names }) => {
       const upstream = /\/upstream\/(.+)$/.exec(from);
-      return upstream !== null && !NOT_CLIENTS.has(upstream[1]!);
+      if (upstream === null) return [];
+      const modules = upstream[1] === 'index.js' ? names.map((name) => UPSTREAM_MODULE_OF.get(name) ?? `unknown name ${name}`) : [upstream[1]!];
+      return modules.filter((module) => !NOT_CLIENTS.has(module)).map((module) => ({ file, module }));
     });
     expect(clients).toEqual([]);
+  });
+
+  it('knows where each name of the upstream door comes from', () => {
+    expect(UPSTREAM_MODULE_OF.get('isJsonObject')).toBe('json.js');
+    expect(UPSTREAM_MODULE_OF.get('timerSleep')).toBe('retry.js');
+    expect([...UPSTREAM_MODULE_OF.values()].some((module) => !NOT_CLIENTS.has(module))).toBe(true);
   });
 
   it('lib/enrollment imports no AWS SDK', () => {
