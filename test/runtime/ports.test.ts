@@ -21,7 +21,10 @@ const importsOf = (folder: string): { file: string; from: string; names: string[
       return [...text.matchAll(/(?:import\s+(?:type\s+)?\{([^}]*)\}\s+from|from|import\()\s*'([^']+)'/g)].map((m) => ({
         file: `${folder}/${file}`,
         from: m[2]!,
-        names: (m[1] ?? '').split(',').map((name) => name.replace(/^\s*type\s+/, '').trim()).filter(Boolean),
+        names: (m[1] ?? '')
+          .split(',')
+          .map((name) => name.replace(/^\s*type\s+/, '').trim())
+          .filter(Boolean),
       }));
     });
 
