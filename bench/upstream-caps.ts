@@ -1,5 +1,5 @@
 /**
- * An upstream that answers far too much (docs/benchmarks.md#upstream-answers-past-the-cap): a loopback
+ * An upstream that answers far too much (docs/benchmarks.md#hostile-input-and-faults): a loopback
  * clearinghouse streams a 400 MB raw X12 reply and a 40 MB payer search page; one request each, from a
  * fresh process, reports its CPU seconds and how far its resident memory grew. The answer must be a
  * 502 UPSTREAM_ERROR within 2 s of CPU, without memory growing by the body's size.
