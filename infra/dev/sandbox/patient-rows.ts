@@ -30,6 +30,8 @@ export interface EbRow {
   messages?: string[];
   /** Another payer (EB01 R): REF*IG with its member id, and its 2120 NM1. */
   otherPayer?: { entity: 'PR' | 'PRP' | 'SEP' | 'TTP'; name: string; payerId: string; memberId?: string };
+  /** A provider the row names (an HMO's primary care provider, EB01 L): its 2120 NM1, a person, with an NPI (XX). */
+  benefitProvider?: { entity: 'P3' | '1P'; lastName: string; firstName: string; npi: string };
 }
 
 export type SandboxFault =
@@ -59,6 +61,8 @@ export interface SandboxPatient {
   planBegin?: string;
   planEnd?: string;
   eligibilityBegin?: string;
+  /** The subscriber's date of death (CCYYMMDD): DTP*442 in 2100C (docs/eligibility.md#date-of-death). */
+  dateOfDeath?: string;
   /** REF*6P of the 2100C (group number and name). */
   group?: { number: string; name: string };
   benefits?: EbRow[];

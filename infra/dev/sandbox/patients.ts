@@ -1,8 +1,8 @@
 /**
  * The sandbox clearinghouse's test patients: who they are, what the payer answers for them, and
  * what the service must show for each (docs/eligibility.md explains the rules they exercise). This
- * table is the README's list; the revision-2 and revision-3 patients are in ./patients-r2.ts and
- * ./patients-r3.ts, and what a patient is in ./patient-rows.ts.
+ * table is the README's list; the revision-2, revision-3 and revision-4 patients are in ./patients-r2.ts,
+ * ./patients-r3.ts and ./patients-r4.ts, and what a patient is in ./patient-rows.ts.
  *
  * A patient is matched on payer id, member id, last name, first name and date of birth (names and
  * ids case-insensitively, as payers do). Anyone else gets AAA 75 (subscriber not found).
@@ -11,6 +11,7 @@ import { usDateToD8 } from '../../../lib/validation/index.js';
 import { fig, NA, NONE, PPO, HMO, MEDICARE, PPO_BENEFITS, PPO_EXPECTED, type SandboxFault, type SandboxPatient } from './patient-rows.js';
 import { R2_PATIENTS } from './patients-r2.js';
 import { R3_PATIENTS } from './patients-r3.js';
+import { R4_PATIENTS } from './patients-r4.js';
 
 export type { EbRow, SandboxFault, SandboxPatient } from './patient-rows.js';
 
@@ -167,6 +168,7 @@ export const SANDBOX_PATIENTS: readonly SandboxPatient[] = [
   },
   ...R2_PATIENTS,
   ...R3_PATIENTS,
+  ...R4_PATIENTS,
   {
     firstName: 'Susan',
     lastName: 'Miller',

@@ -37,6 +37,10 @@ function eb(row: EbRow): Seg[] {
     const other = row.otherPayer;
     loop.push(['LS', '2120'], ['NM1', other.entity, '2', other.name, '', '', '', '', 'PI', other.payerId], ['LE', '2120']);
   }
+  if (row.benefitProvider) {
+    const provider = row.benefitProvider;
+    loop.push(['LS', '2120'], ['NM1', provider.entity, '1', provider.lastName, provider.firstName, '', '', '', 'XX', provider.npi], ['LE', '2120']);
+  }
   return loop;
 }
 
@@ -150,6 +154,7 @@ export function write271(inquiry: Inquiry270, patient: SandboxPatient | undefine
     body.push(['NM1', 'IL', '1', patient.lastName.toUpperCase(), patient.firstName.toUpperCase(), '', '', '', 'MI', patient.memberId]);
     body.push(['N3', '100 MAIN ST'], ['N4', 'SPRINGFIELD', 'IL', '62701']);
     body.push(['DMG', 'D8', usDateToD8(patient.dob)], ...dateSegments(patient));
+    if (patient.dateOfDeath) body.push(['DTP', '442', 'D8', patient.dateOfDeath]);
   }
   for (const row of patient.benefits ?? []) body.push(...eb(row));
   return envelope(
