@@ -1,7 +1,6 @@
-import { loggedCobCheck } from '../cob/index.js';
 import type { Clock } from '../config/index.js';
 import { type DiscoveryStore, withDiscoverOnInactive } from '../discovery/index.js';
-import { eligibilityRoute } from '../eligibility/index.js';
+import { cobPart, eligibilityRoute } from '../eligibility/index.js';
 import { authorizeProvider, type EnrollmentStore } from '../enrollment/index.js';
 import { ERROR_TABLE, type ErrorCode } from '../errors/index.js';
 import { answerOf } from '../http/index.js';
@@ -36,20 +35,11 @@ export const requestKey = (attemptKey: string, kind: RequestKind): string => `${
 
 type CobPart = Record<string, unknown>;
 
-/** The COB part the route would add: the result, or `{message, code}` when the check failed. */
-async function cobPart(runtime: Runtime, body: EligibilityRequest, clientId: string, key: string): Promise<CobPart> {
+/** The COB part the route would add, its control number from its key: the result, or `{message, code}` when the check failed. */
+async function cobPartOf(runtime: Runtime, body: EligibilityRequest, clientId: string, key: string): Promise<CobPart> {
   const enrolled = await authorizeProvider(await runtime.enrollments(), clientId, body.providerId, body.payerId);
   if (!enrolled.ok) return { message: enrolled.error.message, code: enrolled.error.code };
-  const query = {
-    patientFirstName: body.patientFirstName,
-    patientLastName: body.patientLastName,
-    patientDOB: body.patientDOB,
-    patientMemberId: body.patientMemberId,
-    dateOfCoverage: body.dateOfCoverage,
-    payerId: body.payerId,
-  };
-  const result = await loggedCobCheck(runtime, { query, enrollment: enrolled.value, controlNumber: String(controlNumberOfKey(key)) });
-  return result.ok ? (result.value as unknown as CobPart) : { message: result.error.message, code: result.error.code };
+  return (await cobPart(runtime, body, enrolled.value, String(controlNumberOfKey(key)))) as unknown as CobPart;
 }
 
 const failedTransiently = (cob: CobPart): boolean =>
@@ -76,7 +66,7 @@ export function eligibilityCheck(runtime: Runtime, clock: Clock = runtime.clock,
     const { response } = answerOf(outcome, requestId);
     if (!split || response.statusCode !== 200) return { status: response.statusCode, body: response.body };
     // The route adds `cob` last, before a discovery: placed so, the text is what the route would write.
-    const cob = await cobPart(withKey(requestKey(idempotencyKey, 'cob'), attemptAt), request, clientId, requestKey(idempotencyKey, 'cob'));
+    const cob = await cobPartOf(withKey(requestKey(idempotencyKey, 'cob'), attemptAt), request, clientId, requestKey(idempotencyKey, 'cob'));
     const { discovery, ...parsed } = JSON.parse(response.body) as Record<string, unknown>;
     const answer = { ...parsed, cob, ...(discovery === undefined ? {} : { discovery }) };
     return { status: response.statusCode, body: JSON.stringify(answer), ...(failedTransiently(cob) ? { transient: true } : {}) };

@@ -125,8 +125,11 @@ export function eligibilityBody(figures: SummaryFigures, checkedAt: Date, cob?: 
   };
 }
 
-/** The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. */
-async function cobPart(runtime: Runtime, body: EligibilityRequest, enrollment: Enrollment): Promise<CobPart> {
+/**
+ * The COB part of a `runCobCheck` request: its result, or `{message, code}` when it failed. A batch
+ * attempt passes the control number its key gives (docs/batch.md#engine).
+ */
+export async function cobPart(runtime: Runtime, body: EligibilityRequest, enrollment: Enrollment, controlNumber?: string): Promise<CobPart> {
   const query = {
     patientFirstName: body.patientFirstName,
     patientLastName: body.patientLastName,
@@ -135,7 +138,7 @@ async function cobPart(runtime: Runtime, body: EligibilityRequest, enrollment: E
     dateOfCoverage: body.dateOfCoverage,
     payerId: body.payerId,
   };
-  const result = await loggedCobCheck(runtime, { query, enrollment });
+  const result = await loggedCobCheck(runtime, { query, enrollment, ...(controlNumber === undefined ? {} : { controlNumber }) });
   return result.ok ? result.value : failedPart(result.error);
 }
 
