@@ -4,6 +4,8 @@
  *    the same files: bench/x12.ts, spawned twice: on this Node (x12.json) and on Lambda's Node major
  *    (x12-lambda-node.json, a Node binary npx fetches from the npm registry; skipped when it cannot),
  *    plus MB/s computed here from the files' sizes.
+ *  - The 271 answer's cost per KB for a reply of 8,000 rows against one of 1,000 (linear growth):
+ *    bench/x12-scale.ts (spawned; it writes x12-scale.json).
  *  - Cold import of each function bundle vs a bare `node -e ""`, and bundle sizes: bench/bundles.ts,
  *    on this Node and on Lambda's Node major (docs/benchmarks.md#two-runtimes).
  *  - Warm in-process invocations/s, mock and real-against-sandbox eligibility: bench/invocations.ts.
@@ -75,6 +77,27 @@ function runScript(script: string, args: string[] = [], nodeArgs: string[] = [])
 function resultOf<T>(script: string, nodeArgs: string[] = []): T {
   runScript(script, [], nodeArgs);
   return JSON.parse(readFileSync(join(results, script.replace(/\.ts$/, '.json')), 'utf8')) as T;
+}
+
+/** bench/x12-scale.ts: µs per KB of the whole answer for a large and a small reply. */
+interface X12ScaleReport {
+  small: { rows: number; kb: number; usPerKb: number };
+  large: { rows: number; kb: number; usPerKb: number };
+  ratioPerKb: number;
+}
+
+/** The answer's cost grows with the reply: per KB, a large reply within 1.5x of a small one. */
+function x12ScaleRows(r: X12ScaleReport): Row[] {
+  return [
+    {
+      figure: `271 answer per KB: ${r.large.rows} rows (${r.large.kb} KB) against ${r.small.rows} rows (${r.small.kb} KB)`,
+      value: `${fixed(r.large.usPerKb)} µs/KB`,
+      baseline: `${fixed(r.small.usPerKb)} µs/KB`,
+      ratio: `${fixed(r.ratioPerKb, 2)}x`,
+      target: '<= 1.5x',
+      pass: r.ratioPerKb <= 1.5,
+    },
+  ];
 }
 
 interface X12Result {
@@ -483,6 +506,8 @@ const lambdaX12 = await onLambdaNode('x12', (node) => {
 });
 const localX12 = x12Rows(readX12('x12.json'), lambdaX12 === undefined);
 const x12 = { rows: [...(lambdaX12?.rows ?? []), ...localX12.rows], detail: { local: localX12.detail, lambdaNode: lambdaX12?.detail } };
+step('the 271 answer per KB, 8,000 rows against 1,000 (bench/x12-scale.ts)');
+const x12Scale = resultOf<X12ScaleReport>('x12-scale.ts');
 step('bundles (esbuild + cold imports)');
 const lambdaBundles = await onLambdaNode('cold imports', (node) => measureBundles({ node }));
 const bundles = await measureBundles();
@@ -522,6 +547,7 @@ const batchHostile = resultOf<BatchHostileReport>('batch-hostile.ts');
 
 const rows = [
   ...x12.rows,
+  ...x12ScaleRows(x12Scale),
   ...(lambdaBundles ? bundleRows(lambdaBundles, true) : []),
   ...bundleRows(bundles, lambdaBundles === undefined),
   ...invocationRows(invocations),
@@ -546,6 +572,7 @@ const summary = {
   cpus: (await import('node:os')).cpus().length,
   rows,
   x12: x12.detail,
+  x12Scale,
   bundles,
   lambdaBundles,
   invocations,
