@@ -13,12 +13,16 @@ export { FUNCTION_NAMES, FUNCTION_TABLE as FUNCTIONS, type FunctionName, functio
  * and through bundleOptions below (the benchmark, the bundle tests). docs/deployment.md#cold-starts
  */
 const NODE_HTTP_SHIM = fileURLToPath(new URL('shims/node-http.cjs', import.meta.url));
+const BROTLI_SHIM = fileURLToPath(new URL('shims/brotli-decompress.cjs', import.meta.url));
 
 export const BUNDLING = {
   /** ESM bundles still contain CommonJS dependencies that call require(). */
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  /** Imports of node:http resolve to a module that takes it without an ES import facade (the shim says why). */
-  alias: { 'node:http': NODE_HTTP_SHIM, http: NODE_HTTP_SHIM } as Readonly<Record<string, string>>,
+  /**
+   * Imports of node:http resolve to a module that takes it without an ES import facade, and fontkit's
+   * WOFF2 decoder (brotli) to a stand-in that refuses: no bundled face is WOFF2 (each shim says why).
+   */
+  alias: { 'node:http': NODE_HTTP_SHIM, http: NODE_HTTP_SHIM, 'brotli/decompress.js': BROTLI_SHIM } as Readonly<Record<string, string>>,
   /**
    * Source maps without the sources' text: every function runs with --enable-source-maps, so Node
    * reads and parses the map at import. Names and positions (what a stack trace needs) stay; the text

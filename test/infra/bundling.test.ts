@@ -72,4 +72,15 @@ describe('function bundling', () => {
     // The POST routes do take one.
     expect(await inputsOf('eligibility')).toContain('lib/http/idempotency.ts');
   }, 60_000);
+
+  it('the functions that draw PDFs carry fontkit without its WOFF2 decoder: no bundled face is WOFF2 (lib/pdf/font-files.ts)', async () => {
+    const faces = (await import('../../lib/pdf/index.js')).ALL_FONT_FILES.map((file) => file.path);
+    expect(faces.filter((path) => /\.woff2$/i.test(path))).toEqual([]);
+    for (const name of ['eligibility', 'letter'] as const) {
+      const inputs = await inputsOf(name);
+      expect(inputs.some((input) => /node_modules\/fontkit\//.test(input))).toBe(true);
+      expect({ name, brotli: inputs.filter((input) => /node_modules\/brotli\//.test(input)) }).toEqual({ name, brotli: [] });
+    }
+    expect(() => require(BUNDLING.alias['brotli/decompress.js']!)(new Uint8Array(1), 1)).toThrow(/WOFF2/);
+  }, 60_000);
 });
