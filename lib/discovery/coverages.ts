@@ -6,10 +6,9 @@
  * keeps the check's error body as its `eligibility`.
  */
 import { authorizeProvider, type Enrollment } from '../enrollment/index.js';
-import { checkEligibility, eligibilityBody, interpret271Figures, type SummaryFigures } from '../eligibility/index.js';
+import { eligibilityBody, interpret271Figures, loggedEligibilityCheck, type SummaryFigures } from '../eligibility/index.js';
 import { fail, type Result, serviceError, type ServiceError } from '../errors/index.js';
 import { type ErrorBody, errorResponse } from '../http/index.js';
-import { log } from '../logging/index.js';
 import type { Runtime } from '../runtime/index.js';
 import { type DiscoveryRequest, usDateToD8 } from '../validation/index.js';
 import type { Coverage, FoundCoverage } from './types.js';
@@ -40,32 +39,23 @@ async function figuresOf(context: CoverageContext, found: FoundCoverage, payerId
   if (!enrolled.ok) return enrolled;
   const enrollment: Enrollment = enrolled.value;
   const attempt = runtime.upstreamAttempt;
-  const check = await checkEligibility({
-    request: {
-      patientFirstName: request.patientFirstName,
-      patientLastName: request.patientLastName,
-      patientDOB: request.patientDOB,
-      patientMemberId: memberId,
-      dateOfCoverage: request.dateOfService,
-      payerId,
+  const check = await loggedEligibilityCheck(
+    runtime,
+    {
+      request: {
+        patientFirstName: request.patientFirstName,
+        patientLastName: request.patientLastName,
+        patientDOB: request.patientDOB,
+        patientMemberId: memberId,
+        dateOfCoverage: request.dateOfService,
+        payerId,
+      },
+      enrollment,
+      ...(attempt ? { attempt: { key: `${attempt.key}-discovery-check-${index}`, startedAt: attempt.startedAt } } : {}),
     },
-    enrollment,
-    clearinghouse: runtime.clearinghouse,
-    clock: runtime.clock,
-    ...(attempt ? { attempt: { key: `${attempt.key}-discovery-check-${index}`, startedAt: attempt.startedAt } } : {}),
-  });
-  const { meta, result } = check;
-  log.info('discovery coverage check upstream', {
-    upstream: meta.upstream,
-    sandbox: runtime.clearinghouse.sandbox,
-    payerId,
-    attempts: meta.attempts,
-    upstreamMs: meta.upstreamMs,
-    aaaCodes: meta.aaaCodes,
-    ...(meta.traceId ? { traceId: meta.traceId } : {}),
-    ...(result.ok ? {} : { code: result.error.code }),
-  });
-  return result;
+    'discovery coverage check upstream',
+  );
+  return check.result;
 }
 
 async function coverageOf(context: CoverageContext, found: FoundCoverage, index: number): Promise<Coverage> {

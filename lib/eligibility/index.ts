@@ -16,7 +16,7 @@ export { interpret271, interpret271Figures } from './interpret.js';
 export { mockEligibility } from './mock.js';
 export { rateText } from './present.js';
 export { readReply } from './reply.js';
-export { cobPart, eligibilityAnswer, eligibilityBody, eligibilityRoute, type FiguredAnswer } from './route.js';
+export { cobPart, eligibilityAnswer, eligibilityBody, eligibilityRoute, loggedEligibilityCheck, type FiguredAnswer } from './route.js';
 export {
   NOT_AVAILABLE,
   type BenefitBlock,

@@ -61,17 +61,11 @@ export function personOf(loop: Loop): PersonLoop {
   const segments = loop.segments;
   const nm1 = segments[0]!;
   const person: PersonLoop = {
+    ...emptyPerson(),
     lastName: element(nm1, 3),
     firstName: element(nm1, 4),
     idQualifier: element(nm1, 8),
     id: element(nm1, 9),
-    dateOfBirth: '',
-    relationship: '',
-    groupNumber: '',
-    groupName: '',
-    planNumber: '',
-    planName: '',
-    dates: [],
   };
   let groupSeen = false;
   for (let i = 1; i < segments.length; i++) {

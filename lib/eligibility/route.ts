@@ -6,7 +6,7 @@ import { log, type SafeLogFields } from '../logging/index.js';
 import { payerNotSupported } from '../payers/index.js';
 import type { Runtime } from '../runtime/index.js';
 import { type EligibilityRequest, type EstimateRequest, SUCCESS_MESSAGE } from '../validation/index.js';
-import { checkEligibility } from './check.js';
+import { type CheckEligibilityArgs, checkEligibility, type EligibilityCheck } from './check.js';
 import { estimateOf } from './estimate.js';
 import type { SummaryFigures } from './figures.js';
 import { mockEligibility } from './mock.js';
@@ -74,30 +74,45 @@ export function eligibilityAnswer(runtime: Runtime): (input: RouteInput<Eligibil
     const refused = await payerNotSupported(runtime.payers, body.payerId, 'eligibility');
     if (refused) return { ok: false, error: refused, log: { payerId: body.payerId } };
     const enrollment = enrolled.value;
-    const { clearinghouse, clock, upstreamAttempt } = runtime;
+    const { clock, upstreamAttempt } = runtime;
 
     const [eligibility, cob] = await Promise.all([
-      checkEligibility({ request: body, enrollment, clearinghouse, clock, ...(upstreamAttempt ? { attempt: upstreamAttempt } : {}) }),
+      loggedEligibilityCheck(runtime, { request: body, enrollment, ...(upstreamAttempt ? { attempt: upstreamAttempt } : {}) }),
       body.runCobCheck === true ? cobPart(runtime, body, enrollment) : Promise.resolve(undefined),
     ]);
-    const { result, meta } = eligibility;
-    log.info('eligibility upstream', {
-      upstream: meta.upstream,
-      sandbox: clearinghouse.sandbox,
-      payerId: body.payerId,
-      attempts: meta.attempts,
-      upstreamMs: meta.upstreamMs,
-      aaaCodes: meta.aaaCodes,
-      warnings: meta.warnings,
-      ...(meta.traceId ? { traceId: meta.traceId } : {}),
-      ...(result.ok ? {} : { code: result.error.code }),
-    });
+    const { result } = eligibility;
     if (!result.ok) return result;
 
     const response = eligibilityBody(result.value, eligibility.checkedAt ?? new Date(clock.now()), cob, body.estimate);
     // A COB part that failed on an outage must not be frozen under an Idempotency-Key (docs/runtime.md#idempotency).
     return { ok: true, answer: { body: response, figures: result.value }, ...(failedTransiently(cob) ? { transient: true } : {}) };
   };
+}
+
+/**
+ * The eligibility check against the runtime's clearinghouse and clock, with its one log line (no patient
+ * data: docs/api.md#upstreams): the route's, and each coverage check a discovery runs (`message` says which).
+ */
+export async function loggedEligibilityCheck(
+  runtime: Runtime,
+  args: Omit<CheckEligibilityArgs, 'clearinghouse' | 'clock'>,
+  message = 'eligibility upstream',
+): Promise<EligibilityCheck> {
+  const { clearinghouse, clock } = runtime;
+  const check = await checkEligibility({ ...args, clearinghouse, clock });
+  const { result, meta } = check;
+  log.info(message, {
+    upstream: meta.upstream,
+    sandbox: clearinghouse.sandbox,
+    payerId: args.request.payerId,
+    attempts: meta.attempts,
+    upstreamMs: meta.upstreamMs,
+    aaaCodes: meta.aaaCodes,
+    warnings: meta.warnings,
+    ...(meta.traceId ? { traceId: meta.traceId } : {}),
+    ...(result.ok ? {} : { code: result.error.code }),
+  });
+  return check;
 }
 
 /**
