@@ -7,7 +7,7 @@
  * Wraps the eligibility route itself, so the real-time route, batch items and the MCP tool all behave alike.
  */
 import { authorizeProvider } from '../enrollment/index.js';
-import { ERROR_TABLE, type ServiceError } from '../errors/index.js';
+import { isTransientFailure, type ServiceError } from '../errors/index.js';
 import type { Route, RouteOutcome } from '../http/index.js';
 import type { EligibilityRequest } from '../validation/index.js';
 import { errorBodyOf } from './coverages.js';
@@ -35,10 +35,6 @@ async function discoveryPart(deps: DiscoveryDeps, body: EligibilityRequest, clie
   return started.ok ? started.value : { message: started.error.message, code: started.error.code };
 }
 
-/** A discovery part that failed with a 5xx: asking again may answer it, so the answer is not frozen under a key. */
-const transient = (part: DiscoveryPart): boolean =>
-  'code' in part && part.code in ERROR_TABLE && ERROR_TABLE[part.code as keyof typeof ERROR_TABLE].status >= 500;
-
 /** The eligibility route, with a discovery started when the check found nothing and the body asked for one. */
 export function withDiscoverOnInactive(deps: DiscoveryDeps | undefined, route: Route<EligibilityRequest>): Route<EligibilityRequest> {
   return async (input) => {
@@ -52,7 +48,7 @@ export function withDiscoverOnInactive(deps: DiscoveryDeps | undefined, route: R
       return {
         ...outcome,
         body: { ...answer, discovery },
-        ...(outcome.transient || transient(discovery) ? { transient: true } : {}),
+        ...(outcome.transient || isTransientFailure(discovery) ? { transient: true } : {}),
       } satisfies RouteOutcome;
     }
     if (!('code' in outcome.error) || !memberNotFound(outcome.error)) return outcome;
@@ -61,7 +57,7 @@ export function withDiscoverOnInactive(deps: DiscoveryDeps | undefined, route: R
       ok: true,
       status: outcome.error.status,
       body: { ...errorBodyOf(outcome.error, requestId), discovery },
-      ...(transient(discovery) ? { transient: true } : {}),
+      ...(isTransientFailure(discovery) ? { transient: true } : {}),
       log: { ...outcome.log, code: outcome.error.code },
     };
   };

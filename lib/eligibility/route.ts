@@ -1,6 +1,6 @@
 import { loggedCobCheck } from '../cob/index.js';
 import { authorizeProvider, type Enrollment } from '../enrollment/index.js';
-import { ERROR_TABLE, type ErrorCode, type ExactError, type ServiceError } from '../errors/index.js';
+import { type ExactError, isTransientFailure, type ServiceError } from '../errors/index.js';
 import type { Render, Route, RouteInput } from '../http/index.js';
 import { log, type SafeLogFields } from '../logging/index.js';
 import { payerNotSupported } from '../payers/index.js';
@@ -85,7 +85,7 @@ export function eligibilityAnswer(runtime: Runtime): (input: RouteInput<Eligibil
 
     const response = eligibilityBody(result.value, eligibility.checkedAt ?? new Date(clock.now()), cob, body.estimate);
     // A COB part that failed on an outage must not be frozen under an Idempotency-Key (docs/runtime.md#idempotency).
-    return { ok: true, answer: { body: response, figures: result.value }, ...(failedTransiently(cob) ? { transient: true } : {}) };
+    return { ok: true, answer: { body: response, figures: result.value }, ...(isTransientFailure(cob) ? { transient: true } : {}) };
   };
 }
 
@@ -158,7 +158,3 @@ export async function cobPart(runtime: Runtime, body: EligibilityRequest, enroll
 }
 
 const failedPart = (error: ServiceError): CobPart => ({ message: error.message, code: error.code });
-
-/** A COB part that failed with a 5xx (unavailable, timed out, unreadable): asking again may answer it. */
-const failedTransiently = (cob: CobPart | undefined): boolean =>
-  cob !== undefined && 'code' in cob && cob.code in ERROR_TABLE && ERROR_TABLE[cob.code as ErrorCode].status >= 500;

@@ -63,6 +63,19 @@ export const ERROR_TABLE = {
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
+/**
+ * Whether a part of an answer (a COB part, a discovery part) is the `{message, code}` of a failure with a
+ * 5xx status: asking again may answer it, so the answer is never frozen under an Idempotency-Key
+ * (docs/runtime.md#idempotency).
+ */
+export const isTransientFailure = (part: unknown): boolean =>
+  typeof part === 'object' &&
+  part !== null &&
+  'code' in part &&
+  typeof part.code === 'string' &&
+  part.code in ERROR_TABLE &&
+  ERROR_TABLE[part.code as ErrorCode].status >= 500;
+
 export interface ServiceError {
   code: ErrorCode;
   status: number;
