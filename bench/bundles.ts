@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 // The functions the stack deploys, so a new handler is measured without a second list.
-import { bundleOptions, FUNCTION_NAMES, type FunctionName } from '../infra/deploy/functions.js';
+import { bundleOptions, FUNCTION_NAMES, type FunctionName, sideBundleOptions, sideBundlesOf } from '../infra/deploy/functions.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,6 +43,21 @@ export interface BundleFigure {
    * mostly measures the other processes; CPU time is what this bundle itself costs.
    */
   cpuOverheadMs: number;
+  /**
+   * The function's side modules (docs/deployment.md#side-bundles), each imported alone by a fresh
+   * `node`: what the first request that needs one waits for, once per container (an upper bound: the
+   * handler has already loaded the built-ins they share).
+   */
+  sideModules: SideModuleFigure[];
+}
+
+export interface SideModuleFigure {
+  file: string;
+  bytes: number;
+  /** Median wall time its import adds over bare node. */
+  firstUseMs: number;
+  /** Median CPU time its import adds over bare node. */
+  firstUseCpuMs: number;
 }
 
 export interface BundleReport {
@@ -62,17 +77,17 @@ const median = (values: number[]): number => {
 };
 const round = (n: number, places = 1): number => Math.round(n * 10 ** places) / 10 ** places;
 
+const sideModulesOf = (name: FunctionName) => sideBundlesOf(name).filter((side) => side.kind === 'module');
+
 async function buildAll(outDir: string): Promise<Record<FunctionName, string>> {
   const out = {} as Record<FunctionName, string>;
   for (const name of FUNCTION_NAMES) {
     const outfile = join(outDir, name, 'index.mjs');
-    await build({
-      ...bundleOptions(name),
-      minify: true,
-      sourcemap: true,
-      outfile,
-      logLevel: 'silent',
-    });
+    await build({ ...bundleOptions(name), minify: true, sourcemap: true, outfile, logLevel: 'silent' });
+    // Its side modules beside it, as the stack's afterBundling hook builds them.
+    for (const side of sideModulesOf(name)) {
+      await build({ ...sideBundleOptions(name, side), minify: true, sourcemap: true, outfile: join(dirname(outfile), side.bundledAs), logLevel: 'silent' });
+    }
     out[name] = outfile;
   }
   return out;
@@ -140,6 +155,33 @@ function spawnMs(node: string, args: string[], environment: Record<string, strin
   return { wall, cpu: ((usage.user ?? 0) + (usage.system ?? 0)) / 1000 };
 }
 
+/**
+ * A fresh `node` importing `file` against a bare `node -e ""`, interleaved, `spawns` times each after one
+ * spawn that pays for the disk cache: medians of wall and CPU time. Importing (not just parsing) runs each
+ * module's top level, as a Lambda cold start does. The Lambda runtime's `awslambda` global (streamed
+ * handlers call awslambda.streamifyResponse at import) is stood in by a pass-through, which costs nothing
+ * measurable.
+ */
+function importCost(node: string, file: string, environment: Record<string, string>, spawns: number) {
+  const importArgs = ['--input-type=module', '-e', `${AWSLAMBDA_STAND_IN} await import(${JSON.stringify(pathToFileURL(file).href)}); ${REPORT_CPU}`];
+  spawnMs(node, importArgs, environment);
+  const bundle: number[] = [];
+  const bare: number[] = [];
+  const bundleCpu: number[] = [];
+  const bareCpu: number[] = [];
+  for (let i = 0; i < spawns; i++) {
+    const b = spawnMs(node, ['-e', REPORT_CPU], environment);
+    bare.push(b.wall);
+    bareCpu.push(b.cpu);
+    const m = spawnMs(node, importArgs, environment);
+    bundle.push(m.wall);
+    bundleCpu.push(m.cpu);
+  }
+  const importMs = median(bundle);
+  const bareMs = median(bare);
+  return { importMs, bareMs, overheadMs: importMs - bareMs, cpuOverheadMs: median(bundleCpu) - median(bareCpu) };
+}
+
 /** `node`: the Node binary whose cold imports are measured (default: this one); bench/run.ts also passes Lambda's major. */
 export async function measureBundles(options: { spawns?: number; source?: 'esbuild' | 'cdk.out'; node?: string } = {}): Promise<BundleReport> {
   const spawns = options.spawns ?? 10;
@@ -152,35 +194,23 @@ export async function measureBundles(options: { spawns?: number; source?: 'esbui
     const figures: BundleFigure[] = [];
     for (const name of FUNCTION_NAMES) {
       const file = bundles[name];
-      // Importing (not just parsing) runs each module's top level, as a Lambda cold start does. The
-      // Lambda runtime's `awslambda` global (streamed handlers call awslambda.streamifyResponse at
-      // import) is stood in by a pass-through, which costs nothing measurable.
-      const importArgs = ['--input-type=module', '-e', `${AWSLAMBDA_STAND_IN} await import(${JSON.stringify(pathToFileURL(file).href)}); ${REPORT_CPU}`];
       const environment = functionEnvironment(name);
-      spawnMs(node, importArgs, environment); // the first spawn pays for the disk cache
-      const bundle: number[] = [];
-      const bare: number[] = [];
-      const bundleCpu: number[] = [];
-      const bareCpu: number[] = [];
-      for (let i = 0; i < spawns; i++) {
-        const b = spawnMs(node, ['-e', REPORT_CPU], environment);
-        bare.push(b.wall);
-        bareCpu.push(b.cpu);
-        const m = spawnMs(node, importArgs, environment);
-        bundle.push(m.wall);
-        bundleCpu.push(m.cpu);
-      }
-      const coldImportMs = median(bundle);
-      const bareNodeMs = median(bare);
+      const handler = importCost(node, file, environment, spawns);
+      const sideModules = sideModulesOf(name).map((side) => {
+        const sideFile = join(dirname(file), side.bundledAs);
+        const cost = importCost(node, sideFile, environment, spawns);
+        return { file: side.bundledAs, bytes: statSync(sideFile).size, firstUseMs: round(cost.overheadMs), firstUseCpuMs: round(cost.cpuOverheadMs) };
+      });
       figures.push({
         name,
         bytes: statSync(file).size,
         gzipBytes: gzipSync(readFileSync(file)).length,
-        coldImportMs: round(coldImportMs),
-        bareNodeMs: round(bareNodeMs),
-        overheadMs: round(coldImportMs - bareNodeMs),
-        ratio: round(coldImportMs / bareNodeMs, 2),
-        cpuOverheadMs: round(median(bundleCpu) - median(bareCpu)),
+        coldImportMs: round(handler.importMs),
+        bareNodeMs: round(handler.bareMs),
+        overheadMs: round(handler.overheadMs),
+        ratio: round(handler.importMs / handler.bareMs, 2),
+        cpuOverheadMs: round(handler.cpuOverheadMs),
+        sideModules,
       });
     }
     return { source: useCdkOut ? 'cdk.out' : 'esbuild (stack options)', node: version, spawns, figures };
@@ -195,6 +225,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(
       `${f.name.padEnd(12)} ${(f.bytes / 1024).toFixed(0).padStart(6)} KiB (gzip ${(f.gzipBytes / 1024).toFixed(0)} KiB)   import ${f.coldImportMs} ms vs bare ${f.bareNodeMs} ms (+${f.overheadMs} ms, ${f.ratio}x; CPU +${f.cpuOverheadMs} ms)`,
     );
+    for (const side of f.sideModules) {
+      console.log(`${''.padEnd(12)} + ${side.file} ${(side.bytes / 1024).toFixed(0)} KiB, first use +${side.firstUseMs} ms (CPU +${side.firstUseCpuMs} ms)`);
+    }
   }
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/bundles.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), ...report }, null, 2)}\n`);

@@ -209,6 +209,14 @@ function bundleRows(report: BundleReport, judged: boolean): Row[] {
         target: '',
         pass: null,
       },
+      ...f.sideModules.map((side) => ({
+        figure: `${f.name} first use of ${side.file} (a side bundle imported alone), ms over bare node (Node ${report.node})`,
+        value: fixed(side.firstUseMs),
+        baseline: `${fixed(side.bytes / 1024, 0)} KiB`,
+        ratio: `CPU +${fixed(side.firstUseCpuMs)} ms`,
+        target: '',
+        pass: null,
+      })),
     ];
   });
 }

@@ -11,6 +11,7 @@ import { estimateOf } from './estimate.js';
 import type { SummaryFigures } from './figures.js';
 import { mockEligibility } from './mock.js';
 import { type AnswerFigures, presentSummary } from './present.js';
+import type * as Printout from './printout.js';
 import type { CobPart, EligibilityBody, MockEligibilityBody } from './types.js';
 
 /**
@@ -22,11 +23,17 @@ import type { CobPart, EligibilityBody, MockEligibilityBody } from './types.js';
 export type { CobPart, EligibilityBody };
 
 /**
+ * The printout's code (pdf-lib, fontkit: 0.7 MiB), loaded with the first PDF rather than with the
+ * route: in a Lambda bundle it is a bundle of its own beside the handler (docs/deployment.md#side-bundles).
+ */
+const printout = (): Promise<typeof Printout> => (import.meta.sideBundles ? import(new URL('./printout.mjs', import.meta.url).href) : import('./printout.js'));
+
+/**
  * The answer's other forms: `Accept: application/pdf` prints it on one page (./printout.ts,
- * docs/api.md#printable-summary). The PDF code is loaded with the first PDF, not with the route.
+ * docs/api.md#printable-summary).
  */
 export const ELIGIBILITY_REPRESENTATIONS: Readonly<Record<string, Render>> = {
-  'application/pdf': async (answer, request) => (await import('./printout.js')).eligibilityPdf(answer, request as EligibilityRequest),
+  'application/pdf': async (answer, request) => (await printout()).eligibilityPdf(answer, request as EligibilityRequest),
 };
 
 /**

@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { retryAfterOf, retryAfterSeconds, withRetry, type Attempt, type RetryFailures, type RetryTuning } from './retry.js';
 
 /**
@@ -12,7 +12,18 @@ import { retryAfterOf, retryAfterSeconds, withRetry, type Attempt, type RetryFai
  * model wrote (docs/letter.md#the-models-answer), not on the wire's JSON: at most `maxTextBytes`
  * of text (UTF-8) and as much again of cited passages. Past either, the stream is aborted (the
  * connection dropped) and the call fails as `too-long`; nothing past the cap is held.
+ *
+ * The SDK itself is loaded with the first message, not with the module: in a Lambda bundle it is a
+ * bundle of its own beside the handler (docs/deployment.md#side-bundles), so the functions that only
+ * sometimes call the model (MCP's card tool) do not parse it at every cold start.
  */
+
+type Sdk = typeof Anthropic;
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = (): Promise<Sdk> =>
+  (sdk ??= (
+    (import.meta.sideBundles ? import(new URL('./anthropic-sdk.mjs', import.meta.url).href) : import('./anthropic-sdk.js')) as Promise<{ default: Sdk }>
+  ).then((module) => module.default));
 
 /** What one answer may hold: 1 MiB of text (a long letter is 20 KB), and 1 MiB of cited passages. */
 export const MAX_TEXT_BYTES = 1024 * 1024;
@@ -87,7 +98,7 @@ function classifyStatus(status: number): { kind: MessagesFailureKind; retryable:
 }
 
 /** What a thrown SDK error means; `nowMs` is the retry policy's clock, a Retry-After date is read against it. */
-function classifyThrown(error: unknown, nowMs: number): Attempt<Answer, Failure> {
+function classifyThrown(Anthropic: Sdk, error: unknown, nowMs: number): Attempt<Answer, Failure> {
   if (error instanceof Anthropic.APIConnectionTimeoutError) return { retryable: true, error: { kind: 'timeout' } };
   if (error instanceof Anthropic.APIUserAbortError) return { ok: false, error: { kind: 'timeout' } };
   if (error instanceof Anthropic.APIConnectionError) return { retryable: true, error: { kind: 'unavailable' } };
@@ -219,6 +230,7 @@ export async function createMessage(call: MessagesCall): Promise<MessagesResult>
   if (!call.apiKey) return { ok: false, failure: { kind: 'no-key', attempts: 0 } };
 
   const maxBytes = call.maxTextBytes ?? MAX_TEXT_BYTES;
+  const Anthropic = await loadSdk();
   const client = new Anthropic({ apiKey: call.apiKey, baseURL: call.baseURL ?? 'https://api.anthropic.com', maxRetries: 0, logLevel: 'off' });
   const { outcome, attempts } = await withRetry<Answer, Failure>(
     async (signal, _attemptNo, remainingMs, clock) => {
@@ -233,7 +245,7 @@ export async function createMessage(call: MessagesCall): Promise<MessagesResult>
         stream.controller.abort();
         return { ok: false, error: { kind: read.kind, ...id } };
       } catch (error) {
-        return classifyThrown(error, clock.now());
+        return classifyThrown(Anthropic, error, clock.now());
       }
     },
     { ...LETTER_RETRY, ...call.tuning, budgetMs: call.budgetMs, failures: FAILURES },

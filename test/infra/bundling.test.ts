@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
-import { BUNDLING, bundleOptions, type FunctionName } from '../../infra/deploy/functions.js';
+import { BUNDLING, bundleOptions, type FunctionName, SIDE_BUNDLES, sideBundleOptions } from '../../infra/deploy/functions.js';
 
 const require = createRequire(import.meta.url);
 
@@ -45,8 +45,8 @@ describe('function bundling', () => {
    * those nothing uses: they are in the metafile's inputs with no byte in the output, and cost nothing
    * at a cold start, so only the inputs that put bytes into the bundle count.
    */
-  const inputsOf = async (name: FunctionName): Promise<string[]> => {
-    const result = await build({ ...bundleOptions(name), write: false, metafile: true, logLevel: 'silent', outdir: 'out' });
+  const inputsOf = async (name: FunctionName, options = bundleOptions(name)): Promise<string[]> => {
+    const result = await build({ ...options, write: false, metafile: true, logLevel: 'silent', outdir: 'out' });
     const output = Object.values(result.metafile.outputs).find((entry) => entry.entryPoint !== undefined)!;
     return Object.entries(output.inputs)
       .filter(([, input]) => input.bytesInOutput > 0)
@@ -73,11 +73,15 @@ describe('function bundling', () => {
     expect(await inputsOf('eligibility')).toContain('lib/http/idempotency.ts');
   }, 60_000);
 
-  it('the functions that draw PDFs carry fontkit without its WOFF2 decoder: no bundled face is WOFF2 (lib/pdf/font-files.ts)', async () => {
+  it('the code that draws PDFs carries fontkit without its WOFF2 decoder: no bundled face is WOFF2 (lib/pdf/font-files.ts)', async () => {
     const faces = (await import('../../lib/pdf/index.js')).ALL_FONT_FILES.map((file) => file.path);
     expect(faces.filter((path) => /\.woff2$/i.test(path))).toEqual([]);
-    for (const name of ['eligibility', 'letter'] as const) {
-      const inputs = await inputsOf(name);
+    // The letter's handler, and eligibility's printout (a side bundle beside its handler, SIDE_BUNDLES).
+    const printout = SIDE_BUNDLES.eligibility[0];
+    for (const [name, inputs] of [
+      ['letter', await inputsOf('letter')],
+      ['eligibility printout', await inputsOf('eligibility', sideBundleOptions('eligibility', printout))],
+    ] as const) {
       expect(inputs.some((input) => /node_modules\/fontkit\//.test(input))).toBe(true);
       expect({ name, brotli: inputs.filter((input) => /node_modules\/brotli\//.test(input)) }).toEqual({ name, brotli: [] });
     }

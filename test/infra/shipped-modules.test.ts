@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { bundleOptions, workerBundleOptions, WORKERS } from '../../infra/deploy/functions.js';
+import { bundleOptions, SIDE_BUNDLES, sideBundleOptions } from '../../infra/deploy/functions.js';
 import { runtimeFiles, SHIPPED_MODULES, shipModulesCommands } from '../../infra/deploy/shipped-modules.js';
 import { PROCEDURE_NOTES_LINES, procedureNotesPdf } from '../fixtures/letter/pdfs.js';
 
@@ -30,9 +30,9 @@ describe('modules shipped beside a bundle', () => {
     const out = mkdtempSync(join(tmpdir(), 'shipped-'));
     try {
       execFileSync('sh', ['-e', '-c', shipModulesCommands(SHIPPED_MODULES.letter, ROOT.replace(/\/$/, ''), out).join('\n')]);
-      // The letter's parse worker (bundled beside the handler, infra/cdk/functions.ts WORKERS) keeps
+      // The letter's parse worker (bundled beside the handler, infra/deploy/functions.ts SIDE_BUNDLES) keeps
       // its import of unpdf and holds none of pdf.js; the handler holds none of it either.
-      const worker = await build({ ...workerBundleOptions('letter', WORKERS.letter[0]), write: false, logLevel: 'silent' });
+      const worker = await build({ ...sideBundleOptions('letter', SIDE_BUNDLES.letter[0]), write: false, logLevel: 'silent' });
       const text = worker.outputFiles[0]!.text;
       expect(text).toMatch(/import\("unpdf"\)/);
       expect(text).not.toContain('GlobalWorkerOptions');

@@ -5,8 +5,8 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, type CfnFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { bundledName, type FontFile } from '../../../lib/pdf/index.js';
-import { BUNDLING, FUNCTIONS, workerBuildCommands, workersOf, type FunctionName } from '../functions.js';
+import type { FontFile } from '../../../lib/pdf/index.js';
+import { BUNDLING, FUNCTIONS, fontCopyCommands, sideBundleBuildCommands, sideBundlesOf, type FunctionName } from '../functions.js';
 import { PROJECT_ROOT } from '../settings.js';
 import { SHIPPED_MODULES, shipModulesCommands } from '../shipped-modules.js';
 import { pascal } from '../ids.js';
@@ -92,6 +92,7 @@ export class ServiceFunction {
         format: OutputFormat.ESM,
         banner: BUNDLING.banner,
         esbuildArgs: { '--alias': Object.entries(BUNDLING.alias).map(([name, path]) => `${name}=${path}`) },
+        define: { ...BUNDLING.define },
         mainFields: ['module', 'main'],
         minify: true,
         sourceMap: true,
@@ -101,17 +102,17 @@ export class ServiceFunction {
         // shipped modules (../shipped-modules.ts) stay outside, copied beside the bundle without an npm install.
         externalModules: [...shipped],
         forceDockerBundling: false,
-        ...(fonts || assets || shipped.length || workersOf(name).length
+        ...(fonts || assets || shipped.length || sideBundlesOf(name).length
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
                 afterBundling: (inputDir: string, outputDir: string) => [
-                  ...copyFonts(fonts ?? [], inputDir, outputDir),
+                  ...fontCopyCommands(fonts ?? [], inputDir, outputDir),
                   ...copyAssets(assets ?? [], inputDir, outputDir),
                   ...shipModulesCommands(shipped, inputDir, outputDir, join(PROJECT_ROOT, 'node_modules')),
-                  // Worker threads the handler starts, each a bundle of its own beside it (../functions.ts WORKERS).
-                  ...workerBuildCommands(name, inputDir, outputDir),
+                  // Worker threads and code loaded on first use, each a bundle of its own beside the handler (../functions.ts SIDE_BUNDLES).
+                  ...sideBundleBuildCommands(name, inputDir, outputDir),
                 ],
               },
             }
@@ -122,12 +123,6 @@ export class ServiceFunction {
     (this.fn.node.defaultChild as CfnFunction).tracingConfig = { mode: Tracing.ACTIVE };
     this.fn.node.addDependency(this.policy);
   }
-}
-
-/** The letter code looks for its Unicode fonts in fonts/ beside the bundled handler (lib/pdf/fonts.ts). */
-function copyFonts(fonts: readonly FontFile[], inputDir: string, outputDir: string): string[] {
-  if (fonts.length === 0) return [];
-  return [`mkdir -p "${outputDir}/fonts"`, ...fonts.map((f) => `cp "${join(inputDir, 'node_modules', f.pkg, f.path)}" "${outputDir}/fonts/${bundledName(f)}"`)];
 }
 
 /** Files a function reads from `assets/` beside its bundled handler (lib/http/docs-page.ts). */

@@ -12,7 +12,7 @@ import { parentPort } from 'node:worker_threads';
  *
  * Plain JavaScript on purpose: Node starts it as it is, from source (tests, `npm start`) and as the
  * bundle beside the Lambda handler alike, with no TypeScript loader in the thread (one cost 0.4 s of
- * CPU per document). docs/deployment.md#worker-threads
+ * CPU per document). docs/deployment.md#side-bundles
  */
 
 // The libraries warn on the console about what they find broken in the file ("Trying to parse invalid
