@@ -24,5 +24,5 @@ export { batchStatus } from './routes.js';
 export type { BatchStore } from './store.js';
 export { CLIENT_REF, MAX_NAME } from './submission.js';
 export { DEFAULT_BATCH_SETTINGS, ITEM_STATES, type ItemMessage } from './types.js';
-export { systemLookup, webhookHandler } from './webhook-handler.js';
-export { itemWorkerHandler } from './worker-handler.js';
+export { systemLookup, webhookHandler } from './adapters/webhook-handler.js';
+export { itemWorkerHandler } from './adapters/worker-handler.js';

@@ -16,4 +16,4 @@ export { mbiRoute } from './mbi.js';
 export { withDiscoverOnInactive } from './on-inactive.js';
 export { discoveryRoute } from './route.js';
 export type { DiscoveryStore } from './store.js';
-export { discoveryStoreFromEnv } from './table-from-env.js';
+export { discoveryStoreFromEnv } from './adapters/table-from-env.js';

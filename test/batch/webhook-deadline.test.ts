@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SQSEvent } from 'aws-lambda';
 import { emptyOutcomes, type BatchRecord } from '../../lib/batch/types.js';
-import { webhookHandler } from '../../lib/batch/webhook-handler.js';
+import { webhookHandler } from '../../lib/batch/adapters/webhook-handler.js';
 import type { WebhookDeps } from '../../lib/batch/webhook.js';
 import { fixedClock } from '../../lib/config/index.js';
 import { listen } from '../../infra/dev/listen.js';

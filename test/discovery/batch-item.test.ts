@@ -1,7 +1,7 @@
 import { systemClock } from '../../lib/config/clock.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eligibilityCheck } from '../../lib/batch/engine.js';
-import { discoveryStoreFromEnv } from '../../lib/discovery/table-from-env.js';
+import { discoveryStoreFromEnv } from '../../lib/discovery/adapters/table-from-env.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';
 import { startClearinghouseSandbox, type ClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { startLocalEnvironment, type LocalEnvironment } from '../support/local-environment.js';

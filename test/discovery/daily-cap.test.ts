@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/config/clock.js';
 import { withDiscoverOnInactive } from '../../lib/discovery/on-inactive.js';
 import { discoveryRoute } from '../../lib/discovery/route.js';
 import { secondsToUtcMidnight, utcDay } from '../../lib/discovery/service.js';
-import { discoveryStoreFromEnv } from '../../lib/discovery/table-from-env.js';
+import { discoveryStoreFromEnv } from '../../lib/discovery/adapters/table-from-env.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import { answerOf } from '../../lib/http/route-outcome.js';
 import { runtimeFromEnv } from '../../lib/runtime/index.js';

@@ -9,7 +9,7 @@
  * The table is encrypted with the stack's key (infra/deploy/constructs/batch-stores.ts).
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { DiscoveryRecord, DiscoveryStore } from './store.js';
+import type { DiscoveryRecord, DiscoveryStore } from '../store.js';
 
 const discoveryKey = (discoveryId: string) => ({ pk: `DISCOVERY#${discoveryId}`, sk: 'META' });
 const dayKey = (clientId: string, day: string) => ({ pk: `CLIENT#${clientId}`, sk: `DISCOVERIES#${day}` });

@@ -1,9 +1,9 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { describeException, inRequestScope, log } from '../logging/index.js';
-import type { Delay, ItemQueue } from './queue.js';
-import type { FanOutMessage, ItemMessage } from './types.js';
-import { processItem, type WorkerDeps } from './worker.js';
+import { describeException, inRequestScope, log } from '../../logging/index.js';
+import type { Delay, ItemQueue } from '../queue.js';
+import type { FanOutMessage, ItemMessage } from '../types.js';
+import { processItem, type WorkerDeps } from '../worker.js';
 
 /**
  * The item queue's consumer (docs/batch.md#engine): Powertools batch over an SQS event, reporting

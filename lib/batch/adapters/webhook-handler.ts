@@ -1,9 +1,9 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { inRequestScope } from '../logging/index.js';
-import type { Delay } from './queue.js';
-import { sendBatchWebhook, type WebhookDeps } from './webhook.js';
+import { inRequestScope } from '../../logging/index.js';
+import type { Delay } from '../queue.js';
+import { sendBatchWebhook, type WebhookDeps } from '../webhook.js';
 
 /**
  * The webhook queue's consumer (docs/batch.md#webhook): one message per finished batch; a failed

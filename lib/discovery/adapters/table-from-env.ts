@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchPlaces, environment, type Env } from '../config/index.js';
+import { batchPlaces, environment, type Env } from '../../config/index.js';
 import { dynamoDiscoveryStore } from './dynamodb.js';
-import type { DiscoveryStore } from './store.js';
+import type { DiscoveryStore } from '../store.js';
 
 /**
  * The discovery store when BATCH_TABLE is set (docs/finding-coverage.md#storage): discoveries share the
