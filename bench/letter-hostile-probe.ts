@@ -10,6 +10,7 @@ import { generateLetter, readProcedureNotes } from '../lib/letter/index.js';
 import { BOUNDED_PDFS, HOSTILE_PDFS, type HostileShape } from '../test/fixtures/letter/hostile-pdfs.js';
 import { NUMBERED_LINES } from '../test/fixtures/letter/model-answers.js';
 import { procedureNotesPdf } from '../test/fixtures/letter/pdfs.js';
+import { modelAt } from '../test/support/anthropic-fake.js';
 
 const [mode, arg] = process.argv.slice(2) as [string, string];
 
@@ -34,7 +35,7 @@ async function run(): Promise<{ outcome: string; fileBytes?: number }> {
     return { outcome: result.ok ? `accepted (${result.value.pages} page)` : `${result.error.status} ${result.error.message}`, fileBytes: file.length };
   }
   const notes = mode === 'citations' ? await procedureNotesPdf(NUMBERED_LINES) : await procedureNotesPdf();
-  const { result } = await generateLetter(letterRequest(notes), { apiKey: 'fake', baseURL: arg, model: 'claude-fake', budgetMs: 60_000 });
+  const { result } = await generateLetter(letterRequest(notes), { model: modelAt(arg, { key: 'fake', id: 'claude-fake' }), budgetMs: 60_000 });
   return {
     outcome: result.ok
       ? `200, ${result.value.citations.length} citations, ${result.value.codes.cpt.length} CPT codes`

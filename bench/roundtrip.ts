@@ -54,8 +54,6 @@ export async function measureRoundtrip(rounds = ROUNDS) {
     }),
     clock: systemClock,
     clearinghouse: stediClearinghouse({ baseUrl: sandbox.url, apiKey: async () => ok('bench'), budgetMs: 25_000, payerSearchBudgetMs: 3_000, sandbox: true }),
-    anthropicKey: async () => ok('unused'),
-    sandbox: { anthropic: false },
   };
   const handler = apiHandler('eligibility', 'eligibility', eligibilityRoute(runtime)) as unknown as (
     event: unknown,

@@ -1,4 +1,4 @@
-import type { Message, MessageRequest } from '../upstream/index.js';
+import type { Message, MessageRequest } from '../runtime/index.js';
 import { CARD_ADDRESS_MAX, CARD_FIELDS, CARD_LIST_MAX, CARD_TEXT_FIELDS, CARD_TEXT_MAX, CONFIDENCE_LEVELS, type CardField } from '../validation/index.js';
 import type { ImageHeader } from './image-header.js';
 import type { CardAnswer } from './types.js';

@@ -2,8 +2,7 @@ import { eligibilityRoute } from '../eligibility/index.js';
 import { serviceError, type ErrorCode, type ServiceError } from '../errors/index.js';
 import type { Route } from '../http/index.js';
 import type { PayerDirectory } from '../payers/index.js';
-import type { Runtime } from '../runtime/index.js';
-import { createMessage, type MessagesFailure, type MessagesFailureKind } from '../upstream/index.js';
+import type { MessagesFailure, MessagesFailureKind, ModelRuntime } from '../runtime/index.js';
 import type { CardRequest } from '../validation/index.js';
 import { checkWithCard } from './check.js';
 import { checkImages } from './images.js';
@@ -76,21 +75,15 @@ async function payerMatches(directory: PayerDirectory | undefined, payerName: st
   return page.value.payers.slice(0, MAX_MATCHES).map((payer) => ({ payerId: payer.payerId, name: payer.name, score: nameScore(payerName, payer.name) }));
 }
 
-export function cardRoute(runtime: Runtime): Route<CardRequest> {
+export function cardRoute(runtime: ModelRuntime): Route<CardRequest> {
   const eligibility = eligibilityRoute(runtime);
   return async ({ body, clientId, requestId }) => {
     const images = checkImages(body);
     if (!images.ok) return images;
-    const apiKey = await runtime.anthropicKey();
-    if (!apiKey.ok) return apiKey;
-    const called = await createMessage({
-      apiKey: apiKey.value,
-      ...(runtime.config.anthropicBaseUrl ? { baseURL: runtime.config.anthropicBaseUrl } : {}),
-      budgetMs: runtime.config.upstreamBudgetMs,
-      request: cardRequest(runtime.config.letterModel, images.value),
-      tuning: { clock: runtime.clock },
-    });
-    const log = { upstream: 'anthropic', sandbox: runtime.sandbox.anthropic, attempts: called.ok ? called.value.attempts : called.failure.attempts };
+    const sent = await runtime.model.message({ request: cardRequest(runtime.model.id, images.value), budgetMs: runtime.config.upstreamBudgetMs });
+    if (!sent.ok) return sent;
+    const called = sent.value;
+    const log = { upstream: 'anthropic', sandbox: runtime.model.sandbox, attempts: called.ok ? called.value.attempts : called.failure.attempts };
     if (!called.ok) return { ok: false, error: failureError(called.failure), log };
     const usage = { inputTokens: called.value.usage.inputTokens, outputTokens: called.value.usage.outputTokens };
     const reading = readCardAnswer(called.value.message);

@@ -1,5 +1,5 @@
 import { ok, type Result } from '../errors/index.js';
-import type { Message } from '../upstream/index.js';
+import type { Message } from '../runtime/index.js';
 import type { LetterRequest, RequestedService } from '../validation/index.js';
 import {
   checkDenial,

@@ -1,7 +1,7 @@
 import { type Clock, systemClock } from '../config/index.js';
 import { fail, ok, serviceError, type Result, type ServiceError } from '../errors/index.js';
 import type { SafeLogFields } from '../logging/index.js';
-import { createMessage, type MessagesFailure, type MessagesFailureKind } from '../upstream/index.js';
+import type { LanguageModel, MessagesFailure, MessagesFailureKind } from '../runtime/index.js';
 import type { LetterRequest } from '../validation/index.js';
 import { parseLetterMarkdown, checkLetterBody, MAX_CITATIONS, readCitedText, verifyCodes, buildLetterRequest } from './compose/index.js';
 import { readProcedureNotes, searchNotes, textLayerOf } from './intake/index.js';
@@ -18,9 +18,8 @@ import type { LetterResponse, Notice } from './types.js';
  */
 
 export interface LetterAi {
-  apiKey: string;
-  baseURL?: string;
-  model: string;
+  /** The model port (docs/architecture.md#ports-and-adapters): the runtime's, or in tests one aimed at a fake. */
+  model: LanguageModel;
   /** Time for every model attempt and wait, in ms (the route decides: the letter route streams). */
   budgetMs: number;
 }
@@ -57,12 +56,10 @@ export async function generateLetter(request: LetterRequest, ai: LetterAi, clock
   if (!payer.ok) return { result: payer, log: {} };
 
   const started = performance.now();
-  const answer = await createMessage({
-    apiKey: ai.apiKey,
-    ...(ai.baseURL ? { baseURL: ai.baseURL } : {}),
-    budgetMs: ai.budgetMs,
-    request: buildLetterRequest(ai.model, notes.value.base64, meta, payer.value.documents),
-  });
+  const sent = await ai.model.message({ request: buildLetterRequest(ai.model.id, notes.value.base64, meta, payer.value.documents), budgetMs: ai.budgetMs });
+  // No key: nothing was sent, and the answer is the configuration error alone.
+  if (!sent.ok) return { result: sent, log: {} };
+  const answer = sent.value;
   log.upstreamMs = Math.round(performance.now() - started);
   if (!answer.ok) {
     const { failure } = answer;

@@ -1,6 +1,6 @@
 /**
  * The runtime of a warm container (docs/architecture.md#ports-and-adapters): configuration, the one clock,
- * the enrollment store and the clearinghouse behind their ports, the payer directory.
+ * the enrollment store, the clearinghouse and the language model behind their ports, the payer directory.
  *
  * @example
  * ```ts
@@ -24,14 +24,15 @@ import type { EnrollmentStore } from '../enrollment/index.js';
 import { fail, ok, type Result, serviceError } from '../errors/index.js';
 import { log } from '../logging/index.js';
 import { payerDirectory, type PayerDirectory } from '../payers/index.js';
-import { stediClearinghouse } from '../upstream/index.js';
+import { anthropicModel, stediClearinghouse } from '../upstream/index.js';
 import type { Clearinghouse } from './clearinghouse.js';
+import type { LanguageModel } from './model.js';
 
 /**
  * What the route functions need from the outside world, built once per Lambda container from the
  * environment (README.md#configuration). The local server sets the same variables (sandbox URLs and keys, a
  * dynalite endpoint), so the handlers are identical locally and in AWS. The ports (the clearinghouse,
- * the enrollment store) are the domain's; the adapters behind them are picked here
+ * the language model, the enrollment store) are the domain's; the adapters behind them are picked here
  * (docs/architecture.md#ports-and-adapters).
  */
 export interface Runtime {
@@ -41,9 +42,6 @@ export interface Runtime {
   enrollments(): Promise<EnrollmentStore>;
   /** Eligibility, COB and the payer directory's upstream; it fetches its own key per call. */
   clearinghouse: Clearinghouse;
-  anthropicKey(): Promise<Result<string>>;
-  /** Whether the built-in Messages API sandbox answers letters (logged with each call). */
-  sandbox: { anthropic: boolean };
   /**
    * The clearinghouse's payer directory, cached for this container (docs/api.md#payer-directory).
    * Without it the PAYER_NOT_SUPPORTED gate lets every payer through.
@@ -114,10 +112,30 @@ export function runtimeFromEnv(env: Env = environment(), clock: Clock = systemCl
     clock,
     enrollments: () => (store ??= dynamoStore(config.enrollmentsTable)),
     clearinghouse,
-    anthropicKey: () => key(SECRETS.anthropic, 'Anthropic', env),
-    sandbox: { anthropic: sandbox.anthropic },
     payers,
   };
+}
+
+/**
+ * A runtime with the language model (./model.ts): what the functions that write letters or read cards
+ * build, `{ ...runtimeFromEnv(), model: modelFromEnv() }`. The model is not on every runtime, so the
+ * other functions' bundles carry none of its code (docs/deployment.md#side-bundles).
+ */
+export interface ModelRuntime extends Runtime {
+  /** The model that writes letters and reads cards; it fetches its own key per call. */
+  model: LanguageModel;
+}
+
+/** The language model of a container: the Messages API adapter, its key, URL and model id from `env`, retries timed on `clock`. */
+export function modelFromEnv(env: Env = environment(), clock: Clock = systemClock): LanguageModel {
+  const config = readConfig(env);
+  return anthropicModel({
+    model: config.letterModel,
+    apiKey: () => key(SECRETS.anthropic, 'Anthropic', env),
+    ...(config.anthropicBaseUrl ? { baseURL: config.anthropicBaseUrl } : {}),
+    sandbox: sandboxUpstreams(env).anthropic,
+    tuning: { clock },
+  });
 }
 
 /**
@@ -136,4 +154,5 @@ async function dynamoStore(tableName: string | undefined): Promise<EnrollmentSto
 }
 
 export type { Clearinghouse } from './clearinghouse.js';
+export type { LanguageModel, Message, MessageRequest, MessagesFailure, MessagesFailureKind, MessagesResult } from './model.js';
 export { dynamoEnrollmentStore } from './enrollment-dynamodb.js';

@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { ok, type Result } from '../errors/index.js';
 import { retryAfterOf, retryAfterSeconds, withRetry, type Attempt, type RetryFailures, type RetryTuning } from './retry.js';
 
 /**
@@ -253,4 +254,46 @@ export async function createMessage(call: MessagesCall): Promise<MessagesResult>
   if (!outcome.ok) return { ok: false, failure: { ...outcome.error, attempts } };
   const { message, requestId } = outcome.value;
   return { ok: true, value: { message, usage: usageOf(message), attempts, ...(requestId ? { requestId } : {}) } };
+}
+
+export interface AnthropicModelOptions {
+  /** The model id every request names. */
+  model: string;
+  /** The key, read when a message is sent (a failure is answered as it is, before any call). */
+  apiKey: () => Promise<Result<string>>;
+  baseURL?: string;
+  /** Whether this is the built-in sandbox (for the log line). */
+  sandbox: boolean;
+  /** The retry policy's clock and sleep (the runtime's clock in production; tests inject their own). */
+  tuning?: MessagesCall['tuning'];
+}
+
+/**
+ * The language model port's adapter for the Anthropic Messages API (lib/runtime/model.ts): written
+ * against this module's own types; the compiler checks it fits the port where lib/runtime wires it.
+ *
+ * @example
+ * ```ts
+ * const model = anthropicModel({ model: 'claude-sonnet-4-5', apiKey: async () => ok(key), sandbox: false });
+ * const sent = await model.message({ request, budgetMs: 25_000 });
+ * ```
+ */
+export function anthropicModel(options: AnthropicModelOptions) {
+  return {
+    id: options.model,
+    sandbox: options.sandbox,
+    async message(call: { request: MessageRequest; budgetMs: number }): Promise<Result<MessagesResult>> {
+      const apiKey = await options.apiKey();
+      if (!apiKey.ok) return apiKey;
+      return ok(
+        await createMessage({
+          apiKey: apiKey.value,
+          ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+          budgetMs: call.budgetMs,
+          request: call.request,
+          ...(options.tuning ? { tuning: options.tuning } : {}),
+        }),
+      );
+    },
+  };
 }

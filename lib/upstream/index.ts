@@ -10,7 +10,16 @@
  * ```
  */
 
-export { createMessage, type Message, type MessageRequest, type MessagesFailure, type MessagesFailureKind } from './anthropic.js';
+export {
+  anthropicModel,
+  type AnthropicModelOptions,
+  createMessage,
+  type Message,
+  type MessageRequest,
+  type MessagesFailure,
+  type MessagesFailureKind,
+  type MessagesResult,
+} from './anthropic.js';
 export { stediClearinghouse } from './clearinghouse.js';
 export { isJsonObject, type JsonObject } from './json.js';
 export { timerSleep, type Sleep } from './retry.js';

@@ -12,7 +12,6 @@ import { processItem, type WorkerDeps } from '../../lib/batch/worker.js';
 import { readConfig } from '../../lib/config/index.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
-import { ok } from '../../lib/errors/index.js';
 import { answerOf, apiHandler, type ApiEvent } from '../../lib/http/api-handler.js';
 import type { Runtime } from '../../lib/runtime/index.js';
 import { createBatchTable } from '../../infra/dev/local/batch.js';
@@ -98,8 +97,6 @@ beforeAll(async () => {
     enrollments: async () => ({ get: async (id) => (id === ENROLLMENT.providerId ? ENROLLMENT : undefined), put: async () => undefined }),
     clearinghouse: clearinghouseFor(gate.url, 'k', { budgetMs: 3_000 }),
     clock: systemClock,
-    anthropicKey: async () => ok('unused'),
-    sandbox: { anthropic: false },
   };
 });
 afterAll(async () => {

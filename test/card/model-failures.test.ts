@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { listen } from '../../infra/dev/listen.js';
 import { cardRoute } from '../../lib/card/route.js';
 import { fixedClock } from '../../lib/config/clock.js';
-import { runtimeFromEnv } from '../../lib/runtime/index.js';
+import { modelFromEnv, runtimeFromEnv } from '../../lib/runtime/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
 
 /**
@@ -30,8 +30,11 @@ afterAll(async () => {
   await new Promise<void>((resolve) => overloaded.close(() => resolve()));
 });
 
-const route = (baseUrl: string, key = 'test-key') =>
-  cardRoute(runtimeFromEnv({ ANTHROPIC_API_KEY: key, ANTHROPIC_BASE_URL: baseUrl, UPSTREAM_BUDGET_MS: '3000' }, fixedClock(Date.UTC(2025, 2, 1))));
+const route = (baseUrl: string, key = 'test-key') => {
+  const env = { ANTHROPIC_API_KEY: key, ANTHROPIC_BASE_URL: baseUrl, UPSTREAM_BUDGET_MS: '3000' };
+  const clock = fixedClock(Date.UTC(2025, 2, 1));
+  return cardRoute({ ...runtimeFromEnv(env, clock), model: modelFromEnv(env, clock) });
+};
 const read = (baseUrl: string, key?: string) => route(baseUrl, key)({ body: { front }, clientId: 'local', requestId: 'r1' });
 const codeOf = (outcome: Awaited<ReturnType<typeof read>>) => (outcome.ok ? 'ok' : 'code' in outcome.error ? outcome.error.code : 'exact');
 

@@ -5,7 +5,7 @@ import { readConfig } from '../../lib/config/index.js';
 import { cobRoute } from '../../lib/cob/route.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import type { Enrollment, EnrollmentStore } from '../../lib/enrollment/types.js';
-import { fail, ok, serviceError } from '../../lib/errors/index.js';
+import { fail, serviceError } from '../../lib/errors/index.js';
 import type { Runtime } from '../../lib/runtime/index.js';
 import { startClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { MOCK_SET_1, SANDBOX_GARCIA } from '../support/events.js';
@@ -33,8 +33,6 @@ function runtime(overrides: Partial<Runtime> = {}): Runtime {
     enrollments: async () => memoryStore([ENROLLED]),
     clearinghouse: clearinghouseFor(sandbox.url, 'k'),
     clock: systemClock,
-    anthropicKey: async () => ok('k'),
-    sandbox: { anthropic: true },
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@ import type { Bundle, CoverageEligibilityResponse } from '@medplum/fhirtypes';
 import { fixedClock, systemClock } from '../../lib/config/clock.js';
 import { readConfig } from '../../lib/config/index.js';
 import type { Enrollment, EnrollmentStore } from '../../lib/enrollment/types.js';
-import { ok, type ServiceError } from '../../lib/errors/index.js';
+import type { ServiceError } from '../../lib/errors/index.js';
 import { operationOutcomeOf } from '../../lib/fhir/outcome.js';
 import { readEligibilityBundle } from '../../lib/fhir/request.js';
 import { fhirRoute } from '../../lib/fhir/route.js';
@@ -52,8 +52,6 @@ const runtime = (): Runtime => ({
   enrollments: async () => store,
   clearinghouse: clearinghouseFor(sandbox.url, 'k'),
   clock: systemClock,
-  anthropicKey: async () => ok('k'),
-  sandbox: { anthropic: true },
 });
 const submit = (body: Json, payers?: Runtime['payers']) =>
   fhirRoute(

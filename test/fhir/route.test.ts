@@ -4,7 +4,6 @@ import { fixedClock, systemClock } from '../../lib/config/clock.js';
 import type { Bundle, CoverageEligibilityResponse, CoverageEligibilityResponseInsuranceItem as Item } from '@medplum/fhirtypes';
 import { readConfig } from '../../lib/config/index.js';
 import type { Enrollment, EnrollmentStore } from '../../lib/enrollment/types.js';
-import { ok } from '../../lib/errors/index.js';
 import { SYSTEMS } from '../../lib/fhir/codes.js';
 import { fhirRoute } from '../../lib/fhir/route.js';
 import type { Runtime } from '../../lib/runtime/index.js';
@@ -35,8 +34,6 @@ const runtime = (): Runtime => ({
   enrollments: async () => store,
   clearinghouse: clearinghouseFor(sandbox.url, 'k'),
   clock: systemClock,
-  anthropicKey: async () => ok('k'),
-  sandbox: { anthropic: true },
 });
 const route = () => fhirRoute(runtime(), { clock: fixedClock(NOW), newId: () => 'id-1' });
 const submit = (body: EligibilityRequest) => route()({ body: requestBundle(body) as never, clientId: 'acme', requestId: 'r-1' });

@@ -8,7 +8,6 @@ import type { LocalEnvironment } from '../../infra/dev/local/environment.js';
 import { readConfig } from '../../lib/config/index.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
-import { ok } from '../../lib/errors/index.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import type { Runtime } from '../../lib/runtime/index.js';
 import { apiEvent, invoke, MOCK_SET_1, SANDBOX_GARCIA } from '../support/events.js';
@@ -68,8 +67,6 @@ function eligibility(stediBaseUrl: string) {
     enrollments: async () => ({ get: async (id) => (id === ENROLLED.providerId ? ENROLLED : undefined), put: async () => undefined }),
     clearinghouse: clearinghouseFor(stediBaseUrl, 'k'),
     clock: systemClock,
-    anthropicKey: async () => ok('k'),
-    sandbox: { anthropic: true },
   };
   return apiHandler('eligibility', 'eligibility', eligibilityRoute(runtime), { idempotencyTable: process.env.IDEMPOTENCY_TABLE! });
 }

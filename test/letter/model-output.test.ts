@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
-import { startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
+import { type FakeAnthropic, modelAt, startFakeAnthropic } from '../support/anthropic-fake.js';
 
 /**
  * A model that will not stop (docs/letter.md#the-models-answer): the answer is streamed and read
@@ -32,7 +32,7 @@ const request = (): LetterRequest => ({
   output_format: 'text',
 });
 
-const ai = (): LetterAi => ({ apiKey: 'fake', baseURL: fake.url, model: 'claude-fake', budgetMs: 20_000 });
+const ai = (): LetterAi => ({ model: modelAt(fake.url, { key: 'fake', id: 'claude-fake' }), budgetMs: 20_000 });
 
 describe("the model's answer is read with a cap on its text", () => {
   it('asks for a stream with max_tokens set', async () => {

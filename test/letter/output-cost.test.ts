@@ -7,7 +7,7 @@ import { generateLetter } from '../../lib/letter/pipeline.js';
 import type { Message } from '../../lib/upstream/anthropic.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 import { manyCitations, NUMBERED_LINES } from '../fixtures/letter/model-answers.js';
-import { startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
+import { type FakeAnthropic, modelAt, startFakeAnthropic } from '../support/anthropic-fake.js';
 
 /**
  * Model output costs in proportion to what is kept (docs/letter.md#citations, docs/letter.md#codes):
@@ -85,7 +85,7 @@ describe('20,000 citations through the letter route', () => {
         provider_name: 'Rita Okafor, MD',
         output_format: 'text',
       },
-      { apiKey: 'fake', baseURL: fake.url, model: 'claude-fake', budgetMs: 20_000 },
+      { model: modelAt(fake.url, { key: 'fake', id: 'claude-fake' }), budgetMs: 20_000 },
     );
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
     expect(result.value.citations.length).toBeGreaterThan(0);

@@ -3,10 +3,10 @@ import { clearinghouseFor } from '../support/clearinghouse.js';
 import { systemClock } from '../../lib/config/clock.js';
 import { startMessagesSandbox, type MessagesSandbox } from '../../infra/dev/sandbox/messages-api.js';
 import { readConfig } from '../../lib/config/index.js';
-import { ok } from '../../lib/errors/index.js';
 import { letterRoute } from '../../lib/letter/route.js';
-import type { Runtime } from '../../lib/runtime/index.js';
+import type { ModelRuntime } from '../../lib/runtime/index.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
+import { modelAt } from '../support/anthropic-fake.js';
 
 // The route puts the model's usage (token counts, never text) on the request's one log line.
 
@@ -16,13 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const runtime = (): Runtime => ({
+const runtime = (): ModelRuntime => ({
   config: { ...readConfig({}), anthropicBaseUrl: sandbox.url },
   enrollments: () => Promise.reject(new Error('not used')),
   clearinghouse: clearinghouseFor('http://127.0.0.1:9', 'k'),
   clock: systemClock,
-  anthropicKey: () => Promise.resolve(ok('sandbox-key')),
-  sandbox: { anthropic: true },
+  model: modelAt(sandbox.url, { key: 'sandbox-key', id: readConfig({}).letterModel, sandbox: true }),
 });
 
 describe('letterRoute', () => {

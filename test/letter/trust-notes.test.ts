@@ -4,7 +4,7 @@ import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
 import { cleanModelText, defuseLinks } from '../../lib/letter/compose/plain-text.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
 import { PROCEDURE_NOTES_LINES, procedureNotesPdf, scannedNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
-import { pageCitation, startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
+import { type FakeAnthropic, modelAt, pageCitation, startFakeAnthropic } from '../support/anthropic-fake.js';
 
 /**
  * Letters trust only the notes (docs/letter.md#citations): a misbehaving model (the wire-format
@@ -37,7 +37,7 @@ const request = (overrides: Partial<LetterRequest> = {}): LetterRequest => ({
   ...overrides,
 });
 
-const ai = (): LetterAi => ({ apiKey: 'fake', baseURL: fake.url, model: 'claude-fake', budgetMs: 20_000 });
+const ai = (): LetterAi => ({ model: modelAt(fake.url, { key: 'fake', id: 'claude-fake' }), budgetMs: 20_000 });
 const filler =
   'The documented findings show a condition that limits daily function and has not responded to appropriate conservative care over many months. ' +
   'The requested service is the accepted treatment for this presentation and is expected to relieve symptoms and restore function.';

@@ -6,7 +6,7 @@ import { readConfig } from '../../lib/config/index.js';
 import { cobRoute } from '../../lib/cob/route.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import type { Enrollment } from '../../lib/enrollment/types.js';
-import { fail, ok, serviceError } from '../../lib/errors/index.js';
+import { fail, serviceError } from '../../lib/errors/index.js';
 import { payerDirectory } from '../../lib/payers/directory.js';
 import type { Runtime } from '../../lib/runtime/index.js';
 import { searchStediPayers } from '../../lib/upstream/stedi-payers.js';
@@ -33,8 +33,6 @@ function runtime(payers: Runtime['payers']): Runtime {
     enrollments: async () => ({ get: async (id: string) => (id === 'P-1' ? ENROLLED : undefined), put: async () => undefined }),
     clearinghouse: clearinghouseFor(sandbox.url, 'k'),
     clock: systemClock,
-    anthropicKey: async () => ok('k'),
-    sandbox: { anthropic: true },
     payers,
   };
 }

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * docs/architecture.md#ports-and-adapters: domain folders reach the clearinghouse through the port on the
- * runtime, never through an upstream client module, and the enrollment store's port has no AWS SDK
- * beside it (its DynamoDB adapter lives in lib/runtime).
+ * docs/architecture.md#ports-and-adapters: domain folders reach the clearinghouse and the language model
+ * through the ports on the runtime, never through an upstream client module, and import no AWS SDK or
+ * Powertools utility outside their `adapters/` folder (the enrollment store's DynamoDB adapter lives in
+ * lib/runtime; batch and discovery keep theirs in lib/<folder>/adapters/).
  */
 const LIB = fileURLToPath(new URL('../../lib/', import.meta.url));
-const DOMAIN = ['eligibility', 'cob', 'payers', 'batch', 'fhir', 'mcp'];
+const DOMAIN = ['eligibility', 'cob', 'payers', 'discovery', 'batch', 'fhir', 'mcp', 'card', 'letter', 'enrollment'];
 /** Upstream modules that are not clients: shape checks and the retry policy's `Sleep`. */
 const NOT_CLIENTS = new Set(['json.js', 'retry.js', 'body.js']);
 
@@ -52,8 +53,16 @@ describe('ports and adapters', () => {
     expect([...UPSTREAM_MODULE_OF.values()].some((module) => !NOT_CLIENTS.has(module))).toBe(true);
   });
 
-  it('lib/enrollment imports no AWS SDK', () => {
-    expect(importsOf('enrollment').filter(({ from }) => from.startsWith('@aws-sdk/'))).toEqual([]);
+  it('no domain folder imports an AWS SDK or a Powertools utility outside its adapters/ folder', () => {
+    const aws = DOMAIN.flatMap(importsOf).filter(({ file, from }) => /^@aws-(sdk|lambda-powertools)\//.test(from) && !/^[a-z]+\/adapters\//.test(file));
+    expect(aws).toEqual([]);
+    // The adapters do import them: without them the rule above would look at nothing.
+    expect(['batch', 'discovery'].flatMap(importsOf).filter(({ from }) => from.startsWith('@aws-sdk/')).length).toBeGreaterThan(0);
+  });
+
+  it('the letter and the card reader reach the model through the runtime, and the runtime wires the Anthropic adapter', () => {
+    for (const folder of ['letter', 'card']) expect(importsOf(folder).filter(({ from }) => /\/upstream\//.test(from))).toEqual([]);
+    expect(importsOf('runtime').some(({ from, names }) => /\/upstream\/index\.js$/.test(from) && names.includes('anthropicModel'))).toBe(true);
   });
 
   it('no domain folder names the clearinghouse that answers', () => {

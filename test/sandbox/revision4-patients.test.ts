@@ -4,7 +4,6 @@ import { systemClock } from '../../lib/config/clock.js';
 import { readConfig } from '../../lib/config/index.js';
 import { eligibilityRoute } from '../../lib/eligibility/route.js';
 import type { Enrollment, EnrollmentStore } from '../../lib/enrollment/types.js';
-import { ok } from '../../lib/errors/index.js';
 import type { Runtime } from '../../lib/runtime/index.js';
 import { startClearinghouseSandbox } from '../../infra/dev/sandbox/clearinghouse.js';
 import { SANDBOX_PATIENTS } from '../../infra/dev/sandbox/patients.js';
@@ -31,8 +30,6 @@ const runtime = (): Runtime => ({
   enrollments: async () => store,
   clearinghouse: clearinghouseFor(sandbox.url, 'k'),
   clock: systemClock,
-  anthropicKey: async () => ok('k'),
-  sandbox: { anthropic: true },
 });
 
 interface Answer {

@@ -1,5 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { listen } from '../../infra/dev/listen.js';
+import { ok } from '../../lib/errors/index.js';
+import type { LanguageModel } from '../../lib/runtime/index.js';
+import { anthropicModel } from '../../lib/upstream/index.js';
 import { sseEvent, writeMessageStream, type StreamedBlock } from '../../infra/dev/sandbox/messages-stream.js';
 
 /**
@@ -121,3 +124,10 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       }),
   };
 }
+
+/**
+ * The language model port (lib/runtime/model.ts) aimed at a Messages API at `url` (a fake or the sandbox)
+ * through the production adapter, with a key that is there.
+ */
+export const modelAt = (url: string, options: { key?: string; id?: string; sandbox?: boolean } = {}): LanguageModel =>
+  anthropicModel({ model: options.id ?? 'claude-fake', apiKey: async () => ok(options.key ?? 'fake'), baseURL: url, sandbox: options.sandbox ?? false });

@@ -1,4 +1,4 @@
-import type { Message } from '../../upstream/index.js';
+import type { Message } from '../../runtime/index.js';
 import { citationMarker } from './body-markdown.js';
 import { searchNotes, type NotesSearch } from '../intake/index.js';
 import { cleanModelText } from './plain-text.js';

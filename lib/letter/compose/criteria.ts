@@ -1,4 +1,4 @@
-import type { Message } from '../../upstream/index.js';
+import type { Message } from '../../runtime/index.js';
 import { readCitedText, type Citation, type CitationEvidence, type OtherDocuments } from './citations.js';
 import { cleanModelText } from './plain-text.js';
 

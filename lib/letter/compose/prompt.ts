@@ -1,4 +1,4 @@
-import type { MessageRequest } from '../../upstream/index.js';
+import type { MessageRequest } from '../../runtime/index.js';
 import type { LetterRequest } from '../../validation/index.js';
 import { criteriaDocumentBlocks, criteriaInstructions, type CriteriaDocuments } from './criteria-prompt.js';
 
