@@ -5,9 +5,9 @@ import { generateLetter } from './pipeline.js';
 
 /**
  * POST /api/generate-letter (docs/letter.md): the route runs the pipeline with the runtime's model
- * (which reads its own key when the message is sent), and puts the pipeline's counts (attempts, tokens,
- * citations, notices) on the request's one log line. The time budget is a parameter: the streamed letter route gives the model longer
- * than the 25 s an ordinary API Gateway route allows.
+ * (which reads its own key when the message is sent), and puts the pipeline's counts (attempts,
+ * tokens, citations, notices) on the request's one log line. The time budget is a parameter: the
+ * streamed letter route gives the model longer than the 25 s an ordinary API Gateway route allows.
  */
 export function letterRoute(runtime: ModelRuntime, options: { budgetMs?: number } = {}): Route<LetterRequest> {
   return async ({ body }) => {
