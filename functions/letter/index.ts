@@ -1,8 +1,8 @@
 import { apiHandler, streamingHandler } from '../../lib/http/index.js';
 import { type LetterRecipe, letterRoute, renderLetterAnswer } from '../../lib/letter/index.js';
-import { modelFromEnv, runtimeFromEnv } from '../../lib/runtime/index.js';
+import { runtimeFromEnv, withModel } from '../../lib/runtime/index.js';
 
-const runtime = { ...runtimeFromEnv(), model: modelFromEnv() };
+const runtime = withModel(runtimeFromEnv());
 
 /**
  * POST /api/generate-letter, streamed (docs/runtime.md#streamed-letter): the gateway's 30 s cut does not apply,

@@ -5,9 +5,9 @@ import { eligibilityRoute } from '../../lib/eligibility/index.js';
 import { mcpHandler, mcpTools } from '../../lib/mcp/index.js';
 import { payerSearchRoute } from '../../lib/payers/index.js';
 import { cardRoute } from '../../lib/card/index.js';
-import { modelFromEnv, runtimeFromEnv } from '../../lib/runtime/index.js';
+import { runtimeFromEnv, withModel } from '../../lib/runtime/index.js';
 
-const runtime = { ...runtimeFromEnv(), model: modelFromEnv() };
+const runtime = withModel(runtimeFromEnv());
 const batches = batchStoreFromEnv();
 const discoveries = discoveryStoreFromEnv();
 const discoveryDeps = discoveries ? { runtime, store: discoveries } : undefined;

@@ -118,24 +118,28 @@ export function runtimeFromEnv(env: Env = environment(), clock: Clock = systemCl
 
 /**
  * A runtime with the language model (./model.ts): what the functions that write letters or read cards
- * build, `{ ...runtimeFromEnv(), model: modelFromEnv() }`. The model is not on every runtime, so the
- * other functions' bundles carry none of its code (docs/deployment.md#side-bundles).
+ * build, `withModel(runtimeFromEnv())`. The model is not on every runtime, so the other functions'
+ * bundles carry none of its code (docs/deployment.md#side-bundles).
  */
 export interface ModelRuntime extends Runtime {
   /** The model that writes letters and reads cards; it fetches its own key per call. */
   model: LanguageModel;
 }
 
-/** The language model of a container: the Messages API adapter, its key, URL and model id from `env`, retries timed on `clock`. */
-export function modelFromEnv(env: Env = environment(), clock: Clock = systemClock): LanguageModel {
-  const config = readConfig(env);
-  return anthropicModel({
+/**
+ * `runtime` with the Messages API adapter as its model: the model id and base URL from the runtime's
+ * configuration, the key from `env` (read per call), retries timed on the runtime's clock.
+ */
+export function withModel<R extends Runtime>(runtime: R, env: Env = environment()): R & ModelRuntime {
+  const { config, clock } = runtime;
+  const model = anthropicModel({
     model: config.letterModel,
     apiKey: () => key(SECRETS.anthropic, 'Anthropic', env),
     ...(config.anthropicBaseUrl ? { baseURL: config.anthropicBaseUrl } : {}),
     sandbox: sandboxUpstreams(env).anthropic,
     tuning: { clock },
   });
+  return { ...runtime, model };
 }
 
 /**

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { listen } from '../../infra/dev/listen.js';
 import { cardRoute } from '../../lib/card/route.js';
 import { fixedClock } from '../../lib/config/clock.js';
-import { modelFromEnv, runtimeFromEnv } from '../../lib/runtime/index.js';
+import { runtimeFromEnv, withModel } from '../../lib/runtime/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../support/anthropic-fake.js';
 
 /**
@@ -32,8 +32,7 @@ afterAll(async () => {
 
 const route = (baseUrl: string, key = 'test-key') => {
   const env = { ANTHROPIC_API_KEY: key, ANTHROPIC_BASE_URL: baseUrl, UPSTREAM_BUDGET_MS: '3000' };
-  const clock = fixedClock(Date.UTC(2025, 2, 1));
-  return cardRoute({ ...runtimeFromEnv(env, clock), model: modelFromEnv(env, clock) });
+  return cardRoute(withModel(runtimeFromEnv(env, fixedClock(Date.UTC(2025, 2, 1))), env));
 };
 const read = (baseUrl: string, key?: string) => route(baseUrl, key)({ body: { front }, clientId: 'local', requestId: 'r1' });
 const codeOf = (outcome: Awaited<ReturnType<typeof read>>) => (outcome.ok ? 'ok' : 'code' in outcome.error ? outcome.error.code : 'exact');
