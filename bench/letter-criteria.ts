@@ -20,7 +20,7 @@ import { fixedClock } from '../lib/config/index.js';
 import { buildLetterRequest, generateLetter, parseLetterMarkdown, renderLetterPdfReport, type LetterRecipe } from '../lib/letter/index.js';
 import type { LetterRequest } from '../lib/validation/index.js';
 import { letterBody } from '../test/fixtures/letter/bodies.js';
-import { modelAt } from '../test/support/anthropic-fake.js';
+import { letterAiAt } from '../test/support/anthropic-fake.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -66,7 +66,7 @@ export interface LetterCriteriaReport {
 }
 
 const sandbox = await startMessagesSandbox();
-const ai = { model: modelAt(sandbox.url, { key: 'bench', id: 'claude-sandbox' }), budgetMs: 30_000 };
+const ai = letterAiAt(sandbox.url, { key: 'bench', id: 'claude-sandbox', budgetMs: 30_000 });
 const letters: LetterCriteriaReport['letters'] = {};
 let policyRecipe: LetterRecipe | undefined;
 for (const [name, { request, pages }] of Object.entries(CASES)) {

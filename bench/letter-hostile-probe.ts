@@ -10,23 +10,10 @@ import { generateLetter, readProcedureNotes } from '../lib/letter/index.js';
 import { BOUNDED_PDFS, HOSTILE_PDFS, type HostileShape } from '../test/fixtures/letter/hostile-pdfs.js';
 import { NUMBERED_LINES } from '../test/fixtures/letter/model-answers.js';
 import { procedureNotesPdf } from '../test/fixtures/letter/pdfs.js';
-import { modelAt } from '../test/support/anthropic-fake.js';
+import { letterAiAt } from '../test/support/anthropic-fake.js';
+import { lakesideLetterRequest } from '../test/fixtures/letter/metadata.js';
 
 const [mode, arg] = process.argv.slice(2) as [string, string];
-
-const letterRequest = (file: Uint8Array) => ({
-  file_content: Buffer.from(file).toString('base64'),
-  patient_identifier: 'PAT-0042',
-  patient_name: 'Ada Lovelace',
-  patient_age: '63',
-  facility_name: 'Lakeside Joint Center',
-  visit_cost: '$28,500.00',
-  provider_email: 'ortho@lakeside.example',
-  provider_phone: '+1 555 0100',
-  provider_signature: '/s/ R. Okafor',
-  provider_name: 'Rita Okafor, MD',
-  output_format: 'text' as const,
-});
 
 async function run(): Promise<{ outcome: string; fileBytes?: number }> {
   if (mode === 'notes') {
@@ -35,7 +22,7 @@ async function run(): Promise<{ outcome: string; fileBytes?: number }> {
     return { outcome: result.ok ? `accepted (${result.value.pages} page)` : `${result.error.status} ${result.error.message}`, fileBytes: file.length };
   }
   const notes = mode === 'citations' ? await procedureNotesPdf(NUMBERED_LINES) : await procedureNotesPdf();
-  const { result } = await generateLetter(letterRequest(notes), { model: modelAt(arg, { key: 'fake', id: 'claude-fake' }), budgetMs: 60_000 });
+  const { result } = await generateLetter(lakesideLetterRequest(Buffer.from(notes).toString('base64')), letterAiAt(arg, { budgetMs: 60_000 }));
   return {
     outcome: result.ok
       ? `200, ${result.value.citations.length} citations, ${result.value.codes.cpt.length} CPT codes`

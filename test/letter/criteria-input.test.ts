@@ -6,7 +6,7 @@ import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
 import { validateBody } from '../../lib/validation/index.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
 import { HOSTILE_PDFS } from '../fixtures/letter/hostile-pdfs.js';
-import { modelAt } from '../support/anthropic-fake.js';
+import { letterAiAt } from '../support/anthropic-fake.js';
 
 // The policy and the denial are read like the notes (docs/letter.md#letter-types): the same gate, the
 // same limits, the same answers, naming their field; and the request's new fields are checked first.
@@ -30,7 +30,7 @@ const base: LetterRequest = {
   provider_signature: '/s/ R. Okafor',
   provider_name: 'Rita Okafor, MD',
 };
-const ai = (): LetterAi => ({ model: modelAt(sandbox.url, { key: 'sandbox', id: 'claude-sandbox' }), budgetMs: 20_000 });
+const ai = (): LetterAi => letterAiAt(sandbox.url, { key: 'sandbox', id: 'claude-sandbox' });
 
 describe('hostile policy and denial files', () => {
   const cases: Array<[string, () => string, number, RegExp]> = [

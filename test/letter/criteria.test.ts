@@ -8,7 +8,7 @@ import type { LetterResponse } from '../../lib/letter/types.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
 import { pdfText } from '../support/pdf-tools.js';
 import { responseProblems } from '../support/response-schemas.js';
-import { modelAt } from '../support/anthropic-fake.js';
+import { letterAiAt } from '../support/anthropic-fake.js';
 
 // Letters against the payer's criteria (docs/letter.md#letter-types), all three types, through the
 // loopback sandbox and the sample notes, policy and denial PDFs the repo ships.
@@ -35,7 +35,7 @@ const request = (overrides: Partial<LetterRequest> = {}): LetterRequest => ({
   policy_name: 'MP-214 Lumbar Spinal Fusion',
   ...overrides,
 });
-const ai = (): LetterAi => ({ model: modelAt(sandbox.url, { key: 'sandbox', id: 'claude-sandbox' }), budgetMs: 20_000 });
+const ai = (): LetterAi => letterAiAt(sandbox.url, { key: 'sandbox', id: 'claude-sandbox' });
 
 async function letterOf(req: LetterRequest): Promise<LetterResponse> {
   const { result } = await generateLetter(req, ai(), fixedClock('2026-03-09T09:00:00Z'));

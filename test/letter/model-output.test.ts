@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
-import { type FakeAnthropic, modelAt, startFakeAnthropic } from '../support/anthropic-fake.js';
+import { type FakeAnthropic, letterAiAt, startFakeAnthropic } from '../support/anthropic-fake.js';
+import { lakesideLetterRequest } from '../fixtures/letter/metadata.js';
 
 /**
  * A model that will not stop (docs/letter.md#the-models-answer): the answer is streamed and read
@@ -18,21 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const request = (): LetterRequest => ({
-  file_content: notes,
-  patient_identifier: 'PAT-0042',
-  patient_name: 'Ada Lovelace',
-  patient_age: '63',
-  facility_name: 'Lakeside Joint Center',
-  visit_cost: '$28,500.00',
-  provider_email: 'ortho@lakeside.example',
-  provider_phone: '+1 555 0100',
-  provider_signature: '/s/ R. Okafor',
-  provider_name: 'Rita Okafor, MD',
-  output_format: 'text',
-});
+const request = (): LetterRequest => lakesideLetterRequest(notes);
 
-const ai = (): LetterAi => ({ model: modelAt(fake.url, { key: 'fake', id: 'claude-fake' }), budgetMs: 20_000 });
+const ai = (): LetterAi => letterAiAt(fake.url);
 
 describe("the model's answer is read with a cap on its text", () => {
   it('asks for a stream with max_tokens set', async () => {

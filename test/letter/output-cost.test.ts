@@ -7,7 +7,8 @@ import { generateLetter } from '../../lib/letter/pipeline.js';
 import type { Message } from '../../lib/upstream/anthropic.js';
 import { procedureNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
 import { manyCitations, NUMBERED_LINES } from '../fixtures/letter/model-answers.js';
-import { type FakeAnthropic, modelAt, startFakeAnthropic } from '../support/anthropic-fake.js';
+import { type FakeAnthropic, letterAiAt, startFakeAnthropic } from '../support/anthropic-fake.js';
+import { lakesideLetterRequest } from '../fixtures/letter/metadata.js';
 
 /**
  * Model output costs in proportion to what is kept (docs/letter.md#citations, docs/letter.md#codes):
@@ -71,22 +72,7 @@ describe('20,000 citations through the letter route', () => {
 
   it(`answers a 200 with at most ${MAX_CITATIONS} citations and every number verified`, async () => {
     fake.answer(answer());
-    const { result } = await generateLetter(
-      {
-        file_content: notes,
-        patient_identifier: 'PAT-0042',
-        patient_name: 'Ada Lovelace',
-        patient_age: '63',
-        facility_name: 'Lakeside Joint Center',
-        visit_cost: '$28,500.00',
-        provider_email: 'ortho@lakeside.example',
-        provider_phone: '+1 555 0100',
-        provider_signature: '/s/ R. Okafor',
-        provider_name: 'Rita Okafor, MD',
-        output_format: 'text',
-      },
-      { model: modelAt(fake.url, { key: 'fake', id: 'claude-fake' }), budgetMs: 20_000 },
-    );
+    const { result } = await generateLetter(lakesideLetterRequest(notes), letterAiAt(fake.url));
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
     expect(result.value.citations.length).toBeGreaterThan(0);
     expect(result.value.citations.length).toBeLessThanOrEqual(MAX_CITATIONS);

@@ -5,7 +5,7 @@ import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
 import type { LetterResponse } from '../../lib/letter/types.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
 import { PROCEDURE_NOTES_LINES, procedureNotesPdf, scannedNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
-import { type FakeAnthropic, modelAt, pageCitation, startFakeAnthropic } from '../support/anthropic-fake.js';
+import { type FakeAnthropic, letterAiAt, pageCitation, startFakeAnthropic } from '../support/anthropic-fake.js';
 import { pdfText as textOf } from '../support/pdf-tools.js';
 import { responseProblems } from '../support/response-schemas.js';
 
@@ -36,8 +36,8 @@ const request = (overrides: Partial<LetterRequest> = {}): LetterRequest => ({
   ...overrides,
 });
 
-const viaSandbox = (): LetterAi => ({ model: modelAt(sandbox.url, { key: 'sandbox', id: 'claude-sandbox' }), budgetMs: 20_000 });
-const viaFake = (): LetterAi => ({ model: modelAt(fake.url, { key: 'fake', id: 'claude-fake' }), budgetMs: 20_000 });
+const viaSandbox = (): LetterAi => letterAiAt(sandbox.url, { key: 'sandbox', id: 'claude-sandbox' });
+const viaFake = (): LetterAi => letterAiAt(fake.url);
 const NOW = fixedClock('2026-02-01T09:00:00Z');
 
 async function letterOf(req: LetterRequest, ai: LetterAi) {

@@ -4,7 +4,8 @@ import { generateLetter, type LetterAi } from '../../lib/letter/pipeline.js';
 import { cleanModelText, defuseLinks } from '../../lib/letter/compose/plain-text.js';
 import type { LetterRequest } from '../../lib/validation/schemas.js';
 import { PROCEDURE_NOTES_LINES, procedureNotesPdf, scannedNotesPdf, toBase64 } from '../fixtures/letter/pdfs.js';
-import { type FakeAnthropic, modelAt, pageCitation, startFakeAnthropic } from '../support/anthropic-fake.js';
+import { type FakeAnthropic, letterAiAt, pageCitation, startFakeAnthropic } from '../support/anthropic-fake.js';
+import { lakesideLetterRequest } from '../fixtures/letter/metadata.js';
 
 /**
  * Letters trust only the notes (docs/letter.md#citations): a misbehaving model (the wire-format
@@ -22,22 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const request = (overrides: Partial<LetterRequest> = {}): LetterRequest => ({
-  file_content: notes,
-  patient_identifier: 'PAT-0042',
-  patient_name: 'Ada Lovelace',
-  patient_age: '63',
-  facility_name: 'Lakeside Joint Center',
-  visit_cost: '$28,500.00',
-  provider_email: 'ortho@lakeside.example',
-  provider_phone: '+1 555 0100',
-  provider_signature: '/s/ R. Okafor',
-  provider_name: 'Rita Okafor, MD',
-  output_format: 'text',
-  ...overrides,
-});
+const request = (overrides: Partial<LetterRequest> = {}): LetterRequest => lakesideLetterRequest(notes, overrides);
 
-const ai = (): LetterAi => ({ model: modelAt(fake.url, { key: 'fake', id: 'claude-fake' }), budgetMs: 20_000 });
+const ai = (): LetterAi => letterAiAt(fake.url);
 const filler =
   'The documented findings show a condition that limits daily function and has not responded to appropriate conservative care over many months. ' +
   'The requested service is the accepted treatment for this presentation and is expected to relieve symptoms and restore function.';

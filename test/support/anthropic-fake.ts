@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { listen } from '../../infra/dev/listen.js';
 import { ok } from '../../lib/errors/index.js';
+import type { LetterAi } from '../../lib/letter/index.js';
 import type { LanguageModel } from '../../lib/runtime/index.js';
 import { anthropicModel } from '../../lib/upstream/index.js';
 import { sseEvent, writeMessageStream, type StreamedBlock } from '../../infra/dev/sandbox/messages-stream.js';
@@ -131,3 +132,9 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
  */
 export const modelAt = (url: string, options: { key?: string; id?: string; sandbox?: boolean } = {}): LanguageModel =>
   anthropicModel({ model: options.id ?? 'claude-fake', apiKey: async () => ok(options.key ?? 'fake'), baseURL: url, sandbox: options.sandbox ?? false });
+
+/** A letter's model and time budget (lib/letter `LetterAi`) aimed at `url`: the model of {@link modelAt}, 20 s unless told. */
+export const letterAiAt = (url: string, options: { key?: string; id?: string; budgetMs?: number } = {}): LetterAi => ({
+  model: modelAt(url, options),
+  budgetMs: options.budgetMs ?? 20_000,
+});
